@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  SANDBOX_HOST: z.string().default('127.0.0.1'),
+  SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
+  SANDBOX_CONTROL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SANDBOX_UPLOAD_CAPACITY: z.coerce.number().int().min(1).max(64).default(8),
+  SANDBOX_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  SANDBOX_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type SandboxConfig = z.infer<typeof schema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid sandbox configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(async () => sb?.close());
+
+describe('pipeline', () => {
+  it('answers an unknown route with 404 ROUTE_NOT_FOUND in the agreed error shape', async () => {
+    const error = expectError(await sb.call('GET', '/api/v1/nothing-here'), 404, 'ROUTE_NOT_FOUND');
+    expect(error.request_id).toMatch(/^req_/);
+  });
+
+  it('answers the retired /api/v1/requests with 410 ENDPOINT_RETIRED, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+      expectError(await sb.call(method, '/api/v1/requests'), 410, 'ENDPOINT_RETIRED');
+    }
+    expectError(await sb.call('GET', '/api/v1/requests/r_1?x=1'), 410, 'ENDPOINT_RETIRED');
+  });
+
+  it('keeps the control plane behind its token', async () => {
+    expectError(await sb.call('POST', '/__sandbox/keys', { body: { app_id: 'abc', scopes: ['catalog:read'] }, env: false }), 401, 'CONTROL_TOKEN_INVALID');
+    const key = await sb.newKey();
+    expectError(await sb.call('POST', '/__sandbox/clock', { key, body: { advance_seconds: 5 } }), 401, 'CONTROL_TOKEN_INVALID');
+  });
+
+  it('validates control-plane bodies', async () => {
+    expectError(await sb.control('/keys', { app_id: 'x', scopes: [] }), 422, 'VALIDATION_FAILED');
+    expectError(await sb.control('/keys', { app_id: 'app_ok', scopes: ['catalog:read'], extra: 1 }), 422, 'VALIDATION_FAILED');
+    expectError(await sb.control('/clock', { advance_seconds: -1 }), 422, 'VALIDATION_FAILED');
+    expectError(await sb.control('/faults', { rules: [{ path: '/x', status: 42 }] }), 422, 'VALIDATION_FAILED');
+  });
+
+  it('moves the clock forward through the control plane', async () => {
+    const before = Date.parse((await sb.call('GET', '/__sandbox/clock', { headers: { 'x-sandbox-control': sb.controlToken }, env: false })).body.now);
+    const res = await sb.control('/clock', { advance_seconds: 3600 });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.now) - before).toBeGreaterThanOrEqual(3600_000);
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createLogger } from '../logger.ts';
+import { startSandbox, type Sandbox } from '../server.ts';
+import { SCOPES, type RequesterRole, type Scope } from '../keys.ts';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
+  bytes: Buffer;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  /** send X-Service-Environment: sandbox (default true) */
+  env?: boolean;
+}
+
+export interface TestSandbox {
+  url: string;
+  sandbox: Sandbox;
+  controlToken: string;
+  /** every OTP the sandbox delivered, newest last */
+  otps: { email: string; requestId: string; code: string }[];
+  /** a key with every scope unless told otherwise */
+  newKey(opts?: { scopes?: Scope[]; role?: RequesterRole; appId?: string; ratePerMinute?: number }): Promise<string>;
+  call(method: string, path: string, opts?: CallOptions): Promise<Reply>;
+  control(path: string, body?: unknown): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export const newIdemKey = () => `idem-${randomBytes(8).toString('hex')}`;
+
+/** A sandbox in this process on a free port with its own data directory. */
+export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?: string } = {}): Promise<TestSandbox> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  const controlToken = `ctl-${randomBytes(16).toString('hex')}`;
+  const otps: TestSandbox['otps'] = [];
+  const sandbox = await startSandbox({
+    dataDir,
+    controlToken,
+    uploadCapacity: opts.uploadCapacity ?? 8,
+    defaultRateLimitPerMinute: 0,
+    logger: createLogger('silent'),
+    otpDelivery: (m) => otps.push(m),
+  });
+  let apps = 0;
+
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.key) headers.authorization = `Bearer ${o.key}`;
+    if (o.env !== false && !('x-service-environment' in headers)) headers['x-service-environment'] = 'sandbox';
+    if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
+    let body: BodyInit | undefined = o.rawBody;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${sandbox.url}${path}`, { method, headers, body });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    let parsed: unknown = null;
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(bytes.toString('utf8'));
+    return { status: res.status, headers: res.headers, body: parsed, bytes };
+  };
+
+  const control = (path: string, body?: unknown) =>
+    call('POST', `/__sandbox${path}`, { body: body ?? {}, headers: { 'x-sandbox-control': controlToken }, env: false });
+
+  return {
+    url: sandbox.url,
+    sandbox,
+    controlToken,
+    otps,
+    call,
+    control,
+    async newKey(k = {}) {
+      const res = await control('/keys', {
+        app_id: k.appId ?? `app_test_${++apps}_${randomBytes(3).toString('hex')}`,
+        scopes: k.scopes ?? [...SCOPES],
+        requester_role: k.role ?? 'admin',
+        rate_limit_per_minute: k.ratePerMinute ?? 0,
+      });
+      if (res.status !== 201) throw new Error(`key creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.api_key as string;
+    },
+    async close() {
+      await sandbox.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts the error shape of DESIGN.md section 3 and returns the error object. */
+export function expectError(reply: Reply, status: number, code?: string) {
+  if (reply.status !== status || (code && reply.body?.error?.code !== code)) {
+    throw new Error(`expected ${status}${code ? ` ${code}` : ''}, got ${reply.status} ${reply.bytes.toString('utf8').slice(0, 500)}`);
+  }
+  const error = reply.body?.error;
+  if (!error || typeof error.message !== 'string' || error.message.length < 5 || typeof error.request_id !== 'string') {
+    throw new Error(`error body does not have the agreed shape: ${reply.bytes.toString('utf8').slice(0, 300)}`);
+  }
+  return error as { code: string; message: string; details?: { path: string; message: string }[]; request_id: string };
+}

@@ -1,0 +1,206 @@
+import type { ApprovalLayer, SchemaProperty, SubmissionSchema } from '../domain/catalog.ts';
+
+// Seed approval workflows. Each release has its own submission schema, so a client that
+// pins `workflow_release_id` sees the fields change between releases.
+export interface WorkflowSeed {
+  id: string;
+  name: string;
+  description: string;
+  category_id: string;
+  request_template_id: string;
+  request_form_id: string;
+  runtime: 'standard' | 'legacy_v1';
+  accepts_per_document_signing: boolean;
+  layers: ApprovalLayer[];
+  /** one entry per release, oldest first */
+  releases: { properties: Record<string, SchemaProperty>; required: string[] }[];
+}
+
+const money = (title: string): SchemaProperty => ({ type: 'number', title, minimum: 0.01, maximum: 1_000_000 });
+const text = (title: string, maxLength = 200, minLength = 1): SchemaProperty => ({ type: 'string', title, minLength, maxLength });
+const date = (title: string): SchemaProperty => ({ type: 'string', format: 'date', title });
+const doc = (title: string, description?: string): SchemaProperty => ({ type: 'string', format: 'document', title, description });
+const choice = (title: string, values: string[]): SchemaProperty => ({ type: 'string', title, enum: values });
+const flag = (title: string): SchemaProperty => ({ type: 'boolean', title });
+
+const expenseV1 = {
+  amount: money('Amount'),
+  currency: choice('Currency', ['EUR', 'USD', 'GBP']),
+  description: text('Description', 500, 3),
+  receipt: doc('Receipt', 'Scan or PDF of the receipt'),
+};
+
+const purchaseV1 = {
+  vendor: text('Vendor', 120, 2),
+  total: { type: 'integer', title: 'Total (whole currency units)', minimum: 1, maximum: 5_000_000 } satisfies SchemaProperty,
+  needed_by: date('Needed by'),
+  purchase_category: choice('Purchase category', ['hardware', 'software', 'services']),
+  quote: doc('Supplier quote'),
+};
+
+const contractV1 = {
+  counterparty: text('Counterparty', 160, 2),
+  contract_value: money('Contract value'),
+  start_date: date('Start date'),
+  end_date: date('End date'),
+  auto_renew: flag('Renews automatically'),
+  contract: doc('Contract draft'),
+};
+
+const accessV1 = {
+  system: choice('System', ['erp', 'crm', 'data-warehouse', 'payroll']),
+  access_level: choice('Access level', ['read', 'write', 'admin']),
+  justification: text('Business justification', 1000, 10),
+};
+
+const leaveV1 = {
+  first_day: date('First day of leave'),
+  last_day: date('Last day of leave'),
+  leave_type: choice('Type of leave', ['annual', 'parental', 'unpaid', 'sick']),
+  handover_contact: { type: 'string', format: 'email', title: 'Handover contact e-mail', maxLength: 254 } satisfies SchemaProperty,
+};
+
+const travelV1 = {
+  destination: text('Destination', 120, 2),
+  departure: date('Departure'),
+  estimated_cost: money('Estimated cost'),
+};
+
+export const WORKFLOW_SEEDS: WorkflowSeed[] = [
+  {
+    id: 'wf_expense',
+    name: 'Expense approval',
+    description: 'Reimbursement of business expenses, approved by the line manager and Finance.',
+    category_id: 'cat_finance',
+    request_template_id: 'rt_expense',
+    request_form_id: 'rf_expense',
+    runtime: 'standard',
+    accepts_per_document_signing: false,
+    layers: [
+      { name: 'Line manager', sla_hours: 24 },
+      { name: 'Finance', sla_hours: 48 },
+    ],
+    releases: [
+      { properties: expenseV1, required: ['amount', 'currency', 'description', 'receipt'] },
+      {
+        properties: {
+          ...expenseV1,
+          cost_center: { type: 'string', title: 'Cost center', minLength: 4, maxLength: 12 },
+          expense_date: date('Expense date'),
+          billable: flag('Billable to a client'),
+        },
+        required: ['amount', 'currency', 'description', 'receipt', 'cost_center', 'expense_date'],
+      },
+    ],
+  },
+  {
+    id: 'wf_purchase',
+    name: 'Purchase approval',
+    description: 'Purchases of goods and services above the card limit.',
+    category_id: 'cat_procurement',
+    request_template_id: 'rt_purchase',
+    request_form_id: 'rf_purchase',
+    runtime: 'standard',
+    accepts_per_document_signing: true,
+    layers: [
+      { name: 'Line manager', sla_hours: 24 },
+      { name: 'Procurement', sla_hours: 48 },
+      { name: 'CFO', sla_hours: 72 },
+    ],
+    releases: [
+      { properties: purchaseV1, required: ['vendor', 'total', 'needed_by', 'purchase_category'] },
+      { properties: purchaseV1, required: ['vendor', 'total', 'needed_by', 'purchase_category', 'quote'] },
+      {
+        properties: { ...purchaseV1, justification: text('Justification', 2000, 20) },
+        required: ['vendor', 'total', 'needed_by', 'purchase_category', 'quote', 'justification'],
+      },
+    ],
+  },
+  {
+    id: 'wf_contract',
+    name: 'Contract review',
+    description: 'Legal review of customer and supplier contracts before signature.',
+    category_id: 'cat_legal',
+    request_template_id: 'rt_contract',
+    request_form_id: 'rf_contract',
+    runtime: 'standard',
+    accepts_per_document_signing: true,
+    layers: [
+      { name: 'Legal counsel', sla_hours: 48 },
+      { name: 'Authorised signatory', sla_hours: 24 },
+    ],
+    releases: [
+      { properties: contractV1, required: ['counterparty', 'contract_value', 'start_date', 'contract'] },
+      {
+        properties: { ...contractV1, risk_level: choice('Risk level', ['low', 'medium', 'high']) },
+        required: ['counterparty', 'contract_value', 'start_date', 'end_date', 'contract', 'risk_level'],
+      },
+    ],
+  },
+  {
+    id: 'wf_access',
+    name: 'System access',
+    description: 'Access to business systems, approved by the system owner.',
+    category_id: 'cat_it',
+    request_template_id: 'rt_access',
+    request_form_id: 'rf_access',
+    runtime: 'standard',
+    accepts_per_document_signing: false,
+    layers: [{ name: 'System owner', sla_hours: 8 }],
+    releases: [
+      { properties: accessV1, required: ['system', 'access_level', 'justification'] },
+      {
+        properties: { ...accessV1, access_until: date('Access until') },
+        required: ['system', 'access_level', 'justification', 'access_until'],
+      },
+    ],
+  },
+  {
+    id: 'wf_leave',
+    name: 'Leave approval',
+    description: 'Annual, parental and other leave.',
+    category_id: 'cat_hr',
+    request_template_id: 'rt_leave',
+    request_form_id: 'rf_leave',
+    runtime: 'standard',
+    accepts_per_document_signing: false,
+    layers: [
+      { name: 'Line manager', sla_hours: 24 },
+      { name: 'People team', sla_hours: 24 },
+    ],
+    releases: [
+      { properties: leaveV1, required: ['first_day', 'last_day', 'leave_type'] },
+      {
+        properties: { ...leaveV1, days_requested: { type: 'integer', title: 'Working days requested', minimum: 1, maximum: 260 } },
+        required: ['first_day', 'last_day', 'leave_type', 'days_requested', 'handover_contact'],
+      },
+    ],
+  },
+  {
+    id: 'wf_travel',
+    name: 'Travel pre-approval (legacy)',
+    description: 'Runs on the legacy runtime, which the API does not support: submissions are refused.',
+    category_id: 'cat_hr',
+    request_template_id: 'rt_travel',
+    request_form_id: 'rf_travel',
+    runtime: 'legacy_v1',
+    accepts_per_document_signing: false,
+    layers: [{ name: 'Line manager', sla_hours: 24 }],
+    releases: [
+      { properties: travelV1, required: ['destination', 'departure'] },
+      { properties: travelV1, required: ['destination', 'departure', 'estimated_cost'] },
+    ],
+  },
+];
+
+export function schemaFor(seed: WorkflowSeed, release: number): SubmissionSchema {
+  const r = seed.releases[release - 1]!;
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    title: `${seed.name} — release ${release}`,
+    properties: r.properties,
+    required: r.required,
+    additionalProperties: false,
+  };
+}

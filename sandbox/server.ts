@@ -1,0 +1,284 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import { ApiError, errorBody } from './http/errors.ts';
+import { readJsonBody } from './http/body.ts';
+import { Router } from './http/router.ts';
+import type { Ctx, Reply, RouteDef } from './http/context.ts';
+import { IDEMPOTENCY_KEY, Idempotency, isStorable } from './idempotency.ts';
+import { redactPath } from './logger.ts';
+import { createServices, type OtpDelivery, type Services } from './services.ts';
+import { resolveEditorSession } from './domain/editor-sessions.ts';
+import { allRoutes } from './routes/index.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+export interface SandboxOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  reset?: boolean;
+  controlToken?: string;
+  uploadCapacity?: number;
+  defaultRateLimitPerMinute?: number;
+  logger: Logger;
+  otpDelivery?: OtpDelivery;
+}
+
+export interface Sandbox {
+  url: string;
+  server: Server;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
+  const services = createServices({
+    dataDir: opts.dataDir,
+    reset: opts.reset,
+    controlToken: opts.controlToken,
+    uploadCapacity: opts.uploadCapacity ?? 8,
+    defaultRateLimitPerMinute: opts.defaultRateLimitPerMinute ?? 6000,
+    logger: opts.logger,
+    otpDelivery: opts.otpDelivery,
+  });
+  await seedIfEmpty(services);
+  const router = new Router<RouteDef>();
+  for (const route of allRoutes(services)) router.add(route);
+
+  const server = createServer((req, res) => {
+    void handle(services, router, req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    server,
+    services,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      services.db.close();
+    },
+  };
+}
+
+const secretEquals = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+async function handle(services: Services, router: Router<RouteDef>, req: IncomingMessage, res: ServerResponse) {
+  const started = process.hrtime.bigint();
+  const requestId = `req_${randomBytes(9).toString('base64url')}`;
+  const method = req.method ?? 'GET';
+  let path = '/';
+  let appId: string | null = null;
+  let reply: Reply;
+  try {
+    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    path = url.pathname;
+    services.scheduler.maybeRun(services.clock.now());
+    reply = await dispatch(services, router, req, method, url, requestId, (id) => (appId = id));
+  } catch (err) {
+    reply = toErrorReply(err, services.logger, requestId);
+  }
+  send(res, reply, requestId);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  services.logger.info({ req_id: requestId, method, path: redactPath(path), status: reply.status, ms: Math.round(ms * 10) / 10, app_id: appId }, 'request');
+}
+
+async function dispatch(
+  services: Services,
+  router: Router<RouteDef>,
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  requestId: string,
+  noteApp: (id: string) => void,
+): Promise<Reply> {
+  const match = router.match(method, url.pathname);
+  if (!match) throw new ApiError(404, 'ROUTE_NOT_FOUND', `No route ${method} ${redactPath(url.pathname)}.`);
+  if ('allowed' in match) {
+    throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${match.allowed.join(', ')}.`, undefined, {
+      Allow: match.allowed.join(', '),
+    });
+  }
+  const { route, params } = match;
+  if (route.auth === 'control') authorizeControl(services, req);
+  for (const name of route.query === 'any' ? [] : new Set(url.searchParams.keys())) {
+    if (!route.query?.includes(name)) {
+      throw new ApiError(422, 'VALIDATION_FAILED', `Unknown query parameter "${name}".`, [{ path: name, message: 'unknown query parameter' }]);
+    }
+  }
+
+  let appId: string | null = null;
+  const key = route.auth === 'key' ? authenticateKey(services, req, route) : null;
+  if (key) appId = key.appId;
+  if (route.auth === 'editor') appId = resolveEditorSession(services, params.sessionId).app_id;
+  if (appId) noteApp(appId);
+
+  if (route.auth !== 'control') {
+    const fault = services.faults.take(method, url.pathname);
+    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault?.status && fault.status >= 400) {
+      throw new ApiError(
+        fault.status,
+        fault.code ?? 'INJECTED_FAULT',
+        fault.message ?? `Injected fault (${fault.status}).`,
+        undefined,
+        fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {},
+      );
+    }
+  }
+
+  const body = route.body === 'json' ? await readJsonBody(req) : undefined;
+  let idempotencyKey: string | null = null;
+  if (route.idempotency) {
+    const fromHeader = req.headers['idempotency-key'];
+    const fromBody =
+      route.idempotency === 'header-or-body' && body && typeof body === 'object' && 'idempotencyKey' in body
+        ? (body as { idempotencyKey: unknown }).idempotencyKey
+        : undefined;
+    const raw = typeof fromHeader === 'string' ? fromHeader : fromBody;
+    if (raw === undefined) {
+      throw new ApiError(422, 'IDEMPOTENCY_KEY_MISSING', 'This operation needs an Idempotency-Key header.', [
+        { path: 'Idempotency-Key', message: 'required' },
+      ]);
+    }
+    if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
+      throw new ApiError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable ASCII characters without spaces.', [
+        { path: 'Idempotency-Key', message: 'must match ^[!-~]{8,160}$' },
+      ]);
+    }
+    idempotencyKey = raw;
+  }
+
+  const scope = appId ?? 'anonymous';
+  let fingerprint: string | null = null;
+  let release: (() => void) | null = null;
+  const ctx: Ctx = {
+    req,
+    requestId,
+    method,
+    path: url.pathname,
+    params,
+    query: url.searchParams,
+    body,
+    key,
+    appId,
+    idempotencyKey,
+    services,
+    log: services.logger,
+    setFingerprint(fp) {
+      fingerprint = fp;
+      if (!idempotencyKey) return null;
+      const stored = services.idempotency.lookup(scope, idempotencyKey, route.id, fp);
+      return stored ? replayOf(stored) : null;
+    },
+  };
+
+  if (idempotencyKey) {
+    if (route.body !== 'stream') {
+      const { idempotencyKey: _k, ...rest } = (body && typeof body === 'object' ? body : { value: body }) as Record<string, unknown>;
+      fingerprint = Idempotency.fingerprint(route.id, params, route.idempotency === 'header-or-body' ? rest : body);
+      const stored = services.idempotency.lookup(scope, idempotencyKey, route.id, fingerprint);
+      if (stored) return replayOf(stored);
+    } else {
+      services.idempotency.lookup(scope, idempotencyKey, route.id, null);
+    }
+    release = services.idempotency.reserve(scope, idempotencyKey);
+  }
+  try {
+    let result: Reply;
+    try {
+      result = await route.handler(ctx);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      result = toErrorReply(err, services.logger, requestId);
+    }
+    if (idempotencyKey && fingerprint && isStorable(result.status) && !(result.raw instanceof Readable)) {
+      const bytes = result.raw ?? Buffer.from(JSON.stringify(result.body ?? null));
+      const headers = { 'content-type': result.contentType ?? 'application/json; charset=utf-8', ...result.headers };
+      services.idempotency.store(scope, idempotencyKey, route.id, fingerprint, { status: result.status, headers, body: bytes });
+    }
+    return result;
+  } finally {
+    release?.();
+  }
+}
+
+function replayOf(stored: { status: number; headers: Record<string, string>; body: Buffer }): Reply {
+  const { 'content-type': contentType, ...headers } = stored.headers;
+  return { status: stored.status, raw: stored.body, contentType, headers: { ...headers, 'Idempotent-Replayed': 'true' } };
+}
+
+function authorizeControl(services: Services, req: IncomingMessage) {
+  if (!services.controlToken) throw new ApiError(404, 'ROUTE_NOT_FOUND', 'The sandbox control plane is not enabled.');
+  const given = req.headers['x-sandbox-control'];
+  if (typeof given !== 'string' || !secretEquals(given, services.controlToken)) {
+    throw new ApiError(401, 'CONTROL_TOKEN_INVALID', 'A valid X-Sandbox-Control header is required.');
+  }
+}
+
+function authenticateKey(services: Services, req: IncomingMessage, route: RouteDef) {
+  const header = req.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([!-~]+)$/.exec(header) : null;
+  if (!match) throw new ApiError(401, 'UNAUTHENTICATED', 'An Authorization: Bearer <API key> header is required.');
+  const key = services.keys.find(match[1]!);
+  if (!key) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is invalid or has been revoked.');
+  if (req.headers['x-service-environment'] !== 'sandbox') {
+    throw new ApiError(403, 'ENVIRONMENT_NOT_ALLOWED', 'The X-Service-Environment header must be "sandbox".');
+  }
+  if (route.scope && !key.scopes.has(route.scope)) {
+    throw new ApiError(403, 'INSUFFICIENT_SCOPE', `This operation needs the ${route.scope} scope.`);
+  }
+  if (route.management && services.isProduction()) {
+    throw new ApiError(503, 'SANDBOX_API_DISABLED', 'Management endpoints are disabled on production hosts.');
+  }
+  const wait = services.rateLimiter.take(key.keyHash, key.rateLimitPerMinute);
+  if (wait > 0) {
+    throw new ApiError(429, 'RATE_LIMITED', `Too many requests; retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
+  }
+  return key;
+}
+
+function toErrorReply(err: unknown, logger: Logger, requestId: string): Reply {
+  if (err instanceof ApiError) {
+    return { status: err.status, body: errorBody(err, requestId), headers: err.headers };
+  }
+  logger.error({ req_id: requestId, err }, 'unhandled error');
+  return { status: 500, body: errorBody(new ApiError(500, 'INTERNAL_ERROR', 'The sandbox failed unexpectedly.'), requestId) };
+}
+
+function send(res: ServerResponse, reply: Reply, requestId: string) {
+  res.statusCode = reply.status;
+  res.setHeader('X-Request-Id', requestId);
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  if (reply.raw instanceof Readable) {
+    res.setHeader('Content-Type', reply.contentType ?? 'application/octet-stream');
+    reply.raw.on('error', () => res.destroy());
+    reply.raw.pipe(res);
+    return;
+  }
+  if (reply.raw) {
+    res.setHeader('Content-Type', reply.contentType ?? 'application/octet-stream');
+    res.setHeader('Content-Length', reply.raw.length);
+    res.end(reply.raw);
+    return;
+  }
+  if (reply.status === 204) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(reply.body ?? null);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}

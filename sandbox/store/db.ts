@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE records (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     app_id TEXT,
+     status TEXT,
+     name TEXT,
+     data TEXT NOT NULL,
+     UNIQUE (kind, id)
+   );
+   CREATE INDEX records_kind_app ON records (kind, app_id, status);
+   CREATE TABLE api_keys (
+     key_hash TEXT PRIMARY KEY,
+     app_id TEXT NOT NULL,
+     scopes TEXT NOT NULL,
+     requester_role TEXT NOT NULL,
+     rate_limit_per_minute INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE idempotency (
+     app_id TEXT NOT NULL,
+     key TEXT NOT NULL,
+     operation TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,
+     status INTEGER NOT NULL,
+     headers TEXT NOT NULL,
+     body BLOB NOT NULL,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (app_id, key)
+   );
+   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+];
+
+// Opens (or creates) the sandbox database. FULL synchronous mode: an acknowledged write is
+// on disk before the answer leaves, so it survives kill -9.
+export function openDb(dataDir: string, opts: { reset?: boolean } = {}): Db {
+  if (opts.reset) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(join(dataDir, 'files'), { recursive: true });
+  const db = new Database(join(dataDir, 'sandbox.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return db;
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// Three projects: pure units, the sandbox over HTTP, and the console's routes over HTTP.
+export default defineConfig({
+  resolve: { alias: { '@': root } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{lib,server,sandbox,components,scripts}/**/*.unit.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sandbox',
+          include: ['sandbox/conformance/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'console',
+          include: ['tests/console/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
