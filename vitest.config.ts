@@ -5,7 +5,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 // Three projects: pure units, the sandbox over HTTP, and the console's routes over HTTP.
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  resolve: { alias: { '@': root, 'server-only': `${root}tests/support/server-only.ts` } },
   test: {
     projects: [
       {

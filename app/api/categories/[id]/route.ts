@@ -1,0 +1,4 @@
+import { catalogItem } from '@/server/http/catalog-routes';
+
+// GET: one category.
+export const GET = catalogItem('categories');

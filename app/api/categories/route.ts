@@ -1,0 +1,19 @@
+import { createCategorySchema } from '@/lib/schemas/catalog';
+import { statusFilter } from '@/lib/schemas/list';
+import { catalogList } from '@/server/http/catalog-routes';
+import { handler } from '@/server/http/handler';
+import { createCategory } from '@/server/signing-api/catalog';
+
+// GET: categories, paginated, with q and status.
+export const GET = catalogList('categories', { status: statusFilter });
+
+// POST: creates a category (admins; one Idempotency-Key per submitted form).
+export const POST = handler(
+  {
+    permission: 'catalog:admin',
+    body: createCategorySchema,
+    idempotency: 'required',
+    audit: { operation: 'category.create', targetType: 'category', target: (_p, _b, r) => (r as { id?: string } | null)?.id, details: (b) => ({ name: b.name }) },
+  },
+  ({ body, idempotencyKey }) => createCategory(body, idempotencyKey!),
+);

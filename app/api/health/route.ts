@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import { db } from '@/server/db';
+import { env } from '@/server/env';
+import { publicHandler } from '@/server/http/public-handler';
+
+export const dynamic = 'force-dynamic';
+
+async function timed(check: () => Promise<unknown>) {
+  const started = performance.now();
+  try {
+    const detail = await check();
+    return { ok: true, latency_ms: Math.round((performance.now() - started) * 10) / 10, ...(detail && typeof detail === 'object' ? detail : {}) };
+  } catch {
+    return { ok: false, latency_ms: Math.round(performance.now() - started) };
+  }
+}
+
+// GET: console up, database up, Signing API reachable — with latencies, and nothing secret.
+export const GET = publicHandler(async () => {
+  const [database, signingApi] = await Promise.all([
+    timed(async () => sql`SELECT 1`.execute(await db())),
+    timed(async () => {
+      const res = await fetch(`${env().SIGNING_API_BASE_URL}/api/v1/categories?size=25`, {
+        headers: { authorization: `Bearer ${env().SIGNING_API_KEY}`, 'x-service-environment': 'sandbox' },
+        signal: AbortSignal.timeout(5000),
+        cache: 'no-store',
+      });
+      await res.body?.cancel();
+      if (!res.ok) throw new Error(String(res.status));
+      return { status: res.status };
+    }),
+  ]);
+  const ok = database.ok && signingApi.ok;
+  return Response.json({ status: ok ? 'ok' : 'degraded', console: { ok: true }, database, signing_api: signingApi }, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } });
+});

@@ -1,0 +1,4 @@
+import { catalogList } from '@/server/http/catalog-routes';
+
+// GET: request forms, paginated, with q.
+export const GET = catalogList('request-forms');

@@ -1,0 +1,26 @@
+// Roles and what each may do; shared by the server's checks and the navigation, which
+// shows only the areas a user's roles open.
+export const ROLES = ['viewer', 'operator', 'sender', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = {
+  read: ['viewer', 'operator', 'sender', 'admin'],
+  'documents:write': ['operator', 'admin'],
+  'approvals:write': ['operator', 'admin'],
+  'packages:send': ['sender', 'admin'],
+  'catalog:admin': ['admin'],
+  'users:admin': ['admin'],
+  'audit:read': ['admin'],
+  'sandbox:control': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (roles: readonly Role[], permission: Permission) =>
+  roles.some((r) => (PERMISSIONS[permission] as readonly Role[]).includes(r));
+
+export const ROLE_LABELS: Record<Role, string> = {
+  viewer: 'Viewer — reads catalogs, documents, packages and requests',
+  operator: 'Operator — uploads documents, lays out fields, submits approval requests',
+  sender: 'Sender — previews and sends signature packages',
+  admin: 'Admin — everything, plus categories, archiving, users and the audit log',
+};

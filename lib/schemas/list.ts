@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// List queries as the URL holds them (DESIGN.md section 7): page, size, q and filters.
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
+  size: z.coerce
+    .number()
+    .refine((n): n is 25 | 50 | 100 => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 25, 50 or 100')
+    .default(25),
+  q: z.string().trim().max(100, 'search is limited to 100 characters').optional().transform((q) => q || undefined),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const statusFilter = z.enum(['active', 'archived']).optional();
+
+export const paginationSchema = z.looseObject({
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A list answer of the Signing API, items parsed by `item` (unknown fields kept). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), pagination: paginationSchema });
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** Identifiers in console paths: workspace-scoped strings, never paths of their own. */
+export const idSchema = z.string().regex(/^[A-Za-z0-9_.:@-]{1,128}$/, 'not a valid identifier');

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/lib/chromium.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+export const E2E_DEMO_PASSWORD = 'e2e-demo-password-42';
+export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-token-0123456789abcdef';
+
+// Journeys run against the production build with the embedded sandbox on their own ports
+// and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || undefined, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } } }],
+  webServer: {
+    command: 'node --conditions=react-server --import tsx scripts/start.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      CONSOLE_DATA_DIR: '.data/e2e/console',
+      SANDBOX_DATA_DIR: '.data/e2e/sandbox',
+      SANDBOX_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
+      SANDBOX_LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    },
+  },
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Role } from '../../lib/roles.ts';
+import { createUser, findUserByEmail, updateUser } from '../../server/users/users.ts';
+import { openConsoleDb } from './console-db.ts';
+
+const DEMO_ROLES: Role[] = ['viewer', 'operator', 'sender', 'admin'];
+export const demoEmail = (role: Role) => `${role}@signdesk.local`;
+
+/** A session password for a local install, generated once and kept beside the database. */
+export function localSessionPassword(dataDir: string): string {
+  const file = join(dataDir, 'session-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const password = randomBytes(32).toString('base64url');
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * On the embedded sandbox only: one demo account per role, so a fresh install can be
+ * explored at once. The password comes from DEMO_PASSWORD or is generated once and kept
+ * (mode 600) in the data directory; against a real host no account is ever made here.
+ */
+export async function ensureDemoAccounts(dataDir: string): Promise<{ email: string; role: Role }[] & { password?: string }> {
+  const file = join(dataDir, 'demo-password');
+  let password = process.env.DEMO_PASSWORD;
+  if (!password) {
+    if (existsSync(file)) password = readFileSync(file, 'utf8').trim();
+    else {
+      password = `demo-${randomBytes(9).toString('base64url')}`;
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, password, { mode: 0o600 });
+    }
+  }
+  const conn = await openConsoleDb();
+  try {
+    for (const role of DEMO_ROLES) {
+      const existing = await findUserByEmail(conn, demoEmail(role));
+      if (!existing) await createUser(conn, { email: demoEmail(role), name: `Demo ${role}`, password, roles: [role] });
+      else await updateUser(conn, existing.id, { password });
+    }
+  } finally {
+    await conn.destroy();
+  }
+  return Object.assign(DEMO_ROLES.map((role) => ({ email: demoEmail(role), role })), { password });
+}

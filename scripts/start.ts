@@ -1,0 +1,77 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defaultKeyFile, startEmbeddedSandbox, type EmbeddedSandbox } from './lib/embedded-sandbox.ts';
+import { openConsoleDb } from './lib/console-db.ts';
+import { ensureDemoAccounts, localSessionPassword } from './lib/prepare-console.ts';
+
+// `npm start` (production build) and `npm run dev`: the console, and the embedded sandbox
+// when no SIGNING_API_BASE_URL is configured.
+const dev = process.argv.includes('--dev');
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const consoleDataDir = resolve(process.env.CONSOLE_DATA_DIR ?? '.data/console');
+
+async function main() {
+  let sandbox: EmbeddedSandbox | null = null;
+  const env: NodeJS.ProcessEnv = { ...process.env, CONSOLE_DATA_DIR: consoleDataDir };
+  if (!process.env.SIGNING_API_BASE_URL) {
+    sandbox = await startEmbeddedSandbox({
+      dataDir: resolve(process.env.SANDBOX_DATA_DIR ?? '.data/sandbox'),
+      port: Number(process.env.SANDBOX_PORT ?? 4010),
+      keyFile: defaultKeyFile(consoleDataDir),
+      quiet: !dev,
+    });
+    Object.assign(env, {
+      SIGNING_API_BASE_URL: sandbox.url,
+      SIGNING_API_KEY: sandbox.apiKey,
+      SANDBOX_CONTROL_URL: sandbox.url,
+      SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
+    });
+    env.SESSION_PASSWORD ||= localSessionPassword(consoleDataDir);
+    console.log(`Embedded sandbox: ${sandbox.url} (data in ${process.env.SANDBOX_DATA_DIR ?? '.data/sandbox'})`);
+    const demo = await ensureDemoAccounts(consoleDataDir);
+    console.log(`Demo accounts (password "${demo.password}"): ${demo.map((d) => d.email).join(', ')}`);
+  } else {
+    const missing = ['SIGNING_API_KEY', 'SESSION_PASSWORD'].filter((name) => !process.env[name]);
+    if (missing.length > 0) throw new Error(`With SIGNING_API_BASE_URL set, ${missing.join(' and ')} must be set too (see .env.example).`);
+    // Migrations run once here, before the server takes traffic (each instance may do so safely).
+    await (await openConsoleDb()).destroy();
+  }
+
+  const next = resolve('node_modules/next/dist/bin/next');
+  if (!dev && !existsSync('.next/BUILD_ID')) {
+    console.log('No production build yet: running next build (a few minutes on two cores)…');
+    const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env });
+    if (build.status !== 0) {
+      sandbox?.stop();
+      process.exit(build.status ?? 1);
+    }
+  }
+  const server = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', String(port), '-H', host], { stdio: 'inherit', env });
+  console.log(`Signdesk console: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+
+  const shutdown = (code: number) => {
+    sandbox?.stop();
+    server.kill('SIGTERM');
+    process.exitCode = code;
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  server.on('exit', (code) => {
+    sandbox?.stop();
+    process.exit(code ?? 0);
+  });
+  sandbox?.child.on('exit', (code) => {
+    console.error(`The embedded sandbox stopped (code ${code}); stopping the console.`);
+    server.kill('SIGTERM');
+    process.exitCode = 1;
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '../lib/roles.ts';
+import { EmailTakenError, createUser, findUserByEmail, listUsers, updateUser } from '../server/users/users.ts';
+import { openConsoleDb } from './lib/console-db.ts';
+
+// npm run user -- add --email a@b.c --name "A B" --roles admin,sender [--password ...]
+// npm run user -- roles --email a@b.c --roles viewer
+// npm run user -- disable|enable --email a@b.c
+// npm run user -- password --email a@b.c [--password ...]
+// npm run user -- list
+const USAGE = `Usage:
+  npm run user -- add --email <e-mail> --name <name> --roles <role,...> [--password <password>]
+  npm run user -- roles --email <e-mail> --roles <role,...>
+  npm run user -- disable --email <e-mail>
+  npm run user -- enable --email <e-mail>
+  npm run user -- password --email <e-mail> [--password <password>]
+  npm run user -- list
+Roles: ${ROLES.join(', ')}. Without --password, the password is read from the SIGNDESK_PASSWORD variable.`;
+
+function parseRolesArg(text: string | undefined): Role[] {
+  const roles = (text ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+  const bad = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (roles.length === 0 || bad.length > 0) throw new Error(`--roles must list one or more of ${ROLES.join(', ')}${bad.length ? ` (unknown: ${bad.join(', ')})` : ''}.`);
+  return roles as Role[];
+}
+
+function passwordArg(value: string | undefined): string {
+  const password = value ?? process.env.SIGNDESK_PASSWORD;
+  if (!password || password.length < 12) throw new Error('A password of at least 12 characters is required (--password or SIGNDESK_PASSWORD).');
+  return password;
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, roles: { type: 'string' }, password: { type: 'string' } },
+  });
+  const command = positionals[0];
+  const conn = await openConsoleDb();
+  try {
+    if (command === 'list') {
+      for (const u of await listUsers(conn)) console.log(`${u.email}\t${u.roles.join(',')}\t${u.disabled ? 'disabled' : 'active'}`);
+      return;
+    }
+    if (!values.email) throw new Error(USAGE);
+    if (command === 'add') {
+      const user = await createUser(conn, { email: values.email, name: values.name ?? values.email.split('@')[0]!, password: passwordArg(values.password), roles: parseRolesArg(values.roles) });
+      console.log(`Added ${user.email} with roles ${user.roles.join(', ')}.`);
+      return;
+    }
+    const existing = await findUserByEmail(conn, values.email);
+    if (!existing) throw new Error(`No account for ${values.email}.`);
+    if (command === 'roles') await updateUser(conn, existing.id, { roles: parseRolesArg(values.roles) });
+    else if (command === 'disable' || command === 'enable') await updateUser(conn, existing.id, { disabled: command === 'disable' });
+    else if (command === 'password') await updateUser(conn, existing.id, { password: passwordArg(values.password) });
+    else throw new Error(USAGE);
+    console.log(`Updated ${existing.email}.`);
+  } finally {
+    await conn.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof EmailTakenError || err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import 'server-only';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations.ts';
+
+export interface DbConfig {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** Kysely over PostgreSQL when a URL is given, else embedded SQLite in the data directory. */
+export async function connect(config: DbConfig): Promise<Kysely<Database>> {
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }) });
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = new SQLite(join(config.dataDir, 'console.db'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of
+ * several instances take turns; SQLite has one writer by construction.
+ */
+export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<void> {
+  const run = async (conn: Kysely<Database>) => {
+    const { error, results } = await new Migrator({ db: conn, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  };
+  if (!postgres) return run(db);
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
+    try {
+      await run(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
+    }
+  });
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { env } from '../env';
+import { connect, migrate } from './connect';
+import type { Database } from './schema';
+
+// One connection (pool) per process, migrated before first use. Kept on globalThis so
+// Next's dev reloads reuse it instead of opening another.
+const holder = globalThis as unknown as { signdeskDb?: Promise<Kysely<Database>> };
+
+export function db(): Promise<Kysely<Database>> {
+  holder.signdeskDb ??= (async () => {
+    const e = env();
+    const conn = await connect({ databaseUrl: e.DATABASE_URL, dataDir: e.CONSOLE_DATA_DIR });
+    await migrate(conn, Boolean(e.DATABASE_URL));
+    return conn;
+  })();
+  return holder.signdeskDb;
+}
+
+export const isPostgres = () => Boolean(env().DATABASE_URL);
+export type { Database };

@@ -1,0 +1,59 @@
+import 'server-only';
+import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
+
+// One migration set for both dialects: portable types only, except the audit log's
+// auto-numbered id, which each dialect spells its own way.
+export const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('roles', 'text', (c) => c.notNull())
+        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sign_in_attempts')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('window_started_at', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text')
+        .execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', postgres ? 'serial' : 'integer', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('user_email', 'text')
+        .addColumn('roles', 'text')
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('target_type', 'text')
+        .addColumn('target_id', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('error_code', 'text')
+        .addColumn('upstream_request_id', 'text')
+        .addColumn('idempotency_key', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('details', 'text')
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+      await db.schema.createIndex('audit_log_user').on('audit_log').columns(['user_email', 'at']).execute();
+      await db.schema
+        .createTable('editor_sessions')
+        .addColumn('document_id', 'text', (c) => c.primaryKey())
+        .addColumn('sealed_session', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,59 @@
+import 'server-only';
+import type { Generated } from 'kysely';
+
+// Portable column types: text ids and ISO timestamps, integers for flags, so one set of
+// migrations and queries serves SQLite and PostgreSQL alike.
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  /** comma-separated roles */
+  roles: string;
+  disabled: number;
+  session_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SignInAttemptsTable {
+  /** `account:<email>` or `address:<ip>` */
+  key: string;
+  failures: number;
+  window_started_at: string;
+  locked_until: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: string | null;
+  user_email: string | null;
+  roles: string | null;
+  operation: string;
+  target_type: string | null;
+  target_id: string | null;
+  outcome: 'success' | 'failure';
+  status: number;
+  error_code: string | null;
+  upstream_request_id: string | null;
+  idempotency_key: string | null;
+  reason: string | null;
+  details: string | null;
+}
+
+export interface EditorSessionsTable {
+  document_id: string;
+  /** the hosted-editor session id, sealed with the session password */
+  sealed_session: string;
+  expires_at: string;
+  created_by: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sign_in_attempts: SignInAttemptsTable;
+  audit_log: AuditLogTable;
+  editor_sessions: EditorSessionsTable;
+}

@@ -1,0 +1,146 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { can, type Permission } from '@/lib/roles';
+import { IDEMPOTENCY_KEY_PATTERN } from '@/lib/idempotency';
+import { recordAudit } from '../audit';
+import { db } from '../db';
+import { logger } from '../logger';
+import { currentSession } from '../auth/session';
+import { isSameOrigin } from '../auth/request-info';
+import { callContext } from '../signing-api/call-context';
+import { SigningApiError } from '../signing-api/errors';
+import type { User } from '../users/users';
+import { HttpError, errorResponse, fromUpstream, newRequestId } from './respond';
+
+const JSON_LIMIT = 1024 * 1024;
+
+export interface Ctx<P, Q, B> {
+  req: NextRequest;
+  requestId: string;
+  user: User;
+  params: P;
+  query: Q;
+  body: B;
+  idempotencyKey: string | null;
+}
+
+export interface AuditSpec<P, B> {
+  operation: string;
+  targetType: string;
+  target?: (params: P, body: B, result: unknown) => string | null | undefined;
+  reason?: (body: B) => string | undefined;
+  details?: (body: B, result: unknown) => Record<string, unknown>;
+}
+
+export interface Spec<P, Q, B> {
+  permission: Permission;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** 'required': the browser's Idempotency-Key for this intent must come along */
+  idempotency?: 'required';
+  audit?: AuditSpec<P, B>;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const zodDetails = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.code === 'unrecognized_keys' ? `unknown field(s): ${i.keys.join(', ')}` : i.message }));
+
+function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const details = zodDetails(result.error.issues);
+  throw new HttpError(422, 'VALIDATION_FAILED', `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`, details);
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  if (Number(req.headers.get('content-length') ?? 0) > JSON_LIMIT) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  const text = await req.text();
+  if (text.length > JSON_LIMIT) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (text.trim() === '') return undefined;
+  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'MALFORMED_JSON', 'The body is not valid JSON.');
+  }
+}
+
+/**
+ * Every console route: session, role, same origin for mutations, params, query, body,
+ * the call, error mapping and the audit entry — in that order, so nothing reaches the
+ * Signing API before every check has passed.
+ */
+export function handler<P = undefined, Q = undefined, B = undefined>(
+  spec: Spec<P, Q, B>,
+  fn: (ctx: Ctx<P, Q, B>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    const requestId = newRequestId();
+    const mutation = req.method !== 'GET' && req.method !== 'HEAD';
+    let ctx: Ctx<P, Q, B> | null = null;
+    let user: User | null = null;
+    const call = { upstreamRequestId: null as string | null };
+    try {
+      const state = await currentSession(true);
+      if (!state.user) {
+        throw new HttpError(401, state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
+      }
+      user = state.user;
+      if (!can(user.roles, spec.permission)) throw new HttpError(403, 'FORBIDDEN', 'Your role does not allow this action.');
+      if (mutation && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
+      const params = parse(spec.params, await context.params, 'path');
+      const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
+      const body = spec.body ? parse(spec.body, await readJson(req), 'body') : (undefined as B);
+      const key = req.headers.get('idempotency-key');
+      if (spec.idempotency === 'required' && !key) {
+        throw new HttpError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [{ path: 'Idempotency-Key', message: 'required' }]);
+      }
+      if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+        throw new HttpError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable characters without spaces.', [{ path: 'Idempotency-Key', message: 'invalid' }]);
+      }
+      ctx = { req, requestId, user, params, query, body, idempotencyKey: key };
+      const current = ctx;
+      const result = await callContext.run(call, () => fn(current));
+      if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null);
+      return result instanceof Response ? result : Response.json(result, { headers: { 'cache-control': 'no-store' } });
+    } catch (err) {
+      const httpError = toHttpError(err, requestId);
+      if (ctx && spec.audit) {
+        const upstream = err instanceof SigningApiError ? (err.requestId ?? call.upstreamRequestId) : call.upstreamRequestId;
+        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code).catch((e: unknown) => logger().error({ err: e }, 'audit write failed'));
+      }
+      return errorResponse(httpError, requestId);
+    }
+  };
+}
+
+function toHttpError(err: unknown, requestId: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof SigningApiError) return fromUpstream(err);
+  logger().error({ err, request_id: requestId }, 'unhandled console error');
+  return new HttpError(500, 'INTERNAL_ERROR', `Something went wrong on our side (reference ${requestId}).`);
+}
+
+async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstreamRequestId: string | null, status: number, result: unknown, code: string | null) {
+  await recordAudit(await db(), {
+    user: ctx.user,
+    operation: spec.operation,
+    targetType: spec.targetType,
+    targetId: spec.target?.(ctx.params, ctx.body, result) ?? null,
+    outcome: status < 400 ? 'success' : 'failure',
+    status,
+    errorCode: code,
+    upstreamRequestId,
+    idempotencyKey: ctx.idempotencyKey,
+    reason: ctx.body ? spec.reason?.(ctx.body) : undefined,
+    details: ctx.body ? spec.details?.(ctx.body, result) : undefined,
+  });
+}
+
+export { HttpError };

@@ -1,0 +1,48 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { ErrorDetail } from '@/lib/api-error';
+import { SigningApiError } from '../signing-api/errors';
+
+/** A console error that goes to the browser as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const newRequestId = () => `con_${randomBytes(9).toString('base64url')}`;
+
+export function errorResponse(err: HttpError, requestId: string): Response {
+  const body = { error: { code: err.code, message: err.message, ...(err.details.length ? { details: err.details } : {}), request_id: requestId } };
+  return Response.json(body, { status: err.status, headers: { 'cache-control': 'no-store', ...err.headers } });
+}
+
+const retryAfterHeader = (ms: number | null): Record<string, string> => (ms === null ? {} : { 'Retry-After': String(Math.ceil(ms / 1000)) });
+
+/**
+ * What the browser may learn of an upstream failure. 4xx messages of the Signing API are
+ * written for people and pass through; its 401 (our key) and 5xx bodies never do, and no
+ * upstream 401 becomes a console 401, which would mean "sign in again".
+ */
+export function fromUpstream(err: SigningApiError): HttpError {
+  if (err.isTransport) return new HttpError(503, err.code, `${err.message} Try again in a moment.`, [], { 'Retry-After': '2' });
+  if (err.code === 'EDITOR_SESSION_EXPIRED' || err.code === 'EDITOR_SESSION_INVALID') {
+    return new HttpError(409, 'EDITOR_SESSION_EXPIRED', 'The editor session has expired. Open a new session; your unsaved layout is kept.');
+  }
+  if (err.status === 401) {
+    return new HttpError(502, 'UPSTREAM_CREDENTIALS_REJECTED', "The Signing API refused the console's credentials. An administrator must check the API key.");
+  }
+  if (err.status === 429) return new HttpError(429, 'RATE_LIMITED', 'The Signing API is rate limiting requests. Try again shortly.', [], retryAfterHeader(err.retryAfterMs));
+  if (err.status === 503) {
+    const known = err.code === 'UPLOAD_BUSY' || err.code === 'SANDBOX_API_DISABLED';
+    return new HttpError(503, err.code, known ? err.message : 'The Signing API is temporarily unavailable. Try again shortly.', [], retryAfterHeader(err.retryAfterMs));
+  }
+  if (err.status >= 500) return new HttpError(502, 'UPSTREAM_ERROR', 'The Signing API failed to process the request. Try again later.');
+  return new HttpError(err.status, err.code, err.message, err.details);
+}

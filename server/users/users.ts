@@ -1,0 +1,86 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { ROLES, type Role } from '@/lib/roles';
+import type { Database, UsersTable } from '../db/schema';
+import { hashPassword } from './password';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  disabled: boolean;
+  sessionVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const parseRoles = (text: string): Role[] => text.split(',').filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+
+export const toUser = (row: Selectable<UsersTable>): User => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  roles: parseRoles(row.roles),
+  disabled: row.disabled === 1,
+  sessionVersion: row.session_version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export class EmailTakenError extends Error {}
+
+export async function createUser(db: Kysely<Database>, input: { email: string; name: string; password: string; roles: Role[] }): Promise<User> {
+  const email = normaliseEmail(input.email);
+  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) throw new EmailTakenError(`An account for ${email} already exists.`);
+  const now = new Date().toISOString();
+  const row = {
+    id: `usr_${randomBytes(9).toString('base64url')}`,
+    email,
+    name: input.name.trim(),
+    password_hash: await hashPassword(input.password),
+    roles: [...new Set(input.roles)].join(','),
+    disabled: 0,
+    session_version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('users').values(row).execute();
+  return toUser(row);
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+}
+
+export async function findUser(db: Kysely<Database>, id: string): Promise<User | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function listUsers(db: Kysely<Database>): Promise<User[]> {
+  return (await db.selectFrom('users').selectAll().orderBy('email').execute()).map(toUser);
+}
+
+/** Roles are read on every request, so they apply at once; disabling or a new password also ends sessions. */
+export async function updateUser(db: Kysely<Database>, id: string, change: { roles?: Role[]; disabled?: boolean; password?: string; name?: string }) {
+  const values: Partial<Selectable<UsersTable>> = { updated_at: new Date().toISOString() };
+  if (change.roles) values.roles = [...new Set(change.roles)].join(',');
+  if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
+  if (change.password) values.password_hash = await hashPassword(change.password);
+  if (change.name) values.name = change.name.trim();
+  await db
+    .updateTable('users')
+    .set((eb) => (change.disabled !== undefined || change.password ? { ...values, session_version: eb('session_version', '+', 1) } : values))
+    .where('id', '=', id)
+    .execute();
+  return findUser(db, id);
+}
+
+export async function bumpSessionVersion(db: Kysely<Database>, id: string) {
+  await db.updateTable('users').set((eb) => ({ session_version: eb('session_version', '+', 1) })).where('id', '=', id).execute();
+}

@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Role } from '@/lib/roles';
+import { startTestSandbox, type TestSandbox } from '@/sandbox/conformance/harness';
+import { connect, migrate } from '@/server/db/connect';
+import { createUser } from '@/server/users/users';
+
+export const PASSWORD = 'correct-horse-battery-staple';
+export const ROLES_UNDER_TEST: Role[] = ['viewer', 'operator', 'sender', 'admin'];
+
+export interface ConsoleReply {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON
+  bytes: Buffer;
+}
+
+export interface CallOptions {
+  cookie?: string | null;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  /** Origin header: defaults to the console's own origin on mutations; null sends none */
+  origin?: string | null;
+}
+
+export interface TestConsole {
+  url: string;
+  sandbox: TestSandbox;
+  /** console app id on the sandbox, for counting what reached it */
+  appId: string;
+  logFile: string;
+  cookies: Record<Role, string>;
+  call(method: string, path: string, opts?: CallOptions): Promise<ConsoleReply>;
+  signIn(email: string, password?: string): Promise<{ reply: ConsoleReply; cookie: string | null }>;
+  close(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+/**
+ * A built console (`next start`, so `next build` must have run) against an in-process
+ * sandbox, with one account per role already signed in.
+ */
+export async function startTestConsole(opts: { env?: Record<string, string>; apiKey?: string } = {}): Promise<TestConsole> {
+  const sandbox = await startTestSandbox();
+  const appId = `console_${Date.now()}`;
+  const key = opts.apiKey ?? (await sandbox.newKey({ appId }));
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'));
+  const conn = await connect({ dataDir });
+  await migrate(conn, false);
+  for (const role of ROLES_UNDER_TEST) await createUser(conn, { email: `${role}@test.local`, name: `Test ${role}`, password: PASSWORD, roles: [role] });
+  await conn.destroy();
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = join(dataDir, 'console.log');
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SIGNING_API_BASE_URL: sandbox.url,
+      SIGNING_API_KEY: key,
+      SESSION_PASSWORD: 'test-session-password-0123456789-abcdefghijkl',
+      CONSOLE_DATA_DIR: dataDir,
+      SANDBOX_CONTROL_URL: sandbox.url,
+      SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
+      LOG_LEVEL: 'info',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  await waitFor(`${url}/api/health`, child);
+
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<ConsoleReply> => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.cookie) headers.cookie = o.cookie;
+    const origin = o.origin === undefined ? (method === 'GET' ? undefined : url) : o.origin;
+    if (origin) headers.origin = origin;
+    if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
+    let body = o.rawBody;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual', ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const json = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
+    return { status: res.status, headers: res.headers, body: json, bytes };
+  };
+
+  const signIn = async (email: string, password = PASSWORD) => {
+    const reply = await call('POST', '/api/auth/sign-in', { body: { email, password } });
+    const setCookie = reply.headers.get('set-cookie');
+    return { reply, cookie: setCookie ? setCookie.split(';')[0]! : null };
+  };
+
+  const cookies = {} as Record<Role, string>;
+  for (const role of ROLES_UNDER_TEST) {
+    const { cookie, reply } = await signIn(`${role}@test.local`);
+    if (!cookie) throw new Error(`sign-in as ${role} failed: ${reply.status} ${reply.bytes.toString()}`);
+    cookies[role] = cookie;
+  }
+
+  return {
+    url,
+    sandbox,
+    appId,
+    logFile,
+    cookies,
+    call,
+    signIn,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline && !exited) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500 || res.status === 503) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the console did not start (${exited ? 'exited' : 'timed out'})`);
+}
+
+export const readLog = (t: TestConsole) => readFileSync(t.logFile, 'utf8');
