@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { revisionSchema } from '@/lib/schemas/approvals';
+import { idSchema } from '@/lib/schemas/list';
+import { handler } from '@/server/http/handler';
+import { resubmitRequest } from '@/server/signing-api/approval-requests';
+
+// POST: resubmits the revised request, quoting the versions last read (a stale one is a 409 to re-read).
+export const POST = handler(
+  {
+    permission: 'approvals:write',
+    params: z.object({ id: idSchema }),
+    body: revisionSchema,
+    idempotency: 'required',
+    audit: { operation: 'approval_request.resubmit', targetType: 'approval_request', target: (p) => p.id, details: (b) => ({ expected_version: b.expected_version, expected_task_version: b.expected_task_version }) },
+  },
+  ({ params, body, idempotencyKey }) => resubmitRequest(params.id, body, idempotencyKey!),
+);

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { revisionSchema } from '@/lib/schemas/approvals';
+import { idSchema } from '@/lib/schemas/list';
+import { handler } from '@/server/http/handler';
+import { saveRevisionDraft } from '@/server/signing-api/approval-requests';
+
+// PATCH: saves a revision draft, quoting the versions last read (a stale one is a 409 to re-read).
+export const PATCH = handler(
+  {
+    permission: 'approvals:write',
+    params: z.object({ id: idSchema }),
+    body: revisionSchema,
+    idempotency: 'required',
+    audit: { operation: 'approval_request.revision_draft', targetType: 'approval_request', target: (p) => p.id, details: (b) => ({ expected_version: b.expected_version, expected_task_version: b.expected_task_version }) },
+  },
+  ({ params, body, idempotencyKey }) => saveRevisionDraft(params.id, body, idempotencyKey!),
+);

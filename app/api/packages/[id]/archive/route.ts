@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { idSchema } from '@/lib/schemas/list';
+import { packageArchiveSchema } from '@/lib/schemas/packages';
+import { handler } from '@/server/http/handler';
+import { archivePackage } from '@/server/signing-api/packages';
+
+// POST: archives a finished package; an active one is refused (PACKAGE_NOT_CLOSED).
+export const POST = handler(
+  {
+    permission: 'packages:send',
+    params: z.object({ id: idSchema }),
+    body: packageArchiveSchema,
+    idempotency: 'required',
+    audit: { operation: 'package.archive', targetType: 'signature_package', target: (p) => p.id, reason: (b) => b.reason },
+  },
+  ({ params, body, idempotencyKey }) => archivePackage(params.id, body.reason, idempotencyKey!),
+);

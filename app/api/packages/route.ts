@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { listQuerySchema } from '@/lib/schemas/list';
+import { sendInputSchema } from '@/lib/schemas/packages';
+import { handler } from '@/server/http/handler';
+import { listPackages, sendPackage } from '@/server/signing-api/packages';
+
+// GET: the app's packages, with q, status and archived=only.
+export const GET = handler(
+  { permission: 'read', query: listQuerySchema.extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional() }).strict() },
+  ({ query }) => listPackages(query),
+);
+
+// POST: sends the reviewed preview. Needs confirmed: true and the browser's key for this
+// Send click, so a double click or a retry queues one package; the audit keeps both.
+export const POST = handler(
+  {
+    permission: 'packages:send',
+    body: sendInputSchema,
+    idempotency: 'required',
+    audit: {
+      operation: 'package.send',
+      targetType: 'signature_package',
+      target: (_p, _b, r) => (r as { id?: string } | null)?.id,
+      details: (b) => ({ template_id: b.template_id, preview_token: b.preview_token }),
+    },
+  },
+  ({ body, idempotencyKey }) => sendPackage(body, idempotencyKey!),
+);

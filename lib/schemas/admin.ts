@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+import { listQuerySchema } from './list.ts';
+
+export const newUserSchema = z.strictObject({
+  email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
+  name: z.string().trim().min(1, 'Enter a name').max(120),
+  password: z.string().min(12, 'At least 12 characters').max(200),
+  roles: z.array(z.enum(ROLES)).min(1, 'Choose at least one role'),
+});
+export type NewUserInput = z.infer<typeof newUserSchema>;
+
+export const updateUserSchema = z
+  .strictObject({ roles: z.array(z.enum(ROLES)).min(1, 'Choose at least one role').optional(), disabled: z.boolean().optional() })
+  .refine((b) => b.roles !== undefined || b.disabled !== undefined, 'Change roles or the disabled flag');
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
+
+export const auditQuerySchema = listQuerySchema
+  .omit({ q: true })
+  .extend({ user: z.string().trim().max(254).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
+  .strict();
+
+export const clockSchema = z.strictObject({ advance_seconds: z.number().int().min(1, 'At least one second').max(10 * 365 * 86_400) });
+
+export const reviewerActionSchema = z.strictObject({
+  action: z.enum(['request_revision', 'approve', 'reject']),
+  comment: z.string().trim().max(1000).optional(),
+  requirements: z.array(z.strictObject({ field_key: z.string().max(128).optional(), message: z.string().trim().min(1).max(500) })).max(20).optional(),
+});
+
+export const recipientActionSchema = z.strictObject({ action: z.enum(['deliver', 'complete', 'decline', 'expire']) });
+
+export const faultRulesSchema = z.strictObject({
+  rules: z
+    .array(
+      z.strictObject({
+        method: z.enum(['GET', 'POST', 'PATCH', 'DELETE', '*']).default('*'),
+        path: z.string().startsWith('/api/v1/', 'Faults apply to /api/v1/ paths').max(300),
+        status: z.number().int().min(400).max(599),
+        code: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE code').max(60).optional(),
+        retry_after: z.number().int().min(0).max(3600).optional(),
+        times: z.number().int().min(1).max(1000).optional(),
+      }),
+    )
+    .max(20),
+});

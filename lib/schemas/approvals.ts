@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const EXTERNAL_ID = /^[A-Za-z0-9._:-]{3,120}$/;
+
+const documentRef = z.strictObject({
+  document_id: z.string().min(1).max(128),
+  field_key: z.string().min(1).max(128),
+  name: z.string().trim().min(1).max(200),
+  sign_actor_ids: z.array(z.string().min(1).max(128)).max(50).optional(),
+});
+
+export const submitRequestSchema = z.strictObject({
+  workflow_id: z.string().min(1).max(128),
+  workflow_release_id: z.string().regex(/^[A-Za-z0-9_.:-]+@\d+$/, 'must look like <workflow_id>@<release>'),
+  external_id: z.string().regex(EXTERNAL_ID, '3-120 letters, digits, period, underscore, colon or hyphen'),
+  form_data: z.record(z.string(), z.unknown()),
+  documents: z.array(documentRef).max(50).optional(),
+  submit: z.boolean(),
+});
+export type SubmitRequestInput = z.infer<typeof submitRequestSchema>;
+
+export const revisionSchema = z.strictObject({
+  expected_version: z.number().int().min(0),
+  expected_task_version: z.number().int().min(0),
+  form_data: z.record(z.string(), z.unknown()),
+  documents: z.array(documentRef).max(50).optional(),
+});
+export type RevisionInput = z.infer<typeof revisionSchema>;
+
+export const approvalRequestSchema = z.looseObject({
+  id: z.string(),
+  external_id: z.string().optional(),
+  status: z.string(),
+  version: z.number(),
+  request_revision: z.number().optional(),
+  workflow_id: z.string().optional(),
+  workflow_release_id: z.string().optional(),
+  form_version: z.number().optional(),
+  published_version: z.number().optional(),
+  form_data: z.record(z.string(), z.unknown()).default({}),
+  remaining_approval_layers: z.array(z.unknown()).optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+export const revisionRequirementsSchema = z.looseObject({
+  request_id: z.string().optional(),
+  version: z.number(),
+  task: z.looseObject({
+    id: z.string().optional(),
+    version: z.number(),
+    requirements: z.array(z.looseObject({ field_key: z.string().nullish(), message: z.string() })).default([]),
+    comment: z.string().nullish(),
+  }),
+  draft: z.unknown().optional(),
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_PDF_PAGES = 200;
+export const LOGICAL_PURPOSES = ['ATTACHMENT', 'SIGNATURE_TARGET'] as const;
+export type LogicalPurpose = (typeof LOGICAL_PURPOSES)[number];
+
+export const documentSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  logical_purpose: z.string(),
+  status: z.string().optional(),
+  size_bytes: z.number().optional(),
+  page_count: z.number().optional(),
+  sha256: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  protected: z.boolean().default(false),
+  protection_reason: z.string().nullish(),
+  references: z.array(z.looseObject({ kind: z.string(), id: z.string() })).default([]),
+  layout_status: z.string().optional(),
+  layout_version: z.number().optional(),
+});
+export type DocumentItem = z.infer<typeof documentSchema>;
+
+export const deleteDocumentSchema = z.strictObject({
+  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+});
+
+export const FIELD_TYPES = ['signature', 'initials', 'date', 'text', 'checkbox'] as const;
+
+export const layoutFieldSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  type: z.enum(FIELD_TYPES),
+  page: z.number().int().min(1),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  slot_id: z.string().min(1).max(64),
+  required: z.boolean(),
+});
+export type LayoutField = z.infer<typeof layoutFieldSchema>;
+
+export const layoutSchema = z.looseObject({ fields: z.array(layoutFieldSchema).max(500) });
+export type Layout = z.infer<typeof layoutSchema>;
+
+/** What the browser learns of an editor session: never its id. */
+export const editorStateSchema = z.looseObject({
+  document_id: z.string().optional(),
+  layout: z.looseObject({ fields: z.array(z.looseObject({ id: z.string() })).default([]) }),
+  version: z.number(),
+  purpose: z.string().nullish(),
+  expires_at: z.string(),
+  status: z.string().optional(),
+});
+
+export const openEditorSchema = z.strictObject({
+  purpose: z.string().trim().min(3, 'Purpose must be at least 3 characters').max(120, 'Purpose must be at most 120 characters').optional(),
+});
+
+export const editorCommandSchema = z.strictObject({
+  type: z.enum(['SAVE_LAYOUT', 'COMPLETE']),
+  expectedVersion: z.number().int().min(0),
+  layout: layoutSchema.optional(),
+});
+export type EditorCommand = z.infer<typeof editorCommandSchema>;

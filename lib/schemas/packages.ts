@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+// The sender's preview input, checked in the browser form and again by the route.
+export const E164 = /^\+[1-9]\d{7,14}$/;
+
+export const signerInputSchema = z.strictObject({
+  slot_id: z.string().min(1).max(64),
+  name: z.string().trim().min(1, 'Enter the signer’s name').max(200),
+  email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
+  phone: z.string().trim().regex(E164, 'Use international format, e.g. +4915112345678'),
+  recipient_kind: z.literal('external').default('external'),
+});
+export type SignerInput = z.input<typeof signerInputSchema>;
+
+export const previewInputSchema = z.strictObject({
+  template_id: z.string().min(1).max(128),
+  expires_in_days: z.number({ message: 'Enter the number of days' }).int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days'),
+  sender_values: z.record(z.string(), z.union([z.string().max(500), z.number()])).default({}),
+  signers: z.array(signerInputSchema).min(1, 'Add at least one signer').max(20, 'At most 20 signers'),
+});
+export type PreviewInput = z.input<typeof previewInputSchema>;
+
+export const previewSchema = z.looseObject({
+  preview_token: z.string(),
+  template_id: z.string(),
+  version: z.string().optional(),
+  version_number: z.number().optional(),
+  expires_at: z.string(),
+  prepared_pdf: z.looseObject({ page_count: z.number(), size_bytes: z.number(), sha256: z.string() }),
+  pdf_url: z.string().optional(),
+  pdf_url_is_source: z.boolean().optional(),
+  sender_values: z.record(z.string(), z.unknown()).optional(),
+  signers: z.array(z.looseObject({ slot_id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })).optional(),
+  expires_in_days: z.number().optional(),
+});
+export type Preview = z.infer<typeof previewSchema>;
+
+export const previewDocumentInputSchema = z.strictObject({ template_id: z.string().min(1).max(128), preview_token: z.string().min(8).max(300) });
+
+export const sendInputSchema = z.strictObject({
+  template_id: z.string().min(1).max(128),
+  preview_token: z.string().min(8).max(300),
+  confirmed: z.literal(true, { message: 'Confirm that you reviewed the document, values, recipients and expiry' }),
+});
+
+export const packageSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  template_id: z.string().optional(),
+  invitation_status: z.string().optional(),
+  signers: z.array(z.looseObject({ slot_id: z.string().optional(), name: z.string().optional(), email: z.string().optional(), status: z.string().optional() })).default([]),
+  expires_at: z.string().optional(),
+  created_at: z.string().optional(),
+  archived: z.boolean().optional(),
+  archived_at: z.string().nullish(),
+});
+export type SignaturePackage = z.infer<typeof packageSchema>;
+
+export const PACKAGE_TERMINAL = ['completed', 'declined', 'expired'] as const;
+
+export const packageArchiveSchema = z.strictObject({
+  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+});

@@ -1,0 +1,28 @@
+import 'server-only';
+import { z } from 'zod';
+import { errorBodySchema } from '@/lib/api-error';
+import { sandboxControl } from './env';
+import { HttpError } from './http/respond';
+
+/**
+ * Calls the embedded sandbox's control plane with the token, which never leaves the server.
+ * Against a real workspace host there is no control plane and the panel's routes are 404.
+ */
+export async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const target = sandboxControl();
+  if (!target) throw new HttpError(404, 'NOT_FOUND', 'The sandbox panel exists only when the console runs on its embedded sandbox.');
+  const res = await fetch(`${target.url}/__sandbox${path}`, {
+    method,
+    headers: { 'x-sandbox-control': target.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+    cache: 'no-store',
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (res.ok) return json;
+  const parsed = errorBodySchema.safeParse(json);
+  if (!parsed.success) throw new HttpError(502, 'SANDBOX_ERROR', `The sandbox answered ${res.status}.`);
+  throw new HttpError(res.status === 401 ? 502 : res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details ?? []);
+}
+
+export const controlIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'not a valid identifier') });

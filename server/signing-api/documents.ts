@@ -1,0 +1,30 @@
+import 'server-only';
+import { z } from 'zod';
+import { documentSchema } from '@/lib/schemas/documents';
+import { pageOf } from '@/lib/schemas/list';
+import { callJson } from './client';
+
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+export async function listDocuments(query: Record<string, string | number | undefined>) {
+  return (await callJson({ method: 'GET', path: '/documents', query }, pageOf(documentSchema))).data;
+}
+
+export async function getDocument(id: string) {
+  return (await callJson({ method: 'GET', path: `/documents/${encodeURIComponent(id)}` }, documentSchema)).data;
+}
+
+/** Sends the browser's multipart body on as it arrives: never buffered, never retried. */
+export async function uploadDocument(body: ReadableStream<Uint8Array>, contentType: string, contentLength: string | undefined, idempotencyKey: string) {
+  return (
+    await callJson(
+      { method: 'POST', path: '/documents', stream: { body, contentType, contentLength }, idempotencyKey, timeoutMs: UPLOAD_TIMEOUT_MS },
+      documentSchema,
+    )
+  ).data;
+}
+
+export async function deleteDocument(id: string, reason: string, idempotencyKey: string) {
+  const schema = z.looseObject({ id: z.string(), deleted: z.boolean() });
+  return (await callJson({ method: 'DELETE', path: `/documents/${encodeURIComponent(id)}`, json: { reason }, idempotencyKey }, schema)).data;
+}
