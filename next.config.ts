@@ -9,6 +9,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   typedRoutes: true,
+  // The build checks the console's own code; `npm run typecheck` covers tests, sandbox and scripts.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   poweredByHeader: false,
   // Native and Node-only packages stay out of the server bundle.
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'kysely'],

@@ -37,6 +37,8 @@ export interface Services {
   controlToken?: string;
   defaultRateLimitPerMinute: number;
   uploads: { active: number; capacity: number };
+  /** requests answered per app, so tests can prove a refused call never arrived */
+  requestsByApp: Map<string, number>;
   otpDelivery: OtpDelivery;
   isProduction(): boolean;
   setProduction(on: boolean): void;
@@ -62,6 +64,7 @@ export function createServices(opts: ServicesOptions): Services {
     controlToken: opts.controlToken,
     defaultRateLimitPerMinute: opts.defaultRateLimitPerMinute,
     uploads: { active: 0, capacity: opts.uploadCapacity },
+    requestsByApp: new Map(),
     // Without a test's delivery channel, codes go nowhere: no log, no response, no file.
     otpDelivery: opts.otpDelivery ?? (() => {}),
     isProduction: () => production,

@@ -1,0 +1,42 @@
+import type { Role } from '@/lib/roles';
+
+export interface MutatingRoute {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  /** the least role allowed; admin may do everything */
+  role: Exclude<Role, 'viewer'>;
+  /** a body that fails validation (or, for the upload, a non-multipart body) */
+  invalid: unknown;
+  invalidStatus?: number;
+}
+
+// Every mutating console route (sign-in/out aside, which need no role).
+export const MUTATING_ROUTES: MutatingRoute[] = [
+  { method: 'POST', path: '/api/categories', role: 'admin', invalid: { name: 'x' } },
+  { method: 'POST', path: '/api/categories/cat_finance/archive', role: 'admin', invalid: { reason: '' } },
+  { method: 'POST', path: '/api/approval-workflows/wf_expense/archive', role: 'admin', invalid: { reason: 'no' } },
+  { method: 'POST', path: '/api/request-forms/rf_expense/archive', role: 'admin', invalid: { reason: 'x'.repeat(501) } },
+  { method: 'POST', path: '/api/documents', role: 'operator', invalid: { file: 'not multipart' }, invalidStatus: 415 },
+  { method: 'DELETE', path: '/api/documents/doc_matrix', role: 'operator', invalid: { reason: 'abc' } },
+  { method: 'POST', path: '/api/documents/doc_matrix/editor', role: 'operator', invalid: { purpose: 'x' } },
+  { method: 'POST', path: '/api/documents/doc_matrix/editor/commands', role: 'operator', invalid: { type: 'NOPE', expectedVersion: 0 } },
+  { method: 'POST', path: '/api/packages/preview', role: 'sender', invalid: { template_id: 'dst_nda', expires_in_days: 0, signers: [] } },
+  { method: 'POST', path: '/api/packages/preview/document', role: 'sender', invalid: { template_id: 'dst_nda' } },
+  { method: 'POST', path: '/api/packages', role: 'sender', invalid: { template_id: 'dst_nda', preview_token: 'pt_abcdefgh', confirmed: false } },
+  { method: 'POST', path: '/api/packages/pkg_matrix/archive', role: 'sender', invalid: { reason: 'abcd' } },
+  { method: 'POST', path: '/api/approval-requests', role: 'operator', invalid: { workflow_id: 'wf_expense' } },
+  { method: 'PATCH', path: '/api/approval-requests/ar_matrix/revision-draft', role: 'operator', invalid: { expected_version: 'one' } },
+  { method: 'POST', path: '/api/approval-requests/ar_matrix/resubmit', role: 'operator', invalid: { form_data: {} } },
+  { method: 'POST', path: '/api/admin/users', role: 'admin', invalid: { email: 'nope', roles: [] } },
+  { method: 'PATCH', path: '/api/admin/users/usr_matrix01', role: 'admin', invalid: { roles: ['king'] } },
+  { method: 'POST', path: '/api/sandbox/clock', role: 'admin', invalid: { advance_seconds: 0 } },
+  { method: 'POST', path: '/api/sandbox/faults', role: 'admin', invalid: { rules: 'all' } },
+  { method: 'POST', path: '/api/sandbox/approval-requests/ar_matrix/actions', role: 'admin', invalid: { action: 'bless' } },
+  { method: 'POST', path: '/api/sandbox/packages/pkg_matrix/actions', role: 'admin', invalid: { action: 'sign-for-them' } },
+];
+
+export const ALLOWED: Record<MutatingRoute['role'], Role[]> = {
+  operator: ['operator', 'admin'],
+  sender: ['sender', 'admin'],
+  admin: ['admin'],
+};
