@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { fieldsOf, formDataValidator, missingDocumentFields } from '../../lib/submission-schema.ts';
+import { ApiError, type ErrorDetail } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import type { SubmissionSchema, SubmissionSchemaRecord } from './catalog.ts';
+import { protectDocument, type DocumentRecord } from './documents.ts';
+import { findOwned } from './approval-request-queries.ts';
+import type { FormData, RequestDocument } from './approval-requests.ts';
+
+// Body pieces shared by submission and revision, and the checks of their content against
+// a release's submission schema. Shape errors come from zod; content errors are collected
+// into one 422 so a client sees every problem at once.
+
+const documentItem = z.strictObject({
+  document_id: z.string().min(1).max(120),
+  field_key: z.string().min(1).max(120),
+  name: z.string().trim().min(1).max(200),
+  sign_actor_ids: z.array(z.string().min(1).max(120)).min(1).max(50).optional(),
+});
+
+export const documentsInput = z
+  .array(documentItem)
+  .max(50)
+  .superRefine((docs, ctx) => {
+    // A `format: document` field holds one document, as a JSON Schema string does.
+    const seen = new Set<string>();
+    docs.forEach((d, i) => {
+      if (seen.has(d.field_key)) ctx.addIssue({ code: 'custom', path: [i, 'field_key'], message: `field "${d.field_key}" already has a document` });
+      seen.add(d.field_key);
+    });
+  });
+
+// The content is checked against the schema afterwards; here only "an object".
+export const formDataInput = z.record(z.string(), z.unknown(), { error: 'must be an object keyed by field key' });
+
+export interface ContentRules {
+  schema: SubmissionSchema;
+  acceptsPerDocumentSigning: boolean;
+  /** a draft: types hold, requiredness does not */
+  partial: boolean;
+  /** required document fields must be covered (a submission) */
+  requireDocuments: boolean;
+}
+
+export function pinnedSchema(services: Services, workflowReleaseId: string): SubmissionSchema {
+  const found = services.records.get<SubmissionSchemaRecord>('submission_schema', workflowReleaseId);
+  // Releases are immutable catalog data; a missing one is a broken seed, not client input.
+  if (!found) throw new Error(`submission schema ${workflowReleaseId} is missing`);
+  return found.schema;
+}
+
+function formIssues(rules: ContentRules, formData: FormData): { data: FormData; details: ErrorDetail[] } {
+  const result = formDataValidator(rules.schema, { partial: rules.partial }).safeParse(formData);
+  if (result.success) return { data: result.data, details: [] };
+  const documentKeys = new Set(fieldsOf(rules.schema).filter((f) => f.kind === 'document').map((f) => f.key));
+  const details = result.error.issues.flatMap((issue): ErrorDetail[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: `form_data.${key}`,
+        field_key: key,
+        message: documentKeys.has(key) ? 'is a document field: attach it through documents' : 'is not a field of the submission schema',
+      }));
+    }
+    const key = String(issue.path[0] ?? '');
+    return [{ path: `form_data.${issue.path.map(String).join('.')}`, field_key: key, message: issue.message }];
+  });
+  return { data: formData, details };
+}
+
+function documentIssues(services: Services, appId: string, rules: ContentRules, docs: RequestDocument[]): ErrorDetail[] {
+  const fields = new Map(fieldsOf(rules.schema).map((f) => [f.key, f]));
+  const details: ErrorDetail[] = [];
+  docs.forEach((d, i) => {
+    if (!findOwned<DocumentRecord>(services, 'document', d.document_id, appId)) {
+      details.push({ path: `documents.${i}.document_id`, message: `no document "${d.document_id}" belongs to this app` });
+    }
+    const field = fields.get(d.field_key);
+    if (!field) details.push({ path: `documents.${i}.field_key`, message: `"${d.field_key}" is not a field of the submission schema` });
+    else if (field.kind !== 'document') details.push({ path: `documents.${i}.field_key`, message: `"${d.field_key}" is not a document field` });
+  });
+  if (rules.requireDocuments) {
+    for (const key of missingDocumentFields(rules.schema, docs.map((d) => d.field_key))) {
+      details.push({ path: 'documents', field_key: key, message: `the required document field "${key}" has no document` });
+    }
+  }
+  return details;
+}
+
+/** Checks form data and documents together; throws one 422 listing every problem. */
+export function checkContent(services: Services, appId: string, rules: ContentRules, formData: FormData, docs: RequestDocument[]): FormData {
+  const signing = docs.findIndex((d) => d.sign_actor_ids !== undefined);
+  if (signing >= 0 && !rules.acceptsPerDocumentSigning) {
+    throw new ApiError(422, 'PER_DOCUMENT_SIGNING_UNSUPPORTED', 'This workflow does not accept per-document signing: remove sign_actor_ids.', [
+      { path: `documents.${signing}.sign_actor_ids`, message: 'not accepted by this workflow' },
+    ]);
+  }
+  const form = formIssues(rules, formData);
+  const details = [...form.details, ...documentIssues(services, appId, rules, docs)];
+  if (details.length > 0) {
+    throw new ApiError(422, 'VALIDATION_FAILED', `Invalid request content: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+  }
+  return form.data;
+}
+
+/** Marks each referenced document as evidence of the request; run inside the caller's transaction. */
+export function protectDocuments(services: Services, requestId: string, docs: RequestDocument[]): void {
+  for (const d of docs) {
+    const doc = services.records.get<DocumentRecord>('document', d.document_id);
+    if (!doc) continue; // checked by checkContent in the same synchronous turn
+    const ref = { kind: 'approval_request' as const, id: requestId, field_key: d.field_key };
+    services.records.update('document', protectDocument(doc, ref, `Evidence of approval request ${requestId}`));
+  }
+}
