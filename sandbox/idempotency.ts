@@ -25,8 +25,11 @@ export class Idempotency {
     return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
   }
 
-  /** Throws 409 on a key that is running or was used differently; returns a stored reply to replay. */
-  lookup(scope: string, key: string, operation: string, fingerprint: string | null): StoredReply | null {
+  /**
+   * Throws 409 on a key that is running or was used differently; returns a stored reply to replay.
+   * `heldByCaller`: the caller itself reserved the key (streaming routes look up after reading the body).
+   */
+  lookup(scope: string, key: string, operation: string, fingerprint: string | null, heldByCaller = false): StoredReply | null {
     const slot = `${scope}\u0000${key}`;
     const row = this.db
       .prepare<[string, string], { operation: string; fingerprint: string; status: number; headers: string; body: Buffer; created_at: number }>(
@@ -42,7 +45,7 @@ export class Idempotency {
       }
       if (fingerprint !== null) return { status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body };
     }
-    if (this.running.has(slot)) {
+    if (!heldByCaller && this.running.has(slot)) {
       throw conflict('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
     }
     return null;

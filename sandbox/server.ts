@@ -90,6 +90,7 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
     reply = toErrorReply(err, services.logger, requestId);
   }
   send(res, reply, requestId);
+  if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   services.logger.info({ req_id: requestId, method, path: redactPath(path), status: reply.status, ms: Math.round(ms * 10) / 10, app_id: appId }, 'request');
 }
@@ -162,6 +163,7 @@ async function dispatch(
 
   const scope = appId ?? 'anonymous';
   let fingerprint: string | null = null;
+  let replayed = false;
   let release: (() => void) | null = null;
   const ctx: Ctx = {
     req,
@@ -179,7 +181,8 @@ async function dispatch(
     setFingerprint(fp) {
       fingerprint = fp;
       if (!idempotencyKey) return null;
-      const stored = services.idempotency.lookup(scope, idempotencyKey, route.id, fp);
+      const stored = services.idempotency.lookup(scope, idempotencyKey, route.id, fp, true);
+      replayed = stored !== null;
       return stored ? replayOf(stored) : null;
     },
   };
@@ -203,7 +206,7 @@ async function dispatch(
       if (!(err instanceof ApiError)) throw err;
       result = toErrorReply(err, services.logger, requestId);
     }
-    if (idempotencyKey && fingerprint && isStorable(result.status) && !(result.raw instanceof Readable)) {
+    if (idempotencyKey && fingerprint && !replayed && isStorable(result.status) && !(result.raw instanceof Readable)) {
       const bytes = result.raw ?? Buffer.from(JSON.stringify(result.body ?? null));
       const headers = { 'content-type': result.contentType ?? 'application/json; charset=utf-8', ...result.headers };
       services.idempotency.store(scope, idempotencyKey, route.id, fingerprint, { status: result.status, headers, body: bytes });
