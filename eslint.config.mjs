@@ -18,5 +18,5 @@ export default defineConfig([
       'no-restricted-imports': ['error', { patterns: ['@/server/*', '**/server/*', '@/sandbox/*', '**/sandbox/*'] }],
     },
   },
-  globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'e2e/output/**', 'next-env.d.ts', 'public/pdf.worker*']),
+  globalIgnores(['.next/**', '.next-*/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'e2e/output/**', 'next-env.d.ts', 'public/pdf.worker*']),
 ]);

@@ -9,6 +9,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   typedRoutes: true,
+  // A separate build directory lets parallel checkouts of work build side by side.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // The build checks the console's own code; `npm run typecheck` covers tests, sandbox and scripts.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   poweredByHeader: false,

@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/lib/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password-42';
 export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-token-0123456789abcdef';
 
@@ -10,13 +10,13 @@ export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-t
 // and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -31,10 +31,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
+      ...(process.env as Record<string, string>),
       PORT: String(PORT),
       SANDBOX_PORT: String(SANDBOX_PORT),
-      CONSOLE_DATA_DIR: '.data/e2e/console',
-      SANDBOX_DATA_DIR: '.data/e2e/sandbox',
+      CONSOLE_DATA_DIR: `.data/e2e-${PORT}/console`,
+      SANDBOX_DATA_DIR: `.data/e2e-${PORT}/sandbox`,
       SANDBOX_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
       SANDBOX_LOG_LEVEL: 'warn',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,

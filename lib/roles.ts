@@ -5,6 +5,9 @@ export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = {
   read: ['viewer', 'operator', 'sender', 'admin'],
+  'documents:read': ['viewer', 'operator', 'admin'],
+  'packages:read': ['viewer', 'sender', 'admin'],
+  'approvals:read': ['viewer', 'operator', 'admin'],
   'documents:write': ['operator', 'admin'],
   'approvals:write': ['operator', 'admin'],
   'packages:send': ['sender', 'admin'],
@@ -24,3 +27,13 @@ export const ROLE_LABELS: Record<Role, string> = {
   sender: 'Sender — previews and sends signature packages',
   admin: 'Admin — everything, plus categories, archiving, users and the audit log',
 };
+
+/** The console's areas, each shown to the roles that may read it. */
+export const AREAS = [
+  { key: 'catalog', label: 'Catalog', href: '/catalog', permission: 'read' },
+  { key: 'documents', label: 'Documents', href: '/documents', permission: 'documents:read' },
+  { key: 'packages', label: 'Packages', href: '/packages', permission: 'packages:read' },
+  { key: 'approvals', label: 'Approvals', href: '/approvals', permission: 'approvals:read' },
+  { key: 'admin', label: 'Admin', href: '/admin', permission: 'catalog:admin' },
+] as const satisfies readonly { key: string; label: string; href: string; permission: Permission }[];
+export type Area = (typeof AREAS)[number]['key'];

@@ -24,7 +24,7 @@ async function main() {
   }
   rmSync('test-results/vitest.json', { force: true });
   failedSteps += run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0 ? 0 : 1;
-  rmSync('.data/e2e', { recursive: true, force: true });
+  rmSync(`.data/e2e-${process.env.E2E_PORT ?? 3100}`, { recursive: true, force: true });
   rmSync('test-results/playwright.json', { force: true });
   failedSteps += run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium }) === 0 ? 0 : 1;
 

@@ -6,7 +6,7 @@ import { listRequests, submitRequest } from '@/server/signing-api/approval-reque
 
 // GET: the app's approval requests, with q and status.
 export const GET = handler(
-  { permission: 'read', query: listQuerySchema.extend({ status: z.string().max(40).optional() }).strict() },
+  { permission: 'approvals:read', query: listQuerySchema.extend({ status: z.string().max(40).optional() }).strict() },
   ({ query }) => listRequests(query),
 );
 

@@ -9,7 +9,7 @@ import { listDocuments, uploadDocument } from '@/server/signing-api/documents';
 
 // GET: the app's documents, paginated, with q and purpose.
 export const GET = handler(
-  { permission: 'read', query: listQuerySchema.extend({ logical_purpose: z.enum(LOGICAL_PURPOSES).optional() }).strict() },
+  { permission: 'documents:read', query: listQuerySchema.extend({ logical_purpose: z.enum(LOGICAL_PURPOSES).optional() }).strict() },
   ({ query }) => listDocuments(query),
 );
 

@@ -6,7 +6,7 @@ import { listPackages, sendPackage } from '@/server/signing-api/packages';
 
 // GET: the app's packages, with q, status and archived=only.
 export const GET = handler(
-  { permission: 'read', query: listQuerySchema.extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional() }).strict() },
+  { permission: 'packages:read', query: listQuerySchema.extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional() }).strict() },
   ({ query }) => listPackages(query),
 );
 

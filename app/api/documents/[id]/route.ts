@@ -8,7 +8,7 @@ import { deleteDocument, getDocument } from '@/server/signing-api/documents';
 const params = z.object({ id: idSchema });
 
 // GET: one document.
-export const GET = handler({ permission: 'read', params }, ({ params: p }) => getDocument(p.id));
+export const GET = handler({ permission: 'documents:read', params }, ({ params: p }) => getDocument(p.id));
 
 // DELETE: deletes an unused document with a reason; evidence is refused by the API (DOCUMENT_PROTECTED).
 export const DELETE = handler(

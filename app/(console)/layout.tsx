@@ -1,0 +1,48 @@
+import Link from 'next/link';
+import type { Route } from 'next';
+import { AREAS, can, ROLES } from '@/lib/roles';
+import { Nav } from '@/components/shell/nav';
+import { SignOutButton } from '@/components/shell/sign-out-button';
+import { requireUser } from '@/server/auth/page-access';
+import { sandboxControl } from '@/server/env';
+
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireUser();
+  const areas = AREAS.filter((a) => can(user.roles, a.permission)).map(({ key, label, href }) => ({ key, label, href }));
+  const embedded = sandboxControl() !== null;
+  return (
+    <div className="min-h-screen">
+      {embedded && (
+        <div className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" role="note">
+          Connected to the embedded sandbox: data is simulated, and reviewers and recipients are played from{' '}
+          {can(user.roles, 'sandbox:control') ? (
+            <Link href={"/admin/sandbox" as Route} className="font-semibold underline">
+              Admin → Sandbox
+            </Link>
+          ) : (
+            'the admin sandbox panel'
+          )}
+          .
+        </div>
+      )}
+      <header className="bg-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2.5">
+          <div className="flex items-center gap-6">
+            <Link href="/catalog" className="text-lg font-semibold text-white">
+              Signdesk
+            </Link>
+            <Nav areas={areas} />
+          </div>
+          <div className="flex items-center gap-3 text-sm text-slate-100">
+            <span>
+              <span className="font-medium">{user.name}</span>{' '}
+              <span className="text-slate-300">({ROLES.filter((r) => user.roles.includes(r)).join(', ')})</span>
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

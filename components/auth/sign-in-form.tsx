@@ -1,0 +1,53 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { errorFrom } from '@/lib/api-client';
+import { signInSchema, type SignInInput } from '@/lib/schemas/auth';
+import { Button } from '../ui/button';
+import { Field, Input } from '../ui/field';
+
+/** Only same-site paths: `next` must never send the user elsewhere. */
+const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/catalog');
+
+export function SignInForm({ next, notice }: { next: string | null; notice: string | null }) {
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    const res = await fetch('/api/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) }).catch(() => null);
+    if (!res) return form.setError('root', { message: 'The console could not be reached. Try again.' });
+    if (!res.ok) {
+      const error = await errorFrom(res);
+      form.setValue('password', '');
+      return form.setError('root', { message: error.message });
+    }
+    // A full load drops every cached query of the previous session.
+     
+    window.location.assign(safeNext(next));
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {notice && (
+        <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-brand-700">
+          {notice}
+        </p>
+      )}
+      <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+        <Field label="E-mail" error={errors.email?.message} required>
+          <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message} required>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        {errors.root && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {errors.root.message}
+          </p>
+        )}
+        <Button type="submit" busy={isSubmitting}>
+          Sign in
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Input, Select } from '../ui/field';
+import type { ListParams } from './use-list-params';
+
+export interface FilterDef {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+interface ToolbarProps {
+  params: ListParams;
+  update(patch: Record<string, string | number | null>): void;
+  searchLabel: string;
+  filters?: FilterDef[];
+}
+
+/** Search (applied after a pause in typing, at most 100 characters) and filter menus. */
+export function ListToolbar({ params, update, searchLabel, filters = [] }: ToolbarProps) {
+  const [text, setText] = useState(params.q);
+  // The URL may change under the box (back button, "clear filters"): follow it.
+  const [shownQ, setShownQ] = useState(params.q);
+  if (params.q !== shownQ) {
+    setShownQ(params.q);
+    setText(params.q);
+  }
+  useEffect(() => {
+    if (text === params.q || text.length > 100) return;
+    const timer = setTimeout(() => update({ q: text.trim() || null }), 300);
+    return () => clearTimeout(timer);
+  }, [text, params.q, update]);
+
+  return (
+    <div role="search" className="mb-4 flex flex-wrap items-end gap-3">
+      <div className="min-w-64 flex-1">
+        <label htmlFor="list-search" className="mb-1 block text-sm font-medium text-slate-800">
+          {searchLabel}
+        </label>
+        <Input id="list-search" type="search" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={text.length > 100 || undefined} placeholder="Search by name or id" />
+        {text.length > 100 && (
+          <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+            Search is limited to 100 characters ({text.length} typed).
+          </p>
+        )}
+      </div>
+      {filters.map((f) => (
+        <div key={f.name}>
+          <label htmlFor={`filter-${f.name}`} className="mb-1 block text-sm font-medium text-slate-800">
+            {f.label}
+          </label>
+          <Select id={`filter-${f.name}`} value={params.filters[f.name] ?? ''} onChange={(e) => update({ [f.name]: e.target.value || null })}>
+            <option value="">All</option>
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Page } from '@/lib/schemas/list';
+import { EmptyState, ErrorState, TableSkeleton } from '../ui/states';
+import { DataTable } from './data-table';
+import { PaginationBar } from './pagination-bar';
+
+interface ListViewProps<T> {
+  query: UseQueryResult<Page<T>>;
+  columns: ColumnDef<T, unknown>[];
+  caption: string;
+  update(patch: Record<string, string | number | null>): void;
+  /** what to show when nothing matches: says what to do next */
+  empty: { title: string; body?: React.ReactNode; action?: React.ReactNode };
+  filtered: boolean;
+}
+
+/** The states every list has: loading, error with retry, empty, rows with total and paging. */
+export function ListView<T>({ query, columns, caption, update, empty, filtered }: ListViewProps<T>) {
+  if (query.isPending) return <TableSkeleton columns={Math.min(columns.length, 5)} />;
+  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  const { data, pagination } = query.data;
+  if (pagination.total === 0) {
+    return filtered ? (
+      <EmptyState title="Nothing matches these filters" action={<button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ q: null, page: null, status: null })}>Clear search and filters</button>}>
+        Try another search term or remove a filter.
+      </EmptyState>
+    ) : (
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.body}
+      </EmptyState>
+    );
+  }
+  return (
+    <div aria-busy={query.isFetching}>
+      {data.length === 0 ? (
+        <EmptyState title="This page is past the end" action={<button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ page: null })}>Go to the first page</button>} />
+      ) : (
+        <DataTable columns={columns} data={data} caption={caption} />
+      )}
+      <PaginationBar pagination={pagination} update={update} />
+    </div>
+  );
+}

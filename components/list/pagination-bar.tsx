@@ -1,0 +1,40 @@
+'use client';
+
+import type { Pagination } from '@/lib/schemas/list';
+import { Button } from '../ui/button';
+import { Select } from '../ui/field';
+import { PAGE_SIZES } from './use-list-params';
+
+export function PaginationBar({ pagination, update }: { pagination: Pagination; update(patch: Record<string, string | number | null>): void }) {
+  const { page, size, total, pages } = pagination;
+  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const to = Math.min(total, page * size);
+  return (
+    <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>
+        {total === 0 ? 'No results' : `Showing ${from}–${to} of ${total}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <label htmlFor="page-size" className="text-sm">
+          Per page
+        </label>
+        <Select id="page-size" className="w-20" value={size} onChange={(e) => update({ size: Number(e.target.value) })}>
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+          Previous
+        </Button>
+        <span aria-live="polite">
+          Page {Math.min(page, Math.max(pages, 1))} of {Math.max(pages, 1)}
+        </span>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,25 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    const res = await fetch('/api/auth/sign-out', { method: 'POST' }).catch(() => null);
+    if (!res?.ok) {
+      setBusy(false);
+      toast.error('Sign-out failed. Try again.');
+      return;
+    }
+    // A full load drops every cached query of the previous session.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign('/sign-in?signed_out=1');
+  };
+  return (
+    <button type="button" onClick={signOut} disabled={busy} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700">
+      {busy ? 'Signing out…' : 'Sign out'}
+    </button>
+  );
+}

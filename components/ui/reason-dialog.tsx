@@ -1,0 +1,67 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ConsoleApiError } from '@/lib/api-error';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { Field, Textarea } from './field';
+
+const schema = z.object({
+  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+});
+
+interface ReasonDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  /** names the item, so the user confirms the right one */
+  description: React.ReactNode;
+  confirmLabel: string;
+  onConfirm(reason: string): Promise<unknown>;
+}
+
+/**
+ * Confirmation that needs a reason (archive, delete). A failed request keeps the dialog open
+ * with the reason as typed and the API's message on display.
+ */
+export function ReasonDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ReasonDialogProps) {
+  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await onConfirm(reason);
+      form.reset();
+      onOpenChange(false);
+    } catch (err) {
+      const message = err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.';
+      const fieldError = err instanceof ConsoleApiError ? err.details.find((d) => d.path === 'reason') : undefined;
+      form.setError(fieldError ? 'reason' : 'root', { message: fieldError?.message ?? message });
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)} title={title} description={description}>
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+          <Field label="Reason" required error={errors.reason?.message} hint="5 to 500 characters; kept in the audit log.">
+            <Textarea {...form.register('reason')} maxLength={600} />
+          </Field>
+          {errors.root && (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {errors.root.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" busy={isSubmitting}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import type { Role } from '../lib/roles.ts';
+import { E2E_CONTROL_TOKEN, E2E_DEMO_PASSWORD, SANDBOX_PORT } from '../playwright.config.ts';
+
+export { expect, test } from '@playwright/test';
+
+/** Signs in through the real form as the demo account of a role. */
+export async function signIn(page: Page, role: Role) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(`${role}@signdesk.local`);
+  await page.getByLabel('Password').fill(E2E_DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+}
+
+/** axe-core over the current page: no serious or critical violation is allowed. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/** Each journey leaves a full-page screenshot under e2e/output/. */
+export async function snap(page: Page, name: string) {
+  mkdirSync('e2e/output', { recursive: true });
+  await page.screenshot({ path: `e2e/output/${name}.png`, fullPage: true });
+}
+
+/** The sandbox control plane, for arranging a scene (a reviewer's decision, a fault). */
+export async function control(path: string, body: unknown = {}) {
+  const res = await fetch(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-control': E2E_CONTROL_TOKEN },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}

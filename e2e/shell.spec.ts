@@ -1,0 +1,46 @@
+import { ROLES, AREAS, can } from '../lib/roles.ts';
+import { expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+
+test.describe('sign-in and areas by role', () => {
+  for (const role of ROLES) {
+    test(`${role} sees only the areas the role may use`, async ({ page }) => {
+      await signIn(page, role);
+      const nav = page.getByRole('navigation', { name: 'Areas' });
+      for (const area of AREAS) {
+        const link = nav.getByRole('link', { name: area.label, exact: true });
+        if (can([role], area.permission)) await expect(link).toBeVisible();
+        else await expect(link).toHaveCount(0);
+      }
+      await expect(page.getByText('Connected to the embedded sandbox')).toBeVisible();
+      await expect(page.getByText(`Demo ${role}`)).toBeVisible();
+      await snap(page, `shell-${role}`);
+    });
+  }
+
+  test('the sign-in page is accessible and refuses a wrong password without saying why', async ({ page }) => {
+    await page.goto('/sign-in');
+    await expectAccessible(page);
+    await page.getByLabel('E-mail').fill('viewer@signdesk.local');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is incorrect.');
+    await expect(page.getByLabel('E-mail')).toHaveValue('viewer@signdesk.local');
+  });
+
+  test('a page opened without a session leads to sign-in and back', async ({ page }) => {
+    await page.goto('/catalog/categories?q=fin');
+    await expect(page).toHaveURL(/\/sign-in\?next=/);
+    await page.getByLabel('E-mail').fill('viewer@signdesk.local');
+    await page.getByLabel('Password').fill((await import('../playwright.config.ts')).E2E_DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/catalog\/categories\?q=fin/);
+  });
+
+  test('sign-out ends the session', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?signed_out=1/);
+    await page.goto('/catalog');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});

@@ -1,0 +1,63 @@
+import { ConsoleApiError, errorBodySchema } from './api-error.ts';
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** the key of the user intent this call belongs to (reused on every retry of it) */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** Sends the browser to sign-in, back to where it was afterwards. */
+export function goToSignIn() {
+  const next = `${window.location.pathname}${window.location.search}`;
+  // A full load drops every cached query of the previous session.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign(`/sign-in?next=${encodeURIComponent(next)}`);
+}
+
+/** Turns a failed console answer into a ConsoleApiError carrying its code, message and details. */
+export async function errorFrom(res: Response): Promise<ConsoleApiError> {
+  const parsed = errorBodySchema.safeParse(await res.json().catch(() => null));
+  const retryAfter = Number(res.headers.get('retry-after'));
+  const wait = Number.isFinite(retryAfter) && res.headers.has('retry-after') ? retryAfter : null;
+  if (!parsed.success) return new ConsoleApiError(res.status, 'HTTP_ERROR', `The console answered ${res.status}. Try again.`, [], wait);
+  const { code, message, details } = parsed.data.error;
+  return new ConsoleApiError(res.status, code, message, details ?? [], wait);
+}
+
+/** Same-origin JSON call to the console's /api routes. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ConsoleApiError(0, 'NETWORK_ERROR', 'The console could not be reached. Check your connection and try again.');
+  }
+  if (res.status === 401) {
+    const error = await errorFrom(res);
+    goToSignIn();
+    throw error;
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return (await res.json()) as T;
+}
+
+/** Query string from defined, non-empty values. */
+export function qs(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, qs } from '../api-client.ts';
+import type { Category, ReleaseSchema, RequestForm, RequestTemplate, SignTemplate, Workflow } from '../schemas/catalog.ts';
+import type { Page } from '../schemas/list.ts';
+
+export interface CatalogTypes {
+  categories: Category;
+  'request-templates': RequestTemplate;
+  'approval-workflows': Workflow;
+  'request-forms': RequestForm;
+  'document-sign-templates': SignTemplate;
+}
+export type CatalogKind = keyof CatalogTypes;
+
+type ListArgs = { page: number; size: number; q?: string } & Record<string, string | number | undefined>;
+
+/** Query keys start with the resource, so a mutation invalidates every view of it. */
+export const catalogKeys = {
+  all: (kind: CatalogKind) => ['catalog', kind] as const,
+  list: (kind: CatalogKind, args: ListArgs) => ['catalog', kind, 'list', args] as const,
+  item: (kind: CatalogKind, id: string) => ['catalog', kind, 'item', id] as const,
+};
+
+export const catalogListQuery = <K extends CatalogKind>(kind: K, args: ListArgs) =>
+  queryOptions({
+    queryKey: catalogKeys.list(kind, args),
+    queryFn: ({ signal }) => api<Page<CatalogTypes[K]>>(`/api/${kind}${qs(args)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const catalogItemQuery = <K extends CatalogKind>(kind: K, id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.item(kind, id),
+    queryFn: ({ signal }) => api<CatalogTypes[K]>(`/api/${kind}/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const submissionSchemaQuery = (workflowId: string, release: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'approval-workflows', 'schema', workflowId, release] as const,
+    queryFn: ({ signal }) => api<ReleaseSchema>(`/api/approval-workflows/${encodeURIComponent(workflowId)}/releases/${release}/submission-schema`, { signal }),
+    staleTime: 5 * 60_000,
+  });
