@@ -23,7 +23,7 @@ test.describe('sign-in and areas by role', () => {
     await page.getByLabel('E-mail').fill('viewer@signdesk.local');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is incorrect.');
+    await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toHaveText('The e-mail or password is incorrect.');
     await expect(page.getByLabel('E-mail')).toHaveValue('viewer@signdesk.local');
   });
 
