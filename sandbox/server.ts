@@ -232,7 +232,7 @@ function authorizeControl(services: Services, req: IncomingMessage) {
 
 function authenticateKey(services: Services, req: IncomingMessage, route: RouteDef) {
   const header = req.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([!-~]+)$/.exec(header) : null;
+  const match = typeof header === 'string' ? /^Bearer ([!-~]+)$/i.exec(header) : null;
   if (!match) throw new ApiError(401, 'UNAUTHENTICATED', 'An Authorization: Bearer <API key> header is required.');
   const key = services.keys.find(match[1]!);
   if (!key) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is invalid or has been revoked.');

@@ -1,7 +1,92 @@
-import type { RouteDef } from '../http/context.ts';
+import { z } from 'zod';
+import { json, type Ctx, type Reply, type RouteDef } from '../http/context.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { assertJsonObject, parseWith } from '../http/validate.ts';
+import type { ArchiveInfo, CatalogStatus, RequestFormRecord, WorkflowRecord } from '../domain/catalog.ts';
 import type { Services } from '../services.ts';
+import type { Kind } from '../store/records.ts';
 
-// SCAFFOLD: replaced by the module's implementation.
-export function archiveRoutes(_services: Services): RouteDef[] {
-  return [];
+// The spec requires a string `reason` for category, workflow and request-form archives but
+// gives no bounds (its 5-500 applies to package archive and document delete only). We
+// accept 1-500 characters after trimming: required means not blank, and 500 matches the
+// other reasons so one console field serves all of them.
+export const archiveBody = z.strictObject({
+  reason: z
+    .string({ message: 'is required and must be a string' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(500, 'must be at most 500 characters'),
+});
+
+type Archivable = ArchiveInfo & { id: string; status: CatalogStatus; updated_at: string };
+
+/** Request states that keep a workflow in use (spec section 3, rule 2). */
+const ACTIVE_REQUEST_STATES = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'] as const;
+
+/**
+ * Archives one catalog record. Body errors come first so that they are never stored
+ * against the Idempotency-Key; `guard` may refuse with its own error.
+ */
+export function archiveRecord<T extends Archivable>(
+  services: Services,
+  ctx: Ctx,
+  kind: Kind,
+  noun: string,
+  guard?: (record: T) => void,
+): Reply {
+  const { reason } = parseWith(archiveBody, assertJsonObject(ctx.body));
+  const id = ctx.params.id ?? '';
+  const { records, clock } = services;
+  return records.tx(() => {
+    const record = records.get<T>(kind, id);
+    if (!record) throw notFound(`${noun} ${JSON.stringify(id.slice(0, 100))}`);
+    if (record.status === 'archived') {
+      throw conflict('ALREADY_ARCHIVED', `${noun} "${id}" is already archived (since ${record.archived_at ?? 'an unknown time'}).`);
+    }
+    guard?.(record);
+    const now = clock.iso();
+    return json(200, records.update<T>(kind, { ...record, status: 'archived', archived_at: now, archive_reason: reason, updated_at: now }));
+  });
+}
+
+export function archiveRoutes(services: Services): RouteDef[] {
+  const { records } = services;
+  const base = {
+    method: 'POST',
+    auth: 'key',
+    scope: 'workflows:archive',
+    management: true,
+    idempotency: 'header',
+    body: 'json',
+  } as const;
+
+  // Counted across every app: another app's running request pins the workflow just the same.
+  const inUse = (workflowId: string) =>
+    ACTIVE_REQUEST_STATES.some(
+      (status) => records.list('approval_request', { status, where: { workflow_id: workflowId }, page: 1, size: 1 }).total > 0,
+    );
+
+  return [
+    {
+      ...base,
+      id: 'approval-workflows.archive',
+      path: '/api/v1/approval-workflows/:id/archive',
+      handler: (ctx) =>
+        archiveRecord<WorkflowRecord>(services, ctx, 'approval_workflow', 'Approval workflow', (workflow) => {
+          if (inUse(workflow.id)) {
+            throw conflict(
+              'WORKFLOW_IN_USE',
+              `Approval workflow "${workflow.id}" is used by requests in ${ACTIVE_REQUEST_STATES.join(', ')} and cannot be archived until they finish.`,
+            );
+          }
+        }),
+    },
+    {
+      ...base,
+      // The spec names WORKFLOW_IN_USE for workflows only; a form archive is not blocked by requests.
+      id: 'request-forms.archive',
+      path: '/api/v1/request-forms/:id/archive',
+      handler: (ctx) => archiveRecord<RequestFormRecord>(services, ctx, 'request_form', 'Request form'),
+    },
+  ];
 }
