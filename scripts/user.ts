@@ -33,9 +33,13 @@ function passwordArg(value: string | undefined): string {
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, roles: { type: 'string' }, password: { type: 'string' } },
+    options: { email: { type: 'string' }, name: { type: 'string' }, roles: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
   });
   const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
   const conn = await openConsoleDb();
   try {
     if (command === 'list') {

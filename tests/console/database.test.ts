@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryAudit, recordAudit } from '@/server/audit';
+import { lockedFor, recordFailure } from '@/server/auth/throttle';
+import { connect, migrate } from '@/server/db/connect';
+import type { Database } from '@/server/db/schema';
+import { verifyPassword } from '@/server/users/password';
+import { EmailTakenError, createUser, findUserByEmail, updateUser } from '@/server/users/users';
+import { startPostgres, type TestPostgres } from '../support/postgres';
+
+// One query layer and one migration set for both dialects: the same assertions run on
+// embedded SQLite and on PostgreSQL, with two connections standing in for two instances.
+interface Backend {
+  name: string;
+  open(): Promise<Kysely<Database>>;
+  postgres: boolean;
+}
+
+let pg: TestPostgres;
+const sqliteDir = mkdtempSync(join(tmpdir(), 'signdesk-sqlite-'));
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await pg?.stop();
+  rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+const backends: Backend[] = [
+  { name: 'SQLite', postgres: false, open: () => connect({ dataDir: sqliteDir }) },
+  { name: 'PostgreSQL', postgres: true, open: () => connect({ databaseUrl: pg.url, dataDir: sqliteDir }) },
+];
+
+describe.each(backends)('console database on $name', (backend) => {
+  let a: Kysely<Database>;
+  let b: Kysely<Database>;
+  beforeAll(async () => {
+    a = await backend.open();
+    b = await backend.open();
+    // Several instances starting at once all migrate on PostgreSQL, where the advisory lock
+    // makes them take turns; embedded SQLite serves one instance, so it migrates once.
+    if (backend.postgres) await Promise.all([migrate(a, true), migrate(b, true)]);
+    else {
+      await migrate(a, false);
+      await migrate(b, false);
+    }
+  });
+  afterAll(async () => {
+    await a?.destroy();
+    await b?.destroy();
+  });
+
+  it('creates accounts with scrypt hashes, unique by e-mail in any case', async () => {
+    const user = await createUser(a, { email: 'Ops@Example.com', name: 'Ops', password: 'a-very-long-password', roles: ['operator', 'sender'] });
+    expect(user.email).toBe('ops@example.com');
+    const row = await findUserByEmail(b, 'OPS@example.com');
+    expect(row?.password_hash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword('a-very-long-password', row!.password_hash)).toBe(true);
+    expect(await verifyPassword('wrong', row!.password_hash)).toBe(false);
+    await expect(createUser(b, { email: 'ops@example.com', name: 'Again', password: 'another-long-password', roles: ['viewer'] })).rejects.toBeInstanceOf(EmailTakenError);
+  });
+
+  it('ends sessions on disable but not on a role change', async () => {
+    const user = await createUser(a, { email: 'rotate@example.com', name: 'R', password: 'a-very-long-password', roles: ['viewer'] });
+    const roles = await updateUser(b, user.id, { roles: ['admin'] });
+    expect(roles?.roles).toEqual(['admin']);
+    expect(roles?.sessionVersion).toBe(user.sessionVersion);
+    const disabled = await updateUser(a, user.id, { disabled: true });
+    expect(disabled?.disabled).toBe(true);
+    expect(disabled?.sessionVersion).toBe(user.sessionVersion + 1);
+  });
+
+  it('shares sign-in throttling between instances', async () => {
+    const keys: ['account' | 'address', string][] = [['account', `shared-${backend.name}@example.com`]];
+    for (let i = 0; i < 5; i++) await recordFailure(i % 2 === 0 ? a : b, keys);
+    expect(await lockedFor(a, keys)).toBeGreaterThan(0);
+    expect(await lockedFor(b, keys)).toBeGreaterThan(0);
+    expect(await lockedFor(b, [['account', 'someone-else@example.com']])).toBe(0);
+  });
+
+  it('records and filters the audit log written by either instance', async () => {
+    const base = { outcome: 'success' as const, status: 200, targetType: 'category' };
+    await recordAudit(a, { ...base, user: { id: 'u1', email: 'alice@example.com', roles: ['admin'] }, operation: 'category.create', targetId: 'cat_1', idempotencyKey: 'k-1', upstreamRequestId: 'req_1' });
+    await recordAudit(b, { ...base, user: { id: 'u2', email: 'bob@example.com', roles: ['admin'] }, operation: 'category.archive', targetId: 'cat_1', reason: 'No longer used' });
+    const all = await queryAudit(a, { page: 1, size: 25 });
+    expect(all.pagination.total).toBe(2);
+    expect(all.data[0]!.operation).toBe('category.archive');
+    const bob = await queryAudit(b, { user: 'BOB@example.com', page: 1, size: 25 });
+    expect(bob.data.map((r) => r.reason)).toEqual(['No longer used']);
+    const created = await queryAudit(a, { operation: 'category.create', page: 1, size: 25 });
+    expect(created.data[0]).toMatchObject({ idempotency_key: 'k-1', upstream_request_id: 'req_1', user_email: 'alice@example.com' });
+    const none = await queryAudit(a, { from: '2999-01-01T00:00:00.000Z', page: 1, size: 25 });
+    expect(none.pagination.total).toBe(0);
+  });
+});
