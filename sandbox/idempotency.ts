@@ -72,5 +72,5 @@ export class Idempotency {
   }
 }
 
-/** Validation failures, rate limiting and server faults are not remembered; outcomes are. */
-export const isStorable = (status: number) => status < 400 || status === 404 || status === 409 || status === 410;
+/** Outcomes are remembered; validation failures, unknown targets (404), rate limiting and faults are not. */
+export const isStorable = (status: number) => status < 400 || status === 409 || status === 410;

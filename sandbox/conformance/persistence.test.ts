@@ -33,6 +33,13 @@ async function start(reset = false): Promise<string> {
   });
 }
 
+const requestLines = () => logs.filter((l) => l.includes('"msg":"request"'));
+
+/** The log line follows the answer; wait for it so a kill -9 cannot race it. */
+async function waitForRequestLines(n: number) {
+  for (let i = 0; i < 100 && requestLines().length < n; i++) await new Promise((r) => setTimeout(r, 50));
+}
+
 function kill9(): Promise<void> {
   return new Promise((resolve) => {
     child!.once('exit', () => resolve());
@@ -74,6 +81,7 @@ describe('persistence', () => {
     expect(created.status).toBe(200);
     const first = await created.text();
     categoryId = (JSON.parse(first) as { id: string }).id;
+    await waitForRequestLines(2);
     await kill9();
 
     url = await start();
@@ -82,6 +90,7 @@ describe('persistence', () => {
     const replay = await api(url, key, 'POST', { name: 'Survives kill -9' }, idem);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.text()).toBe(first);
+    await waitForRequestLines(4);
     await kill9();
   });
 
@@ -97,15 +106,14 @@ describe('persistence', () => {
     const list = (await (await api(url, freshKey)).json()) as { data: { id: string }[] };
     expect(list.data.map((c) => c.id)).not.toContain(categoryId);
     expect(list.data.map((c) => c.id)).toContain('cat_finance');
+    await waitForRequestLines(7);
     await kill9();
   });
 
   it('logged every request as JSON without a key or the control token', () => {
     const text = logs.join('\n');
-    const requestLines = logs.filter((l) => l.includes('"msg":"request"'));
-    // Lines written in the instant before a kill -9 may be lost; most of the seven arrive.
-    expect(requestLines.length).toBeGreaterThanOrEqual(4);
-    for (const line of requestLines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(requestLines()).toHaveLength(7);
+    for (const line of requestLines()) expect(() => JSON.parse(line)).not.toThrow();
     expect(key).toMatch(/^sk_/);
     expect(text).not.toContain(key);
     expect(text).not.toContain(key.slice(11));
