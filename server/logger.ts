@@ -9,6 +9,8 @@ export const scrub = (text: string) => text.replace(TOKEN, '[redacted]').replace
 
 function scrubDeep(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrub(value);
+  // Errors keep their message and stack (not enumerable, so they would otherwise vanish).
+  if (value instanceof Error) return { type: value.name, message: scrub(value.message), stack: value.stack ? scrub(value.stack) : undefined };
   if (depth > 5 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => scrubDeep(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, depth + 1)]));
