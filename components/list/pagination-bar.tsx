@@ -15,20 +15,22 @@ export function PaginationBar({ pagination, update }: { pagination: Pagination; 
         {total === 0 ? 'No results' : `Showing ${from}–${to} of ${total}`}
       </p>
       <div className="flex items-center gap-2">
-        <label htmlFor="page-size" className="text-sm">
+        <label htmlFor="page-size" className="whitespace-nowrap text-sm">
           Per page
         </label>
-        <Select id="page-size" className="w-20" value={size} onChange={(e) => update({ size: Number(e.target.value) })}>
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </Select>
+        <div className="w-20 shrink-0">
+          <Select id="page-size" value={size} onChange={(e) => update({ size: Number(e.target.value) })}>
+            {PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </div>
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
           Previous
         </Button>
-        <span aria-live="polite">
+        <span aria-live="polite" className="whitespace-nowrap">
           Page {Math.min(page, Math.max(pages, 1))} of {Math.max(pages, 1)}
         </span>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
