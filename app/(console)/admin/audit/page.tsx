@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { AuditLog } from '@/components/admin/audit-log';
+import { PageHeader } from '@/components/ui/page-header';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+export default function AuditPage() {
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Who did what through the console: sign-ins, every change and every sandbox action, with the outcome, the Signing API's request id and the idempotency key. Times are UTC."
+      />
+      <Suspense>
+        <AuditLog />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ClockCard } from '@/components/admin/sandbox/clock-card';
+import { FaultsCard } from '@/components/admin/sandbox/faults-card';
+import { RecipientsCard } from '@/components/admin/sandbox/recipients-card';
+import { ReviewerCard } from '@/components/admin/sandbox/reviewer-card';
+import { PageHeader } from '@/components/ui/page-header';
+import { sandboxControl } from '@/server/env';
+
+export const metadata: Metadata = { title: 'Sandbox' };
+
+// Against a real workspace host there is no control plane, so there is no panel either.
+export default function SandboxPage() {
+  if (sandboxControl() === null) notFound();
+  return (
+    <>
+      <PageHeader
+        title="Sandbox"
+        description="Play the world an API key cannot reach — reviewers, recipients, time and failures — so every journey can be rehearsed. Every action here is recorded in the audit log."
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ClockCard />
+        <div className="lg:col-span-2">
+          <ReviewerCard />
+        </div>
+        <div className="lg:col-span-3">
+          <RecipientsCard />
+        </div>
+        <div className="lg:col-span-3">
+          <FaultsCard />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { usersQuery, type AuditFilters } from '@/lib/queries/admin';
+import { Button } from '../ui/button';
+import { Input, Select } from '../ui/field';
+
+interface Props {
+  filters: AuditFilters;
+  operations: string[];
+  update(patch: Record<string, string | null>): void;
+  /** a date range that ends before it starts */
+  rangeError: string | null;
+}
+
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const label = 'mb-1 block text-sm font-medium text-slate-800';
+
+/** User (applied after a pause in typing), operation and day range; all kept in the URL. */
+export function AuditFilterBar({ filters, operations, update, rangeError }: Props) {
+  const users = useQuery(usersQuery());
+  const current = filters.user ?? '';
+  const [text, setText] = useState(current);
+  // The URL may change under the box (a click on a user in the table, "clear"): follow it.
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    setText(current);
+  }
+  // The match is exact, so a half-typed address is not applied (it would only match nothing).
+  useEffect(() => {
+    const typed = text.trim();
+    if (typed === current || (typed !== '' && !EMAIL_LIKE.test(typed))) return;
+    const timer = setTimeout(() => update({ user: typed || null }), 400);
+    return () => clearTimeout(timer);
+  }, [text, current, update]);
+
+  const options = filters.operation && !operations.includes(filters.operation) ? [filters.operation, ...operations] : operations;
+  const active = Boolean(filters.user || filters.operation || filters.from || filters.to);
+  return (
+    <div role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-start gap-3">
+      <div className="min-w-64 flex-1">
+        <label htmlFor="audit-user" className={label}>
+          User e-mail
+        </label>
+        <Input
+          id="audit-user"
+          type="search"
+          inputMode="email"
+          list="audit-user-emails"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="e.g. admin@signdesk.local"
+          maxLength={254}
+          aria-describedby="audit-user-hint"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') update({ user: text.trim() || null });
+          }}
+        />
+        <p id="audit-user-hint" className="mt-1 text-xs text-slate-600">
+          The whole address; press Enter to apply.
+        </p>
+        <datalist id="audit-user-emails">
+          {users.data?.map((u) => (
+            <option key={u.id} value={u.email} />
+          ))}
+        </datalist>
+      </div>
+      <div>
+        <label htmlFor="audit-operation" className={label}>
+          Operation
+        </label>
+        <Select id="audit-operation" value={filters.operation ?? ''} onChange={(e) => update({ operation: e.target.value || null })}>
+          <option value="">All operations</option>
+          {options.map((op) => (
+            <option key={op} value={op}>
+              {op}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor="audit-from" className={label}>
+          From (UTC day)
+        </label>
+        <Input id="audit-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => update({ from: e.target.value || null })} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'audit-range-error' : undefined} />
+      </div>
+      <div>
+        <label htmlFor="audit-to" className={label}>
+          To (UTC day, inclusive)
+        </label>
+        <Input id="audit-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => update({ to: e.target.value || null })} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'audit-range-error' : undefined} />
+      </div>
+      {active && (
+        <Button variant="ghost" className="mt-6" onClick={() => update({ user: null, operation: null, from: null, to: null })}>
+          Clear filters
+        </Button>
+      )}
+      {rangeError && (
+        <p id="audit-range-error" role="alert" className="basis-full text-xs font-medium text-red-700">
+          {rangeError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useUpdateUser, type AdminUser } from '@/lib/queries/admin';
+import { newUserSchema } from '@/lib/schemas/admin';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { showApiError } from './form-errors';
+import { RoleCheckboxes } from './role-checkboxes';
+
+const schema = newUserSchema.pick({ roles: true });
+
+/** Changes an account's roles; they apply to its next request, without signing it out. */
+export function RolesButton({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateUser();
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { roles: user.roles } });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const submit = form.handleSubmit(async ({ roles }) => {
+    try {
+      const updated = await update.mutateAsync({ id: user.id, roles });
+      toast.success(`${updated.name} now has the roles ${updated.roles.join(', ')}.`);
+      setOpen(false);
+    } catch (err) {
+      toast.error(showApiError(form, err, { fields: ['roles'] }));
+    }
+  });
+  const close = (next: boolean) => {
+    if (isSubmitting) return;
+    // Opening starts from the account's current roles, which may have changed since.
+    if (next) form.reset({ roles: user.roles });
+    setOpen(next);
+  };
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => close(true)} aria-label={`Change roles of ${user.email}`}>
+        Roles
+      </Button>
+      <Dialog open={open} onOpenChange={close} title={`Roles of ${user.name}`} description={`${user.email} — changes apply to the account's next request.`}>
+        <form onSubmit={submit} noValidate>
+          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+            <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix={`roles-${user.id}`} />
+            {errors.root && (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                {errors.root.message}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => close(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+                Save roles
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ConsoleApiError } from '@/lib/api-error';
+import { adminKeys, sandboxQuery, useAdvanceClock, type SandboxState } from '@/lib/queries/admin';
+import { clockSchema } from '@/lib/schemas/admin';
+import { Button } from '../../ui/button';
+import { Field, Input, Select } from '../../ui/field';
+import { ErrorState, Skeleton } from '../../ui/states';
+import { PanelSection } from './panel-section';
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+const QUICK = [
+  { label: '+1 min', seconds: MINUTE },
+  { label: '+10 min', seconds: 10 * MINUTE },
+  { label: '+1 h', seconds: HOUR },
+  { label: '+1 day', seconds: DAY },
+  { label: '+30 days', seconds: 30 * DAY },
+] as const;
+const UNITS = { minutes: MINUTE, hours: HOUR, days: DAY } as const;
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+const customSchema = z
+  .object({ amount: z.coerce.number<string>({ message: 'Enter a number' }).int('Whole numbers only').min(1, 'At least 1'), unit: z.enum(['minutes', 'hours', 'days']) })
+  .transform((v, ctx) => {
+    const parsed = clockSchema.shape.advance_seconds.safeParse(v.amount * UNITS[v.unit]);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'At most 10 years at once' });
+    return v.amount * UNITS[v.unit];
+  });
+
+/** "1 day 2 h", for how far an advance went and how far ahead of real time the sandbox is. */
+export function describeSeconds(total: number): string {
+  const parts: string[] = [];
+  const days = Math.floor(total / DAY);
+  const hours = Math.floor((total % DAY) / HOUR);
+  const minutes = Math.floor((total % HOUR) / MINUTE);
+  if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
+  if (hours) parts.push(`${hours} h`);
+  if (minutes) parts.push(`${minutes} min`);
+  return parts.join(' ') || `${total} s`;
+}
+
+// A one-second tick shared by every subscriber; the server renders no time at all.
+const subscribe = (onTick: () => void) => {
+  const timer = setInterval(onTick, 1000);
+  return () => clearInterval(timer);
+};
+const useSecond = () => useSyncExternalStore(subscribe, () => Math.floor(Date.now() / 1000) * 1000, () => 0);
+
+export function ClockCard() {
+  const client = useQueryClient();
+  const state = useQuery(sandboxQuery());
+  const advance = useAdvanceClock();
+  const tick = useSecond();
+  const [running, setRunning] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(customSchema), defaultValues: { amount: '', unit: 'hours' as const } });
+
+  const run = async (seconds: number, source: string) => {
+    setRunning(source);
+    try {
+      const { now } = await advance.mutateAsync(seconds);
+      client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now } } : old));
+      toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${CLOCK.format(Date.parse(now))}.`);
+      return true;
+    } catch (err) {
+      toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.');
+      return false;
+    } finally {
+      setRunning(null);
+    }
+  };
+  const submitCustom = form.handleSubmit(async (seconds) => {
+    if (await run(seconds, 'custom')) form.reset();
+  });
+
+  // The sandbox clock is real time plus an offset: show it ticking from the last reading.
+  const offsetMs = state.data ? Date.parse(state.data.clock.now) - state.dataUpdatedAt : 0;
+  const nowMs = state.data && tick ? tick + offsetMs : null;
+  const ahead = Math.round(offsetMs / 1000);
+  return (
+    <PanelSection title="Clock" description="Expiries, delivery and SLAs follow the sandbox clock. It only moves forward.">
+      {state.isError ? (
+        <ErrorState message={state.error.message} onRetry={() => void state.refetch()} />
+      ) : nowMs === null ? (
+        <Skeleton className="h-14 w-full" />
+      ) : (
+        <div className="rounded-md bg-slate-50 p-3">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Sandbox time</p>
+          <time data-testid="sandbox-clock" dateTime={new Date(nowMs).toISOString()} className="block text-xl font-semibold tabular-nums text-slate-900">
+            {CLOCK.format(nowMs)}
+          </time>
+          <p className="text-sm text-slate-600">{Math.abs(ahead) < MINUTE ? 'In step with real time.' : `${describeSeconds(ahead)} ahead of real time.`}</p>
+        </div>
+      )}
+      <div role="group" aria-label="Advance the clock" className="mt-4 flex flex-wrap gap-2">
+        {QUICK.map((q) => (
+          <Button key={q.seconds} variant="secondary" size="sm" busy={running === q.label} disabled={running !== null} onClick={() => void run(q.seconds, q.label)}>
+            {q.label}
+          </Button>
+        ))}
+      </div>
+      <form onSubmit={submitCustom} noValidate className="mt-4">
+        <fieldset disabled={running !== null} className="flex flex-wrap items-start gap-2">
+          <Field label="Custom amount" error={form.formState.errors.amount?.message} className="w-32">
+            <Input type="number" min={1} step={1} inputMode="numeric" {...form.register('amount')} />
+          </Field>
+          <Field label="Unit" className="w-28">
+            <Select {...form.register('unit')}>
+              {Object.keys(UNITS).map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" variant="secondary" className="mt-6" busy={running === 'custom'}>
+            Advance
+          </Button>
+        </fieldset>
+      </form>
+    </PanelSection>
+  );
+}

@@ -1,0 +1,178 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { ConsoleApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { sandboxPackagesQuery, useRecipientAction, type RecipientAction } from '@/lib/queries/admin';
+import type { SignaturePackage } from '@/lib/schemas/packages';
+import { DataTable } from '../../list/data-table';
+import { Button } from '../../ui/button';
+import { Input, Select } from '../../ui/field';
+import { EmptyState, ErrorState, StatusBadge, TableSkeleton } from '../../ui/states';
+import { PanelSection } from './panel-section';
+
+// The sandbox's package lifecycle (its decision; the spec lists no transitions):
+// queued -> delivered -> completed | declined, and any open package -> expired.
+const MOVES: { action: RecipientAction; label: string; from: readonly string[] }[] = [
+  { action: 'deliver', label: 'Deliver', from: ['queued'] },
+  { action: 'complete', label: 'Sign all', from: ['delivered'] },
+  { action: 'decline', label: 'Decline', from: ['delivered'] },
+  { action: 'expire', label: 'Expire', from: ['queued', 'delivered'] },
+];
+const STATUSES = ['queued', 'delivered', 'completed', 'declined', 'expired'];
+
+type Pkg = SignaturePackage & { template_name?: string };
+
+interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
+function Pager({ page, pages, total, size, onPage }: { page: number; pages: number; total: number; size: number; onPage(page: number): void }) {
+  return (
+    <nav aria-label="Packages pages" className="mt-3 flex items-center justify-between gap-3 text-sm text-slate-700">
+      <p>
+        Showing {(page - 1) * size + 1}–{Math.min(total, page * size)} of {total}
+      </p>
+      <span className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}
+
+export function RecipientsCard() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('');
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim().slice(0, 100));
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const list = useQuery(sandboxPackagesQuery({ page, status: status || undefined, q: q || undefined }));
+  const act = useRecipientAction();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const columns = useMemo<ColumnDef<Pkg, unknown>[]>(() => {
+    const run = async (pkg: Pkg, action: RecipientAction, label: string) => {
+      try {
+        const updated = await act.mutateAsync({ id: pkg.id, action });
+        const text = `${label}: package ${updated.id} is now ${updated.status}.`;
+        setOutcome({ ok: true, text });
+        toast.success(text);
+      } catch (err) {
+        const text = err instanceof ConsoleApiError ? err.message : `${label} failed. Try again.`;
+        setOutcome({ ok: false, text });
+        toast.error(text);
+      }
+    };
+    return [
+      {
+        header: 'Package',
+        cell: ({ row }) => (
+          <>
+            <span className="font-medium text-slate-900">{row.original.template_name ?? row.original.template_id ?? 'Package'}</span>
+            <code className="block text-xs text-slate-700">{row.original.id}</code>
+          </>
+        ),
+      },
+      {
+        header: 'Recipients',
+        cell: ({ row }) => (
+          <ul className="text-xs">
+            {row.original.signers.map((s, i) => (
+              <li key={s.slot_id ?? i}>
+                {s.name} {s.email && <span className="text-slate-600">&lt;{s.email}&gt;</span>} — {s.status ?? '—'}
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+      { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: 'Expires', cell: ({ row }) => <span className="whitespace-nowrap text-xs">{formatDateTime(row.original.expires_at)}</span> },
+      {
+        header: 'Act as the recipients',
+        cell: ({ row }) => {
+          const pkg = row.original;
+          const open = MOVES.filter((m) => m.from.includes(pkg.status));
+          if (open.length === 0) return <span className="text-xs text-slate-600">Closed: recipients can do nothing more.</span>;
+          return (
+            <span className="flex flex-wrap gap-1.5">
+              {open.map((m) => (
+                <Button
+                  key={m.action}
+                  size="sm"
+                  variant={m.action === 'decline' || m.action === 'expire' ? 'secondary' : 'primary'}
+                  busy={act.isPending && act.variables?.id === pkg.id && act.variables.action === m.action}
+                  disabled={act.isPending}
+                  onClick={() => void run(pkg, m.action, m.label)}
+                  aria-label={`${m.label} ${pkg.id}`}
+                >
+                  {m.label}
+                </Button>
+              ))}
+            </span>
+          );
+        },
+      },
+    ];
+  }, [act]);
+
+  return (
+    <PanelSection title="Act as the recipients" description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline.">
+      <div role="search" className="mb-3 flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1">
+          <label htmlFor="pkg-search" className="mb-1 block text-sm font-medium text-slate-800">
+            Find a package
+          </label>
+          <Input id="pkg-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Package id, template or signer name" maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="pkg-status" className="mb-1 block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <Select id="pkg-status" value={status} onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}>
+            <option value="">All</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} className={`mb-3 rounded-md p-3 text-sm ${outcome.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}>
+          {outcome.text}
+        </p>
+      )}
+      {list.isPending ? (
+        <TableSkeleton columns={5} rows={3} />
+      ) : list.isError ? (
+        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+      ) : list.data.pagination.total === 0 ? (
+        <EmptyState title={q || status ? 'No package matches' : 'No packages yet'}>{q || status ? 'Try another search or status.' : 'Senders create packages under Packages; they appear here once sent.'}</EmptyState>
+      ) : (
+        <div aria-busy={list.isFetching}>
+          <DataTable columns={columns} data={list.data.data as Pkg[]} caption="Signature packages" />
+          <Pager page={page} total={list.data.pagination.total} pages={list.data.pagination.pages} size={list.data.pagination.size} onPage={setPage} />
+        </div>
+      )}
+    </PanelSection>
+  );
+}

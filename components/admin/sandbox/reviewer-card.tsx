@@ -1,0 +1,126 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '@/lib/format';
+import { reviewQueueQuery, type ReviewedRequest } from '@/lib/queries/admin';
+import { Facts } from '../../ui/page-header';
+import { Input, Select } from '../../ui/field';
+import { Badge, ErrorState, Skeleton, StatusBadge } from '../../ui/states';
+import { PanelSection } from './panel-section';
+import { ReviewerForm } from './reviewer-form';
+
+const optionLabel = (r: ReviewedRequest) => `${r.external_id ?? r.id} · ${r.workflow_name ?? r.workflow_id ?? 'workflow'} · ${r.current_layer_name ?? 'layer ?'}`;
+
+function RequestFacts({ request }: { request: ReviewedRequest }) {
+  const remaining = (request.remaining_approval_layers ?? []).map(String);
+  return (
+    <Facts
+      items={[
+        ['Request', <code key="id" className="text-xs">{request.id}</code>],
+        ['Status', <StatusBadge key="s" status={request.status} />],
+        ['Workflow', `${request.workflow_name ?? request.workflow_id ?? '—'} (${request.workflow_release_id ?? '—'})`],
+        ['Current layer', request.current_layer_name ?? '—'],
+        ['Layers still ahead', remaining.length > 0 ? remaining.join(' → ') : '—'],
+        ['SLA due', request.sla ? <span key="sla">{formatDateTime(request.sla.due_at)} {request.sla.breached && <Badge tone="red">breached</Badge>}</span> : '—'],
+      ]}
+    />
+  );
+}
+
+/** The outcome of the last decision, as the sandbox now has the request. */
+function Outcome({ request }: { request: ReviewedRequest }) {
+  return (
+    <div role="status" className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">
+      <p>
+        Last decision: <strong>{request.external_id ?? request.id}</strong> — now <StatusBadge status={request.status} />
+        {request.status === 'IN_PROGRESS' && request.current_layer_name && <> at layer “{request.current_layer_name}”</>}.
+      </p>
+      {request.decisions && request.decisions.length > 0 && (
+        <ol className="mt-2 list-decimal pl-5 text-xs text-slate-700">
+          {request.decisions.map((d) => (
+            <li key={`${d.at}-${d.layer}-${d.decision}`}>
+              {d.name}: {d.decision.replace(/_/g, ' ').toLowerCase()} {d.comment ? `— “${d.comment}”` : ''} ({formatDateTime(d.at)})
+            </li>
+          ))}
+        </ol>
+      )}
+      {!request.decisions?.length && <p className="text-xs text-slate-600">No decisions recorded.</p>}
+    </div>
+  );
+}
+
+function awaitingText(total: number, listed: number, searched: boolean) {
+  const what = `${total} ${total === 1 ? 'request' : 'requests'} awaiting a reviewer`;
+  const more = total > listed ? `; the newest ${listed} are listed` : '';
+  return `${what}${searched ? (total === 1 ? ' matches' : ' match') : ''}${more}.`;
+}
+
+/** Plays the human reviewer of the app's IN_PROGRESS approval requests. */
+export function ReviewerCard() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim().slice(0, 100)), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const queue = useQuery(reviewQueueQuery(q));
+  const [picked, setPicked] = useState<ReviewedRequest | null>(null);
+  const [outcome, setOutcome] = useState<ReviewedRequest | null>(null);
+  const items = queue.data?.data ?? [];
+  // The freshest copy while it still awaits a reviewer; the last one seen once it no longer does.
+  const current = picked ? (items.find((r) => r.id === picked.id) ?? picked) : null;
+  const gone = Boolean(picked && queue.data && !queue.isFetching && !items.some((r) => r.id === picked.id));
+
+  return (
+    <PanelSection title="Act as a reviewer" description="Decide the current approval layer of a request awaiting review, as a human reviewer would.">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-48">
+          <label htmlFor="review-search" className="mb-1 block text-sm font-medium text-slate-800">
+            Find by id
+          </label>
+          <Input id="review-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="ar_… or external id" maxLength={100} />
+        </div>
+        <div className="min-w-72 flex-1">
+          <label htmlFor="review-request" className="mb-1 block text-sm font-medium text-slate-800">
+            Request awaiting a reviewer
+          </label>
+          <Select id="review-request" value={current?.id ?? ''} onChange={(e) => setPicked(items.find((r) => r.id === e.target.value) ?? null)} disabled={queue.isPending}>
+            <option value="">{queue.isPending ? 'Loading…' : items.length === 0 ? 'No request is awaiting a reviewer' : 'Choose a request'}</option>
+            {current && !items.some((r) => r.id === current.id) && <option value={current.id}>{optionLabel(current)} (no longer awaiting)</option>}
+            {items.map((r) => (
+              <option key={r.id} value={r.id}>
+                {optionLabel(r)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+        {queue.data ? awaitingText(queue.data.pagination.total, items.length, Boolean(q)) : '\u00a0'}
+      </p>
+      {queue.isError && <ErrorState message={queue.error.message} onRetry={() => void queue.refetch()} />}
+      {queue.isPending && <Skeleton className="mt-3 h-24 w-full" />}
+      {current && (
+        <div className="mt-4 flex flex-col gap-4">
+          {gone && (
+            <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              This request is no longer awaiting a reviewer: it was decided or changed elsewhere.
+            </p>
+          )}
+          <RequestFacts request={current} />
+          <ReviewerForm
+            key={current.id}
+            request={current}
+            onDone={(updated) => {
+              setOutcome(updated);
+              setPicked(updated.status === 'IN_PROGRESS' ? updated : null);
+            }}
+          />
+        </div>
+      )}
+      {!current && items.length > 0 && <p className="mt-3 text-sm text-slate-600">Choose a request to see its layers and decide the current one.</p>}
+      {outcome && <Outcome request={outcome} />}
+    </PanelSection>
+  );
+}

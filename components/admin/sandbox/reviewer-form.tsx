@@ -1,0 +1,132 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { submissionSchemaQuery } from '@/lib/queries/catalog';
+import { useReviewerAction, type ReviewedRequest, type ReviewerAction } from '@/lib/queries/admin';
+import { reviewerActionSchema } from '@/lib/schemas/admin';
+import { fieldsOf } from '@/lib/submission-schema';
+import { Button } from '../../ui/button';
+import { Field, Input, Select, Textarea } from '../../ui/field';
+import { showApiError } from '../form-errors';
+
+const requirement = reviewerActionSchema.shape.requirements.unwrap().element;
+const schema = z
+  .object({
+    action: reviewerActionSchema.shape.action,
+    comment: z.string().trim().max(1000, 'At most 1000 characters'),
+    requirements: z.array(z.object({ field_key: z.string(), message: z.string().trim().max(500, 'At most 500 characters') })),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'request_revision') return;
+    if (v.requirements.length === 0) ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'Add at least one requirement' });
+    v.requirements.forEach((r, i) => {
+      if (!requirement.shape.message.safeParse(r.message).success) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'message'], message: 'Say what must change' });
+    });
+  });
+
+const ACTIONS: { value: ReviewerAction; label: string; hint: string }[] = [
+  { value: 'approve', label: 'Approve', hint: 'Decides the current layer; the request moves to the next layer or is approved.' },
+  { value: 'request_revision', label: 'Request revision', hint: 'Sends it back to the requester with what must change.' },
+  { value: 'reject', label: 'Reject', hint: 'Closes the request as rejected.' },
+];
+const SUBMIT: Record<ReviewerAction, string> = { approve: 'Approve', request_revision: 'Request revision', reject: 'Reject request' };
+const DONE: Record<ReviewerAction, string> = { approve: 'Approved', request_revision: 'Revision requested', reject: 'Rejected' };
+
+/** The reviewer's decision on one request; a refusal keeps everything typed and shows why. */
+export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; onDone(updated: ReviewedRequest): void }) {
+  const act = useReviewerAction();
+  const [workflowId, release] = (request.workflow_release_id ?? '').split('@');
+  const schemaQuery = useQuery({ ...submissionSchemaQuery(workflowId ?? '', Number(release)), enabled: Boolean(workflowId && release) });
+  const fields = schemaQuery.data ? fieldsOf(schemaQuery.data.schema) : [];
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { action: 'approve' as ReviewerAction, comment: '', requirements: [{ field_key: '', message: '' }] } });
+  const list = useFieldArray({ control: form.control, name: 'requirements' });
+  const { errors, isSubmitting } = form.formState;
+  const action = useWatch({ control: form.control, name: 'action' });
+
+  const submit = form.handleSubmit(async (v) => {
+    const requirements = v.action === 'request_revision' ? v.requirements.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
+    try {
+      const updated = await act.mutateAsync({ id: request.id, action: v.action, comment: v.comment || undefined, requirements });
+      const where = updated.status === 'IN_PROGRESS' && updated.current_layer_name ? ` at layer “${updated.current_layer_name}”` : '';
+      toast.success(`${DONE[v.action]}: ${updated.external_id ?? updated.id} — now ${updated.status.replace(/_/g, ' ').toLowerCase()}${where}.`);
+      form.reset();
+      onDone(updated);
+    } catch (err) {
+      toast.error(showApiError(form, err, { fields: ['comment', 'requirements'], nested: ['requirements'] }));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Decision</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            {ACTIONS.map((a) => (
+              <label key={a.value} className="flex gap-2 rounded-md p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600/40">
+                <input type="radio" value={a.value} className="mt-0.5 accent-brand-600" {...form.register('action')} />
+                <span className="text-sm">
+                  <span className="font-medium text-slate-900">{a.label}</span>
+                  <span className="block text-xs text-slate-600">{a.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {action === 'request_revision' && (
+          <fieldset className="flex flex-col gap-3 rounded-md bg-slate-50 p-3">
+            <legend className="sr-only">Requirements</legend>
+            <p className="text-sm font-medium text-slate-800">Requirements for the requester</p>
+            {list.fields.map((item, i) => (
+              <div key={item.id} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
+                <Field label={`Field of requirement ${i + 1}`} error={errors.requirements?.[i]?.field_key?.message}>
+                  <Select {...form.register(`requirements.${i}.field_key`)}>
+                    <option value="">The whole request</option>
+                    {fields.map((f) => (
+                      <option key={f.key} value={f.key}>
+                        {f.title}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label={`What must change (${i + 1})`} required error={errors.requirements?.[i]?.message?.message}>
+                  <Input maxLength={500} {...form.register(`requirements.${i}.message`)} />
+                </Field>
+                <Button variant="ghost" size="sm" className="sm:mt-6" onClick={() => list.remove(i)} disabled={list.fields.length === 1} aria-label={`Remove requirement ${i + 1}`}>
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {(errors.requirements?.message ?? errors.requirements?.root?.message) && (
+              <p role="alert" className="text-xs font-medium text-red-700">
+                {errors.requirements?.message ?? errors.requirements?.root?.message}
+              </p>
+            )}
+            <div>
+              <Button variant="secondary" size="sm" onClick={() => list.append({ field_key: '', message: '' })} disabled={list.fields.length >= 20}>
+                Add requirement
+              </Button>
+            </div>
+          </fieldset>
+        )}
+        <Field label="Comment (optional)" error={errors.comment?.message} hint="Recorded with the decision; the requester sees it.">
+          <Textarea maxLength={1000} {...form.register('comment')} />
+        </Field>
+        {errors.root && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {errors.root.message}
+          </p>
+        )}
+        <div>
+          <Button type="submit" variant={action === 'reject' ? 'danger' : 'primary'} busy={isSubmitting}>
+            {SUBMIT[action]}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { formatDate } from '@/lib/format';
+import { usersQuery, type AdminUser } from '@/lib/queries/admin';
+import { ROLES } from '@/lib/roles';
+import { DataTable } from '../list/data-table';
+import { Input, Select } from '../ui/field';
+import { Badge, EmptyState, ErrorState, TableSkeleton } from '../ui/states';
+import { AccountAccessButton } from './account-access-button';
+import { RolesButton } from './roles-dialog';
+
+function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
+  return [
+    {
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="font-medium text-slate-900">
+          {row.original.name} {row.original.id === currentUserId && <Badge tone="blue">you</Badge>}
+        </span>
+      ),
+    },
+    { header: 'E-mail', cell: ({ row }) => row.original.email },
+    {
+      header: 'Roles',
+      cell: ({ row }) => (
+        <span className="flex flex-wrap gap-1">
+          {ROLES.filter((r) => row.original.roles.includes(r)).map((r) => (
+            <Badge key={r} tone={r === 'admin' ? 'amber' : 'gray'}>
+              {r}
+            </Badge>
+          ))}
+        </span>
+      ),
+    },
+    { header: 'Status', cell: ({ row }) => (row.original.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>) },
+    { header: 'Created', cell: ({ row }) => formatDate(row.original.created_at) },
+    {
+      header: 'Actions',
+      cell: ({ row }) => (
+        <span className="flex gap-2">
+          <RolesButton user={row.original} />
+          <AccountAccessButton user={row.original} />
+        </span>
+      ),
+    },
+  ];
+}
+
+/** Every console account, filtered in the browser (the list is small and not paged). */
+export function UsersList({ currentUserId }: { currentUserId: string }) {
+  const query = useQuery(usersQuery());
+  const [text, setText] = useState('');
+  const [state, setState] = useState<'' | 'active' | 'disabled'>('');
+  const cols = useMemo(() => columns(currentUserId), [currentUserId]);
+  const shown = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    return (query.data ?? []).filter(
+      (u) => (!needle || u.email.includes(needle) || u.name.toLowerCase().includes(needle)) && (!state || (state === 'disabled') === u.disabled),
+    );
+  }, [query.data, text, state]);
+
+  if (query.isPending) return <TableSkeleton columns={5} />;
+  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  const disabled = query.data.filter((u) => u.disabled).length;
+  return (
+    <div aria-busy={query.isFetching}>
+      <div role="search" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1">
+          <label htmlFor="user-filter" className="mb-1 block text-sm font-medium text-slate-800">
+            Find a user
+          </label>
+          <Input id="user-filter" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
+        </div>
+        <div>
+          <label htmlFor="user-state" className="mb-1 block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <Select id="user-state" value={state} onChange={(e) => setState(e.target.value as typeof state)}>
+            <option value="">All</option>
+            <option value="active">Active</option>
+            <option value="disabled">Disabled</option>
+          </Select>
+        </div>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          title="No account matches"
+          action={
+            <button className="text-sm font-medium text-brand-700 underline" onClick={() => {
+                setText('');
+                setState('');
+              }}>
+              Clear the filters
+            </button>
+          }
+        />
+      ) : (
+        <DataTable columns={cols} data={shown} caption="Console users" />
+      )}
+      <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+        {shown.length === query.data.length ? `${query.data.length} accounts` : `Showing ${shown.length} of ${query.data.length} accounts`}
+        {disabled > 0 && `, ${disabled} disabled`}
+      </p>
+    </div>
+  );
+}

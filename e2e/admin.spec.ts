@@ -1,0 +1,301 @@
+import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { AREAS, can, type Role } from '../lib/roles.ts';
+import { expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+
+// Runs share a data directory, so every account and request is made unique per run.
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const PASSWORD = 'correct-horse-battery-9';
+const today = () => new Date().toISOString().slice(0, 10);
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A second browser, signed in through the form with any account. */
+async function browserAs(browser: Browser, baseURL: string, email: string, password = PASSWORD) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInWith(page, email, password);
+  await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+  return page;
+}
+
+async function signInWith(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The nav links a page shows, to compare with what the roles should open. */
+async function expectAreas(page: Page, roles: Role[]) {
+  const nav = page.getByRole('navigation', { name: 'Areas' });
+  for (const area of AREAS) {
+    const link = nav.getByRole('link', { name: area.label, exact: true });
+    if (can(roles, area.permission)) await expect(link).toBeVisible();
+    else await expect(link).toHaveCount(0);
+  }
+}
+
+/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && c === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+    } else if (quoted || c !== '\r') {
+      cell += c;
+    }
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+test.describe('admin area', () => {
+  for (const role of ['viewer', 'operator', 'sender'] as const) {
+    test(`${role} gets the forbidden page at /admin and 403 from its routes`, async ({ page }) => {
+      await signIn(page, role);
+      for (const path of ['/admin', '/admin/users', '/admin/audit', '/admin/sandbox']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: 'Admin is not available to your role' })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+      }
+      for (const path of ['/api/admin/users', '/api/admin/audit', '/api/admin/audit/export', '/api/sandbox']) {
+        const res = await page.request.get(path);
+        expect(res.status(), path).toBe(403);
+      }
+      if (role === 'viewer') {
+        await expectAccessible(page);
+        await snap(page, 'admin-forbidden');
+      }
+    });
+  }
+
+  test('users: add (field errors, duplicate e-mail), set roles, sign in as them, refuse self-lockout, disable and enable', async ({ page, browser, baseURL }) => {
+    const email = `grace.${stamp()}@example.test`;
+    await signIn(page, 'admin');
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    const tabs = page.getByRole('navigation', { name: 'Admin' });
+    await expect(tabs.getByRole('link')).toHaveText(['Users', 'Audit log', 'Sandbox']);
+    await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('row', { name: /admin@signdesk\.local/ }).getByText('you')).toBeVisible();
+    await expectAccessible(page);
+
+    // 1. Field errors from the form's own checks; nothing is sent.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('E-mail').fill('viewer@signdesk.local');
+    await dialog.getByLabel('Name').fill('Grace Hopper');
+    await dialog.getByLabel(/^Password/).fill('too-short');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'At least 12 characters' })).toBeVisible();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Choose at least one role' })).toBeVisible();
+    await expect(dialog.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+
+    // 2. The API's 409 EMAIL_TAKEN lands on the e-mail field; everything typed stays.
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('checkbox', { name: /^Viewer/ }).check();
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(dialog.getByText('An account for viewer@signdesk.local already exists.')).toBeVisible();
+    await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Name')).toHaveValue('Grace Hopper');
+    await expect(dialog.getByLabel(/^Password/)).toHaveValue(PASSWORD);
+    await expect(dialog.getByRole('checkbox', { name: /^Viewer/ })).toBeChecked();
+    await snap(page, 'admin-users-duplicate');
+
+    // 3. Added.
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Added Grace Hopper (${email}) as viewer.`)).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await expect(row.getByRole('cell').nth(2)).toHaveText('viewer');
+    await expect(row.getByText('active')).toBeVisible();
+
+    // 4. Roles: viewer -> operator + sender.
+    await row.getByRole('button', { name: `Change roles of ${email}` }).click();
+    const rolesDialog = page.getByRole('dialog', { name: 'Roles of Grace Hopper' });
+    await expect(rolesDialog.getByRole('checkbox', { name: /^Viewer/ })).toBeChecked();
+    await rolesDialog.getByRole('checkbox', { name: /^Viewer/ }).uncheck();
+    await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
+    await expect(rolesDialog.getByText('Choose at least one role')).toBeVisible();
+    await rolesDialog.getByRole('checkbox', { name: /^Operator/ }).check();
+    await rolesDialog.getByRole('checkbox', { name: /^Sender/ }).check();
+    await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
+    await expect(rolesDialog).toBeHidden();
+    await expect(page.getByText('Grace Hopper now has the roles operator, sender.')).toBeVisible();
+    await expect(row.getByRole('cell').nth(2)).toContainText('operator');
+    await expect(row.getByRole('cell').nth(2)).toContainText('sender');
+    await expect(row.getByRole('cell').nth(2)).not.toContainText('viewer');
+    await snap(page, 'admin-users');
+
+    // 5. The new account signs in and sees the areas of its roles, and no Admin.
+    const grace = await browserAs(browser, baseURL!, email);
+    await expectAreas(grace, ['operator', 'sender']);
+    await grace.goto('/admin/users');
+    await expect(grace.getByRole('heading', { name: 'Admin is not available to your role' })).toBeVisible();
+
+    // 6. Self-lockout is refused by the API, and its message is shown.
+    const me = page.getByRole('row', { name: /admin@signdesk\.local/ });
+    await me.getByRole('button', { name: 'Disable admin@signdesk.local' }).click();
+    const selfConfirm = page.getByRole('alertdialog', { name: 'Disable this account?' });
+    await selfConfirm.getByRole('button', { name: 'Disable account' }).click();
+    await expect(selfConfirm.getByRole('alert')).toHaveText('You cannot disable your own account or remove your own admin role.');
+    await selfConfirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(me.getByText('active')).toBeVisible();
+
+    // 7. Disabled behind a confirmation naming the account: sessions end, sign-in is refused.
+    await row.getByRole('button', { name: `Disable ${email}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Disable this account?' });
+    await expect(confirm).toContainText(`Grace Hopper (${email})`);
+    await snap(page, 'admin-users-disable-confirm');
+    await confirm.getByRole('button', { name: 'Disable account' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText(`Disabled Grace Hopper (${email}). Their sessions have ended.`)).toBeVisible();
+    await expect(row.getByText('disabled')).toBeVisible();
+    await grace.goto('/catalog');
+    await expect(grace).toHaveURL(/\/sign-in/);
+    await signInWith(grace, email, PASSWORD);
+    await expect(grace.getByRole('alert').filter({ hasText: 'incorrect' })).toHaveText('The e-mail or password is incorrect.');
+
+    // 8. Enabled again: the same password works.
+    await row.getByRole('button', { name: `Enable ${email}` }).click();
+    await page.getByRole('alertdialog', { name: 'Enable this account?' }).getByRole('button', { name: 'Enable account' }).click();
+    await expect(row.getByText('active')).toBeVisible();
+    await signInWith(grace, email, PASSWORD);
+    await expectAreas(grace, ['operator', 'sender']);
+    await grace.context().close();
+  });
+
+  test('audit log: filters by user, operation and day, the URL reproduces the view, and the CSV matches it', async ({ page, browser, baseURL }) => {
+    const email = `audit.${stamp()}@example.test`;
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/admin/users', {
+      data: { email, name: 'Audit Subject', password: PASSWORD, roles: ['operator'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+
+    // The subject signs in and submits twice: once fine, once on a stale release.
+    const subject = await browserAs(browser, baseURL!, email);
+    const okKey = `e2e-audit-ok-${stamp()}`;
+    const staleKey = `e2e-audit-stale-${stamp()}`;
+    const body = (release: string) => ({
+      workflow_id: 'wf_access',
+      workflow_release_id: release,
+      external_id: `audit-${stamp()}`,
+      form_data: { system: 'crm', access_level: 'read', justification: 'Needs CRM read access for the audit', ...(release.endsWith('@2') ? { access_until: '2027-01-31' } : {}) },
+      submit: true,
+    });
+    const ok = await subject.request.post('/api/approval-requests', { data: body('wf_access@2'), headers: { origin: baseURL!, 'idempotency-key': okKey } });
+    expect(ok.status()).toBe(200);
+    const stale = await subject.request.post('/api/approval-requests', { data: body('wf_access@1'), headers: { origin: baseURL!, 'idempotency-key': staleKey } });
+    expect(stale.status()).toBe(409);
+    await subject.context().close();
+
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('table', { name: 'Audit log entries, newest first' })).toBeVisible();
+    await expect(page.getByText(/entries in the log, newest first/)).toBeVisible();
+    await expectAccessible(page);
+
+    // By user: exactly the subject's three entries.
+    await page.getByLabel('User e-mail').fill(email);
+    await page.getByLabel('User e-mail').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`user=${encodeURIComponent(email).replace(/\./g, '\\.')}`));
+    await expect(page.getByText('3 entries match these filters, newest first')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Audit log entries, newest first' }).getByRole('row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(3)).toContainText('auth.sign_in');
+
+    // By operation: the two submissions, one refused with its code and both with their keys.
+    await page.getByLabel('Operation').selectOption('approval_request.submit');
+    await expect(page).toHaveURL(/operation=approval_request\.submit/);
+    await expect(page.getByText('2 entries match these filters, newest first')).toBeVisible();
+    const failure = rows.filter({ hasText: staleKey });
+    await expect(failure.getByText('failure')).toBeVisible();
+    await expect(failure).toContainText('status 409');
+    await expect(failure).toContainText('STALE_WORKFLOW_RELEASE');
+    await expect(failure).toContainText('operator');
+    await expect(failure).toContainText(/request req_\S+/);
+    const success = rows.filter({ hasText: okKey });
+    await expect(success.getByText('success')).toBeVisible();
+    await expect(success).toContainText('status 200');
+    await expect(success).toContainText(/request req_\S+/);
+    await expect(success).toContainText(/approval request\s*ar_/);
+
+    // By day: tomorrow onwards matches nothing; today matches both again.
+    await page.getByLabel('From (UTC day)').fill(dayAfter(today()));
+    await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+    await page.getByLabel('From (UTC day)').fill(today());
+    await page.getByLabel('To (UTC day, inclusive)').fill(today());
+    await expect(page.getByText('2 entries match these filters, newest first')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`from=${today()}.*to=${today()}|to=${today()}.*from=${today()}`));
+    await snap(page, 'admin-audit-filtered');
+
+    // The URL alone reproduces the view.
+    const copied = await page.context().newPage();
+    await copied.goto(page.url());
+    await expect(copied.getByLabel('User e-mail')).toHaveValue(email);
+    await expect(copied.getByLabel('Operation')).toHaveValue('approval_request.submit');
+    await expect(copied.getByLabel('From (UTC day)')).toHaveValue(today());
+    await expect(copied.getByLabel('To (UTC day, inclusive)')).toHaveValue(today());
+    await expect(copied.getByText('2 entries match these filters, newest first')).toBeVisible();
+    await copied.close();
+
+    // CSV of the same filters: the header, then exactly the two rows shown.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV (filtered)' }).click()]);
+    expect(download.suggestedFilename()).toBe('signdesk-audit.csv');
+    const [header, ...data] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    expect(header).toEqual(['id', 'at', 'user_email', 'roles', 'operation', 'target_type', 'target_id', 'outcome', 'status', 'error_code', 'upstream_request_id', 'idempotency_key', 'reason']);
+    expect(data).toHaveLength(2);
+    const col = (name: string) => header!.indexOf(name);
+    for (const r of data) {
+      expect(r[col('user_email')]).toBe(email);
+      expect(r[col('operation')]).toBe('approval_request.submit');
+      expect(r[col('at')]!.slice(0, 10)).toBe(today());
+    }
+    expect(data.map((r) => [r[col('idempotency_key')], r[col('outcome')], r[col('status')], r[col('error_code')]])).toEqual([
+      [staleKey, 'failure', '409', 'STALE_WORKFLOW_RELEASE'],
+      [okKey, 'success', '200', ''],
+    ]);
+
+    // A click on an operation narrows to it; "Clear filters" empties the URL.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByLabel('User e-mail')).toHaveValue('');
+    const operation = rows.nth(1).getByRole('button', { name: /^[a-z_]+\.[a-z_]+$/ });
+    const name = (await operation.textContent())!;
+    await operation.click();
+    await expect(page).toHaveURL(new RegExp(`operation=${name.replace('.', '\\.')}`));
+    await expect(page.getByLabel('Operation')).toHaveValue(name);
+    await page.getByLabel('Per page').selectOption('50');
+    await expect(page).toHaveURL(/size=50/);
+  });
+
+  test('audit log: a failed load offers a retry', async ({ page }) => {
+    await signIn(page, 'admin');
+    let fail = true;
+    await page.route('**/api/admin/audit?*', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'The audit log is unavailable (test).' } }) }) : route.continue(),
+    );
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('alert').filter({ hasText: 'The audit log is unavailable (test).' })).toBeVisible({ timeout: 15_000 });
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('table', { name: 'Audit log entries, newest first' })).toBeVisible();
+  });
+});

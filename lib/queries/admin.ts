@@ -1,0 +1,179 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, qs } from '../api-client.ts';
+import type { ApprovalRequest } from '../schemas/approvals.ts';
+import type { faultRulesSchema, NewUserInput } from '../schemas/admin.ts';
+import type { Page } from '../schemas/list.ts';
+import type { SignaturePackage } from '../schemas/packages.ts';
+import type { Role } from '../roles.ts';
+
+// Query options and mutations of the Admin area: users, the audit log and the sandbox panel.
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  disabled: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  user_id: string | null;
+  user_email: string | null;
+  /** comma-separated, as recorded at the time */
+  roles: string | null;
+  operation: string;
+  target_type: string | null;
+  target_id: string | null;
+  outcome: 'success' | 'failure';
+  status: number;
+  error_code: string | null;
+  upstream_request_id: string | null;
+  idempotency_key: string | null;
+  reason: string | null;
+  /** JSON text */
+  details: string | null;
+}
+
+export interface AuditFilters {
+  user?: string;
+  operation?: string;
+  from?: string;
+  to?: string;
+}
+
+export type AuditPage = Page<AuditRow> & { operations: string[] };
+
+export type FaultRule = z.input<typeof faultRulesSchema>['rules'][number];
+export interface SandboxState {
+  clock: { now: string };
+  faults: { rules: FaultRule[] };
+}
+
+export type ReviewerAction = 'request_revision' | 'approve' | 'reject';
+export type RecipientAction = 'deliver' | 'complete' | 'decline' | 'expire';
+
+/** The reviewer's view of a request: the record plus what the sandbox adds to it. */
+export type ReviewedRequest = ApprovalRequest & {
+  workflow_name?: string;
+  current_layer_name?: string | null;
+  sla?: { layer: number; due_at: string; breached?: boolean } | null;
+  decisions?: { layer: number; name: string; decision: string; comment: string | null; at: string }[];
+};
+
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  audit: ['admin', 'audit'] as const,
+  auditPage: (args: AuditFilters & { page: number; size: number }) => ['admin', 'audit', args] as const,
+  sandbox: ['admin', 'sandbox'] as const,
+  reviewQueue: (q: string) => ['admin', 'sandbox', 'review-queue', q] as const,
+  packages: (args: { page: number; status?: string; q?: string }) => ['admin', 'sandbox', 'packages', args] as const,
+};
+
+export const usersQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.users,
+    queryFn: ({ signal }) => api<{ data: AdminUser[] }>('/api/admin/users', { signal }).then((r) => r.data),
+  });
+
+export const auditQuery = (args: AuditFilters & { page: number; size: number }) =>
+  queryOptions({
+    queryKey: adminKeys.auditPage(args),
+    queryFn: ({ signal }) => api<AuditPage>(`/api/admin/audit${qs({ ...args })}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** The CSV export of the same filters, as a plain link (the browser downloads it). */
+export const auditExportHref = (filters: AuditFilters) => `/api/admin/audit/export${qs({ ...filters })}`;
+
+export const sandboxQuery = () =>
+  queryOptions({ queryKey: adminKeys.sandbox, queryFn: ({ signal }) => api<SandboxState>('/api/sandbox', { signal }), staleTime: 0 });
+
+export const reviewQueueQuery = (q: string) =>
+  queryOptions({
+    queryKey: adminKeys.reviewQueue(q),
+    queryFn: ({ signal }) => api<Page<ReviewedRequest>>(`/api/approval-requests${qs({ status: 'IN_PROGRESS', size: 100, q })}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const sandboxPackagesQuery = (args: { page: number; status?: string; q?: string }) =>
+  queryOptions({
+    queryKey: adminKeys.packages(args),
+    queryFn: ({ signal }) => api<Page<SignaturePackage>>(`/api/packages${qs({ ...args, size: 25 })}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** Every admin mutation is logged, so it also makes the audit log stale. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return (keys: readonly (readonly unknown[])[], exact = false) =>
+    Promise.all([...keys.map((queryKey) => client.invalidateQueries({ queryKey, exact })), client.invalidateQueries({ queryKey: adminKeys.audit })]);
+}
+
+/**
+ * A simulated human or the clock moved the world: any request, package or list the console
+ * holds may be out of date, whichever area cached it. Inactive queries are only marked stale.
+ */
+function useInvalidateWorld() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries();
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: NewUserInput) => api<AdminUser>('/api/admin/users', { method: 'POST', body: input }),
+    onSettled: () => invalidate([adminKeys.users]),
+  });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...change }: { id: string; roles?: Role[]; disabled?: boolean }) =>
+      api<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+    onSettled: () => invalidate([adminKeys.users]),
+  });
+}
+
+export function useAdvanceClock() {
+  const invalidate = useInvalidateWorld();
+  return useMutation({
+    mutationFn: (seconds: number) => api<{ now: string }>('/api/sandbox/clock', { method: 'POST', body: { advance_seconds: seconds } }),
+    // Time moving on delivers and expires packages and breaches SLAs.
+    onSettled: invalidate,
+  });
+}
+
+export function useReviewerAction() {
+  const invalidate = useInvalidateWorld();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; action: ReviewerAction; comment?: string; requirements?: { field_key?: string; message: string }[] }) =>
+      api<ReviewedRequest>(`/api/sandbox/approval-requests/${encodeURIComponent(id)}/actions`, { method: 'POST', body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRecipientAction() {
+  const invalidate = useInvalidateWorld();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: RecipientAction }) =>
+      api<SignaturePackage>(`/api/sandbox/packages/${encodeURIComponent(id)}/actions`, { method: 'POST', body: { action } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetFaults() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (rules: FaultRule[]) => api<{ rules: FaultRule[] }>('/api/sandbox/faults', { method: 'POST', body: { rules } }),
+    onSettled: () => invalidate([adminKeys.sandbox], true),
+  });
+}
