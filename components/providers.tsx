@@ -24,7 +24,19 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" richColors closeButton />
+      {/* Sonner's rich colours fall short of WCAG AA contrast for text; these pairs pass. */}
+      <Toaster
+        position="top-right"
+        closeButton
+        toastOptions={{
+          classNames: {
+            success: '!bg-green-50 !text-green-900 !border-green-300',
+            error: '!bg-red-50 !text-red-900 !border-red-300',
+            warning: '!bg-amber-50 !text-amber-950 !border-amber-300',
+            info: '!bg-brand-50 !text-brand-700 !border-brand-100',
+          },
+        }}
+      />
     </QueryClientProvider>
   );
 }

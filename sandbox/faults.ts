@@ -30,8 +30,11 @@ export class Faults {
     this.rules = rules.map((r) => ({ ...r, left: r.times ?? Number.POSITIVE_INFINITY }));
   }
 
-  list(): FaultRule[] {
-    return this.rules.filter((r) => r.left > 0).map(({ left: _left, ...r }) => r);
+  /** Active rules; `remaining` says how many more times a counted rule will fire. */
+  list(): (FaultRule & { remaining?: number })[] {
+    return this.rules
+      .filter((r) => r.left > 0)
+      .map(({ left, ...r }) => (Number.isFinite(left) ? { ...r, remaining: left } : r));
   }
 
   take(method: string, path: string): Fault | null {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defaultKeyFile, startEmbeddedSandbox, type EmbeddedSandbox } from './lib/embedded-sandbox.ts';
 import { openConsoleDb } from './lib/console-db.ts';
 import { ensureDemoAccounts, localSessionPassword } from './lib/prepare-console.ts';
@@ -42,7 +42,7 @@ async function main() {
   }
 
   const next = resolve('node_modules/next/dist/bin/next');
-  if (!dev && !existsSync('.next/BUILD_ID')) {
+  if (!dev && !existsSync(join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     console.log('No production build yet: running next build (a few minutes on two cores)…');
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env });
     if (build.status !== 0) {

@@ -33,6 +33,16 @@ describe('pipeline', () => {
     expectError(await sb.control('/faults', { rules: [{ path: '/x', status: 42 }] }), 422, 'VALIDATION_FAILED');
   });
 
+  it('reports how many times a counted fault will still fire', async () => {
+    const key = await sb.newKey();
+    await sb.control('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', status: 503, times: 2 }, { path: '/api/v1/nothing', status: 500 }] });
+    expectError(await sb.call('GET', '/api/v1/request-forms', { key }), 503);
+    const read = await sb.call('GET', '/__sandbox/faults', { headers: { 'x-sandbox-control': sb.controlToken }, env: false });
+    expect(read.body.rules[0]).toMatchObject({ path: '/api/v1/request-forms', times: 2, remaining: 1 });
+    expect(read.body.rules[1].remaining).toBeUndefined();
+    await sb.control('/faults', { rules: [] });
+  });
+
   it('moves the clock forward through the control plane', async () => {
     const before = Date.parse((await sb.call('GET', '/__sandbox/clock', { headers: { 'x-sandbox-control': sb.controlToken }, env: false })).body.now);
     const res = await sb.control('/clock', { advance_seconds: 3600 });
