@@ -33,6 +33,12 @@ export interface TestConsole {
   sandbox: TestSandbox;
   /** console app id on the sandbox, for counting what reached it */
   appId: string;
+  /** the API key the console holds (a secret the leak test looks for) */
+  apiKey: string;
+  /** the console's data directory (console.db, console.log) */
+  dataDir: string;
+  /** the SESSION_PASSWORD the console was started with */
+  sessionPassword: string;
   logFile: string;
   cookies: Record<Role, string>;
   call(method: string, path: string, opts?: CallOptions): Promise<ConsoleReply>;
@@ -48,11 +54,14 @@ const freePort = () =>
     });
   });
 
+export const DEFAULT_SESSION_PASSWORD = 'test-session-password-0123456789-abcdefghijkl';
+
 /**
  * A built console (`next start`, so `next build` must have run) against an in-process
- * sandbox, with one account per role already signed in.
+ * sandbox, with one account per role already signed in. An `env` value of undefined removes
+ * that variable from the console's environment.
  */
-export async function startTestConsole(opts: { env?: Record<string, string>; apiKey?: string } = {}): Promise<TestConsole> {
+export async function startTestConsole(opts: { env?: Record<string, string | undefined>; apiKey?: string } = {}): Promise<TestConsole> {
   const sandbox = await startTestSandbox();
   const appId = `console_${Date.now()}`;
   const key = opts.apiKey ?? (await sandbox.newKey({ appId }));
@@ -66,24 +75,34 @@ export async function startTestConsole(opts: { env?: Record<string, string>; api
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'console.log');
   const log = createWriteStream(logFile);
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    SIGNING_API_BASE_URL: sandbox.url,
+    SIGNING_API_KEY: key,
+    SESSION_PASSWORD: DEFAULT_SESSION_PASSWORD,
+    CONSOLE_DATA_DIR: dataDir,
+    SANDBOX_CONTROL_URL: sandbox.url,
+    SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
+    LOG_LEVEL: 'info',
+    ...opts.env,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SIGNING_API_BASE_URL: sandbox.url,
-      SIGNING_API_KEY: key,
-      SESSION_PASSWORD: 'test-session-password-0123456789-abcdefghijkl',
-      CONSOLE_DATA_DIR: dataDir,
-      SANDBOX_CONTROL_URL: sandbox.url,
-      SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
-      LOG_LEVEL: 'info',
-      ...opts.env,
-    },
+    env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  await waitFor(`${url}/api/health`, child);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<ConsoleReply> => {
     const headers: Record<string, string> = { ...o.headers };
@@ -109,26 +128,32 @@ export async function startTestConsole(opts: { env?: Record<string, string>; api
   };
 
   const cookies = {} as Record<Role, string>;
-  for (const role of ROLES_UNDER_TEST) {
-    const { cookie, reply } = await signIn(`${role}@test.local`);
-    if (!cookie) throw new Error(`sign-in as ${role} failed: ${reply.status} ${reply.bytes.toString()}`);
-    cookies[role] = cookie;
+  try {
+    await waitFor(`${url}/api/health`, child);
+    for (const role of ROLES_UNDER_TEST) {
+      const { cookie, reply } = await signIn(`${role}@test.local`);
+      if (!cookie) throw new Error(`sign-in as ${role} failed: ${reply.status} ${reply.bytes.toString()}`);
+      cookies[role] = cookie;
+    }
+  } catch (err) {
+    // A console that did not come up must not outlive the test run.
+    const log = readFileSync(logFile, 'utf8').slice(-2000);
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- console log (tail) ---\n${log}`, { cause: err });
   }
 
   return {
     url,
     sandbox,
     appId,
+    apiKey: key,
+    dataDir,
+    sessionPassword: env.SESSION_PASSWORD ?? '',
     logFile,
     cookies,
     call,
     signIn,
-    async close() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: stop,
   };
 }
 

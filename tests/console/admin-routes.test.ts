@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestConsole, type TestConsole } from './harness';
+import { auditOf, detailPaths, expectConsoleError, idem, type AuditRow } from './console-fixtures';
+
+let c: TestConsole;
+beforeAll(async () => {
+  c = await startTestConsole();
+});
+afterAll(async () => c?.close());
+
+const admin = () => c.cookies.admin;
+const newAccount = (roles: string[]) => ({ email: `user-${randomBytes(4).toString('hex')}@test.local`, name: 'New Person', password: 'a-long-enough-password', roles });
+const createUser = (body: unknown) => c.call('POST', '/api/admin/users', { cookie: admin(), body });
+const patchUser = (id: string, body: unknown, cookie = admin()) => c.call('PATCH', `/api/admin/users/${id}`, { cookie, body });
+
+/** RFC 4180 rows: quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
+  }
+  return rows;
+}
+
+describe('users', () => {
+  it('lists accounts without secrets', async () => {
+    const reply = await c.call('GET', '/api/admin/users', { cookie: admin() });
+    expect(reply.status).toBe(200);
+    const emails = reply.body.data.map((u: { email: string }) => u.email);
+    expect(emails).toEqual(expect.arrayContaining(['viewer@test.local', 'operator@test.local', 'sender@test.local', 'admin@test.local']));
+    expect(reply.bytes.toString()).not.toMatch(/password|scrypt|session_version/);
+    expectConsoleError(await c.call('GET', '/api/admin/users', { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
+  });
+
+  it('creates an account that can sign in, once per e-mail', async () => {
+    const account = newAccount(['operator']);
+    const created = await createUser(account);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ email: account.email, name: 'New Person', roles: ['operator'], disabled: false });
+    expect(created.body.id).toMatch(/^usr_/);
+    expect(created.body.password_hash).toBeUndefined();
+    const { reply } = await c.signIn(account.email, account.password);
+    expect(reply.status).toBe(200);
+    const taken = await createUser({ ...account, email: account.email.toUpperCase() });
+    expectConsoleError(taken, 409, 'EMAIL_TAKEN');
+    expect(detailPaths(taken)).toEqual(['email']);
+    expect(detailPaths(await createUser({ ...newAccount([]), password: 'short' }))).toEqual(['password', 'roles']);
+    const [entry] = await auditOf(c, 'user.create');
+    expect(entry).toMatchObject({ user_email: 'admin@test.local', target_id: account.email.toUpperCase(), outcome: 'failure', status: 409, error_code: 'EMAIL_TAKEN' });
+  });
+
+  it('changes roles with effect on the next request', async () => {
+    const account = newAccount(['viewer']);
+    const { id } = (await createUser(account)).body as { id: string };
+    const { cookie } = await c.signIn(account.email, account.password);
+    expectConsoleError(await c.call('GET', '/api/admin/users', { cookie }), 403, 'FORBIDDEN');
+    const updated = await patchUser(id, { roles: ['viewer', 'admin'] });
+    expect(updated.body).toMatchObject({ id, roles: ['viewer', 'admin'] });
+    expect((await c.call('GET', '/api/admin/users', { cookie })).status).toBe(200);
+    const [entry] = await auditOf(c, 'user.update');
+    expect(entry).toMatchObject({ target_id: id, outcome: 'success' });
+    expect(JSON.parse(entry!.details!)).toEqual({ roles: ['viewer', 'admin'] });
+  });
+
+  it('disables an account: its existing cookie stops working at once', async () => {
+    const account = newAccount(['operator']);
+    const { id } = (await createUser(account)).body as { id: string };
+    const { cookie } = await c.signIn(account.email, account.password);
+    expect((await c.call('GET', '/api/auth/me', { cookie })).status).toBe(200);
+    expect((await patchUser(id, { disabled: true })).body).toMatchObject({ id, disabled: true });
+    expectConsoleError(await c.call('GET', '/api/auth/me', { cookie }), 401, 'SESSION_EXPIRED');
+    expectConsoleError(await c.call('GET', '/api/categories', { cookie }), 401, 'SESSION_EXPIRED');
+    expect((await c.signIn(account.email, account.password)).reply.status).toBe(401);
+    await patchUser(id, { disabled: false });
+    expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
+  });
+
+  it('refuses self-lockout, unknown accounts and empty changes', async () => {
+    const me = (await c.call('GET', '/api/auth/me', { cookie: admin() })).body.user as { id: string };
+    expectConsoleError(await patchUser(me.id, { disabled: true }), 409, 'SELF_LOCKOUT');
+    expectConsoleError(await patchUser(me.id, { roles: ['viewer'] }), 409, 'SELF_LOCKOUT');
+    expectConsoleError(await patchUser('usr_nobody_here', { disabled: true }), 404, 'NOT_FOUND');
+    expectConsoleError(await patchUser(me.id, {}), 422, 'VALIDATION_FAILED');
+    expect((await c.call('GET', '/api/auth/me', { cookie: admin() })).status).toBe(200);
+  });
+});
+
+describe('audit log', () => {
+  it('pages, filters by user, operation and day, and lists the operations', async () => {
+    await createUser(newAccount(['viewer']));
+    const all = await c.call('GET', '/api/admin/audit?size=25', { cookie: admin() });
+    expect(all.status).toBe(200);
+    expect(all.body.pagination).toMatchObject({ page: 1, size: 25 });
+    expect(all.body.operations).toEqual(expect.arrayContaining(['auth.sign_in', 'user.create']));
+    const ids = (all.body.data as AuditRow[]).map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const mine = await c.call('GET', '/api/admin/audit?user=ADMIN@test.local&operation=user.create', { cookie: admin() });
+    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect((mine.body.data as AuditRow[]).every((r) => r.user_email === 'admin@test.local' && r.operation === 'user.create')).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const day = await c.call(`GET`, `/api/admin/audit?from=${today}&to=${today}&operation=user.create`, { cookie: admin() });
+    expect(day.body.pagination.total).toBe(mine.body.pagination.total);
+    expect((await c.call('GET', '/api/admin/audit?from=2000-01-01&to=2000-01-02', { cookie: admin() })).body.data).toEqual([]);
+    for (const [query, field] of [['from=2026-1-1', 'from'], ['size=10', 'size'], ['q=x', ''], ['page=0', 'page']]) {
+      expect(detailPaths(await c.call('GET', `/api/admin/audit?${query}`, { cookie: admin() }))).toEqual([field]);
+    }
+    expectConsoleError(await c.call('GET', '/api/admin/audit', { cookie: c.cookies.sender }), 403, 'FORBIDDEN');
+  });
+
+  it('exports CSV with a header row, RFC 4180 quoting and formula cells defused', async () => {
+    const reasons = ['=HYPERLINK("http://evil.example","click")', '+1+2 plus', '-3 minus sign', '@SUM(A1:A2) at', 'plain, with comma\r\nand a line break'];
+    for (const reason of reasons) {
+      const created = await c.call('POST', '/api/categories', { cookie: admin(), body: { name: `Export ${idem('x')}` }, idempotencyKey: idem('cat') });
+      const archived = await c.call('POST', `/api/categories/${created.body.id}/archive`, { cookie: admin(), body: { reason }, idempotencyKey: idem('arc') });
+      expect(archived.status).toBe(200);
+    }
+    const reply = await c.call('GET', '/api/admin/audit/export?operation=category.archive', { cookie: admin() });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="signdesk-audit.csv"');
+    const text = reply.bytes.toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('id,at,user_email,roles,operation,target_type,target_id,outcome,status,error_code,upstream_request_id,idempotency_key,reason');
+    expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    const rows = parseCsv(text);
+    expect(rows.slice(1).every((r) => r.length === 13 && r[4] === 'category.archive')).toBe(true);
+    const exported = rows.slice(1).map((r) => r[12]);
+    expect(exported).toEqual(
+      expect.arrayContaining([`'=HYPERLINK("http://evil.example","click")`, `'+1+2 plus`, `'-3 minus sign`, `'@SUM(A1:A2) at`, 'plain, with comma\r\nand a line break']),
+    );
+    expect(rows.slice(1).every((r) => /^req_/.test(r[10]!) && r[11]!.length >= 8)).toBe(true);
+    expect(detailPaths(await c.call('GET', '/api/admin/audit/export?page=2', { cookie: admin() }))).toEqual(['']);
+  });
+});

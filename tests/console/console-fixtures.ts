@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
+import { ndaBody } from '@/sandbox/conformance/package-fixtures';
+import type { ConsoleReply, TestConsole } from './harness';
+
+// Inputs and small helpers shared by the console route suites: everything goes through the
+// console's /api routes, the sandbox is only read to prove what did or did not arrive.
+
+export { makePdf, ndaBody, sha256 };
+
+export const idem = (prefix = 'ct') => `${prefix}-${randomBytes(8).toString('hex')}`;
+
+/** Requests the sandbox answered for the console's app key. */
+export const arrivals = (c: TestConsole) => c.sandbox.sandbox.services.requestsByApp.get(c.appId) ?? 0;
+
+/** Documents the console's app owns on the sandbox. */
+export const sandboxDocuments = (c: TestConsole) => c.sandbox.sandbox.services.records.all('document').length;
+
+/** The console's error shape, without upstream internals; answers the error object. */
+export function expectConsoleError(reply: ConsoleReply, status: number, code: string) {
+  const text = reply.bytes.toString('utf8');
+  expect(`${reply.status} ${reply.body?.error?.code}`, text.slice(0, 400)).toBe(`${status} ${code}`);
+  const error = reply.body.error as { code: string; message: string; details?: { path: string; message: string }[]; request_id: string };
+  expect(error.message.length).toBeGreaterThan(5);
+  expect(error.request_id).toMatch(/^con_/);
+  expect(reply.headers.get('cache-control')).toBe('no-store');
+  return error;
+}
+
+export const detailPaths = (reply: ConsoleReply) => ((reply.body?.error?.details ?? []) as { path: string }[]).map((d) => d.path).sort();
+
+/** One PDF through the console's streamed upload route, as the browser sends it. */
+export async function uploadViaConsole(c: TestConsole, pdf: Buffer, opts: { cookie?: string; purpose?: string; filename?: string; key?: string } = {}) {
+  const { body, contentType } = multipart([
+    ...(opts.purpose ? [{ name: 'logicalPurpose', value: opts.purpose }] : []),
+    { name: 'file', filename: opts.filename ?? 'contract.pdf', content: pdf },
+  ]);
+  return c.call('POST', '/api/documents', {
+    cookie: opts.cookie ?? c.cookies.operator,
+    rawBody: new Uint8Array(body),
+    headers: { 'content-type': contentType },
+    idempotencyKey: opts.key ?? idem('upload'),
+  });
+}
+
+export async function uploadedDocument(c: TestConsole, pages = 2, purpose?: string) {
+  const pdf = await makePdf(pages);
+  const reply = await uploadViaConsole(c, pdf, { purpose });
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return { pdf, doc: reply.body as { id: string; name: string; sha256: string; size_bytes: number; logical_purpose: string } };
+}
+
+export async function previewViaConsole(c: TestConsole, cookie = c.cookies.sender, body: unknown = ndaBody()) {
+  const reply = await c.call('POST', '/api/packages/preview', { cookie, body });
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return reply.body as { preview_token: string; template_id: string; prepared_pdf: { sha256: string; size_bytes: number; page_count: number } };
+}
+
+export const sendViaConsole = (c: TestConsole, preview: { preview_token: string; template_id: string }, key: string, cookie = c.cookies.sender) =>
+  c.call('POST', '/api/packages', { cookie, body: { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true }, idempotencyKey: key });
+
+/** Preview and send an NDA through the console; answers the package. */
+export async function sentPackageViaConsole(c: TestConsole, cookie = c.cookies.sender) {
+  const reply = await sendViaConsole(c, await previewViaConsole(c, cookie), idem('send'), cookie);
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return reply.body as { id: string; status: string; invitation_status: string };
+}
+
+/** A complete wf_access@2 request (one approval layer, no documents). */
+export const accessRequest = (over: Record<string, unknown> = {}) => ({
+  workflow_id: 'wf_access',
+  workflow_release_id: 'wf_access@2',
+  external_id: `ACC-${randomBytes(5).toString('hex')}`,
+  form_data: { system: 'crm', access_level: 'read', justification: 'Needs CRM for the Q3 campaign', access_until: '2030-12-31' },
+  submit: true,
+  ...over,
+});
+
+export async function submittedRequest(c: TestConsole, body: Record<string, unknown> = accessRequest()) {
+  const reply = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body, idempotencyKey: idem('submit') });
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return reply.body as { id: string; status: string; version: number; external_id: string };
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  user_email: string | null;
+  roles: string | null;
+  operation: string;
+  target_type: string | null;
+  target_id: string | null;
+  outcome: 'success' | 'failure';
+  status: number;
+  error_code: string | null;
+  upstream_request_id: string | null;
+  idempotency_key: string | null;
+  reason: string | null;
+  details: string | null;
+}
+
+/** The newest audit entries of one operation, read as an admin through the console. */
+export async function auditOf(c: TestConsole, operation: string): Promise<AuditRow[]> {
+  const reply = await c.call('GET', `/api/admin/audit?operation=${encodeURIComponent(operation)}&size=100`, { cookie: c.cookies.admin });
+  expect(reply.status).toBe(200);
+  return reply.body.data as AuditRow[];
+}
+
+/** Injects faults on the sandbox directly (the console's own panel is tested on its own). */
+export async function setFaults(c: TestConsole, rules: Record<string, unknown>[]) {
+  const reply = await c.sandbox.control('/faults', { rules });
+  expect(reply.status).toBe(200);
+}

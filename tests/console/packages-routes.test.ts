@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestConsole, type TestConsole } from './harness';
+import {
+  arrivals,
+  auditOf,
+  detailPaths,
+  expectConsoleError,
+  idem,
+  ndaBody,
+  previewViaConsole,
+  sendViaConsole,
+  sentPackageViaConsole,
+  setFaults,
+  sha256,
+} from './console-fixtures';
+
+let c: TestConsole;
+beforeAll(async () => {
+  c = await startTestConsole();
+});
+afterAll(async () => c?.close());
+afterEach(async () => setFaults(c, []));
+
+const sandboxPackages = () => c.sandbox.sandbox.services.records.all('package').length;
+const get = (path: string, cookie = c.cookies.viewer) => c.call('GET', path, { cookie });
+const archive = (id: string, reason = 'Finished, filing it away') =>
+  c.call('POST', `/api/packages/${id}/archive`, { cookie: c.cookies.sender, body: { reason }, idempotencyKey: idem('archive') });
+
+describe('preview', () => {
+  it('answers a receipt and the populated PDF for review', async () => {
+    const preview = await previewViaConsole(c);
+    expect(preview).toMatchObject({ template_id: 'dst_nda', pdf_url_is_source: true, expires_in_days: 14 });
+    expect(preview.preview_token.length).toBeGreaterThanOrEqual(8);
+    const pdf = await c.call('POST', '/api/packages/preview/document', {
+      cookie: c.cookies.sender,
+      body: { template_id: preview.template_id, preview_token: preview.preview_token },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('cache-control')).toBe('private, no-store');
+    expect(pdf.bytes.length).toBe(preview.prepared_pdf.size_bytes);
+    expect(sha256(pdf.bytes)).toBe(preview.prepared_pdf.sha256);
+    const [entry] = await auditOf(c, 'package.preview');
+    expect(entry).toMatchObject({ target_type: 'sign_template', target_id: 'dst_nda', outcome: 'success', user_email: 'sender@test.local' });
+  });
+
+  it('passes the API refusals of a preview through', async () => {
+    const unknown = await c.call('POST', '/api/packages/preview', { cookie: c.cookies.sender, body: ndaBody({ template_id: 'dst_nope' }) });
+    expectConsoleError(unknown, 404, 'TEMPLATE_NOT_FOUND');
+    const receipt = await c.call('POST', '/api/packages/preview/document', { cookie: c.cookies.sender, body: { template_id: 'dst_nda', preview_token: 'pt_not_a_real_receipt' } });
+    expectConsoleError(receipt, 404, 'PREVIEW_NOT_FOUND');
+    const badSigner = await c.call('POST', '/api/packages/preview', {
+      cookie: c.cookies.sender,
+      body: ndaBody({ signers: [{ slot_id: 'company_signer', name: 'Ada', email: 'ada@example.com', phone: '0151 123' }] }),
+    });
+    expect(detailPaths(badSigner)).toEqual(['signers.0.phone']);
+  });
+
+  it('does not retry a preview (a POST without an Idempotency-Key) after a 503', async () => {
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages/preview', status: 503, retry_after: 0, times: 1 }]);
+    const before = arrivals(c);
+    const reply = await c.call('POST', '/api/packages/preview', { cookie: c.cookies.sender, body: ndaBody() });
+    expectConsoleError(reply, 503, 'INJECTED_FAULT');
+    expect(reply.body.error.message).not.toMatch(/Injected/);
+    expect(arrivals(c)).toBe(before + 1);
+    expect((await c.call('POST', '/api/packages/preview', { cookie: c.cookies.sender, body: ndaBody() })).status).toBe(200);
+  });
+});
+
+describe('send', () => {
+  it('queues one package for two sends with the same Idempotency-Key, and audits both', async () => {
+    const preview = await previewViaConsole(c);
+    const key = idem('send');
+    const before = sandboxPackages();
+    const first = await sendViaConsole(c, preview, key);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'queued', invitation_status: 'queued', template_id: 'dst_nda', archived: false });
+    const second = await sendViaConsole(c, preview, key);
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    expect(sandboxPackages()).toBe(before + 1);
+    const listed = await get(`/api/packages?size=100`);
+    expect(listed.body.data.filter((p: { id: string }) => p.id === first.body.id)).toHaveLength(1);
+
+    const entries = (await auditOf(c, 'package.send')).filter((e) => e.idempotency_key === key);
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ user_email: 'sender@test.local', roles: 'sender', target_type: 'signature_package', target_id: first.body.id, outcome: 'success', status: 200 });
+      expect(JSON.parse(entry.details!)).toEqual({ template_id: 'dst_nda', preview_token: preview.preview_token });
+      expect(entry.upstream_request_id).toMatch(/^req_/);
+    }
+    expect(entries[0]!.upstream_request_id).not.toBe(entries[1]!.upstream_request_id);
+  });
+
+  it('refuses an unconfirmed send, and a receipt that was already sent', async () => {
+    const preview = await previewViaConsole(c);
+    const unconfirmed = await c.call('POST', '/api/packages', {
+      cookie: c.cookies.sender,
+      body: { template_id: 'dst_nda', preview_token: preview.preview_token, confirmed: false },
+      idempotencyKey: idem('send'),
+    });
+    expect(detailPaths(unconfirmed)).toEqual(['confirmed']);
+    expect((await sendViaConsole(c, preview, idem('send'))).status).toBe(200);
+    const consumed = expectConsoleError(await sendViaConsole(c, preview, idem('send')), 409, 'PREVIEW_CONSUMED');
+    expect(consumed.message).toMatch(/already sent/);
+    expectConsoleError(await c.call('POST', '/api/packages', { cookie: c.cookies.sender, body: { template_id: 'dst_nda', preview_token: preview.preview_token, confirmed: true } }), 422, 'IDEMPOTENCY_KEY_MISSING');
+  });
+});
+
+describe('list, read and archive', () => {
+  it('lists with page, size, q, status and archived, and refuses bad query values', async () => {
+    const pkg = await sentPackageViaConsole(c);
+    const queued = await get('/api/packages?status=queued&page=1&size=25');
+    expect(queued.body.pagination).toMatchObject({ page: 1, size: 25 });
+    expect(queued.body.data.map((p: { id: string }) => p.id)).toContain(pkg.id);
+    expect(queued.body.data.every((p: { status: string }) => p.status === 'queued')).toBe(true);
+    expect((await get('/api/packages?status=completed')).body.data.map((p: { id: string }) => p.id)).not.toContain(pkg.id);
+    expect((await get('/api/packages?archived=only')).body.data.map((p: { id: string }) => p.id)).not.toContain(pkg.id);
+    const before = arrivals(c);
+    for (const [query, field] of [['archived=yes', 'archived'], ['size=0', 'size'], ['page=x', 'page'], ['status=' + 's'.repeat(41), 'status'], ['sort=asc', '']]) {
+      const reply = await get(`/api/packages?${query}`);
+      expectConsoleError(reply, 422, 'VALIDATION_FAILED');
+      expect(detailPaths(reply)).toEqual([field]);
+    }
+    expect(arrivals(c)).toBe(before);
+    const upstream = await get('/api/packages?status=lost');
+    expectConsoleError(upstream, 422, 'VALIDATION_FAILED');
+    expect(detailPaths(upstream)).toEqual(['status']);
+  });
+
+  it('answers one package and 404 for an unknown one', async () => {
+    const pkg = await sentPackageViaConsole(c);
+    expect((await get(`/api/packages/${pkg.id}`)).body).toMatchObject({ id: pkg.id, status: 'queued' });
+    expectConsoleError(await get('/api/packages/pkg_unknown'), 404, 'NOT_FOUND');
+  });
+
+  it('passes PACKAGE_NOT_CLOSED through with its message, and archives a finished package', async () => {
+    const pkg = await sentPackageViaConsole(c);
+    const refused = expectConsoleError(await archive(pkg.id), 409, 'PACKAGE_NOT_CLOSED');
+    expect(refused.message).toBe(`Package ${pkg.id} is queued; only completed, declined or expired packages can be archived.`);
+    const [failed] = await auditOf(c, 'package.archive');
+    expect(failed).toMatchObject({ target_id: pkg.id, outcome: 'failure', status: 409, error_code: 'PACKAGE_NOT_CLOSED', reason: 'Finished, filing it away' });
+
+    for (const action of ['deliver', 'complete']) expect((await c.sandbox.control(`/signature-packages/${pkg.id}/actions`, { action })).status).toBe(200);
+    const done = await archive(pkg.id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: pkg.id, status: 'completed', archived: true });
+    expect((await get('/api/packages?archived=only')).body.data.map((p: { id: string }) => p.id)).toContain(pkg.id);
+    expectConsoleError(await archive(pkg.id), 409, 'PACKAGE_ALREADY_ARCHIVED');
+  });
+});
