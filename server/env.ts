@@ -22,8 +22,8 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** set only when the console runs on its embedded sandbox: enables the sandbox panel */
-  SANDBOX_CONTROL_URL: url.optional(),
-  SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
+  SANDBOX_CONTROL_URL: url.optional().or(z.literal('').transform(() => undefined)),
+  SANDBOX_CONTROL_TOKEN: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;

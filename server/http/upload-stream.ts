@@ -6,10 +6,16 @@ import { HttpError } from './respond';
 const FRAMING_ALLOWANCE = 64 * 1024;
 export const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE;
 
-export class TooLargeWhileStreaming extends Error {}
+class TooLargeWhileStreaming extends Error {}
 
 /** Rejects by Content-Length before reading a byte, and counts bytes as they pass. */
-export function guardUploadBody(req: Request): { body: ReadableStream<Uint8Array>; contentType: string; contentLength: string | undefined } {
+export function guardUploadBody(req: Request): {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  contentLength: string | undefined;
+  /** true once more bytes came than a 25 MB upload can have; the upstream call then fails */
+  exceeded(): boolean;
+} {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload one PDF as multipart/form-data.');
@@ -27,5 +33,5 @@ export function guardUploadBody(req: Request): { body: ReadableStream<Uint8Array
       else controller.enqueue(chunk);
     },
   });
-  return { body: req.body.pipeThrough(counter), contentType, contentLength: declared ?? undefined };
+  return { body: req.body.pipeThrough(counter), contentType, contentLength: declared ?? undefined, exceeded: () => seen > MAX_UPLOAD_BODY };
 }

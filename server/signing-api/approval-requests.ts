@@ -22,7 +22,7 @@ export async function revisionRequirements(id: string) {
 }
 
 export async function saveRevisionDraft(id: string, input: RevisionInput, idempotencyKey: string) {
-  return (await callJson({ method: 'PATCH', path: path(id, '/revision-draft'), json: input, idempotencyKey }, approvalRequestSchema)).data;
+  return (await callJson({ method: 'PATCH', path: path(id, '/revision-draft'), json: input, idempotencyKey }, revisionRequirementsSchema)).data;
 }
 
 export async function resubmitRequest(id: string, input: RevisionInput, idempotencyKey: string) {

@@ -3,7 +3,7 @@ import { LOGICAL_PURPOSES } from '@/lib/schemas/documents';
 import { listQuerySchema } from '@/lib/schemas/list';
 import { handler } from '@/server/http/handler';
 import { HttpError } from '@/server/http/respond';
-import { TooLargeWhileStreaming, guardUploadBody } from '@/server/http/upload-stream';
+import { guardUploadBody } from '@/server/http/upload-stream';
 import { SigningApiError } from '@/server/signing-api/errors';
 import { listDocuments, uploadDocument } from '@/server/signing-api/documents';
 
@@ -22,12 +22,12 @@ export const POST = handler(
     audit: { operation: 'document.upload', targetType: 'document', target: (_p, _b, r) => (r as { id?: string } | null)?.id },
   },
   async ({ req, idempotencyKey }) => {
-    const { body, contentType, contentLength } = guardUploadBody(req);
+    const { body, contentType, contentLength, exceeded } = guardUploadBody(req);
     try {
       return await uploadDocument(body, contentType, contentLength, idempotencyKey!);
     } catch (err) {
-      const cause = err instanceof SigningApiError || !(err instanceof Error) ? null : err.cause;
-      if (err instanceof TooLargeWhileStreaming || cause instanceof TooLargeWhileStreaming) throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 25 MB.');
+      // Cutting the stream surfaces upstream as a failed call: the byte count says why.
+      if (exceeded() || (err instanceof SigningApiError && err.status === 413)) throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 25 MB.');
       throw err;
     }
   },

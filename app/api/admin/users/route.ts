@@ -13,7 +13,7 @@ export const POST = handler(
   {
     permission: 'users:admin',
     body: newUserSchema,
-    audit: { operation: 'user.create', targetType: 'user', target: (_p, b) => b.email, details: (b) => ({ roles: b.roles }) },
+    audit: { operation: 'user.create', targetType: 'user', target: (_p, b) => b.email.trim().toLowerCase(), details: (b) => ({ roles: b.roles }) },
   },
   async ({ body }) => {
     try {
