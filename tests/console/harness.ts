@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Role } from '@/lib/roles';
 import { startTestSandbox, type TestSandbox } from '@/sandbox/conformance/harness';
 import { connect, migrate } from '@/server/db/connect';
-import { createUser } from '@/server/users/users';
+import { EmailTakenError, createUser } from '@/server/users/users';
 
 export const PASSWORD = 'correct-horse-battery-staple';
 export const ROLES_UNDER_TEST: Role[] = ['viewer', 'operator', 'sender', 'admin'];
@@ -61,14 +61,27 @@ export const DEFAULT_SESSION_PASSWORD = 'test-session-password-0123456789-abcdef
  * sandbox, with one account per role already signed in. An `env` value of undefined removes
  * that variable from the console's environment.
  */
-export async function startTestConsole(opts: { env?: Record<string, string | undefined>; apiKey?: string } = {}): Promise<TestConsole> {
-  const sandbox = await startTestSandbox();
-  const appId = `console_${Date.now()}`;
-  const key = opts.apiKey ?? (await sandbox.newKey({ appId }));
+export interface ConsoleOptions {
+  env?: Record<string, string | undefined>;
+  apiKey?: string;
+  /** share a sandbox (and its app) with another console instead of starting one */
+  shared?: { sandbox: TestSandbox; appId: string; apiKey: string };
+  /** PostgreSQL instead of a private SQLite file; accounts are made once and then reused */
+  databaseUrl?: string;
+}
+
+export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestConsole> {
+  const sandbox = opts.shared?.sandbox ?? (await startTestSandbox());
+  const appId = opts.shared?.appId ?? `console_${Date.now()}`;
+  const key = opts.shared?.apiKey ?? opts.apiKey ?? (await sandbox.newKey({ appId }));
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'));
-  const conn = await connect({ dataDir });
-  await migrate(conn, false);
-  for (const role of ROLES_UNDER_TEST) await createUser(conn, { email: `${role}@test.local`, name: `Test ${role}`, password: PASSWORD, roles: [role] });
+  const conn = await connect({ dataDir, databaseUrl: opts.databaseUrl });
+  await migrate(conn, Boolean(opts.databaseUrl));
+  for (const role of ROLES_UNDER_TEST) {
+    await createUser(conn, { email: `${role}@test.local`, name: `Test ${role}`, password: PASSWORD, roles: [role] }).catch((err: unknown) => {
+      if (!(err instanceof EmailTakenError)) throw err;
+    });
+  }
   await conn.destroy();
 
   const port = await freePort();
@@ -85,6 +98,7 @@ export async function startTestConsole(opts: { env?: Record<string, string | und
     SANDBOX_CONTROL_URL: sandbox.url,
     SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
     LOG_LEVEL: 'info',
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
@@ -100,7 +114,7 @@ export async function startTestConsole(opts: { env?: Record<string, string | und
       child.kill('SIGTERM');
       await exited;
     }
-    await sandbox.close();
+    if (!opts.shared) await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 

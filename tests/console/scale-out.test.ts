@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from '../support/postgres';
+import { startTestConsole, type TestConsole } from './harness';
+
+// Two console instances on one PostgreSQL behind no load balancer at all: whatever one
+// instance knows, the other must know too (DESIGN.md section 1, scale-out).
+let pg: TestPostgres;
+let a: TestConsole;
+let b: TestConsole;
+beforeAll(async () => {
+  pg = await startPostgres();
+  a = await startTestConsole({ databaseUrl: pg.url });
+  b = await startTestConsole({ databaseUrl: pg.url, shared: { sandbox: a.sandbox, appId: a.appId, apiKey: a.apiKey } });
+}, 240_000);
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await pg?.stop();
+});
+
+const key = (n: string) => `scale-out-${n}-${Date.now()}`;
+
+describe('two console instances on one PostgreSQL', () => {
+  it('accept each other’s sessions, and a sign-out on one ends it on both', async () => {
+    const { cookie } = await a.signIn('operator@test.local');
+    expect((await b.call('GET', '/api/auth/me', { cookie })).body.user.email).toBe('operator@test.local');
+    expect((await b.call('POST', '/api/auth/sign-out', { cookie })).status).toBe(200);
+    expect((await a.call('GET', '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('share sign-in throttling: failures spread over both lock the account on both', async () => {
+    for (let i = 0; i < 5; i++) {
+      const target = i % 2 === 0 ? a : b;
+      const r = await target.call('POST', '/api/auth/sign-in', { body: { email: 'sender@test.local', password: `wrong-${i}` } });
+      expect(r.status).toBe(401);
+    }
+    expect((await a.signIn('sender@test.local')).reply.status).toBe(429);
+    expect((await b.signIn('sender@test.local')).reply.status).toBe(429);
+  });
+
+  it('share the audit log and hosted-editor sessions', async () => {
+    const created = await a.call('POST', '/api/categories', { cookie: a.cookies.admin, body: { name: `Scale-out ${Date.now()}` }, idempotencyKey: key('cat') });
+    expect(created.status).toBe(200);
+    const audit = await b.call('GET', '/api/admin/audit?operation=category.create', { cookie: b.cookies.admin });
+    expect(audit.body.data.map((r: { target_id: string }) => r.target_id)).toContain(created.body.id);
+
+    // The first test signed the operator out everywhere: sign in again.
+    const operator = (await a.signIn('operator@test.local')).cookie!;
+    const pdf = await a.sandbox.call('GET', '/api/v1/document-sign-templates/dst_nda/content', { key: a.apiKey });
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(pdf.bytes)], { type: 'application/pdf' }), 'scale-out.pdf');
+    const uploaded = await a.call('POST', '/api/documents', { cookie: operator, rawBody: form, idempotencyKey: key('doc') });
+    expect(uploaded.status).toBe(200);
+    const opened = await a.call('POST', `/api/documents/${uploaded.body.id}/editor`, { cookie: operator, body: {} });
+    expect(opened.status).toBe(200);
+    const read = await b.call('GET', `/api/documents/${uploaded.body.id}/editor`, { cookie: operator });
+    expect(read.status).toBe(200);
+    expect(read.body.version).toBe(opened.body.version);
+  });
+
+  it('see an account disabled on one instance at once on the other', async () => {
+    const users = await a.call('GET', '/api/admin/users', { cookie: a.cookies.admin });
+    const viewer = users.body.data.find((u: { email: string }) => u.email === 'viewer@test.local');
+    expect((await a.call('GET', '/api/auth/me', { cookie: a.cookies.viewer })).status).toBe(200);
+    expect((await b.call('PATCH', `/api/admin/users/${viewer.id}`, { cookie: b.cookies.admin, body: { disabled: true } })).status).toBe(200);
+    expect((await a.call('GET', '/api/auth/me', { cookie: a.cookies.viewer })).status).toBe(401);
+  });
+});
