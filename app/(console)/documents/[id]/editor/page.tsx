@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { EditorScreen } from '@/components/editor/editor-screen';
+import { Forbidden } from '@/components/shell/forbidden';
+import { idSchema } from '@/lib/schemas/list';
+import { userWith } from '@/server/auth/page-access';
+
+export const metadata: Metadata = { title: 'Field editor' };
+
+export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await userWith('documents:write');
+  if (!user) return <Forbidden area="The field editor" />;
+  const { id } = await params;
+  if (!idSchema.safeParse(id).success) notFound();
+  return <EditorScreen documentId={id} />;
+}

@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+
+// The hosted field editor, end to end: a real PDF uploaded through the console, laid out in
+// real Chromium, checked against what the Signing API (the embedded sandbox) stored.
+
+interface ServerField {
+  id: string;
+  type: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  slot_id: string;
+  required: boolean;
+}
+interface ServerState {
+  version: number;
+  status: string;
+  layout: { fields: ServerField[] };
+}
+
+const LETTER: [number, number] = [612, 792];
+
+/** A contract-like PDF: a heading, body text and signature lines on every page. */
+async function makePdf(pages: number, sizes: [number, number][] = []): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (let i = 0; i < pages; i++) {
+    const [w, h] = sizes[i] ?? LETTER;
+    const page = pdf.addPage([w, h]);
+    page.drawText(i === 0 ? 'Services Agreement' : `Schedule ${i}`, { x: 56, y: h - 80, size: 20, font: bold });
+    for (let line = 0; line < 14; line++) {
+      page.drawText(`${line + 1}. The parties agree to the terms set out in this section, page ${i + 1}.`, { x: 56, y: h - 130 - line * 18, size: 10, font, color: rgb(0.2, 0.2, 0.2) });
+    }
+    page.drawLine({ start: { x: 56, y: 140 }, end: { x: 256, y: 140 }, thickness: 0.8 });
+    page.drawText('Signature', { x: 56, y: 126, size: 9, font });
+    page.drawLine({ start: { x: 320, y: 140 }, end: { x: 480, y: 140 }, thickness: 0.8 });
+    page.drawText('Date', { x: 320, y: 126, size: 9, font });
+    page.drawText(`Page ${i + 1} of ${pages}`, { x: w / 2 - 24, y: 30, size: 8, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+const headers = (baseURL: string) => ({ origin: baseURL, 'idempotency-key': `e2e-editor-${randomUUID()}` });
+
+async function upload(request: APIRequestContext, baseURL: string, pdf: Buffer): Promise<string> {
+  const res = await request.post('/api/documents', {
+    multipart: { file: { name: `agreement-${Date.now()}.pdf`, mimeType: 'application/pdf', buffer: pdf }, logicalPurpose: 'SIGNATURE_TARGET' },
+    headers: headers(baseURL),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function serverState(request: APIRequestContext, id: string): Promise<ServerState> {
+  const res = await request.get(`/api/documents/${id}/editor`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as ServerState;
+}
+
+/** Signs in as an operator, uploads a PDF and opens its editor with the first page drawn. */
+async function openEditor(page: Page, baseURL: string, pdf?: Buffer) {
+  await signIn(page, 'operator');
+  const id = await upload(page.request, baseURL, pdf ?? (await makePdf(3, [LETTER, LETTER, [792, 612]])));
+  await page.goto(`/documents/${id}/editor`);
+  await expect(page.getByRole('heading', { name: 'Field editor' })).toBeVisible();
+  // Two shared cores and parallel builds: the first page may take a while to draw.
+  await expect(page.locator('[data-editor-page="1"] canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Save state' })).toHaveText(/All changes saved · version 0/);
+  return id;
+}
+
+const chip = (page: Page, id: string) => page.locator(`[data-field-id="${id}"]`);
+const num = async (page: Page, label: string) => Number(await page.getByLabel(label, { exact: true }).inputValue());
+const geometry = async (page: Page) => ({ x: await num(page, 'X (pt)'), y: await num(page, 'Y (pt)'), width: await num(page, 'Width (pt)'), height: await num(page, 'Height (pt)') });
+
+async function add(page: Page, type: string, id: string) {
+  await page.getByRole('button', { name: `Add ${type} field`, exact: true }).click();
+  await expect(chip(page, id)).toBeVisible();
+  await expect(chip(page, id)).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Drags with the mouse from a point by (dx, dy) CSS pixels, in steps as a hand would. */
+async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 5 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('element has no box');
+  return b;
+}
+
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
+
+test.describe('field editor', () => {
+  test('lays out all five field types, saves, survives a reload and completes', async ({ page, baseURL }) => {
+    const id = await openEditor(page, baseURL!);
+    await expect(page.getByRole('timer', { name: 'Editor session time left' })).toHaveText(/Session (60:00|59:\d\d)/);
+
+    // Add a signature and drag it up and to the left: the stored point moves by pixels / zoom.
+    await add(page, 'signature', 'signature_1');
+    const before = await geometry(page);
+    expect(before).toMatchObject({ width: 160, height: 40 });
+    const sig = await box(chip(page, 'signature_1'));
+    const scale = sig.width / 160;
+    await drag(page, { x: sig.x + sig.width / 2, y: sig.y + sig.height / 2 }, -120, -90);
+    const moved = await geometry(page);
+    expect(Math.abs(moved.x - (before.x - 120 / scale))).toBeLessThan(1);
+    expect(Math.abs(moved.y - (before.y + 90 / scale))).toBeLessThan(1);
+    expect(moved).toMatchObject({ width: 160, height: 40 });
+
+    // Arrow keys nudge the selected field by a point, Shift by ten.
+    await chip(page, 'signature_1').press('ArrowRight');
+    await chip(page, 'signature_1').press('Shift+ArrowDown');
+    expect(await geometry(page)).toMatchObject({ x: Math.round((moved.x + 1) * 100) / 100, y: Math.round((moved.y - 10) * 100) / 100 });
+
+    // Add initials and resize from the bottom-right handle: the top edge stays where it was.
+    await add(page, 'initials', 'initials_1');
+    const ini = await geometry(page);
+    expect(ini).toMatchObject({ width: 64, height: 36 });
+    const iniBox = await box(chip(page, 'initials_1'));
+    await drag(page, { x: iniBox.x + iniBox.width - 3, y: iniBox.y + iniBox.height - 3 }, 60, 30);
+    const resized = await geometry(page);
+    expect(Math.abs(resized.width - (64 + 60 / scale))).toBeLessThan(1);
+    expect(Math.abs(resized.height - (36 + 30 / scale))).toBeLessThan(1);
+    expect(Math.abs(resized.y + resized.height - (ini.y + ini.height))).toBeLessThan(1);
+    expect(resized.x).toBe(ini.x);
+
+    await add(page, 'date', 'date_1');
+    await add(page, 'text', 'text_1');
+    // A new signer slot for the text field, required; the checkbox joins that signer.
+    await page.getByRole('button', { name: 'Add signer' }).click();
+    await expect(page.getByLabel('Signer', { exact: true })).toHaveValue('signer_2');
+    await page.getByLabel('Required', { exact: true }).check();
+    await expect(chip(page, 'text_1')).toHaveAttribute('aria-label', 'Text field text_1 for Signer 2 on page 1, required');
+    await add(page, 'checkbox', 'checkbox_1');
+    await expect(page.getByLabel('Signer', { exact: true })).toHaveValue('signer_2');
+    await page.getByLabel('Signer', { exact: true }).selectOption('signer_1');
+    await page.getByLabel('Signer', { exact: true }).selectOption('signer_2');
+
+    // Delete the date field with the Delete key.
+    await chip(page, 'date_1').click();
+    await expect(chip(page, 'date_1')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Delete');
+    await expect(chip(page, 'date_1')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Fields (4)' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await expectAccessible(page);
+    await snap(page, 'editor-layout');
+
+    await chip(page, 'signature_1').click();
+    const sigSaved = await geometry(page);
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved · version 1');
+
+    const saved = await serverState(page.request, id);
+    expect(saved.version).toBe(1);
+    const byId = Object.fromEntries(saved.layout.fields.map((f) => [f.id, f]));
+    expect(Object.keys(byId).sort()).toEqual(['checkbox_1', 'initials_1', 'signature_1', 'text_1']);
+    expect(byId.signature_1).toMatchObject({ type: 'signature', page: 1, ...sigSaved, slot_id: 'signer_1', required: true });
+    expect(byId.initials_1).toMatchObject({ type: 'initials', width: resized.width, height: resized.height, y: resized.y });
+    expect(byId.text_1).toMatchObject({ type: 'text', slot_id: 'signer_2', required: true });
+    expect(byId.checkbox_1).toMatchObject({ type: 'checkbox', slot_id: 'signer_2', required: false, width: 18, height: 18 });
+
+    // A reload reads the saved layout back (no draft is left behind).
+    await page.reload();
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved · version 1');
+    for (const f of ['signature_1', 'initials_1', 'text_1', 'checkbox_1']) await expect(chip(page, f)).toBeVisible();
+    await expect(page.getByText(/Restored your unsaved layout/)).toHaveCount(0);
+    await chip(page, 'initials_1').click();
+    expect(await geometry(page)).toMatchObject({ width: resized.width, height: resized.height });
+
+    // Complete, behind a confirmation; the layout is then read-only.
+    await page.getByRole('button', { name: 'Complete…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete the layout?' });
+    await expect(dialog).toContainText('4 fields (3 required) on 1 page');
+    await expect(dialog).toContainText('2 signer slots');
+    await dialog.getByRole('button', { name: 'Complete layout' }).click();
+    await expect(page.getByText('Layout completed with 4 fields (version 2).')).toBeVisible();
+    await expect(page.getByText('This layout is completed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add signature field' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Complete…' })).toBeDisabled();
+    expect((await serverState(page.request, id)).status).toBe('completed');
+    await snap(page, 'editor-completed');
+  });
+
+  test('shows the server’s layout errors on the offending field', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!);
+
+    // Completing an empty layout: a layout-wide problem.
+    await page.getByRole('button', { name: 'Complete…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete layout' }).click();
+    const problems = page.getByRole('region', { name: /The server refused the layout/ });
+    await expect(problems).toContainText('a layout needs at least one field before it can be completed');
+
+    // A width typed in the panel that runs off the page passes the client and is refused.
+    await add(page, 'signature', 'signature_1');
+    const { x } = await geometry(page);
+    await page.getByLabel('Width (pt)', { exact: true }).fill('900');
+    await saveButton(page).click();
+    // The earlier outcome's toast (same words) may still be leaving: the newest is the last.
+    await expect(page.getByText('The server refused the layout: 1 problem.').last()).toBeVisible();
+    const message = `the field ends at x = ${x + 900}, beyond the right edge of page 1 (612 points wide)`;
+    await expect(chip(page, 'signature_1')).toHaveAttribute('data-problem', 'true');
+    await expect(chip(page, 'signature_1')).toHaveClass(/border-red-600/);
+    await expect(page.getByLabel('Width (pt)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('[data-editor-panel]').getByRole('alert')).toHaveText(message);
+    await expect(problems).toContainText(`signature_1 — Width: ${message}`);
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await expectAccessible(page);
+    await snap(page, 'editor-layout-error');
+
+    // The list selects the field at fault.
+    await add(page, 'checkbox', 'checkbox_1');
+    await problems.getByRole('button', { name: /signature_1/ }).click();
+    await expect(chip(page, 'signature_1')).toHaveAttribute('aria-pressed', 'true');
+
+    // Fixing the field clears its mark; the save then goes through.
+    await page.getByLabel('Width (pt)', { exact: true }).fill('150');
+    await expect(chip(page, 'signature_1')).not.toHaveAttribute('data-problem', 'true');
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
+    await expect(problems).toHaveCount(0);
+  });
+
+  test('after a version conflict, re-reads and shows what changed before the retry', async ({ page, baseURL }) => {
+    const id = await openEditor(page, baseURL!);
+    const read = await serverState(page.request, id);
+    expect(read.version).toBe(0);
+
+    await add(page, 'signature', 'signature_1');
+    // Someone else saves the layout behind the page's back, from the version it read.
+    const other = await page.request.post(`/api/documents/${id}/editor/commands`, {
+      data: {
+        type: 'SAVE_LAYOUT',
+        expectedVersion: read.version,
+        layout: { fields: [{ id: 'reviewer_date', type: 'date', page: 1, x: 320, y: 150, width: 140, height: 24, slot_id: 'signer_3', required: true }] },
+      },
+      headers: headers(baseURL!),
+    });
+    expect(other.status(), await other.text()).toBe(200);
+
+    await saveButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'The layout changed on the server' });
+    await expect(dialog).toContainText('someone saved this layout as version 1 since version 0');
+    const theirs = dialog.getByRole('region', { name: 'Changed on the server since version 0' }).getByRole('listitem');
+    await expect(theirs).toHaveCount(1);
+    await expect(theirs).toContainText(['Added']);
+    await expect(theirs.locator('code')).toHaveText('reviewer_date');
+    await expect(theirs).toContainText('Date on page 1 for Signer 3, required');
+    const mine = dialog.getByRole('region', { name: 'Your unsaved changes' }).getByRole('listitem');
+    await expect(mine).toHaveCount(1);
+    await expect(mine.locator('code')).toHaveText('signature_1');
+    await expect(mine).toContainText('Signature on page 1 for Signer 1, required');
+    await expectAccessible(page);
+    await snap(page, 'editor-conflict');
+
+    await dialog.getByRole('button', { name: 'Keep my changes on top' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(chip(page, 'reviewer_date')).toBeVisible();
+    await expect(chip(page, 'signature_1')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 2.')).toBeVisible();
+    const after = await serverState(page.request, id);
+    expect(after.version).toBe(2);
+    expect(after.layout.fields.map((f) => f.id).sort()).toEqual(['reviewer_date', 'signature_1']);
+  });
+
+  test('a conflict can also be settled by taking the server’s layout', async ({ page, baseURL }) => {
+    const id = await openEditor(page, baseURL!);
+    await add(page, 'text', 'text_1');
+    const other = await page.request.post(`/api/documents/${id}/editor/commands`, {
+      data: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [{ id: 'theirs', type: 'checkbox', page: 2, x: 40, y: 40, width: 20, height: 20, slot_id: 'signer_1', required: false }] } },
+      headers: headers(baseURL!),
+    });
+    expect(other.status()).toBe(200);
+    await saveButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'The layout changed on the server' });
+    await dialog.getByRole('button', { name: 'Use the server’s layout' }).click();
+    await expect(chip(page, 'text_1')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Fields (1)' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved · version 1');
+  });
+
+  test('a failed save keeps its Idempotency-Key for the retry; the buttons wait while it runs', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!);
+    const keys: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/editor/commands')) keys.push(req.headers()['idempotency-key'] ?? '');
+    });
+    await add(page, 'signature', 'signature_1');
+    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/hosted-editor/*', status: 500, times: 1, latency_ms: 1500 }] });
+
+    await saveButton(page).click();
+    await expect(saveButton(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(saveButton(page)).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Complete…' })).toBeDisabled();
+    await expect(page.getByText('Saving failed: The Signing API failed to process the request. Try again later.')).toBeVisible();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+
+    // A new intent (another edit, another click) gets a key of its own.
+    await add(page, 'initials', 'initials_1');
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 2.')).toBeVisible();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[2]).toMatch(/^editor-[0-9a-f-]{36}$/);
+  });
+
+  test('an expired session keeps the unsaved layout, which a new session saves', async ({ page, baseURL }) => {
+    const id = await openEditor(page, baseURL!);
+    await add(page, 'signature', 'signature_1');
+    await add(page, 'checkbox', 'checkbox_1');
+
+    // The API's clock passes the session's hour; the next command finds it expired.
+    await control('/clock', { advance_seconds: 3600 });
+    await saveButton(page).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Your editor session has expired.' });
+    await expect(banner).toContainText('Your unsaved layout (2 fields) is kept in this tab.');
+    await expect(saveButton(page)).toBeDisabled();
+    await expect(chip(page, 'signature_1')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'editor-expired');
+
+    await banner.getByRole('button', { name: 'Open a new session' }).click();
+    await expect(banner).toBeHidden();
+    // The countdown follows the API's clock (an hour ahead now), not the browser's.
+    await expect(page.getByRole('timer', { name: 'Editor session time left' })).toHaveText(/Session (60:00|59:\d\d)/);
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
+    expect((await serverState(page.request, id)).layout.fields.map((f) => f.id).sort()).toEqual(['checkbox_1', 'signature_1']);
+
+    // An unsaved edit survives a reload in the same tab, even across another expiry.
+    await add(page, 'text', 'text_1');
+    await control('/clock', { advance_seconds: 3600 });
+    await page.reload();
+    await expect(page.getByText('Restored your unsaved layout (3 fields) from this tab.')).toBeVisible();
+    await expect(chip(page, 'text_1')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 2.')).toBeVisible();
+    expect((await serverState(page.request, id)).layout.fields).toHaveLength(3);
+  });
+
+  test('the countdown warns in the last five minutes and offers a new session at zero', async ({ page, baseURL }) => {
+    await page.clock.install();
+    await openEditor(page, baseURL!);
+    await add(page, 'date', 'date_1');
+    const timer = page.getByRole('timer', { name: 'Editor session time left' });
+
+    await page.clock.fastForward('55:30');
+    await expect(timer).toHaveText(/Session [0-4]:\d\d/);
+    await expect(page.getByRole('button', { name: 'Renew' })).toBeVisible();
+    await expect(page.getByText('The editor session ends in 5 minutes.', { exact: false })).toBeVisible();
+    await snap(page, 'editor-session-warning');
+
+    await page.clock.fastForward('05:00');
+    await expect(timer).toHaveText('Session expired');
+    const banner = page.getByRole('alert').filter({ hasText: 'Your editor session has expired.' });
+    await expect(banner).toBeVisible();
+    await expect(saveButton(page)).toBeDisabled();
+    await banner.getByRole('button', { name: 'Open a new session' }).click();
+    await expect(banner).toBeHidden();
+    await expect(timer).toHaveText(/Session (60:00|59:\d\d)/);
+    await expect(chip(page, 'date_1')).toBeVisible();
+    await saveButton(page).click();
+    await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
+  });
+
+  test('a long document keeps a bounded number of pages drawn and adds fields to the page in view', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!, await makePdf(60));
+    await expect(page.getByText('Page 1 of 60')).toBeVisible();
+    expect(await page.locator('[data-editor-page] canvas').count()).toBeLessThanOrEqual(4);
+
+    const pane = page.getByRole('region', { name: 'Document pages' });
+    await pane.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(page.getByText('Page 60 of 60')).toBeVisible();
+    await expect(page.locator('[data-editor-page="60"] canvas')).toBeVisible();
+    await expect(page.locator('[data-editor-page="1"] canvas')).toHaveCount(0);
+    expect(await page.locator('[data-editor-page] canvas').count()).toBeLessThanOrEqual(4);
+
+    await add(page, 'signature', 'signature_1');
+    await expect(page.getByLabel('Page', { exact: true })).toHaveValue('60');
+    await expect(page.locator('[data-editor-page="60"]').locator('[data-field-id="signature_1"]')).toBeVisible();
+  });
+
+  test('viewers may not open the editor', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/documents/doc_any/editor');
+    await expect(page.getByRole('heading', { name: 'The field editor is not available to your role' })).toBeVisible();
+  });
+});
