@@ -15,16 +15,18 @@ interface ListViewProps<T> {
   /** what to show when nothing matches: says what to do next */
   empty: { title: string; body?: React.ReactNode; action?: React.ReactNode };
   filtered: boolean;
+  /** the filter names "Clear search and filters" resets besides q (default: status) */
+  filterNames?: readonly string[];
 }
 
 /** The states every list has: loading, error with retry, empty, rows with total and paging. */
-export function ListView<T>({ query, columns, caption, update, empty, filtered }: ListViewProps<T>) {
+export function ListView<T>({ query, columns, caption, update, empty, filtered, filterNames = ['status'] }: ListViewProps<T>) {
   if (query.isPending) return <TableSkeleton columns={Math.min(columns.length, 5)} />;
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   const { data, pagination } = query.data;
   if (pagination.total === 0) {
     return filtered ? (
-      <EmptyState title="Nothing matches these filters" action={<button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ q: null, page: null, status: null })}>Clear search and filters</button>}>
+      <EmptyState title="Nothing matches these filters" action={<button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ q: null, page: null, ...Object.fromEntries(filterNames.map((f) => [f, null])) })}>Clear search and filters</button>}>
         Try another search term or remove a filter.
       </EmptyState>
     ) : (

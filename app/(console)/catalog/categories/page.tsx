@@ -1,16 +1,21 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { CreateCategoryDialog } from '@/components/admin/create-category-dialog';
 import { CategoriesList } from '@/components/catalog/categories-list';
 import { PageHeader } from '@/components/ui/page-header';
+import { can } from '@/lib/roles';
+import { requireUser } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Categories' };
 
-export default function CategoriesPage() {
+export default async function CategoriesPage() {
+  const user = await requireUser();
+  const admin = can(user.roles, 'catalog:admin');
   return (
     <>
-      <PageHeader title="Categories" description="Categories group request templates, workflows and forms." />
+      <PageHeader title="Categories" description="Categories group request templates, workflows and forms." actions={admin ? <CreateCategoryDialog /> : undefined} />
       <Suspense>
-        <CategoriesList />
+        <CategoriesList canCreate={admin} />
       </Suspense>
     </>
   );

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { WorkflowDetail } from '@/components/catalog/workflow-detail';
+import { routeId } from '@/components/catalog/route-id';
+import { can } from '@/lib/roles';
+import { requireUser } from '@/server/auth/page-access';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `${routeId((await params).id)} · Approval workflow` };
+}
+
+export default async function WorkflowPage({ params }: Props) {
+  const id = routeId((await params).id);
+  const user = await requireUser();
+  return (
+    <Suspense>
+      <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { CategoryDetail } from '@/components/catalog/category-detail';
+import { routeId } from '@/components/catalog/route-id';
+import { can } from '@/lib/roles';
+import { requireUser } from '@/server/auth/page-access';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `${routeId((await params).id)} · Category` };
+}
+
+export default async function CategoryPage({ params }: Props) {
+  const id = routeId((await params).id);
+  const user = await requireUser();
+  return (
+    <Suspense>
+      <CategoryDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+    </Suspense>
+  );
+}

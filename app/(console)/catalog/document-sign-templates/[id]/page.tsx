@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { SignTemplateDetail } from '@/components/catalog/sign-template-detail';
+import { routeId } from '@/components/catalog/route-id';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `${routeId((await params).id)} · Document-sign template` };
+}
+
+export default async function SignTemplatePage({ params }: Props) {
+  const id = routeId((await params).id);
+  return (
+    <Suspense>
+      <SignTemplateDetail key={id} id={id} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { RequestTemplateDetail } from '@/components/catalog/request-template-detail';
+import { routeId } from '@/components/catalog/route-id';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `${routeId((await params).id)} · Request template` };
+}
+
+export default async function RequestTemplatePage({ params }: Props) {
+  const id = routeId((await params).id);
+  return (
+    <Suspense>
+      <RequestTemplateDetail key={id} id={id} />
+    </Suspense>
+  );
+}

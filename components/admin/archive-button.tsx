@@ -1,0 +1,72 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConsoleApiError } from '@/lib/api-error';
+import { useArchive, type ArchivableKind } from '../catalog/catalog-mutations';
+import { useIntentKey } from '../catalog/use-intent-key';
+import { Button } from '../ui/button';
+import { ReasonDialog } from '../ui/reason-dialog';
+
+const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }> = {
+  categories: { one: 'category', title: 'Category', note: 'New request templates and workflows can no longer be filed under it.' },
+  'approval-workflows': {
+    one: 'workflow',
+    title: 'Workflow',
+    note: 'New requests can no longer start it. A workflow still used by requests in draft, in progress or needing revision cannot be archived.',
+  },
+  'request-forms': { one: 'request form', title: 'Request form', note: 'Requesters can no longer start new requests with it.' },
+};
+
+/** The API's refusal, said in terms of what the admin can do about it. */
+function explain(kind: ArchivableKind, err: unknown): unknown {
+  if (!(err instanceof ConsoleApiError)) return err;
+  if (err.code === 'WORKFLOW_IN_USE') {
+    return new ConsoleApiError(err.status, err.code, `Requests still use this workflow, so it cannot be archived until they finish or are withdrawn. ${err.message}`, err.details);
+  }
+  if (err.code === 'ALREADY_ARCHIVED') return new ConsoleApiError(err.status, err.code, `This ${NOUNS[kind].one} is already archived. ${err.message}`, err.details);
+  return err;
+}
+
+/** Archive with a reason, behind a confirmation naming the item (admins; the page decides who sees it). */
+export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  const archive = useArchive(kind);
+  const intent = useIntentKey();
+  const noun = NOUNS[kind];
+
+  async function confirm(reason: string) {
+    const key = intent.keyFor({ id, reason: reason.trim() });
+    try {
+      await archive.mutateAsync({ id, reason, key });
+      intent.settle();
+      toast.success(`${noun.title} “${name}” archived`);
+    } catch (err) {
+      intent.settle(err);
+      const explained = explain(kind, err);
+      toast.error(`${noun.title} “${name}” was not archived: ${explained instanceof Error ? explained.message : 'the request failed.'}`);
+      throw explained;
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" className="text-red-800" busy={archive.isPending} onClick={() => setOpen(true)}>
+        Archive {noun.one}
+      </Button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Archive ${noun.one} “${name}”?`}
+        description={
+          <>
+            <span className="font-medium text-slate-800">{name}</span> (<code className="font-mono text-xs">{id}</code>) will be archived. It stays readable, with its
+            evidence and files. {noun.note}
+          </>
+        }
+        confirmLabel={`Archive ${noun.one}`}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

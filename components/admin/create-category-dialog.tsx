@@ -1,0 +1,106 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ConsoleApiError } from '@/lib/api-error';
+import { createCategorySchema } from '@/lib/schemas/catalog';
+import { useCreateCategory } from '../catalog/catalog-mutations';
+import { catalogItemHref } from '../catalog/catalog-paths';
+import { outcomeUnknown, useIntentKey } from '../catalog/use-intent-key';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Field, Input, Textarea } from '../ui/field';
+
+type FormInput = z.input<typeof createCategorySchema>;
+type FormOutput = z.output<typeof createCategorySchema>;
+type FieldName = 'name' | 'description';
+
+const FIELDS: readonly FieldName[] = ['name', 'description'];
+
+/** Puts the API's answer where the user will look: on the field it concerns, else above the buttons. */
+function showError(form: UseFormReturn<FormInput, unknown, FormOutput>, err: unknown) {
+  if (err instanceof ConsoleApiError) {
+    if (err.code === 'CATEGORY_NAME_TAKEN') {
+      form.setError('name', { message: `${err.message} Choose another name.` }, { shouldFocus: true });
+      return;
+    }
+    // Console paths are "name"; the API's may be "body.name".
+    const onFields = err.details.map((d) => ({ field: d.path.split('.').find((p) => FIELDS.includes(p as FieldName)) as FieldName | undefined, message: d.message }));
+    const mapped = onFields.filter((d) => d.field);
+    mapped.forEach((d, i) => form.setError(d.field!, { message: d.message }, { shouldFocus: i === 0 }));
+    if (mapped.length > 0 && mapped.length === err.details.length) return;
+  }
+  const message = err instanceof ConsoleApiError ? err.message : 'The request failed.';
+  form.setError('root', {
+    message: outcomeUnknown(err) ? `${message} Your entries are kept: submit again to retry, without risk of creating the category twice.` : message,
+  });
+}
+
+/** "New category" for admins: a dialog form checked before sending, with the API's refusals shown on the fields. */
+export function CreateCategoryDialog() {
+  const [open, setOpen] = useState(false);
+  const router = useRouter();
+  const create = useCreateCategory();
+  const intent = useIntentKey();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createCategorySchema), defaultValues: { name: '', description: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+
+  const submit = form.handleSubmit(async (input) => {
+    const body = { name: input.name, description: input.description };
+    const key = intent.keyFor(body);
+    try {
+      const created = await create.mutateAsync({ input: body, key });
+      intent.settle();
+      toast.success(`Category “${created.name}” created`, {
+        action: { label: 'Open', onClick: () => router.push(catalogItemHref('categories', created.id)) },
+      });
+      form.reset();
+      setOpen(false);
+    } catch (err) {
+      intent.settle(err);
+      showError(form, err);
+      toast.error(`The category was not created: ${err instanceof ConsoleApiError ? err.message : 'the request failed.'}`);
+    }
+  });
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>New category</Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !isSubmitting && setOpen(next)}
+        title="New category"
+        description="Categories group request templates, workflows and forms. Creating one does not create a request form or widen the console's API access."
+      >
+        <form onSubmit={submit} noValidate>
+          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+            <Field label="Name" required error={errors.name?.message} hint="2 to 100 characters; no other active category may have the same name.">
+              <Input {...form.register('name')} autoComplete="off" />
+            </Field>
+            <Field label="Description" error={errors.description?.message} hint={`Optional, up to 500 characters (${description.length}/500).`}>
+              <Textarea {...form.register('description')} rows={4} />
+            </Field>
+            {errors.root && (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                {errors.root.message}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={isSubmitting}>
+                Create category
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@/lib/format';
+import { catalogItemQuery } from '@/lib/queries/catalog';
+import { ArchiveButton } from '../admin/archive-button';
+import { Facts } from '../ui/page-header';
+import { ArchivedNotice, DetailFrame, DetailHeader, Section } from './detail-frame';
+import { RelatedWorkflows } from './related-workflows';
+
+export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
+  const query = useQuery(catalogItemQuery('categories', id));
+  return (
+    <DetailFrame kind="categories" id={id} query={query}>
+      {(c) => (
+        <>
+          <DetailHeader
+            title={c.name}
+            id={c.id}
+            idLabel="category id"
+            status={c.status}
+            description={c.description || 'No description.'}
+            actions={canAdmin && c.status === 'active' ? <ArchiveButton kind="categories" id={c.id} name={c.name} /> : undefined}
+          />
+          <ArchivedNotice record={c} noun="category" />
+          <Facts
+            items={[
+              ['Created', formatDateTime(c.created_at)],
+              ['Last updated', formatDateTime(typeof c.updated_at === 'string' ? c.updated_at : undefined)],
+              ['Archived', c.archived_at ? formatDateTime(c.archived_at) : 'No'],
+            ]}
+          />
+          <Section title="Approval workflows in this category">
+            <RelatedWorkflows filter={{ category_id: c.id }} subject="this category" />
+          </Section>
+        </>
+      )}
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { formatDate } from '@/lib/format';
+import type { CatalogKind } from '@/lib/queries/catalog';
+import { CopyId } from '../ui/copy-id';
+import { StatusBadge } from '../ui/states';
+import { catalogItemHref } from './catalog-paths';
+
+interface Named {
+  id: string;
+  name: string;
+  description?: string;
+  status?: string;
+  created_at?: string;
+}
+
+// Columns every catalog table shares, so the five lists read the same way.
+
+export function nameColumn<T extends Named>(kind: CatalogKind, withDescription = true): ColumnDef<T, unknown> {
+  return {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <div className="min-w-48">
+        <Link href={catalogItemHref(kind, row.original.id)} className="font-medium text-brand-700 hover:underline">
+          {row.original.name}
+        </Link>
+        {withDescription && row.original.description && <p className="mt-0.5 line-clamp-2 max-w-md text-xs text-slate-600">{row.original.description}</p>}
+      </div>
+    ),
+  };
+}
+
+export function statusColumn<T extends Named>(): ColumnDef<T, unknown> {
+  return { id: 'status', header: 'Status', cell: ({ row }) => (row.original.status ? <StatusBadge status={row.original.status} /> : '—') };
+}
+
+export function createdColumn<T extends Named>(): ColumnDef<T, unknown> {
+  return { id: 'created', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> };
+}
+
+export function idColumn<T extends Named>(label = 'id'): ColumnDef<T, unknown> {
+  return { id: 'id', header: 'ID', cell: ({ row }) => <CopyId value={row.original.id} label={label} /> };
+}

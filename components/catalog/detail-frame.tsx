@@ -1,0 +1,136 @@
+'use client';
+
+import type { UseQueryResult } from '@tanstack/react-query';
+import Link from 'next/link';
+import { ConsoleApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import type { CatalogKind } from '@/lib/queries/catalog';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { CopyId } from '../ui/copy-id';
+import { EmptyState, ErrorState, Skeleton, StatusBadge } from '../ui/states';
+import { CATALOG_NOUNS, catalogListHref } from './catalog-paths';
+
+interface DetailFrameProps<T> {
+  kind: CatalogKind;
+  id: string;
+  query: UseQueryResult<T>;
+  children(data: T): React.ReactNode;
+}
+
+/** A catalog detail page's states: breadcrumbs always, then loading, not found, error with retry, or the record. */
+export function DetailFrame<T extends { name: string }>({ kind, id, query, children }: DetailFrameProps<T>) {
+  const nouns = CATALOG_NOUNS[kind];
+  const crumbs = [
+    { label: 'Catalog', href: '/catalog' },
+    { label: nouns.many, href: catalogListHref(kind) },
+    { label: query.data?.name ?? id },
+  ];
+  let body: React.ReactNode;
+  if (query.isPending) body = <DetailSkeleton />;
+  else if (query.isError) {
+    const notFound = query.error instanceof ConsoleApiError && query.error.status === 404;
+    body = notFound ? (
+      <EmptyState
+        title={`${nouns.one} not found`}
+        action={
+          <Link href={catalogListHref(kind)} className="text-sm font-medium text-brand-700 underline">
+            Back to {nouns.many.toLowerCase()}
+          </Link>
+        }
+      >
+        Nothing with the id <code className="font-mono">{id}</code> is visible to this console. Check the link, or find the item in the list.
+      </EmptyState>
+    ) : (
+      <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+    );
+  } else body = children(query.data);
+  return (
+    <>
+      <Breadcrumbs items={crumbs} />
+      {body}
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-80" />
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+      <div className="grid grid-cols-1 gap-4 rounded-lg bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="flex flex-col gap-1.5">
+            <Skeleton className="h-3 w-24" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+interface DetailHeaderProps {
+  title: string;
+  id: string;
+  idLabel: string;
+  status?: string;
+  description?: string;
+  badges?: React.ReactNode;
+  actions?: React.ReactNode;
+}
+
+/** Name, status, copyable id and description of a record, with its actions on the right. */
+export function DetailHeader({ title, id, idLabel, status, description, badges, actions }: DetailHeaderProps) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div className="min-w-0 max-w-3xl">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+          {status && <StatusBadge status={status} />}
+          {badges}
+        </div>
+        <div className="mt-1.5">
+          <CopyId value={id} label={idLabel} />
+        </div>
+        {description && <p className="mt-2 text-sm text-slate-700">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** When and why a record was archived; nothing for active records. */
+export function ArchivedNotice({ record, noun }: { record: { status?: string; archived_at?: string | null; archive_reason?: string | null }; noun: string }) {
+  if (record.status !== 'archived') return null;
+  return (
+    <div className="mb-6 rounded-lg border border-slate-300 bg-slate-100 px-4 py-3 text-sm text-slate-800">
+      <p className="font-medium">
+        This {noun} was archived{record.archived_at ? ` on ${formatDateTime(record.archived_at)}` : ''}.
+      </p>
+      {record.archive_reason && <p className="mt-0.5">Reason: {record.archive_reason}</p>}
+    </div>
+  );
+}
+
+/** A titled block of a detail page. */
+export function Section({ title, description, actions, children }: { title: string; description?: React.ReactNode; actions?: React.ReactNode; children: React.ReactNode }) {
+  const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@/lib/format';
+import { catalogItemQuery } from '@/lib/queries/catalog';
+import { ArchiveButton } from '../admin/archive-button';
+import { Facts } from '../ui/page-header';
+import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
+import { ItemLink } from './item-link';
+import { useCatalogOptions } from './use-catalog-options';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
+  const query = useQuery(catalogItemQuery('request-forms', id));
+  const categories = useCatalogOptions('categories');
+  const templates = useCatalogOptions('request-templates');
+  return (
+    <DetailFrame kind="request-forms" id={id} query={query}>
+      {(f) => (
+        <>
+          <DetailHeader
+            title={f.name}
+            id={f.id}
+            idLabel="request form id"
+            status={f.status}
+            description={f.description || 'No description.'}
+            actions={canAdmin && f.status === 'active' ? <ArchiveButton kind="request-forms" id={f.id} name={f.name} /> : undefined}
+          />
+          <ArchivedNotice record={f} noun="request form" />
+          <Facts
+            items={[
+              ['Approval workflow', <ItemLink key="w" kind="approval-workflows" id={f.workflow_id} resolveName />],
+              ['Request template', <ItemLink key="t" kind="request-templates" id={f.request_template_id} name={templates.names.get(f.request_template_id ?? '')} />],
+              ['Category', <ItemLink key="c" kind="categories" id={f.category_id} name={categories.names.get(f.category_id ?? '')} />],
+              ['Form version', f.form_version ?? '—'],
+              ['Created', formatDateTime(text(f.created_at))],
+              ['Last updated', formatDateTime(text(f.updated_at))],
+            ]}
+          />
+        </>
+      )}
+    </DetailFrame>
+  );
+}

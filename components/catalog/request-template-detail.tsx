@@ -1,0 +1,38 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@/lib/format';
+import { catalogItemQuery } from '@/lib/queries/catalog';
+import { Facts } from '../ui/page-header';
+import { DetailFrame, DetailHeader, Section } from './detail-frame';
+import { ItemLink } from './item-link';
+import { RelatedWorkflows } from './related-workflows';
+import { useCatalogOptions } from './use-catalog-options';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export function RequestTemplateDetail({ id }: { id: string }) {
+  const query = useQuery(catalogItemQuery('request-templates', id));
+  const { names } = useCatalogOptions('categories');
+  return (
+    <DetailFrame kind="request-templates" id={id} query={query}>
+      {(t) => (
+        <>
+          <DetailHeader title={t.name} id={t.id} idLabel="request template id" status={t.status} description={t.description || 'No description.'} />
+          <Facts
+            items={[
+              ['Category', <ItemLink key="c" kind="categories" id={t.category_id} name={names.get(t.category_id ?? '')} />],
+              ['Form version', t.form_version ?? '—'],
+              ['Created', formatDateTime(text(t.created_at))],
+              ['Last updated', formatDateTime(text(t.updated_at))],
+            ]}
+          />
+          <p className="mt-3 text-sm text-slate-700">Request templates are built in the platform’s Form Builder and are read-only here.</p>
+          <Section title="Approval workflows built on this template">
+            <RelatedWorkflows filter={{ request_template_id: t.id }} subject="this request template" />
+          </Section>
+        </>
+      )}
+    </DetailFrame>
+  );
+}

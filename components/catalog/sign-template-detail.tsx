@@ -1,0 +1,138 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { catalogItemQuery } from '@/lib/queries/catalog';
+import type { SignTemplate } from '@/lib/schemas/catalog';
+import { DataTable } from '../list/data-table';
+import { Button } from '../ui/button';
+import { CopyId } from '../ui/copy-id';
+import { Facts } from '../ui/page-header';
+import { Badge } from '../ui/states';
+import { DetailFrame, DetailHeader, Section } from './detail-frame';
+import { TemplatePdf } from './template-pdf';
+
+type Version = SignTemplate['versions'][number];
+type Slot = SignTemplate['slots'][number];
+type SenderField = SignTemplate['sender_fields'][number];
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+const slotColumns: ColumnDef<Slot, unknown>[] = [
+  { id: 'label', header: 'Label', cell: ({ row }) => <span className="font-medium">{row.original.label}</span> },
+  { id: 'slot', header: 'Slot id', cell: ({ row }) => <CopyId value={row.original.slot_id} label="slot id" /> },
+  { id: 'kind', header: 'Recipient', cell: ({ row }) => row.original.recipient_kind ?? '—' },
+  { id: 'page', header: 'Page', cell: ({ row }) => row.original.page ?? '—' },
+];
+
+const fieldColumns: ColumnDef<SenderField, unknown>[] = [
+  { id: 'label', header: 'Label', cell: ({ row }) => <span className="font-medium">{row.original.label}</span> },
+  { id: 'key', header: 'Key', cell: ({ row }) => <code className="font-mono text-xs text-slate-800">{row.original.key}</code> },
+  { id: 'type', header: 'Type', cell: ({ row }) => row.original.type },
+  { id: 'required', header: 'Required', cell: ({ row }) => (row.original.required ? <Badge tone="amber">required</Badge> : <Badge>optional</Badge>) },
+  { id: 'page', header: 'Page', cell: ({ row }) => row.original.page ?? '—' },
+];
+
+function versionColumns(currentId: string | undefined, shownId: string | undefined, show: (id: string) => void): ColumnDef<Version, unknown>[] {
+  return [
+    {
+      id: 'number',
+      header: 'Version',
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2 whitespace-nowrap">
+          Version {row.original.number}
+          {row.original.id === currentId && <Badge tone="blue">current</Badge>}
+        </span>
+      ),
+    },
+    { id: 'id', header: 'Version id', cell: ({ row }) => <CopyId value={row.original.id} label="template version id" /> },
+    { id: 'pages', header: 'Pages', cell: ({ row }) => row.original.page_count ?? '—' },
+    { id: 'created', header: 'Created', cell: ({ row }) => formatDate(row.original.created_at) },
+    {
+      id: 'pdf',
+      header: 'Source PDF',
+      cell: ({ row }) =>
+        row.original.id === shownId ? (
+          <span className="text-sm font-medium text-slate-700">Shown below</span>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => show(row.original.id)} aria-label={`Show the PDF of version ${row.original.number}`}>
+            Show PDF
+          </Button>
+        ),
+    },
+  ];
+}
+
+export function SignTemplateDetail({ id }: { id: string }) {
+  const query = useQuery(catalogItemQuery('document-sign-templates', id));
+  const search = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const show = (versionId: string) =>
+    router.replace(`${pathname}?version=${encodeURIComponent(versionId)}` as Parameters<typeof router.replace>[0], { scroll: false });
+
+  return (
+    <DetailFrame kind="document-sign-templates" id={id} query={query}>
+      {(t) => {
+        const versions = [...t.versions].sort((a, b) => b.number - a.number);
+        const currentId = t.current_version_id ?? versions[0]?.id;
+        const asked = search.get('version');
+        const shown = versions.find((v) => v.id === asked) ?? versions.find((v) => v.id === currentId);
+        return (
+          <>
+            <DetailHeader
+              title={t.name}
+              id={t.id}
+              idLabel="template id"
+              status={t.status}
+              description={t.description || 'No description.'}
+              badges={t.api_enabled === false ? <Badge tone="amber">not enabled for API use</Badge> : undefined}
+            />
+            {t.api_enabled === false && (
+              <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+                This template is not enabled for this app: previews and sends with it are refused. A platform administrator must allow it first.
+              </p>
+            )}
+            <Facts
+              items={[
+                ['Pages', t.page_count ?? '—'],
+                ['Current version', currentId ? <CopyId key="v" value={currentId} label="template version id" /> : '—'],
+                ['Versions', versions.length],
+                ['Signer slots', t.slots.length],
+                ['Sender fields', t.sender_fields.length],
+                ['Last updated', formatDateTime(text(t.updated_at))],
+              ]}
+            />
+            <Section title="Versions" description="A version is addressed by its version id, not by its number.">
+              {versions.length === 0 ? (
+                <p className="text-sm text-slate-700">This template lists no versions.</p>
+              ) : (
+                <DataTable columns={versionColumns(currentId, shown?.id, show)} data={versions} caption={`Versions of ${t.name}`} />
+              )}
+            </Section>
+            <div className="grid gap-x-6 lg:grid-cols-2">
+              <Section title="Signer slots" description="Who signs: each slot gets a recipient when a package is sent.">
+                {t.slots.length === 0 ? <p className="text-sm text-slate-700">No signer slots.</p> : <DataTable columns={slotColumns} data={t.slots} caption={`Signer slots of ${t.name}`} />}
+              </Section>
+              <Section title="Sender fields" description="What the sender fills in before sending.">
+                {t.sender_fields.length === 0 ? (
+                  <p className="text-sm text-slate-700">No sender fields.</p>
+                ) : (
+                  <DataTable columns={fieldColumns} data={t.sender_fields} caption={`Sender fields of ${t.name}`} />
+                )}
+              </Section>
+            </div>
+            {asked !== null && shown?.id !== asked && (
+              <p role="status" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                This template has no version “{asked}”; showing the current version instead.
+              </p>
+            )}
+            {shown && <TemplatePdf template={t} versions={versions} shown={shown} onPick={show} />}
+          </>
+        );
+      }}
+    </DetailFrame>
+  );
+}

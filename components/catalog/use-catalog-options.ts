@@ -1,0 +1,25 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { catalogListQuery } from '@/lib/queries/catalog';
+
+/**
+ * Categories or request templates as filter options (first 100, the API's largest page),
+ * plus a name lookup for showing ids as names in tables.
+ */
+export function useCatalogOptions(kind: 'categories' | 'request-templates') {
+  const query = useQuery({ ...catalogListQuery(kind, { page: 1, size: 100 }), staleTime: 60_000 });
+  return useMemo(() => {
+    const items = query.data?.data ?? [];
+    const names = new Map(items.map((item) => [item.id, item.name]));
+    const options = items.map((item) => ({ value: item.id, label: item.status === 'archived' ? `${item.name} (archived)` : item.name }));
+    return { options, names, loading: query.isPending };
+  }, [query.data, query.isPending]);
+}
+
+/** Keeps a filter value from the URL selectable even when it is not among the loaded options. */
+export function withCurrent(options: { value: string; label: string }[], current: string | undefined) {
+  if (!current || options.some((o) => o.value === current)) return options;
+  return [...options, { value: current, label: current }];
+}

@@ -1,0 +1,72 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatDate } from '@/lib/format';
+import { catalogListQuery } from '@/lib/queries/catalog';
+import type { Workflow } from '@/lib/schemas/catalog';
+import { ListToolbar } from '../list/list-toolbar';
+import { ListView } from '../list/list-view';
+import { useListParams } from '../list/use-list-params';
+import { CopyId } from '../ui/copy-id';
+import { nameColumn, statusColumn } from './columns';
+import { ItemLink } from './item-link';
+import { useCatalogOptions, withCurrent } from './use-catalog-options';
+
+const FILTERS = ['status', 'category_id', 'request_template_id'] as const;
+
+const columns: ColumnDef<Workflow, unknown>[] = [
+  nameColumn('approval-workflows'),
+  { id: 'category', header: 'Category', cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={row.original.category_name} /> },
+  {
+    id: 'template',
+    header: 'Request template',
+    cell: ({ row }) => <ItemLink kind="request-templates" id={row.original.request_template_id} name={row.original.request_template_name} />,
+  },
+  { id: 'release', header: 'Current release', cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" /> },
+  statusColumn(),
+  { id: 'published', header: 'Published', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.published_at)}</span> },
+];
+
+export function WorkflowsList() {
+  const { params, update } = useListParams(FILTERS);
+  const { status, category_id, request_template_id } = params.filters;
+  const query = useQuery(
+    catalogListQuery('approval-workflows', {
+      page: params.page,
+      size: params.size,
+      q: params.q || undefined,
+      status: status || undefined,
+      category_id: category_id || undefined,
+      request_template_id: request_template_id || undefined,
+    }),
+  );
+  const categories = useCatalogOptions('categories');
+  const templates = useCatalogOptions('request-templates');
+  return (
+    <>
+      <ListToolbar
+        params={params}
+        update={update}
+        searchLabel="Search approval workflows"
+        filters={[
+          { name: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'archived', label: 'Archived' }] },
+          { name: 'category_id', label: 'Category', options: withCurrent(categories.options, category_id) },
+          { name: 'request_template_id', label: 'Request template', options: withCurrent(templates.options, request_template_id) },
+        ]}
+      />
+      <ListView
+        query={query}
+        columns={columns}
+        caption="Approval workflows"
+        update={update}
+        filterNames={FILTERS}
+        filtered={Boolean(params.q || status || category_id || request_template_id)}
+        empty={{
+          title: 'No approval workflows are available',
+          body: 'Workflows are designed and published in the platform UI. Ask a platform administrator to allow one for this app.',
+        }}
+      />
+    </>
+  );
+}
