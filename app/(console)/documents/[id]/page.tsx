@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { DocumentDetail } from '@/components/documents/document-detail';
+import { can } from '@/lib/roles';
+import { requireUser } from '@/server/auth/page-access';
+
+export const metadata: Metadata = { title: 'Document' };
+
+export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
+  const [{ id }, user] = await Promise.all([params, requireUser()]);
+  return <DocumentDetail id={id} canWrite={can(user.roles, 'documents:write')} />;
+}

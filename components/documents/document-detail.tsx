@@ -1,0 +1,115 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { Route } from 'next';
+import { useRouter } from 'next/navigation';
+import { ConsoleApiError } from '@/lib/api-error';
+import { formatBytes, formatDateTime } from '@/lib/format';
+import { documentQuery } from '@/lib/queries/documents';
+import type { DocumentItem } from '@/lib/schemas/documents';
+import { PdfViewer } from '../pdf/pdf-viewer-lazy';
+import { Facts, PageHeader } from '../ui/page-header';
+import { Badge, ErrorState, Skeleton } from '../ui/states';
+import { DeleteDocumentButton } from './delete-document-button';
+import { deletionBlock, purposeLabel, referenceLabel } from './document-facts';
+import { documentEditorPath, documentsPath } from './document-paths';
+
+const REFERENCE_HREF: Record<string, string> = { approval_request: '/approvals', signature_package: '/packages' };
+
+function References({ doc }: { doc: DocumentItem }) {
+  if (doc.references.length === 0) return <>None</>;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {doc.references.map((r) => (
+        <li key={`${r.kind}:${r.id}:${String(r.field_key ?? '')}`}>
+          {REFERENCE_HREF[r.kind] ? (
+            <Link href={`${REFERENCE_HREF[r.kind]}/${encodeURIComponent(r.id)}` as Route} className="text-brand-700 underline">
+              {referenceLabel(r)}
+            </Link>
+          ) : (
+            referenceLabel(r)
+          )}
+          {typeof r.field_key === 'string' && <span className="text-slate-600"> (field {r.field_key})</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading document" className="flex flex-col gap-4">
+      <Skeleton className="h-8 w-72" />
+      <Skeleton className="h-32 w-full" />
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+/** A document's metadata, its protection, delete and editor actions, and its PDF. */
+export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const router = useRouter();
+  const query = useQuery(documentQuery(id));
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) {
+    const missing = query.error instanceof ConsoleApiError && query.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        <ErrorState
+          title={missing ? 'Document not found' : 'The document could not be loaded'}
+          message={missing ? 'It may have been deleted, or it belongs to another app.' : query.error.message}
+          onRetry={missing ? undefined : () => void query.refetch()}
+        />
+        <Link href={documentsPath()} className="text-sm font-medium text-brand-700 underline">
+          Back to documents
+        </Link>
+      </div>
+    );
+  }
+  const doc = query.data;
+  const block = deletionBlock(doc);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href={documentsPath()} className="font-medium text-brand-700 hover:underline">
+          Documents
+        </Link>
+        <span className="text-slate-600"> / {doc.name}</span>
+      </nav>
+      <PageHeader
+        title={doc.name}
+        description={<code className="text-xs">{doc.id}</code>}
+        actions={
+          canWrite ? (
+            <div className="flex items-start gap-2">
+              <Link href={documentEditorPath(doc.id)} className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+                Open editor
+              </Link>
+              <DeleteDocumentButton doc={doc} size="md" onDeleted={() => router.push(documentsPath())} />
+            </div>
+          ) : undefined
+        }
+      />
+      {block && (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
+          <strong className="font-semibold">This document cannot be deleted.</strong> {block}
+        </p>
+      )}
+      <Facts
+        items={[
+          ['Purpose', <Badge key="p" tone={doc.logical_purpose === 'SIGNATURE_TARGET' ? 'blue' : 'gray'}>{purposeLabel(doc.logical_purpose)}</Badge>],
+          ['Pages', doc.page_count ?? '—'],
+          ['Size', doc.size_bytes === undefined ? '—' : `${formatBytes(doc.size_bytes)} (${doc.size_bytes.toLocaleString('en-US')} bytes)`],
+          ['Created', formatDateTime(doc.created_at)],
+          ['Layout', doc.layout_status ? `${doc.layout_status}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}` : '—'],
+          ['Protection', doc.protected ? 'Protected evidence' : 'Not protected'],
+          ['SHA-256', doc.sha256 ? <code key="h" className="break-all text-xs">{doc.sha256}</code> : '—'],
+          ['References', <References key="r" doc={doc} />],
+        ]}
+      />
+      <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">PDF</h2>
+      <PdfViewer file={`/api/documents/${encodeURIComponent(doc.id)}/content`} label={`PDF of ${doc.name}`} />
+    </>
+  );
+}

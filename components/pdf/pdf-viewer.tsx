@@ -1,0 +1,176 @@
+'use client';
+
+// pdf-setup first: it points pdf.js at the worker served from public/.
+import './pdf-setup';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Document } from 'react-pdf';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { describePdfError, type PdfFailure } from './pdf-errors';
+import { PdfFailurePanel } from './pdf-failure';
+import { PdfPageColumn } from './pdf-page-column';
+import type { PageOverlayInfo } from './pdf-page-slot';
+import { PdfToolbar } from './pdf-toolbar';
+import { PdfViewerSkeleton } from './pdf-viewer-skeleton';
+import { anchorOf, COLUMN_PADDING, CSS_UNITS, currentPage, fitWidthScale, layoutPages, pagesToRender, scrollTopForAnchor, scrollTopForPage, stepZoom, type PageSize } from './page-layout';
+
+export type { PageOverlayInfo, PageSize };
+
+export interface PdfViewerProps {
+  /** a same-origin URL (e.g. /api/documents/{id}/content) or the PDF itself */
+  file: string | Blob;
+  /** names the PDF for screen readers, e.g. "PDF of contract.pdf" */
+  label: string;
+  /** height of the scrolling page area (a Tailwind class); 75 % of the window by default */
+  heightClassName?: string;
+  /** drawn over each rendered page, e.g. the editor's fields (coordinates: see PageOverlayInfo) */
+  renderPageOverlay?: (page: PageOverlayInfo) => React.ReactNode;
+  /** called once the page count and every page's size (in points) are known */
+  onLoad?: (info: { pageCount: number; pageSizes: PageSize[] }) => void;
+}
+
+type Zoom = { mode: 'auto' } | { mode: 'fit' } | { mode: 'custom'; value: number };
+
+async function measurePages(pdf: PDFDocumentProxy): Promise<PageSize[]> {
+  const numbers = Array.from({ length: pdf.numPages }, (_, i) => i + 1);
+  return Promise.all(
+    numbers.map(async (n) => {
+      const viewport = (await pdf.getPage(n)).getViewport({ scale: 1 });
+      return { width: viewport.width, height: viewport.height };
+    }),
+  );
+}
+
+const blobIds = new WeakMap<Blob, number>();
+let nextBlobId = 0;
+function fileKey(file: string | Blob): string {
+  if (typeof file === 'string') return `url:${file}`;
+  if (!blobIds.has(file)) blobIds.set(file, ++nextBlobId);
+  return `blob:${blobIds.get(file)}`;
+}
+
+/**
+ * A virtualised PDF viewer: every page keeps a fixed-size place, and only the few near the
+ * viewport (at most MAX_RENDERED_PAGES) hold a canvas, so a 200-page PDF stays light.
+ * No text or annotation layers. Loading, error with retry, page count, page jump and zoom.
+ * Another file starts afresh (state, zoom and scroll position are per file).
+ */
+export function PdfViewer(props: PdfViewerProps) {
+  return <Viewer key={fileKey(props.file)} {...props} />;
+}
+
+function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPageOverlay, onLoad }: PdfViewerProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [sizes, setSizes] = useState<PageSize[] | null>(null);
+  const [failure, setFailure] = useState<PdfFailure | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [zoom, setZoom] = useState<Zoom>({ mode: 'auto' });
+  const [view, setView] = useState({ top: 0, height: 0, width: 0 });
+  const scroller = useRef<HTMLDivElement>(null);
+  const pendingAnchor = useRef<{ page: number; fraction: number } | null>(null);
+  const loadRun = useRef(0);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setView((v) => ({ ...v, height: el.clientHeight, width: el.clientWidth })));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const fitZoom = sizes && view.width > 0 ? fitWidthScale(sizes, view.width) / CSS_UNITS : null;
+  const zoomValue = fitZoom === null ? null : zoom.mode === 'fit' ? fitZoom : zoom.mode === 'auto' ? Math.min(fitZoom, 1) : zoom.value;
+  const scale = zoomValue === null ? null : zoomValue * CSS_UNITS;
+  const layout = useMemo(() => (sizes && scale ? layoutPages(sizes, scale) : null), [sizes, scale]);
+
+  // After a zoom, put back the spot the reader was looking at.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!layout || !el || !pendingAnchor.current) return;
+    el.scrollTop = scrollTopForAnchor(layout, pendingAnchor.current);
+    pendingAnchor.current = null;
+  }, [layout]);
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (el) setView((v) => (v.top === el.scrollTop ? v : { ...v, top: el.scrollTop }));
+  }, []);
+
+  const onLoadSuccess = useCallback(
+    (pdf: PDFDocumentProxy) => {
+      const run = loadRun.current;
+      measurePages(pdf).then(
+        (measured) => {
+          if (run !== loadRun.current) return;
+          setSizes(measured);
+          onLoad?.({ pageCount: measured.length, pageSizes: measured });
+        },
+        (err: unknown) => run === loadRun.current && setFailure(describePdfError(err)),
+      );
+    },
+    [onLoad],
+  );
+
+  const retry = () => {
+    loadRun.current++;
+    setFailure(null);
+    setSizes(null);
+    setProgress(null);
+    setAttempt((a) => a + 1);
+  };
+
+  const changeZoom = (next: Zoom) => {
+    if (layout && scroller.current) pendingAnchor.current = anchorOf(layout, scroller.current.scrollTop);
+    setZoom(next);
+  };
+
+  const jump = (page: number) => {
+    if (layout && scroller.current) scroller.current.scrollTop = scrollTopForPage(layout, page);
+  };
+
+  const rendered = useMemo(() => new Set(layout ? pagesToRender(layout, view.top, view.height, view.height / 2) : []), [layout, view.top, view.height]);
+  const page = layout ? currentPage(layout, view.top, view.height) : 1;
+  const columnWidth = layout ? Math.max(view.width, layout.maxWidth + 2 * COLUMN_PADDING) : 0;
+
+  return (
+    <section aria-label={label} className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+      <PdfToolbar
+        label={label}
+        page={page}
+        pageCount={layout ? layout.tops.length : null}
+        zoom={zoomValue}
+        fitActive={zoom.mode === 'fit'}
+        onJump={jump}
+        onZoom={(d) => zoomValue !== null && changeZoom({ mode: 'custom', value: stepZoom(zoomValue, d) })}
+        onFit={() => changeZoom({ mode: 'fit' })}
+      />
+      <div ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={`${label}, pages`} className={`relative overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${heightClassName}`}>
+        {failure ? (
+          <PdfFailurePanel failure={failure} onRetry={retry} />
+        ) : (
+          <Document
+            key={attempt}
+            file={file}
+            suspense={false}
+            loading={<PdfViewerSkeleton progress={progress} />}
+            error={null}
+            onLoadProgress={({ loaded, total }) => total > 0 && setProgress(Math.min(100, Math.round((loaded / total) * 100)))}
+            onLoadSuccess={onLoadSuccess}
+            onLoadError={(err) => setFailure(describePdfError(err))}
+            onSourceError={(err) => setFailure(describePdfError(err))}
+            onPassword={() => setFailure(describePdfError({ name: 'PasswordException' }))}
+          >
+            {layout && sizes && scale ? (
+              <PdfPageColumn layout={layout} sizes={sizes} scale={scale} width={columnWidth} rendered={rendered} renderPageOverlay={renderPageOverlay} />
+            ) : (
+              <PdfViewerSkeleton progress={100} />
+            )}
+          </Document>
+        )}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {layout ? `${layout.tops.length} pages` : ''}
+      </p>
+    </section>
+  );
+}
+

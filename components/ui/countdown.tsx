@@ -1,0 +1,13 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+
+/** Whole seconds until `until` (epoch ms), re-rendered four times a second so it visibly ticks. */
+export function useSecondsLeft(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}

@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, qs } from '../api-client.ts';
+import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
+import type { Page } from '../schemas/list.ts';
+
+export interface DocumentListArgs {
+  page: number;
+  size: number;
+  q?: string;
+  logical_purpose?: LogicalPurpose;
+}
+
+/** Query keys start with the resource, so a mutation invalidates every view of it. */
+export const documentKeys = {
+  all: ['documents'] as const,
+  list: (args: DocumentListArgs) => ['documents', 'list', args] as const,
+  item: (id: string) => ['documents', 'item', id] as const,
+};
+
+export const documentListQuery = (args: DocumentListArgs) =>
+  queryOptions({
+    queryKey: documentKeys.list(args),
+    queryFn: ({ signal }) => api<Page<DocumentItem>>(`/api/documents${qs({ ...args })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const documentQuery = (id: string) =>
+  queryOptions({
+    queryKey: documentKeys.item(id),
+    queryFn: ({ signal }) => api<DocumentItem>(`/api/documents/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** The codes with which the API refuses to delete evidence or a document still in use. */
+export const PROTECTED_CODES = ['DOCUMENT_PROTECTED', 'DOCUMENT_IN_USE'] as const;
+
+/**
+ * Deletes a document with a reason, under the caller's Idempotency-Key for this intent (the
+ * same key when the same deletion is retried). Lists refresh afterwards; after a refusal every
+ * view does, so a document found protected shows as such.
+ */
+export function useDeleteDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason, idempotencyKey }: { id: string; reason: string; idempotencyKey: string }) =>
+      api<{ id: string; deleted: boolean }>(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE', body: { reason }, idempotencyKey }),
+    // The deleted document's own view is only marked stale: refetching it would flash a 404
+    // while its page navigates away.
+    onSuccess: async (_data, { id }) => {
+      await client.invalidateQueries({ queryKey: documentKeys.item(id), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: ['documents', 'list'] });
+    },
+    onError: () => client.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}

@@ -1,0 +1,79 @@
+import { errorBodySchema, type ErrorDetail } from '../api-error.ts';
+import { documentSchema, type DocumentItem } from '../schemas/documents.ts';
+
+// What an upload attempt's answer means for the next step. Pure: the XHR layer hands over
+// status, Retry-After and body text, and the state machine decides from the outcome.
+
+/** The raw answer of one attempt; status 0 is a network failure (no answer at all). */
+export interface RawAnswer {
+  status: number;
+  retryAfter: string | null;
+  body: string;
+}
+
+export type UploadOutcome =
+  | { kind: 'ok'; document: DocumentItem }
+  /** try the same upload again, with the same key, after `seconds` */
+  | { kind: 'busy'; seconds: number; code: string; message: string }
+  | { kind: 'network' }
+  | { kind: 'unauthenticated' }
+  | { kind: 'rejected'; status: number; code: string; message: string; details: ErrorDetail[] };
+
+/** Wait used when a busy answer carries no usable Retry-After. */
+export const DEFAULT_WAIT_SECONDS = 2;
+/** A Retry-After beyond this is capped: the user would rather retry by hand. */
+export const MAX_WAIT_SECONDS = 120;
+
+/** `Retry-After` as whole seconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date names its day and month ("Wed, 21 Oct 2026 07:28:00 GMT").
+  if (!/[a-z]{3}/i.test(text)) return null;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+const clampWait = (seconds: number | null) => Math.min(MAX_WAIT_SECONDS, Math.max(1, seconds ?? DEFAULT_WAIT_SECONDS));
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function classifyAnswer(answer: RawAnswer, now = Date.now()): UploadOutcome {
+  if (answer.status === 0) return { kind: 'network' };
+  const json = parseJson(answer.body);
+  if (answer.status >= 200 && answer.status < 300) {
+    const doc = documentSchema.safeParse(json);
+    if (doc.success) return { kind: 'ok', document: doc.data };
+    return { kind: 'rejected', status: 502, code: 'UNEXPECTED_ANSWER', message: 'The console answered in an unexpected shape. Check the documents list before retrying.', details: [] };
+  }
+  if (answer.status === 401) return { kind: 'unauthenticated' };
+  const parsed = errorBodySchema.safeParse(json);
+  const code = parsed.success ? parsed.data.error.code : 'HTTP_ERROR';
+  const message = parsed.success ? parsed.data.error.message : `The console answered ${answer.status}.`;
+  const details = parsed.success ? (parsed.data.error.details ?? []) : [];
+  // 503 (UPLOAD_BUSY, or the API briefly unreachable) and 429 are "not now": the same key
+  // makes the retry safe. A 409 IDEMPOTENCY_IN_PROGRESS means the first attempt still runs.
+  if (answer.status === 503 || answer.status === 429) {
+    return { kind: 'busy', seconds: clampWait(parseRetryAfter(answer.retryAfter, now)), code, message };
+  }
+  if (answer.status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS') {
+    return { kind: 'busy', seconds: clampWait(parseRetryAfter(answer.retryAfter, now)), code, message };
+  }
+  return { kind: 'rejected', status: answer.status, code, message, details };
+}
+
+/** A sentence for a refusal: the API's message, prefixed where the code alone says more. */
+export function rejectionMessage(outcome: Extract<UploadOutcome, { kind: 'rejected' }>): string {
+  if (outcome.status === 413) return 'The file is larger than 25 MB; the upload was refused.';
+  if (outcome.status === 403) return `${outcome.message} Uploading needs the operator or admin role.`;
+  if (outcome.code === 'IDEMPOTENCY_KEY_REUSED') return 'This upload was already used for a different file or purpose. Choose the file again to start a new upload.';
+  return outcome.message;
+}
