@@ -1,6 +1,6 @@
 'use client';
 
-import '@/components/pdf/pdf-setup';
+import { PDF_OPTIONS } from '@/components/pdf/pdf-setup';
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Document } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
@@ -128,6 +128,7 @@ export default function PdfPages({ bytes, serverSizes, fields, selectedId, probl
         <Document
           file={file}
           suspense={false}
+          options={PDF_OPTIONS}
           onLoadSuccess={setPdf}
           loading={<p className="p-6 text-sm text-slate-700">Loading the PDF…</p>}
           error={<p className="p-6 text-sm text-red-800">The PDF could not be opened. Reload the page to try again.</p>}

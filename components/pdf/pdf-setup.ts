@@ -6,4 +6,7 @@ import { pdfjs } from 'react-pdf';
 // so its version always matches the API's. Import this module before rendering any PDF.
 pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.min.mjs';
 
+/** Options for every <Document>: fonts and CMaps for PDFs that do not embed their own. */
+export const PDF_OPTIONS = { cMapUrl: '/pdfjs/cmaps/', cMapPacked: true, standardFontDataUrl: '/pdfjs/standard_fonts/' } as const;
+
 export { pdfjs };

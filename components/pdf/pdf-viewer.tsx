@@ -1,7 +1,7 @@
 'use client';
 
 // pdf-setup first: it points pdf.js at the worker served from public/.
-import './pdf-setup';
+import { PDF_OPTIONS } from './pdf-setup';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Document } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
@@ -150,6 +150,7 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
           <Document
             key={attempt}
             file={file}
+            options={PDF_OPTIONS}
             suspense={false}
             loading={<PdfViewerSkeleton progress={progress} />}
             error={null}

@@ -23,6 +23,8 @@ export interface Call {
   bearer?: boolean;
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /** the browser's request: when it goes away, so does the call (an abandoned upload stops) */
+  signal?: AbortSignal;
 }
 
 export interface Result<T> {
@@ -59,7 +61,9 @@ async function once(call: Call): Promise<Response> {
       method: call.method,
       headers,
       body,
-      signal: AbortSignal.timeout(call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS),
+      signal: call.signal
+        ? AbortSignal.any([AbortSignal.timeout(call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS), call.signal])
+        : AbortSignal.timeout(call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS),
       cache: 'no-store',
       ...(call.stream ? { duplex: 'half' } : {}),
     } as RequestInit);

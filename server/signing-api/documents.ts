@@ -15,10 +15,16 @@ export async function getDocument(id: string) {
 }
 
 /** Sends the browser's multipart body on as it arrives: never buffered, never retried. */
-export async function uploadDocument(body: ReadableStream<Uint8Array>, contentType: string, contentLength: string | undefined, idempotencyKey: string) {
+export async function uploadDocument(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  contentLength: string | undefined,
+  idempotencyKey: string,
+  signal: AbortSignal,
+) {
   return (
     await callJson(
-      { method: 'POST', path: '/documents', stream: { body, contentType, contentLength }, idempotencyKey, timeoutMs: UPLOAD_TIMEOUT_MS },
+      { method: 'POST', path: '/documents', stream: { body, contentType, contentLength }, idempotencyKey, timeoutMs: UPLOAD_TIMEOUT_MS, signal },
       documentSchema,
     )
   ).data;

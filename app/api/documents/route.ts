@@ -24,7 +24,7 @@ export const POST = handler(
   async ({ req, idempotencyKey }) => {
     const { body, contentType, contentLength, exceeded } = guardUploadBody(req);
     try {
-      return await uploadDocument(body, contentType, contentLength, idempotencyKey!);
+      return await uploadDocument(body, contentType, contentLength, idempotencyKey!, req.signal);
     } catch (err) {
       // Cutting the stream surfaces upstream as a failed call: the byte count says why.
       if (exceeded() || (err instanceof SigningApiError && err.status === 413)) throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 25 MB.');
