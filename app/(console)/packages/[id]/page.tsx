@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { PackageDetail } from '@/components/packages/package-detail';
+import { can } from '@/lib/roles';
+import { requireUser } from '@/server/auth/page-access';
+
+export const metadata: Metadata = { title: 'Signature package' };
+
+/** Route params may arrive percent-encoded (ids can hold ':' and '@'). */
+function safeDecode(id: string) {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
+export default async function PackagePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ sent?: string }> }) {
+  const [{ id }, { sent }, user] = await Promise.all([params, searchParams, requireUser()]);
+  return <PackageDetail id={safeDecode(id)} canArchive={can(user.roles, 'packages:send')} justSent={sent === '1'} />;
+}

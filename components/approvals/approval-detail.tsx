@@ -1,0 +1,139 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { Route } from 'next';
+import { useMemo } from 'react';
+import { formatDateTime } from '@/lib/format';
+import { approvalQuery, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { submissionSchemaQuery } from '@/lib/queries/catalog';
+import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
+import { Facts, PageHeader } from '../ui/page-header';
+import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
+import { ApprovalProgress } from './approval-progress';
+import { RevisionPanel } from './revision-panel';
+import { displayValue } from './schema-form-model';
+
+const STATUS_NOTES: Record<string, string> = {
+  DRAFT: 'Saved as a draft: not submitted, no reviewer sees it yet.',
+  IN_PROGRESS: 'With the reviewers.',
+  NEEDS_REVISION: 'A reviewer sent it back for changes.',
+  APPROVED: 'Approved by every layer it passed through.',
+  REJECTED: 'Rejected by a reviewer.',
+};
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+      <h2 id={id} className="mb-3 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function FormDataView({ request, fields }: { request: ApprovalRequestRecord; fields: FieldDescriptor[] | null }) {
+  const data = request.form_data;
+  // Schema order and titles; keys the schema does not know are still shown, under their key.
+  const rows: [string, string, string][] = (fields ?? [])
+    .filter((f) => f.kind !== 'document')
+    .map((f) => [f.key, f.title, displayValue(f, data[f.key])]);
+  for (const [k, v] of Object.entries(data)) if (!rows.some(([key]) => key === k)) rows.push([k, k, displayValue(undefined, v)]);
+  if (rows.length === 0) return <p className="text-sm text-slate-600">No form data.</p>;
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(10rem,auto)_1fr]">
+      {rows.map(([key, title, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-slate-600">{title}</dt>
+          <dd className="whitespace-pre-wrap break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One approval request: versions, workflow and release, data by the release's titles, progress, revision. */
+export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const query = useQuery(approvalQuery(id));
+  const request = query.data;
+  const release = Number(/@(\d+)$/.exec(request?.workflow_release_id ?? '')?.[1] ?? NaN);
+  const schema = useQuery({ ...submissionSchemaQuery(request?.workflow_id ?? '', release), enabled: Boolean(request?.workflow_id) && Number.isInteger(release) });
+  const fields = useMemo(() => (schema.data ? fieldsOf(schema.data.schema) : null), [schema.data]);
+
+  if (query.isPending) return <Skeleton className="h-64 w-full" />;
+  if (query.isError) return <ErrorState title="This request could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  const r = query.data;
+  const titleOf = (key: string) => fields?.find((f) => f.key === key)?.title ?? key;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href={"/approvals" as Route} className="font-medium text-brand-700 hover:underline">
+          ← Approval requests
+        </Link>
+      </p>
+      <PageHeader
+        title={r.external_id ?? r.id}
+        description={
+          <>
+            {r.workflow_name ?? r.workflow_id} · request <code className="text-xs">{r.id}</code>
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
+        <StatusBadge status={r.status} />
+        {r.sla?.breached && <Badge tone="red">SLA breached</Badge>}
+        <span>{STATUS_NOTES[r.status] ?? ''}</span>
+      </div>
+      <div className="flex flex-col gap-5">
+        <Facts
+          items={[
+            ['Status', r.status],
+            ['Version', String(r.version)],
+            ['Revision round', String(r.request_revision ?? 0)],
+            ['Workflow', r.workflow_name ?? r.workflow_id ?? '—'],
+            ['Release', r.workflow_release_id ?? '—'],
+            ['Form / published version', `${r.form_version ?? '—'} / ${r.published_version ?? '—'}`],
+            ['Current step', r.current_layer_name ?? '—'],
+            ['SLA due', r.sla ? `${formatDateTime(r.sla.due_at)}${r.sla.breached ? ' (breached)' : ''}` : '—'],
+            ['Created', formatDateTime(r.created_at)],
+            ['Submitted', formatDateTime(r.submitted_at)],
+            ['Updated', formatDateTime(r.updated_at)],
+            ['Completed', formatDateTime(r.completed_at)],
+          ]}
+        />
+        {r.status === 'NEEDS_REVISION' && (
+          <Section title="Revision" id="revision-heading">
+            <RevisionPanel request={r} schema={schema.data?.schema} fields={fields} canWrite={canWrite} />
+          </Section>
+        )}
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Section title="Form data" id="data-heading">
+            {schema.isError && <p className="mb-2 text-xs text-slate-600">The release&apos;s schema could not be loaded, so fields show their keys.</p>}
+            <FormDataView request={r} fields={fields} />
+          </Section>
+          <Section title="Approval progress" id="progress-heading">
+            <ApprovalProgress request={r} />
+          </Section>
+        </div>
+        <Section title="Documents" id="documents-heading">
+          {(r.documents?.length ?? 0) === 0 ? (
+            <p className="text-sm text-slate-600">No documents attached.</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-sm">
+              {r.documents!.map((d) => (
+                <li key={`${d.field_key}-${d.document_id}`}>
+                  <span className="text-slate-600">{titleOf(d.field_key)}: </span>
+                  <Link href={`/documents/${encodeURIComponent(d.document_id)}` as Route} className="font-medium text-brand-700 hover:underline">
+                    {d.name}
+                  </Link>{' '}
+                  <code className="text-xs text-slate-600">{d.document_id}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import type { Route } from 'next';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { approvalKeys, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { catalogKeys, catalogListQuery, submissionSchemaQuery } from '@/lib/queries/catalog';
+import type { Workflow } from '@/lib/schemas/catalog';
+import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
+import { Field, Select } from '../ui/field';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states';
+import { NewRequestForm, suggestExternalId } from './new-request-form';
+import { valuesFrom, type RequestFormValues } from './schema-form-model';
+
+const releaseNumber = (releaseId: string) => Number(/@(\d+)$/.exec(releaseId)?.[1] ?? NaN);
+const unsupported = (w: Workflow) => (w.runtime && w.runtime !== 'standard' ? `runs on the ${w.runtime} runtime, which the API cannot submit to` : null);
+
+/** What survives a release change: values whose field still exists with the same kind. */
+function carryOver(values: RequestFormValues, from: FieldDescriptor[], to: FieldDescriptor[]) {
+  const before = new Map(from.map((f) => [f.key, f]));
+  const kept: RequestFormValues = { ...valuesFrom(to, {}), external_id: values.external_id };
+  const dropped: string[] = [];
+  for (const f of from) {
+    const value = f.kind === 'document' ? values.documents[f.key] : values.form_data[f.key];
+    const target = to.find((t) => t.key === f.key && t.kind === before.get(f.key)?.kind);
+    if (!target) {
+      if (value !== undefined && value !== '' && value !== false) dropped.push(f.title);
+    } else if (f.kind === 'document') kept.documents[f.key] = String(value ?? '');
+    else kept.form_data[f.key] = value;
+  }
+  return { kept, dropped };
+}
+
+interface Carry {
+  values: RequestFormValues;
+  fields: FieldDescriptor[];
+  from: string;
+}
+
+/** Choose an active workflow, fill in its current release's form, save a draft or submit. */
+export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: string | null }) {
+  const workflows = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 100, status: 'active' }));
+  const [chosen, setChosen] = useState<string | null>(initialWorkflowId);
+  const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(null);
+  const [carry, setCarry] = useState<Carry | null>(null);
+  const client = useQueryClient();
+  const router = useRouter();
+
+  const list = workflows.data?.data ?? [];
+  const workflow = list.find((w) => w.id === chosen && !unsupported(w)) ?? null;
+  const releaseId = workflow ? (override?.workflowId === workflow.id ? override.releaseId : workflow.workflow_release_id) : null;
+  const schema = useQuery({ ...submissionSchemaQuery(workflow?.id ?? '', releaseNumber(releaseId ?? '')), enabled: Boolean(workflow && releaseId) });
+  const fields = useMemo(() => (schema.data ? fieldsOf(schema.data.schema) : null), [schema.data]);
+  const prepared = useMemo(() => {
+    if (!fields || !workflow) return null;
+    if (carry) return { ...carryOver(carry.values, carry.fields, fields), from: carry.from };
+    return { kept: { ...valuesFrom(fields, {}), external_id: suggestExternalId(workflow.id) }, dropped: [], from: null };
+  }, [fields, carry, workflow]);
+
+  if (workflows.isPending) return <Skeleton className="h-24 w-full" />;
+  if (workflows.isError) return <ErrorState title="The workflows could not be loaded" message={workflows.error.message} onRetry={() => void workflows.refetch()} />;
+  if (list.length === 0) return <EmptyState title="No active workflows">Workflows are designed in the platform UI; active ones appear here.</EmptyState>;
+
+  const choose = (id: string) => {
+    setChosen(id || null);
+    setCarry(null);
+  };
+  const stale = (current: string | null, values: RequestFormValues) => {
+    if (!workflow || !fields || !releaseId) return;
+    setCarry({ values, fields, from: releaseId });
+    if (current) setOverride({ workflowId: workflow.id, releaseId: current });
+    void client.invalidateQueries({ queryKey: catalogKeys.all('approval-workflows') });
+  };
+  const done = (request: ApprovalRequestRecord, submitted: boolean) => {
+    toast.success(submitted ? `Request ${request.external_id ?? request.id} submitted for approval.` : `Draft ${request.external_id ?? request.id} saved.`);
+    void client.invalidateQueries({ queryKey: approvalKeys.all });
+    router.push(`/approvals/${encodeURIComponent(request.id)}` as Route);
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <section className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+        <Field label="Workflow" required hint="Only active workflows accept new requests.">
+          <Select value={workflow?.id ?? ''} onChange={(e) => choose(e.target.value)} className="max-w-xl">
+            <option value="">Choose a workflow…</option>
+            {list.map((w) => (
+              <option key={w.id} value={w.id} disabled={Boolean(unsupported(w))}>
+                {w.name}
+                {unsupported(w) ? ` (not available: ${unsupported(w)})` : ''}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {workflow && (
+          <div className="mt-3 text-sm text-slate-700">
+            {workflow.description && <p>{workflow.description}</p>}
+            <p className="mt-1">
+              Release <code className="text-xs">{releaseId}</code>
+              {workflow.layers.length > 0 && <> · approved by {workflow.layers.map((l) => `${l.name}${l.sla_hours ? ` (${l.sla_hours} h)` : ''}`).join(' → ')}</>}
+            </p>
+          </div>
+        )}
+      </section>
+      {prepared?.from && (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
+          A newer release of this workflow was published while you were filling in the form ({prepared.from} is stale). The form now follows {releaseId}; the values that still fit were kept
+          {prepared.dropped.length > 0 ? `, and these no longer apply: ${prepared.dropped.join(', ')}` : ''}. Check the form and submit again.
+        </div>
+      )}
+      {workflow && schema.isPending && <Skeleton className="h-64 w-full" />}
+      {workflow && schema.isError && <ErrorState title="The form of this release could not be loaded" message={schema.error.message} onRetry={() => void schema.refetch()} />}
+      {workflow && releaseId && schema.data && prepared && (
+        <NewRequestForm key={releaseId} workflow={workflow} releaseId={releaseId} schema={schema.data.schema} defaultValues={prepared.kept} onStale={stale} onDone={done} />
+      )}
+      {!workflow && <p className="text-sm text-slate-600">Choose a workflow to see its form.</p>}
+    </div>
+  );
+}

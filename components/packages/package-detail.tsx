@@ -1,0 +1,163 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { Route } from 'next';
+import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
+import { catalogItemQuery } from '@/lib/queries/catalog';
+import { packageQuery, type PackageRecord } from '@/lib/queries/packages';
+import { Facts, PageHeader } from '../ui/page-header';
+import { Stepper } from '../ui/stepper';
+import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
+import { PackageArchive } from './package-archive';
+import { PackageTimeline } from './package-timeline';
+import { SEND_STEPS } from './send/steps';
+
+const STATUS_NOTES: Record<string, string> = {
+  queued: 'Delivery is queued: the invitations have not been delivered yet, and nobody has signed.',
+  delivered: 'The invitations were delivered; the package completes once every signer has signed.',
+  completed: 'Every signer has signed.',
+  declined: 'A signer declined, which closes the package.',
+  expired: 'The package expired before every signer had signed.',
+};
+
+function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+      <h2 id={id} className="mb-3 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Signers({ pkg }: { pkg: PackageRecord }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Signers of this package</caption>
+        <thead>
+          <tr className="text-left text-slate-800">
+            {['Role', 'Name', 'E-mail', 'Phone', 'Status', 'Signed'].map((h) => (
+              <th key={h} scope="col" className="py-2 pr-4 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {pkg.signers.map((s, i) => (
+            <tr key={s.slot_id ?? i}>
+              <td className="py-2 pr-4">{s.label ?? s.slot_id ?? '—'}</td>
+              <td className="py-2 pr-4 font-medium">{s.name ?? '—'}</td>
+              <td className="py-2 pr-4">{s.email ?? '—'}</td>
+              <td className="py-2 pr-4">{s.phone ?? '—'}</td>
+              <td className="py-2 pr-4">{s.status ? <StatusBadge status={s.status} /> : '—'}</td>
+              <td className="py-2 pr-4">{formatDateTime(s.signed_at ?? s.declined_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One package: status, signers, values, timeline, and archiving for senders. */
+export function PackageDetail({ id, canArchive, justSent }: { id: string; canArchive: boolean; justSent: boolean }) {
+  const query = useQuery(packageQuery(id));
+  const templateId = query.data?.template_id;
+  const template = useQuery({ ...catalogItemQuery('document-sign-templates', templateId ?? ''), enabled: Boolean(templateId) });
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the package" className="flex flex-col gap-4">
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={query.error.message.includes('not found') ? 'Package not found' : 'This package could not be loaded'}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const pkg = query.data;
+  const labelOf = (key: string) => template.data?.sender_fields.find((f) => f.key === key)?.label ?? key;
+  const slotLabel = (slotId: string) => {
+    const s = pkg.signers.find((x) => x.slot_id === slotId);
+    return s ? `${s.name ?? slotId} (${s.label ?? slotId})` : slotId;
+  };
+  const closedAt = pkg.completed_at ?? pkg.declined_at ?? pkg.expired_at;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href={"/packages" as Route} className="font-medium text-brand-700 hover:underline">
+          ← Signature packages
+        </Link>
+      </p>
+      {justSent && (
+        <div role="status" className="mb-4 rounded-lg bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-600/30">
+          <Stepper steps={SEND_STEPS} current={SEND_STEPS.length} label="Send progress" />
+          <p className="font-semibold">Package sent.</p>
+          <p>Delivery is queued: that is not yet delivery, and not a signature. The status below follows each signer.</p>
+        </div>
+      )}
+      <PageHeader
+        title={pkg.template_name ?? pkg.name ?? 'Signature package'}
+        description={
+          <>
+            Package <code className="text-xs">{pkg.id}</code>
+          </>
+        }
+        actions={canArchive ? <PackageArchive pkg={pkg} /> : undefined}
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
+        <StatusBadge status={pkg.status} />
+        {pkg.archived && <Badge>archived</Badge>}
+        <span>{STATUS_NOTES[pkg.status] ?? ''}</span>
+      </div>
+      <div className="flex flex-col gap-5">
+        <Facts
+          items={[
+            ['Status', pkg.status],
+            ['Invitation status', pkg.invitation_status ?? '—'],
+            ['Template', `${pkg.template_name ?? pkg.template_id ?? '—'}${pkg.version_number ? ` (version ${pkg.version_number})` : ''}`],
+            ['Sent', formatDateTime(pkg.sent_at ?? pkg.created_at)],
+            ['Delivered', formatDateTime(pkg.delivered_at)],
+            ['Expires', `${formatDateTime(pkg.expires_at)}${pkg.expires_in_days ? ` (${pkg.expires_in_days} days after sending)` : ''}`],
+            ['Closed', closedAt ? `${pkg.status}, ${formatDateTime(closedAt)}` : 'Still open'],
+            ['Document', pkg.prepared_pdf ? `${pkg.prepared_pdf.page_count ?? '?'} pages, ${formatBytes(pkg.prepared_pdf.size_bytes)}` : '—'],
+            ['Archived', pkg.archived ? `${formatDate(pkg.archived_at)}: ${pkg.archive_reason ?? ''}` : 'No'],
+          ]}
+        />
+        {pkg.decline_reason && <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">Declined: {pkg.decline_reason}</p>}
+        <Section title="Signers" id="signers-heading">
+          <Signers pkg={pkg} />
+        </Section>
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Section title="Values in the document" id="values-heading">
+            {pkg.sender_values && Object.keys(pkg.sender_values).length > 0 ? (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+                {Object.entries(pkg.sender_values).map(([k, v]) => (
+                  <div key={k} className="contents">
+                    <dt className="text-slate-600">{labelOf(k)}</dt>
+                    <dd className="text-slate-900">{String(v)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-600">No sender values.</p>
+            )}
+          </Section>
+          <Section title="Timeline" id="timeline-heading">
+            <PackageTimeline events={pkg.events ?? []} slotLabel={slotLabel} />
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}

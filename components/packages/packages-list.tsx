@@ -1,0 +1,113 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useState } from 'react';
+import type { Route } from 'next';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { packagesListQuery, type PackageRecord } from '@/lib/queries/packages';
+import { ListToolbar } from '../list/list-toolbar';
+import { ListView } from '../list/list-view';
+import { useListParams } from '../list/use-list-params';
+import { LinkButton } from '../ui/link-button';
+import { Badge, StatusBadge } from '../ui/states';
+
+const FILTERS = ['status', 'archived'] as const;
+
+export const PACKAGE_STATUS_OPTIONS = [
+  { value: 'queued', label: 'Queued' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'expired', label: 'Expired' },
+];
+
+const columns: ColumnDef<PackageRecord, unknown>[] = [
+  {
+    header: 'Package',
+    cell: ({ row }) => (
+      <Link href={`/packages/${encodeURIComponent(row.original.id)}` as Route} className="font-medium text-brand-700 hover:underline">
+        {row.original.template_name ?? row.original.template_id ?? row.original.id}
+      </Link>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: ({ row }) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={row.original.status} />
+        {row.original.archived && <Badge>archived</Badge>}
+      </span>
+    ),
+  },
+  {
+    header: 'Signers',
+    cell: ({ row }) => (
+      <ul className="text-slate-800">
+        {row.original.signers.map((s, i) => (
+          <li key={s.slot_id ?? i}>
+            {s.name ?? '—'} {s.status && <span className="text-xs text-slate-600">({s.status})</span>}
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  { header: 'Sent', cell: ({ row }) => formatDateTime(row.original.sent_at ?? row.original.created_at) },
+  { header: 'Expires', cell: ({ row }) => formatDate(row.original.expires_at) },
+  { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
+];
+
+/** Packages with search, a status filter and the archived view, all held in the URL. */
+export function PackagesList({ canSend }: { canSend: boolean }) {
+  const { params, update } = useListParams(FILTERS);
+  const archivedOnly = params.filters.archived === 'only';
+  // The box follows a click at once; the URL (and so the list) catches up a moment later.
+  const [toggle, setToggle] = useState({ url: archivedOnly, shown: archivedOnly });
+  if (toggle.url !== archivedOnly) setToggle({ url: archivedOnly, shown: archivedOnly });
+  const query = useQuery(
+    packagesListQuery({
+      page: params.page,
+      size: params.size,
+      q: params.q || undefined,
+      status: params.filters.status || undefined,
+      archived: archivedOnly ? 'only' : undefined,
+    }),
+  );
+  const empty = archivedOnly
+    ? { title: 'No archived packages', body: 'Finished packages (completed, declined or expired) appear here once a sender archives them.' }
+    : {
+        title: 'No packages yet',
+        body: canSend ? 'Send the first package from a document-sign template.' : 'Packages appear here once a sender sends one.',
+        action: canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined,
+      };
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-x-6">
+        <div className="min-w-0 flex-1">
+          <ListToolbar params={params} update={update} searchLabel="Search packages" filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]} />
+        </div>
+        <label className="mb-4 flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-400 text-brand-600"
+            checked={toggle.shown}
+            onChange={(e) => {
+              setToggle({ url: archivedOnly, shown: e.target.checked });
+              update({ archived: e.target.checked ? 'only' : null });
+            }}
+          />
+          Archived only
+        </label>
+      </div>
+      <ListView
+        query={query}
+        columns={columns}
+        caption={archivedOnly ? 'Archived signature packages' : 'Signature packages'}
+        update={update}
+        filtered={Boolean(params.q || params.filters.status)}
+        empty={empty}
+      />
+    </>
+  );
+}

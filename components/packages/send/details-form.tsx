@@ -1,0 +1,126 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ConsoleApiError } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
+import { previewPackage } from '@/lib/queries/packages';
+import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { Preview, PreviewInput } from '@/lib/schemas/packages';
+import { Button } from '../../ui/button';
+import { Field, Input } from '../../ui/field';
+import { LinkButton } from '../../ui/link-button';
+import { useNow } from '../../ui/use-now';
+import { placeDetails, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
+
+const DAY_MS = 86_400_000;
+
+function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">{title}</legend>
+      {description && <p className="clear-both mb-3 text-sm text-slate-600">{description}</p>}
+      <div className="clear-both grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    </fieldset>
+  );
+}
+
+interface DetailsFormProps {
+  template: SignTemplate;
+  defaultValues: SendFormValues;
+  /** called with what was typed when the form goes away (template switch, review), so nothing is lost */
+  onKeep(values: SendFormValues): void;
+  onPreviewed(preview: Preview, input: PreviewInput, values: SendFormValues): void;
+}
+
+/** Step 1: the template's values, one signer per slot and the expiry; "Preview" freezes them behind a receipt. */
+export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: DetailsFormProps) {
+  const schema = useMemo(() => sendFormSchema(template), [template]);
+  const form = useForm<SendFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+  const keep = useRef(onKeep);
+  useEffect(() => {
+    keep.current = onKeep;
+  });
+  const { getValues } = form;
+  // Leaving the form (another template chosen) keeps what was typed and drops a preview in flight.
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      inFlight.current?.abort();
+      keep.current(getValues());
+    },
+    [getValues],
+  );
+
+  const preview = async (values: SendFormValues) => {
+    const input = toPreviewInput(template, values);
+    const controller = new AbortController();
+    inFlight.current = controller;
+    try {
+      const receipt = await previewPackage(input, controller.signal);
+      onPreviewed(receipt, input, values);
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      if (!(err instanceof ConsoleApiError)) return form.setError('root.server', { message: 'The preview could not be made. Try again.' });
+      const { fields, other } = placeDetails(template, err.details);
+      fields.forEach(([path, message], i) => form.setError(path, { type: 'server', message }, { shouldFocus: i === 0 }));
+      if (fields.length === 0 || other.length > 0) {
+        form.setError('root.server', { type: err.code, message: other.length > 0 ? `${err.message} ${other.join('; ')}` : err.message });
+      }
+    }
+  };
+
+  const { errors, isSubmitting } = form.formState;
+  const days = useWatch({ control: form.control, name: 'expires_in_days' });
+  const now = useNow(60_000);
+  const until = Number.isInteger(days) && days >= 1 && days <= 365 ? formatDate(new Date(now + days * DAY_MS).toISOString()) : null;
+  const rootError = errors.root?.server?.message;
+
+  return (
+    <form onSubmit={(e) => void form.handleSubmit(preview)(e)} noValidate aria-label="Package details">
+      <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
+        {template.sender_fields.length > 0 && (
+          <Group title="Values in the document" description={`Filled into ${template.name} where the template places them.`}>
+            {template.sender_fields.map((f) => (
+              <Field key={f.key} label={f.label} required={f.required} error={errors.sender_values?.[f.key]?.message} hint={f.type === 'number' ? 'A number, e.g. 1250.50' : undefined}>
+                <Input type={f.type === 'date' ? 'date' : 'text'} inputMode={f.type === 'number' ? 'decimal' : undefined} {...form.register(`sender_values.${f.key}`)} />
+              </Field>
+            ))}
+          </Group>
+        )}
+        {template.slots.map((slot, i) => (
+          <Group key={slot.slot_id} title={`Signer: ${slot.label}`} description="Receives the invitation by e-mail; the phone number confirms who signs.">
+            <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
+              <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
+            </Field>
+            <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
+              <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
+            </Field>
+            <Field label="Phone" required error={errors.signers?.[i]?.phone?.message} hint="International format, e.g. +4915112345678">
+              <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
+            </Field>
+          </Group>
+        ))}
+        <Group title="Expiry" description="Signers must finish before the package expires.">
+          <Field label="Days to sign" required error={errors.expires_in_days?.message} hint={until ? `If sent now: until about ${until}.` : '1 to 365 days.'}>
+            <Input type="number" min={1} max={365} step={1} {...form.register('expires_in_days', { valueAsNumber: true })} />
+          </Field>
+        </Group>
+        {rootError && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {rootError}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <LinkButton href="/packages" variant="secondary">
+            Cancel
+          </LinkButton>
+          <Button type="submit" busy={isSubmitting}>
+            {isSubmitting ? 'Preparing the preview…' : 'Preview'}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { ErrorDetail } from '@/lib/api-error';
+import type { SignTemplate } from '@/lib/schemas/catalog';
+import { signerInputSchema, type PreviewInput } from '@/lib/schemas/packages';
+import { isCalendarDate } from '@/lib/submission-schema';
+
+// The sender's form for one template: its sender fields, one signer per designed slot, and
+// the expiry. Checked here as the API will check it, so most mistakes never leave the page.
+
+export interface SendFormValues {
+  sender_values: Record<string, string>;
+  signers: { slot_id: string; name: string; email: string; phone: string }[];
+  expires_in_days: number;
+}
+
+export const DEFAULT_EXPIRY_DAYS = 14;
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+export function blankValues(template: SignTemplate): SendFormValues {
+  return {
+    sender_values: Object.fromEntries(template.sender_fields.map((f) => [f.key, ''])),
+    signers: template.slots.map((s) => ({ slot_id: s.slot_id, name: '', email: '', phone: '' })),
+    expires_in_days: DEFAULT_EXPIRY_DAYS,
+  };
+}
+
+function senderValueSchema(field: SignTemplate['sender_fields'][number]) {
+  let s = z.string().trim().max(500, 'At most 500 characters');
+  if (field.type === 'date') s = s.refine((v) => v === '' || isCalendarDate(v), 'Enter a real date');
+  if (field.type === 'number') s = s.refine((v) => v === '' || NUMERIC.test(v), 'Enter a number, e.g. 1250.50');
+  if (field.required) s = s.refine((v) => v !== '', `Enter the ${field.label.toLowerCase()}`);
+  return s;
+}
+
+export function sendFormSchema(template: SignTemplate) {
+  const { name, email, phone } = signerInputSchema.shape;
+  return z.object({
+    sender_values: z.object(Object.fromEntries(template.sender_fields.map((f) => [f.key, senderValueSchema(f)]))),
+    signers: z.array(z.object({ slot_id: z.string(), name, email, phone })),
+    expires_in_days: z.number({ message: 'Enter the number of days, 1 to 365' }).int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days'),
+  });
+}
+
+/** The preview body: empty optional values left out, numbers sent as numbers. */
+export function toPreviewInput(template: SignTemplate, values: SendFormValues): PreviewInput {
+  const sender_values: Record<string, string | number> = {};
+  for (const f of template.sender_fields) {
+    const v = (values.sender_values[f.key] ?? '').trim();
+    if (v !== '') sender_values[f.key] = f.type === 'number' ? Number(v) : v;
+  }
+  return {
+    template_id: template.id,
+    expires_in_days: values.expires_in_days,
+    sender_values,
+    signers: values.signers.map((s) => ({ slot_id: s.slot_id, name: s.name.trim(), email: s.email.trim(), phone: s.phone.trim(), recipient_kind: 'external' as const })),
+  };
+}
+
+export const sentence = (message: string) => (message ? message[0]!.toUpperCase() + message.slice(1) : message);
+
+type FieldPath = `sender_values.${string}` | `signers.${number}.${'name' | 'email' | 'phone'}` | 'expires_in_days';
+
+/**
+ * The API's 422 details placed on the form's own fields (`signers.0.email`,
+ * `sender_values.effective_date`, `expires_in_days`); what names no field is returned apart.
+ */
+export function placeDetails(template: SignTemplate, details: ErrorDetail[]): { fields: [FieldPath, string][]; other: string[] } {
+  const fields: [FieldPath, string][] = [];
+  const other: string[] = [];
+  const keys = new Set(template.sender_fields.map((f) => f.key));
+  for (const d of details) {
+    const signer = /^signers\.(\d+)\.(name|email|phone)$/.exec(d.path);
+    const value = /^sender_values\.(.+)$/.exec(d.path);
+    if (signer && Number(signer[1]) < template.slots.length) fields.push([`signers.${Number(signer[1])}.${signer[2] as 'name' | 'email' | 'phone'}`, sentence(d.message)]);
+    else if (value && keys.has(value[1]!)) fields.push([`sender_values.${value[1]!}`, sentence(d.message)]);
+    else if (d.path === 'expires_in_days') fields.push(['expires_in_days', sentence(d.message)]);
+    else other.push(d.path ? `${d.path}: ${d.message}` : d.message);
+  }
+  return { fields, other };
+}
+
+/** When the receipt stops being good, by the browser's clock: never later than 10 minutes after it arrived. */
+export const PREVIEW_VALIDITY_MS = 10 * 60_000;
+export function receiptDeadline(expiresAt: string, receivedAt: number): number {
+  const left = Date.parse(expiresAt) - receivedAt;
+  return receivedAt + (Number.isFinite(left) ? Math.max(0, Math.min(PREVIEW_VALIDITY_MS, left)) : PREVIEW_VALIDITY_MS);
+}

@@ -1,0 +1,308 @@
+import type { Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+
+// Approval requests: the schema-driven submission form, the detail with layers and SLA, the
+// answer to a revision (draft, resubmit) and a version conflict that is re-read and shown
+// before the retry. Runs beside the packages file against the same sandbox.
+
+const run = Date.now().toString(36);
+let serial = 0;
+const externalId = (label: string) => `e2e-${label}-${run}-${++serial}`;
+
+const ACCESS_DATA = { system: 'crm', access_level: 'read', justification: 'Quarterly sales reporting', access_until: '2026-12-31' };
+
+async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
+  const headers = { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` };
+  return method === 'POST' ? page.request.post(path, { data, headers }) : page.request.patch(path, { data, headers });
+}
+
+/** A wf_access@2 request submitted through the console's API by the signed-in operator. */
+async function submitAccessRequest(page: Page, external: string) {
+  const res = await call(page, 'POST', '/api/approval-requests', {
+    workflow_id: 'wf_access',
+    workflow_release_id: 'wf_access@2',
+    external_id: external,
+    form_data: ACCESS_DATA,
+    submit: true,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The simulated reviewer sends the request back, asking about the justification. */
+async function requestRevision(id: string) {
+  await control(`/approval-requests/${id}/actions`, {
+    action: 'request_revision',
+    comment: 'Almost there',
+    requirements: [{ field_key: 'justification', message: 'Name the project that needs this access.' }, { message: 'Confirm your manager agrees.' }],
+  });
+}
+
+async function readRevision(page: Page, id: string) {
+  const res = await page.request.get(`/api/approval-requests/${id}/revision-requirements`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { version: number; task: { version: number }; draft: { form_data: Record<string, unknown> } | null };
+}
+
+/** Uploads a one-page PDF through the console as the signed-in operator; answers its id. */
+async function uploadPdf(page: Page, name: string) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText(`Receipt ${name}`, { x: 72, y: 760, size: 14, font });
+  const res = await page.request.post('/api/documents', {
+    multipart: { file: { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) }, logicalPurpose: 'ATTACHMENT' },
+    headers: { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const revision = (page: Page) => page.getByRole('region', { name: 'Revision' });
+const fieldError = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`)).locator('xpath=..').getByRole('alert');
+
+test.describe('approval requests', () => {
+  test('an operator submits a request from the release schema and sees its layers and SLA', async ({ page }) => {
+    await signIn(page, 'operator');
+    const taken = externalId('taken');
+    await submitAccessRequest(page, taken);
+
+    await page.goto('/approvals');
+    await page.getByRole('link', { name: 'New request' }).click();
+    await expect(page).toHaveURL(/\/approvals\/new$/);
+    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+    await expect(page.getByText('wf_access@2')).toBeVisible();
+    // The form is the release's schema: titles as labels, its enums, dates and lengths.
+    await expect(page.getByLabel(/^System( \*)?$/)).toBeVisible();
+    await expect(page.getByLabel('Access level')).toBeVisible();
+    await expect(page.getByLabel('Business justification')).toBeVisible();
+    await expect(page.getByLabel('Access until')).toHaveAttribute('type', 'date');
+    await expect(page.getByLabel('External ID')).toHaveValue(/^access-\d{8}-[0-9a-z]+$/);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(fieldError(page, 'System')).toHaveText('Required');
+    await expect(fieldError(page, 'Access until')).toHaveText('Required');
+    await page.getByLabel(/^System( \*)?$/).selectOption('data-warehouse');
+    await page.getByLabel('Access level').selectOption('write');
+    await page.getByLabel('Business justification').fill('too short');
+    await page.getByLabel('Access until').fill('2026-06-30');
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(fieldError(page, 'Business justification')).toHaveText('Must be at least 10 characters');
+    await page.getByLabel('Business justification').fill('Building the churn dashboard for Q3');
+
+    // The API's refusal of a duplicate external id lands on that field.
+    await page.getByLabel('External ID').fill(taken);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(fieldError(page, 'External ID')).toContainText(`already has an approval request with external_id "${taken}"`);
+    await snap(page, 'approvals-new-errors');
+
+    const mine = externalId('submit');
+    await page.getByLabel('External ID').fill(mine);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(page).toHaveURL(/\/approvals\/ar_[0-9a-f]+$/);
+    await expect(page.getByText(`Request ${mine} submitted for approval.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: mine })).toBeVisible();
+    await expect(page.getByText('With the reviewers.')).toBeVisible();
+
+    const facts = page.locator('dl').first();
+    await expect(facts).toContainText('wf_access@2');
+    await expect(facts).toContainText('Current step');
+    await expect(facts).toContainText('System owner');
+    await expect(facts.getByText('SLA due').locator('xpath=..')).toContainText(/\d{4}/);
+    const data = page.getByRole('region', { name: 'Form data' });
+    await expect(data).toContainText('Business justification');
+    await expect(data).toContainText('Building the churn dashboard for Q3');
+    await expect(data).toContainText('data-warehouse');
+    const progress = page.getByRole('region', { name: 'Approval progress' });
+    await expect(progress).toContainText('System owner');
+    await expect(progress).toContainText('current');
+    await expect(progress).toContainText('Due ');
+    await expect(progress).toContainText('Rules may skip some');
+    await expectAccessible(page);
+    await snap(page, 'approvals-detail');
+
+    await page.goto(`/approvals?q=${mine}&status=IN_PROGRESS`);
+    await expect(page.getByLabel('Search requests by external ID or ID')).toHaveValue(mine);
+    await expect(page.getByLabel('Status')).toHaveValue('IN_PROGRESS');
+    await expect(page.getByRole('table', { name: 'Approval requests' }).getByRole('link', { name: mine })).toBeVisible();
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    await page.getByLabel('Status').selectOption('APPROVED');
+    await expect(page).toHaveURL(/status=APPROVED/);
+    await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'approvals-list');
+  });
+
+  test('a stale release is refused, the newer schema loads and compatible values stay', async ({ page }) => {
+    await signIn(page, 'operator');
+    // The page believes release 1 is current (published before a newer one) …
+    const workflowList = (url: URL) => url.pathname === '/api/approval-workflows';
+    await page.route(workflowList, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { id: string; workflow_release_id: string }[] };
+      for (const w of body.data) if (w.id === 'wf_access') w.workflow_release_id = 'wf_access@1';
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto('/approvals/new');
+    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+    await expect(page.getByText('wf_access@1')).toBeVisible();
+    await expect(page.getByLabel('Access until')).toHaveCount(0);
+    await page.getByLabel(/^System( \*)?$/).selectOption('erp');
+    await page.getByLabel('Access level').selectOption('admin');
+    await page.getByLabel('Business justification').fill('Month-end close needs journal access');
+    await page.unroute(workflowList);
+    // … so the API answers STALE_WORKFLOW_RELEASE, and the form moves to release 2.
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'A newer release of this workflow was published' })).toContainText('wf_access@2');
+    await expect(page.getByLabel('Access until')).toBeVisible();
+    await expect(page.getByLabel(/^System( \*)?$/)).toHaveValue('erp');
+    await expect(page.getByLabel('Access level')).toHaveValue('admin');
+    await expect(page.getByLabel('Business justification')).toHaveValue('Month-end close needs journal access');
+    await snap(page, 'approvals-stale-release');
+    await page.getByLabel('Access until').fill('2026-09-30');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(page).toHaveURL(/\/approvals\/ar_[0-9a-f]+$/);
+    await expect(page.getByText('Saved as a draft: not submitted')).toBeVisible();
+    await expect(page.locator('dl').first()).toContainText('wf_access@2');
+  });
+
+  test('a document field picks an uploaded document, which the request then lists', async ({ page }) => {
+    await signIn(page, 'operator');
+    const fileName = `receipt-${run}.pdf`;
+    const documentId = await uploadPdf(page, fileName);
+
+    await page.goto('/approvals/new?workflow=wf_expense');
+    await expect(page.getByLabel(/^Workflow/)).toHaveValue('wf_expense');
+    const receipt = page.getByLabel(/^Receipt( \*)?$/);
+    await expect(receipt.locator('option', { hasText: fileName })).toHaveCount(1);
+    await page.getByLabel(/^Amount/).fill('42.5');
+    await page.getByLabel(/^Currency/).selectOption('EUR');
+    await page.getByLabel(/^Description/).fill('Team lunch with a client');
+    await page.getByLabel(/^Cost center/).fill('CC-1234');
+    await page.getByLabel(/^Expense date/).fill('2026-01-20');
+    await page.getByLabel('Billable to a client').check();
+    // Submitting needs the required document; a draft would not.
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(fieldError(page, 'Receipt')).toHaveText('Choose a document');
+    await receipt.selectOption(documentId);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+
+    await expect(page).toHaveURL(/\/approvals\/ar_[0-9a-f]+$/);
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await expect(documents).toContainText(`Receipt: ${fileName}`);
+    await expect(documents.getByRole('link', { name: fileName })).toHaveAttribute('href', `/documents/${documentId}`);
+    const data = page.getByRole('region', { name: 'Form data' });
+    await expect(data).toContainText('Billable to a client');
+    await expect(data).toContainText('Yes');
+    await expect(data).toContainText('42.5');
+    await expect(page.getByRole('region', { name: 'Approval progress' })).toContainText('Finance');
+    await snap(page, 'approvals-with-document');
+  });
+
+  test('a revision is answered with a saved draft, then resubmitted', async ({ page }) => {
+    await signIn(page, 'operator');
+    const id = await submitAccessRequest(page, externalId('revise'));
+    await requestRevision(id);
+
+    await page.goto(`/approvals/${id}`);
+    await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible();
+    const panel = revision(page);
+    await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Business justification: Name the project that needs this access.');
+    await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Confirm your manager agrees.');
+    await expect(panel).toContainText('“Almost there”');
+    await expect(panel.getByLabel('Business justification')).toHaveValue(ACCESS_DATA.justification);
+    await expect(panel).toContainText('Reviewer: Name the project that needs this access.');
+    await expect(panel).toContainText('Answering request version 2, revision task version 1.');
+    await expectAccessible(page);
+    await snap(page, 'approvals-revision');
+
+    await panel.getByLabel('Business justification').fill('Quarterly sales reporting for Project Atlas');
+    await panel.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Draft saved. The reviewer sees it only once you resubmit.')).toBeVisible();
+    await expect(panel).toContainText('Answering request version 3, revision task version 2.');
+    expect((await readRevision(page, id)).draft?.form_data.justification).toBe('Quarterly sales reporting for Project Atlas');
+
+    // The saved draft is where the form starts next time.
+    await page.reload();
+    await expect(revision(page).getByLabel('Business justification')).toHaveValue('Quarterly sales reporting for Project Atlas');
+    await expect(revision(page)).toContainText('A draft answer is saved');
+
+    await revision(page).getByLabel('Access level').selectOption('write');
+    await revision(page).getByRole('button', { name: 'Resubmit' }).click();
+    await expect(page.getByText('Resubmitted: the request is back with the reviewer.')).toBeVisible();
+    await expect(page.getByText('With the reviewers.')).toBeVisible();
+    await expect(revision(page)).toHaveCount(0);
+    const data = page.getByRole('region', { name: 'Form data' });
+    await expect(data).toContainText('Quarterly sales reporting for Project Atlas');
+    await expect(data).toContainText('write');
+    await expect(page.locator('dl').first()).toContainText('Revision round');
+    const progress = page.getByRole('region', { name: 'Approval progress' });
+    const steps = progress.getByRole('list', { name: 'Visited steps' }).getByRole('listitem');
+    await expect(steps).toHaveCount(2);
+    await expect(steps.first()).toContainText('System owner');
+    await expect(steps.last()).toContainText('current');
+    await expect(progress).toContainText('revision requested');
+    await expectAccessible(page);
+    await snap(page, 'approvals-resubmitted');
+  });
+
+  test('a version conflict is re-read and shown before the retry succeeds', async ({ page }) => {
+    await signIn(page, 'operator');
+    const id = await submitAccessRequest(page, externalId('conflict'));
+    await requestRevision(id);
+    await page.goto(`/approvals/${id}`);
+    const panel = revision(page);
+    await expect(panel).toContainText('Answering request version 2, revision task version 1.');
+    await panel.getByLabel('Business justification').fill('Mine: reporting for Project Atlas');
+
+    // Someone else saves a draft behind the page's back, quoting the same versions.
+    const before = await readRevision(page, id);
+    const theirs = await call(page, 'PATCH', `/api/approval-requests/${id}/revision-draft`, {
+      expected_version: before.version,
+      expected_task_version: before.task.version,
+      form_data: { ...ACCESS_DATA, justification: 'Theirs: reporting for Project Zephyr' },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+    const after = await readRevision(page, id);
+    expect([after.version, after.task.version]).toEqual([before.version + 1, before.task.version + 1]);
+
+    await panel.getByRole('button', { name: 'Resubmit' }).click();
+    const notice = panel.getByRole('alert').filter({ hasText: 'This request changed while you were editing' });
+    await expect(notice).toContainText('Request version 2 → 3, revision task version 1 → 2');
+    await expect(notice.getByRole('list', { name: 'Changed fields' })).toContainText('Business justification: “Quarterly sales reporting” → “Theirs: reporting for Project Zephyr”');
+    await expect(panel.getByLabel('Business justification')).toHaveValue('Mine: reporting for Project Atlas');
+    await expect(panel).toContainText('Answering request version 3, revision task version 2.');
+    await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'approvals-conflict');
+
+    await panel.getByRole('button', { name: 'Resubmit' }).click();
+    await expect(page.getByText('Resubmitted: the request is back with the reviewer.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Form data' })).toContainText('Mine: reporting for Project Atlas');
+  });
+
+  test('a viewer reads requests and revisions without any action', async ({ page, browser }) => {
+    const operator = await browser.newPage();
+    await signIn(operator, 'operator');
+    const id = await submitAccessRequest(operator, externalId('viewer'));
+    await operator.close();
+    await requestRevision(id);
+
+    await signIn(page, 'viewer');
+    await page.goto('/approvals');
+    await expect(page.getByRole('heading', { name: 'Approval requests' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New request' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.goto(`/approvals/${id}`);
+    await expect(revision(page).getByRole('list', { name: 'Revision requirements' })).toContainText('Name the project that needs this access.');
+    await expect(page.getByRole('button')).toHaveText(['Sign out']);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'approvals-viewer-detail');
+
+    await page.goto('/approvals/new');
+    await expect(page.getByRole('heading', { name: 'Submitting approval requests is not available to your role' })).toBeVisible();
+  });
+});

@@ -1,0 +1,308 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+
+// Signature packages: the list and detail with their URL state, the send flow (Details →
+// Review → Sent) with its refusals, an expired receipt, and archiving. Tests in this file run
+// in order in one worker; the approvals file may run beside it against the same sandbox.
+
+const run = Date.now().toString(36);
+
+/** Mutations through the console need the page's own origin (the routes refuse cross-site calls). */
+function originOf(page: Page) {
+  return new URL(page.url()).origin;
+}
+
+async function post(request: APIRequestContext, page: Page, path: string, data: unknown, key?: string) {
+  return request.post(path, { data, headers: { origin: originOf(page), ...(key ? { 'idempotency-key': key } : {}) } });
+}
+
+/** Previews and sends an NDA through the console's API as the signed-in sender; answers the package id. */
+async function sendNdaViaApi(page: Page, counterparty: string) {
+  const preview = await post(page.request, page, '/api/packages/preview', {
+    template_id: 'dst_nda',
+    expires_in_days: 30,
+    sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
+    signers: [
+      { slot_id: 'company_signer', name: `Grace Hopper ${run}`, email: 'grace@example.com', phone: '+4915112345678', recipient_kind: 'external' },
+      { slot_id: 'counterparty_signer', name: counterparty, email: 'counter@example.com', phone: '+4915187654321', recipient_kind: 'external' },
+    ],
+  });
+  expect(preview.status(), await preview.text()).toBe(200);
+  const { preview_token } = (await preview.json()) as { preview_token: string };
+  const sent = await post(page.request, page, '/api/packages', { template_id: 'dst_nda', preview_token, confirmed: true }, `e2e-${run}-${Math.random().toString(36).slice(2)}`);
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as { id: string }).id;
+}
+
+/** The list total as the page shows it ("Showing 1–25 of N"); 0 when the empty state shows. */
+async function listTotal(page: Page) {
+  await page.goto('/packages');
+  const summary = page.getByText(/^Showing \d+–\d+ of \d+$/).or(page.getByText('No packages yet'));
+  await expect(summary).toBeVisible();
+  const text = (await summary.textContent()) ?? '';
+  return Number(/of (\d+)$/.exec(text)?.[1] ?? 0);
+}
+
+const group = (page: Page, name: string) => page.getByRole('group', { name });
+
+async function fillNda(page: Page, counterparty: string) {
+  await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
+  const values = group(page, 'Values in the document');
+  await values.getByLabel('Counterparty name').fill(counterparty);
+  await values.getByLabel('Effective date').fill('2026-01-15');
+  const company = group(page, 'Signer: Company signatory');
+  await company.getByLabel('Name').fill('Grace Hopper');
+  await company.getByLabel('E-mail').fill('grace@example.com');
+  await company.getByLabel('Phone').fill('+4915112345678');
+  const counter = group(page, 'Signer: Counterparty signatory');
+  await counter.getByLabel('Name').fill('Alan Turing');
+  await counter.getByLabel('E-mail').fill('alan@example.com');
+  await counter.getByLabel('Phone').fill('+442071234567');
+  await group(page, 'Expiry').getByLabel('Days to sign').fill('21');
+}
+
+/** Clicks Preview and waits for the review with the populated PDF on screen. */
+async function previewAndReview(page: Page) {
+  const pdf = page.waitForResponse((r) => r.url().endsWith('/api/packages/preview/document') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const answer = await pdf;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('application/pdf');
+  await expect(page.getByRole('list', { name: 'Send progress' }).locator('[aria-current="step"]')).toHaveText(/Review/);
+  await expect(page.getByRole('region', { name: /Populated preview of Mutual non-disclosure agreement, pages/ })).toBeVisible();
+  // The confirmation opens only once the viewer has shown the document.
+  await expect(page.getByLabel(/I have reviewed the populated document/)).toBeEnabled();
+}
+
+const fieldError = (field: Locator) => field.locator('xpath=..').getByRole('alert');
+
+test.describe('signature packages', () => {
+  test('list and detail keep search, status, archived view and page size in the URL', async ({ page }) => {
+    await signIn(page, 'sender');
+    const counterparty = `Initech ${run}`;
+    const id = await sendNdaViaApi(page, counterparty);
+    await sendNdaViaApi(page, `Globex ${run}`);
+
+    await page.goto('/packages');
+    await expect(page.getByRole('heading', { name: 'Signature packages' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send a package' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Search packages').fill(counterparty);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(counterparty).replace(/%20/g, '(\\+|%20)')}`));
+    const table = page.getByRole('table', { name: 'Signature packages' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+
+    await page.getByLabel('Status').selectOption('queued');
+    await expect(page).toHaveURL(/status=queued/);
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    await page.getByLabel('Status').selectOption('completed');
+    await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+    await page.getByLabel('Status').selectOption('');
+
+    await page.getByLabel('Archived only').check();
+    await expect(page).toHaveURL(/archived=only/);
+    await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+    await page.getByLabel('Archived only').uncheck();
+    await expect(page).not.toHaveURL(/archived=/);
+
+    await page.getByLabel('Per page').selectOption('50');
+    await expect(page).toHaveURL(/size=50/);
+    // A reload (or a shared link) reproduces the view.
+    await page.reload();
+    await expect(page.getByLabel('Search packages')).toHaveValue(counterparty);
+    await expect(page.getByLabel('Per page')).toHaveValue('50');
+    await snap(page, 'packages-list');
+
+    await table.getByRole('link', { name: 'Mutual non-disclosure agreement' }).click();
+    await expect(page).toHaveURL(new RegExp(`/packages/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Mutual non-disclosure agreement' })).toBeVisible();
+    const signers = page.getByRole('table', { name: 'Signers of this package' });
+    await expect(signers.getByRole('row')).toHaveCount(3);
+    await expect(signers).toContainText(counterparty);
+    await expect(signers).toContainText('Company signatory');
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Sent: delivery queued');
+    await expect(page.getByRole('region', { name: 'Values in the document' })).toContainText('Counterparty name');
+    await expectAccessible(page);
+    await snap(page, 'packages-detail');
+  });
+
+  test('a sender previews, reviews the populated PDF and sends exactly once', async ({ page }) => {
+    await signIn(page, 'sender');
+    const before = await listTotal(page);
+
+    await page.getByRole('link', { name: 'Send a package' }).first().click();
+    await expect(page).toHaveURL(/\/packages\/new/);
+    await expect(page.getByRole('list', { name: 'Send progress' }).locator('[aria-current="step"]')).toHaveText(/Details/);
+    // Templates the API may not use stay visible, with the reason, and cannot be chosen.
+    await expect(page.getByRole('radio', { name: /Board resolution/ })).toBeDisabled();
+    await expect(page.getByText('Not enabled for API use', { exact: false })).toBeVisible();
+
+    const counterparty = `Acme Corp ${run}`;
+    await fillNda(page, counterparty);
+    await expectAccessible(page);
+
+    // The browser's own check: a phone number not in international format never leaves the page.
+    const phone = group(page, 'Signer: Counterparty signatory').getByLabel('Phone');
+    await phone.fill('020 7123 4567');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(fieldError(phone)).toHaveText(/international format/);
+    await phone.fill('+442071234567');
+
+    // The API's check: the request is altered on the way (an impossible date) so the sandbox
+    // refuses it; its 422 detail `sender_values.effective_date` lands on that field.
+    await page.route(
+      '**/api/packages/preview',
+      async (route) => {
+        const body = route.request().postDataJSON() as { sender_values: Record<string, string> };
+        body.sender_values.effective_date = '2026-02-30';
+        await route.continue({ postData: JSON.stringify(body) });
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const effective = group(page, 'Values in the document').getByLabel('Effective date');
+    await expect(effective).toHaveAttribute('aria-invalid', 'true');
+    await expect(fieldError(effective)).toHaveText('Must be a date as YYYY-MM-DD');
+    await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(counterparty);
+    await snap(page, 'packages-send-api-field-error');
+
+    await previewAndReview(page);
+    const summary = page.getByRole('complementary', { name: 'Review before sending' });
+    await expect(summary).toContainText(counterparty);
+    await expect(summary).toContainText('(left empty)'); // governing law, optional
+    await expect(summary).toContainText('alan@example.com');
+    await expect(summary).toContainText('+442071234567');
+    await expect(summary).toContainText('21 days after sending');
+    await expect(page.getByTestId('receipt-remaining')).toHaveText(/^(10 min 00 s|9 min \d\d s)$/);
+    const send = page.getByRole('button', { name: 'Send for signature' });
+    await expect(send).toBeDisabled();
+    await page.getByLabel(/I have reviewed the populated document/).check();
+    await expect(send).toBeEnabled();
+    await expectAccessible(page);
+    await snap(page, 'packages-send-review');
+
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/packages') keys.push(r.headers()['idempotency-key'] ?? 'none');
+    });
+    await send.dblclick();
+    await expect(page).toHaveURL(/\/packages\/pkg_[0-9a-f]+\?sent=1$/);
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^pkg-send-/);
+
+    await expect(page.getByText(/Package sent to 2 signers\. Delivery is queued\./)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Package sent.' })).toContainText('not yet delivery, and not a signature');
+    await expect(page.getByRole('heading', { name: 'Mutual non-disclosure agreement' })).toBeVisible();
+    await expect(page.getByText('Delivery is queued: the invitations have not been delivered yet, and nobody has signed.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Signers of this package' })).toContainText('Alan Turing');
+    await expectAccessible(page);
+    await snap(page, 'packages-sent-detail');
+
+    expect(await listTotal(page)).toBe(before + 1);
+  });
+
+  test('an expired receipt leads back to the form with every value kept', async ({ page }) => {
+    await signIn(page, 'sender');
+    const before = await listTotal(page);
+    await page.goto('/packages/new?template=dst_nda');
+    await expect(page.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeChecked();
+    const counterparty = `Umbrella ${run}`;
+    await fillNda(page, counterparty);
+    await previewAndReview(page);
+    await page.getByLabel(/I have reviewed the populated document/).check();
+
+    // Ten minutes pass on the API's clock: the receipt is dead although this page still counts down.
+    await control('/clock', { advance_seconds: 600 });
+    await page.getByRole('button', { name: 'Send for signature' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'The preview expired before it was sent' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Send progress' }).locator('[aria-current="step"]')).toHaveText(/Details/);
+    const values = group(page, 'Values in the document');
+    await expect(values.getByLabel('Counterparty name')).toHaveValue(counterparty);
+    await expect(values.getByLabel('Effective date')).toHaveValue('2026-01-15');
+    await expect(group(page, 'Signer: Counterparty signatory').getByLabel('E-mail')).toHaveValue('alan@example.com');
+    await expect(group(page, 'Expiry').getByLabel('Days to sign')).toHaveValue('21');
+    await expectAccessible(page);
+    await snap(page, 'packages-send-expired');
+
+    // A fresh preview reviews again; nothing was sent meanwhile.
+    await previewAndReview(page);
+    await expect(page.getByRole('complementary', { name: 'Review before sending' })).toContainText(counterparty);
+    expect(await listTotal(page)).toBe(before);
+  });
+
+  test('archiving is refused while the package is active and allowed once it completes', async ({ page }) => {
+    await signIn(page, 'sender');
+    const id = await sendNdaViaApi(page, `Hooli ${run}`);
+    await page.goto(`/packages/${id}`);
+    await expect(page.getByText(/^Only finished packages \(completed, declined or expired\) can be archived\. This one is (queued|delivered)\.$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Archive package' })).toHaveCount(0);
+
+    // The API refuses as well, with the named code.
+    const refused = await post(page.request, page, `/api/packages/${id}/archive`, { reason: 'Cleaning up' }, `e2e-${run}-refused`);
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('PACKAGE_NOT_CLOSED');
+
+    // A stale page that believes the package finished: the API's refusal is shown, then the truth.
+    await page.route(`**/api/packages/${id}`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), status: 'completed' } });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Archive package' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Archive this package?' });
+    await dialog.getByLabel('Reason').fill('Signed on paper instead');
+    await page.unroute(`**/api/packages/${id}`);
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('only completed, declined or expired packages can be archived');
+    await expect(dialog.getByLabel('Reason')).toHaveValue('Signed on paper instead');
+    await snap(page, 'packages-archive-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(/This one is (queued|delivered)\./)).toBeVisible();
+
+    // The sandbox delivers a minute after sending by itself; deliver now unless it already has.
+    const current = (await (await page.request.get(`/api/packages/${id}`)).json()) as { status: string };
+    if (current.status === 'queued') await control(`/signature-packages/${id}/actions`, { action: 'deliver' });
+    await control(`/signature-packages/${id}/actions`, { action: 'complete' });
+    await page.reload();
+    await expect(page.getByText('Every signer has signed.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Completed: everyone has signed');
+    await page.getByRole('button', { name: 'Archive package' }).click();
+    await dialog.getByLabel('Reason').fill('Filed with the signed contracts');
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Package archived. Its events and document are kept.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Reason: Filed with the signed contracts');
+    await expect(page.getByRole('button', { name: 'Archive package' })).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'packages-archived');
+
+    await page.goto(`/packages?archived=only&q=${encodeURIComponent(`Hooli ${run}`)}`);
+    await expect(page.getByRole('table', { name: 'Archived signature packages' }).getByRole('link')).toHaveCount(1);
+  });
+
+  test('a viewer reads packages without any action', async ({ page, browser }) => {
+    const sender = await browser.newPage();
+    await signIn(sender, 'sender');
+    const id = await sendNdaViaApi(sender, `Vandelay ${run}`);
+    await sender.close();
+
+    await signIn(page, 'viewer');
+    await page.goto('/packages');
+    await expect(page.getByRole('heading', { name: 'Signature packages' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send a package' })).toHaveCount(0);
+    await page.goto(`/packages/${id}`);
+    await expect(page.getByRole('table', { name: 'Signers of this package' })).toContainText(`Vandelay ${run}`);
+    await expect(page.getByRole('button')).toHaveText(['Sign out']);
+    await expect(page.getByText('can be archived')).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'packages-viewer-detail');
+
+    await page.goto('/packages/new');
+    await expect(page.getByRole('heading', { name: 'Sending packages is not available to your role' })).toBeVisible();
+  });
+});

@@ -1,0 +1,113 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, errorFrom, goToSignIn, qs } from '../api-client.ts';
+import { ConsoleApiError } from '../api-error.ts';
+import type { Page } from '../schemas/list.ts';
+import type { Preview, PreviewInput } from '../schemas/packages.ts';
+
+/** What the detail page reads beyond `packageSchema`'s named fields (all optional: the API may omit them). */
+export interface PackageEvent {
+  at: string;
+  type: string;
+  slot_id?: string;
+  reason?: string;
+}
+export interface PackageSigner {
+  slot_id?: string;
+  label?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  status?: string;
+  signed_at?: string | null;
+  declined_at?: string | null;
+}
+/** A package as pages read it: the named fields of the API's answer, all but id and status optional. */
+export interface PackageRecord {
+  id: string;
+  status: string;
+  invitation_status?: string;
+  template_id?: string;
+  template_name?: string;
+  name?: string;
+  version_number?: number;
+  signers: PackageSigner[];
+  sender_values?: Record<string, string | number>;
+  expires_in_days?: number;
+  expires_at?: string;
+  created_at?: string;
+  sent_at?: string;
+  delivered_at?: string | null;
+  completed_at?: string | null;
+  declined_at?: string | null;
+  decline_reason?: string | null;
+  expired_at?: string | null;
+  archived?: boolean;
+  archived_at?: string | null;
+  archive_reason?: string | null;
+  events?: PackageEvent[];
+  prepared_pdf?: { page_count?: number; size_bytes?: number; sha256?: string };
+}
+
+export interface PackageListArgs {
+  page: number;
+  size: number;
+  q?: string;
+  status?: string;
+  archived?: 'only';
+}
+
+export const packageKeys = {
+  all: ['packages'] as const,
+  list: (args: PackageListArgs) => ['packages', 'list', args] as const,
+  item: (id: string) => ['packages', 'item', id] as const,
+};
+
+const path = (id: string, rest = '') => `/api/packages/${encodeURIComponent(id)}${rest}`;
+
+export const packagesListQuery = (args: PackageListArgs) =>
+  queryOptions({
+    queryKey: packageKeys.list(args),
+    queryFn: ({ signal }) => api<Page<PackageRecord>>(`/api/packages${qs({ ...args })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const packageQuery = (id: string) =>
+  queryOptions({
+    queryKey: packageKeys.item(id),
+    queryFn: ({ signal }) => api<PackageRecord>(path(id), { signal }),
+  });
+
+/** Freezes the sender's input behind a receipt valid 10 minutes. */
+export const previewPackage = (input: PreviewInput, signal?: AbortSignal) => api<Preview>('/api/packages/preview', { method: 'POST', body: input, signal });
+
+/** The populated PDF of a receipt (pdf_url is only the source PDF, so it never comes from there). */
+export async function fetchPreviewDocument(templateId: string, previewToken: string, signal?: AbortSignal): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch('/api/packages/preview/document', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/pdf' },
+      body: JSON.stringify({ template_id: templateId, preview_token: previewToken }),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ConsoleApiError(0, 'NETWORK_ERROR', 'The console could not be reached. Check your connection and try again.');
+  }
+  if (res.status === 401) {
+    const error = await errorFrom(res);
+    goToSignIn();
+    throw error;
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return res.blob();
+}
+
+/** Sends the reviewed receipt; `idempotencyKey` belongs to the one Send click it answers. */
+export const sendPackage = (templateId: string, previewToken: string, idempotencyKey: string) =>
+  api<PackageRecord>('/api/packages', { method: 'POST', body: { template_id: templateId, preview_token: previewToken, confirmed: true }, idempotencyKey });
+
+export const archivePackage = (id: string, reason: string, idempotencyKey: string) =>
+  api<PackageRecord>(path(id, '/archive'), { method: 'POST', body: { reason }, idempotencyKey });
