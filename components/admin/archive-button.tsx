@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { useArchive, type ArchivableKind } from '../catalog/catalog-mutations';
-import { useIntentKey } from '../catalog/use-intent-key';
+import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 
@@ -36,13 +36,13 @@ export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: st
   const noun = NOUNS[kind];
 
   async function confirm(reason: string) {
-    const key = intent.keyFor({ id, reason: reason.trim() });
+    const key = intent.take(JSON.stringify({ id, reason: reason.trim() }));
     try {
       await archive.mutateAsync({ id, reason, key });
       intent.settle();
       toast.success(`${noun.title} “${name}” archived`);
     } catch (err) {
-      intent.settle(err);
+      if (!isUnsettled(err)) intent.settle();
       const explained = explain(kind, err);
       toast.error(`${noun.title} “${name}” was not archived: ${explained instanceof Error ? explained.message : 'the request failed.'}`);
       throw explained;

@@ -10,7 +10,7 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { createCategorySchema } from '@/lib/schemas/catalog';
 import { useCreateCategory } from '../catalog/catalog-mutations';
 import { catalogItemHref } from '../catalog/catalog-paths';
-import { outcomeUnknown, useIntentKey } from '../catalog/use-intent-key';
+import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/field';
@@ -36,7 +36,7 @@ function showError(form: UseFormReturn<FormInput, unknown, FormOutput>, err: unk
   }
   const message = err instanceof ConsoleApiError ? err.message : 'The request failed.';
   form.setError('root', {
-    message: outcomeUnknown(err) ? `${message} Your entries are kept: submit again to retry, without risk of creating the category twice.` : message,
+    message: isUnsettled(err) ? `${message} Your entries are kept: submit again to retry, without risk of creating the category twice.` : message,
   });
 }
 
@@ -52,7 +52,7 @@ export function CreateCategoryDialog() {
 
   const submit = form.handleSubmit(async (input) => {
     const body = { name: input.name, description: input.description };
-    const key = intent.keyFor(body);
+    const key = intent.take(JSON.stringify(body));
     try {
       const created = await create.mutateAsync({ input: body, key });
       intent.settle();
@@ -62,7 +62,7 @@ export function CreateCategoryDialog() {
       form.reset();
       setOpen(false);
     } catch (err) {
-      intent.settle(err);
+      if (!isUnsettled(err)) intent.settle();
       showError(form, err);
       toast.error(`The category was not created: ${err instanceof ConsoleApiError ? err.message : 'the request failed.'}`);
     }

@@ -6,7 +6,7 @@ interface FieldProps {
   error?: string;
   hint?: string;
   required?: boolean;
-  children: React.ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
+  children: React.ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean }>;
   className?: string;
 }
 
@@ -16,13 +16,24 @@ export function Field({ label, error, hint, required, children, className = '' }
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const control = isValidElement(children)
-    ? cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined })
+    ? cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })
     : children;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        {required && <span className="text-red-700"> *</span>}
+        {/* The star is for the eye; assistive technology hears aria-required instead. */}
+        {required && (
+          <span className="text-red-700" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {control}
       {hint && !error && (
