@@ -6,6 +6,9 @@ export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password-42';
 export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-token-0123456789abcdef';
 
+const browser = { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } };
+const WORLD_CHANGING = /(documents|editor|packages|sandbox-panel)\.spec\.ts$/;
+
 // Journeys run against the production build with the embedded sandbox on their own ports
 // and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.
 export default defineConfig({
@@ -23,7 +26,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || undefined, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } } }],
+  // One console and one sandbox serve every journey. Journeys that move the sandbox's clock,
+  // inject faults, reset it or count app-wide totals change the world for everyone, so they
+  // run after the others (a second `playwright test --project=world`, see scripts/test-all.ts)
+  // and one at a time; the rest share two workers.
+  projects: [
+    { name: 'journeys', testIgnore: WORLD_CHANGING, use: browser },
+    { name: 'world', testMatch: WORLD_CHANGING, workers: 1, use: browser },
+  ],
   webServer: {
     command: 'node --conditions=react-server --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,

@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -31,9 +31,18 @@ export function useListParams(filterNames: readonly string[] = []) {
     };
   }, [search, filterNames]);
 
+  // Changes made before the URL has caught up with the previous one build on that one, so
+  // two quick edits (from, then to) both land instead of the second undoing the first. A
+  // pending URL older than a second is ignored (the user may have gone back meanwhile).
+  const pending = useRef<{ text: string; at: number } | null>(null);
+  useEffect(() => {
+    if (pending.current?.text === search.toString()) pending.current = null;
+  }, [search]);
+
   const update = useCallback(
     (patch: Partial<Record<'page' | 'size' | 'q' | string, string | number | null>>) => {
-      const next = new URLSearchParams(search.toString());
+      const fresh = pending.current && Date.now() - pending.current.at < 1000 ? pending.current.text : null;
+      const next = new URLSearchParams(fresh ?? search.toString());
       for (const [key, value] of Object.entries(patch)) {
         if (value === null || value === '' || value === undefined) next.delete(key);
         else next.set(key, String(value));
@@ -42,6 +51,7 @@ export function useListParams(filterNames: readonly string[] = []) {
       if (next.get('size') === '25') next.delete('size');
       if (next.get('page') === '1') next.delete('page');
       const text = next.toString();
+      pending.current = { text, at: Date.now() };
       router.replace(`${pathname}${text ? `?${text}` : ''}` as Parameters<typeof router.replace>[0], { scroll: false });
     },
     [search, router, pathname],
