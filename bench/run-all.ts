@@ -1,0 +1,173 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+// `npm run bench [-- --update-readme]`: every bench/*.ts but this one, one after another, each
+// in its own process (so one's servers never share an event loop with the next), with the
+// flags the console benches need (the react-server condition for 'server-only' modules; the
+// sandbox benches are indifferent to it). Each bench's last JSON line is collected into
+// bench/results/latest.json; --update-readme writes the table between the README markers.
+// Exits non-zero when a bench failed or missed its target.
+
+type Summary = Record<string, unknown> & { bench: string };
+interface Outcome {
+  file: string;
+  exit_code: number | null;
+  duration_s: number;
+  load_avg_1m_before: number;
+  summary: Summary | null;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const benchDir = join(root, 'bench');
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+const NODE_FLAGS = ['--conditions=react-server', '--import', 'tsx'];
+
+const load1 = () => Number(loadavg()[0]!.toFixed(2));
+
+function runOne(file: string): Promise<Outcome> {
+  const started = performance.now();
+  const load = load1();
+  console.log(`\n== bench/${file} (load average ${load}) ==`);
+  const child = spawn(process.execPath, [...NODE_FLAGS, join('bench', file)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let summary: Summary | null = null;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    console.log(line);
+    if (!line.startsWith('{')) return;
+    try {
+      const parsed = JSON.parse(line) as unknown;
+      if (parsed && typeof parsed === 'object' && typeof (parsed as Summary).bench === 'string') summary = parsed as Summary;
+    } catch {
+      // a line that merely starts with a brace
+    }
+  });
+  return new Promise((resolve) => {
+    child.once('close', (code) =>
+      resolve({ file, exit_code: code, duration_s: Number(((performance.now() - started) / 1000).toFixed(1)), load_avg_1m_before: load, summary }),
+    );
+  });
+}
+
+const met = (s: Summary | null): boolean | null => {
+  if (!s) return null;
+  const v = s.met ?? s.target_met;
+  return typeof v === 'boolean' ? v : null;
+};
+
+function status(o: Outcome): string {
+  if (!o.summary) return `error (exit ${o.exit_code})`;
+  const m = met(o.summary);
+  if (m === false) return 'target missed';
+  if (o.exit_code !== 0) return `error (exit ${o.exit_code})`;
+  return m === true ? 'met' : 'ok';
+}
+
+const n = (v: unknown) => (typeof v === 'number' ? String(v) : '?');
+const META = /^(bench|met|target_met|cpus|load_avg.*|duration_s|runs|connections|path)$/;
+
+/** The figures of one bench in a line, with its target; benches not listed get their numbers as key=value. */
+function describe(s: Summary): { figures: string; target: string } {
+  switch (s.bench) {
+    case 'sandbox-catalog':
+      return {
+        figures: `${n(s.req_per_s)} req/s at ${n(s.connections)} connections; p50 ${n(s.p50_ms)} ms, p99 ${n(s.p99_ms)} ms`,
+        target: `≥ ${n(s.target_req_per_s)} req/s`,
+      };
+    case 'sandbox-preview':
+      return {
+        figures: `preview + PDF: 10 pages ${n(s.dst_msa_total_ms)} ms, 200 pages ${n(s.dst_handbook_total_ms)} ms (${n(s.ratio)}×)`,
+        target: `≤ ${n(s.target_ratio)}×`,
+      };
+    case 'proxy-overhead':
+      return {
+        figures:
+          `c=1 p50: direct ${n(s.direct_c1_p50_ms)} ms, through console ${n(s.through_c1_p50_ms)} ms (+${n(s.added_p50_c1_ms)} ms); ` +
+          `c=50: direct ${n(s.direct_c50_req_per_s)}, through ${n(s.through_c50_req_per_s)}, trivial route ${n(s.live_c50_req_per_s)} req/s ` +
+          `(through/trivial ${n(s.through_vs_trivial_c50)})`,
+        target: `+≤ ${n(s.target_added_p50_c1_ms)} ms; ≥ ${n(s.target_through_vs_trivial_c50)}`,
+      };
+    case 'upload':
+      return {
+        figures:
+          `${n(s.file_mib)} MiB PDF: one upload +${n(s.one_growth_mib)} MiB RSS (${n(s.one_growth_per_byte)}× bytes, ${n(s.one_upload_ms)} ms); ` +
+          `four at once +${n(s.four_growth_mib)} MiB (${n(s.four_growth_per_byte)}×, slowest ${n(s.four_slowest_upload_ms)} ms)`,
+        target: `≤ ${n(s.target_one_growth_per_byte)}×; ≤ ${n(s.target_four_growth_per_byte)}×`,
+      };
+    default: {
+      const entries = Object.entries(s).filter(([k, v]) => !META.test(k) && typeof v !== 'object');
+      return {
+        figures: entries.filter(([k]) => !k.startsWith('target')).map(([k, v]) => `${k}=${String(v)}`).join(', '),
+        target: entries.filter(([k]) => k.startsWith('target')).map(([k, v]) => `${k}=${String(v)}`).join(', ') || '—',
+      };
+    }
+  }
+}
+
+function gitRevision(): string | null {
+  const r = spawnSync('git', ['describe', '--always', '--dirty'], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function markdown(report: { date: string; revision: string | null; machine: { cpus: number; cpu_model: string; node: string }; results: Outcome[] }): string {
+  const { machine } = report;
+  const lines = [
+    `Measured ${report.date} on ${machine.cpus} cores (${machine.cpu_model}), Node ${machine.node}` +
+      `${report.revision ? `, revision ${report.revision}` : ''}. The load column is the 1-minute load average as each bench started: ` +
+      `other work on the machine takes cores from the servers measured, so read figures taken at a high load as pessimistic.`,
+    '',
+    '| bench | figures | target | result | load |',
+    '|---|---|---|---|---|',
+  ];
+  for (const o of report.results) {
+    const d = o.summary ? describe(o.summary) : { figures: '—', target: '—' };
+    lines.push(`| ${o.file.replace(/\.ts$/, '')} | ${d.figures} | ${d.target} | ${status(o)} | ${o.load_avg_1m_before} |`);
+  }
+  return lines.join('\n');
+}
+
+function updateReadme(table: string) {
+  const file = join(root, 'README.md');
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`);
+  writeFileSync(file, `${text.slice(0, start + README_START.length)}\n${table}\n${text.slice(end)}`);
+}
+
+async function main() {
+  const files = readdirSync(benchDir)
+    .filter((f) => f.endsWith('.ts') && f !== basename(fileURLToPath(import.meta.url)))
+    .sort();
+  const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '?', node: process.version };
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  console.log(`${files.length} benches: ${files.join(', ')}; ${machine.cpus} CPUs (${machine.cpu_model}); load average ${load1()}`);
+
+  const results: Outcome[] = [];
+  for (const file of files) results.push(await runOne(file));
+
+  const report = { date, revision: gitRevision(), machine, results };
+  mkdirSync(join(benchDir, 'results'), { recursive: true });
+  writeFileSync(join(benchDir, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log('\nsummary');
+  const width = Math.max(...files.map((f) => f.length));
+  for (const o of results) {
+    const d = o.summary ? describe(o.summary) : null;
+    console.log(`  ${o.file.padEnd(width)}  ${status(o).padEnd(16)} ${String(o.duration_s).padStart(6)} s  load ${String(o.load_avg_1m_before).padEnd(5)}  ${d ? `${d.figures} (target ${d.target})` : ''}`);
+  }
+  console.log(`results written to bench/results/latest.json`);
+  if (process.argv.includes('--update-readme')) {
+    updateReadme(markdown(report));
+    console.log('README.md benchmark section updated');
+  }
+  if (results.some((o) => status(o) !== 'met' && status(o) !== 'ok')) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : String(err));
+  process.exit(1);
+});
