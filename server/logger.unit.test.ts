@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it, vi } from 'vitest';
 
 // The console's logger must never print a key, a cookie or a hosted-editor session id.

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createUser } from '../../server/users/users.ts';
 import { openConsoleDb } from '../../scripts/lib/console-db.ts';
+import { SCOPES } from '../../sandbox/keys.ts';
 
 // A sandbox and a built console (`next start`), each in its own process, with one signed-in
 // admin: what the console benches measure against. The users module imports 'server-only',
@@ -15,20 +16,6 @@ import { openConsoleDb } from '../../scripts/lib/console-db.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const ALL_SCOPES = [
-  'catalog:read',
-  'categories:write',
-  'workflows:archive',
-  'documents:read',
-  'documents:write',
-  'documents:delete',
-  'packages:create',
-  'packages:read',
-  'packages:archive',
-  'requests:create',
-  'requests:read',
-  'requests:revise',
-];
 
 export interface Stack {
   sandboxUrl: string;
@@ -91,7 +78,7 @@ async function createKey(url: string, controlToken: string): Promise<string> {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-sandbox-control': controlToken },
     // Rate limit 0 switches the limiter off for this key: we measure the servers, not the bucket.
-    body: JSON.stringify({ app_id: 'signdesk_bench', scopes: ALL_SCOPES, requester_role: 'admin', rate_limit_per_minute: 0 }),
+    body: JSON.stringify({ app_id: 'signdesk_bench', scopes: SCOPES, requester_role: 'admin', rate_limit_per_minute: 0 }),
   });
   if (res.status !== 201) throw new Error(`key creation failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { api_key: string }).api_key;

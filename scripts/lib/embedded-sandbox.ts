@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SCOPES } from '../../sandbox/keys.ts';
 
 export interface EmbeddedSandbox {
   url: string;
@@ -12,20 +13,6 @@ export interface EmbeddedSandbox {
   stop(): void;
 }
 
-const ALL_SCOPES = [
-  'catalog:read',
-  'categories:write',
-  'workflows:archive',
-  'documents:read',
-  'documents:write',
-  'documents:delete',
-  'packages:create',
-  'packages:read',
-  'packages:archive',
-  'requests:create',
-  'requests:read',
-  'requests:revise',
-];
 
 /**
  * Starts `sandbox/main.ts` as a child process, waits for it to listen, and provisions an
@@ -79,7 +66,7 @@ async function provisionKey(url: string, controlToken: string, keyFile: string):
   const res = await fetch(`${url}/__sandbox/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-sandbox-control': controlToken },
-    body: JSON.stringify({ app_id: 'signdesk-console', scopes: ALL_SCOPES, requester_role: 'admin' }),
+    body: JSON.stringify({ app_id: 'signdesk-console', scopes: SCOPES, requester_role: 'admin' }),
   });
   if (res.status !== 201) throw new Error(`Could not provision a sandbox key: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { api_key: string };

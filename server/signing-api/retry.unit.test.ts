@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { DEFAULT_RETRY, retryDelay } from './retry';

@@ -13,7 +13,7 @@ export const GET = handler(
   ({ query }) => listDocuments(query),
 );
 
-// POST: streams one PDF to the API as it arrives (no formData(): nothing is buffered), with
+// POST: streams one PDF to the API as it arrives (never parsed into memory), with
 // the browser's Idempotency-Key for this upload so a retry never makes a second document.
 export const POST = handler(
   {
