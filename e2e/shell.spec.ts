@@ -36,8 +36,26 @@ test.describe('sign-in and areas by role', () => {
     await expect(page).toHaveURL(/\/catalog\/categories\?q=fin/);
   });
 
-  test('sign-out ends the session', async ({ page }) => {
-    await signIn(page, 'viewer');
+  test('sign-out ends the session', async ({ page, browser, baseURL }) => {
+    // Sign-out ends every session of the account, so this journey uses an account of its own
+    // rather than a demo account that parallel journeys are signed in with.
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, 'admin');
+    const email = `signout-${Date.now()}@example.test`;
+    const password = 'sign-out-journey-password';
+    const created = await adminPage.request.post('/api/admin/users', {
+      data: { email, name: 'Sign-out journey', password, roles: ['viewer'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+    await admin.close();
+
+    await page.goto('/sign-in');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in\?signed_out=1/);
     await page.goto('/catalog');
