@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   poweredByHeader: false,
   // Native and Node-only packages stay out of the server bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'kysely'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'kysely', 'undici'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

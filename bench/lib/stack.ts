@@ -202,7 +202,9 @@ export async function startStack(): Promise<Stack> {
     const port = await freePort();
     const consoleUrl = `http://127.0.0.1:${port}`;
     let log = '';
-    const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    // BENCH_CONSOLE_NODE_ARGS: node flags for the console (say --cpu-prof), which NODE_OPTIONS refuses.
+    const nodeArgs = (process.env.BENCH_CONSOLE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
       cwd: root,
       env: {
         ...process.env,

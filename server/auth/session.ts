@@ -61,32 +61,39 @@ async function readSeal(seal: string, opts: SessionOptions): Promise<SessionData
 
 export type SessionState = { user: User } | { user: null; reason: 'none' | 'expired' };
 
+/** What a route handler already holds: reading the cookie from it skips Next's request-store lookups. */
+export interface RequestSource {
+  headers: { get(name: string): string | null };
+  cookies: { get(name: string): { value: string } | undefined };
+}
+
 /**
  * The signed-in user, or why there is none. Checks the absolute and idle timeouts and the
- * session version; `touch` (route handlers only: pages cannot set cookies) slides the idle window.
+ * session version; `touch` (route handlers only: pages cannot set cookies) slides the idle
+ * window. Route handlers pass their request; pages read it through next/headers.
  */
-export async function currentSession(touch: boolean): Promise<SessionState> {
-  const opts = options(isSecureContext(await headers()));
-  const store = await cookies();
-  const session = await readSeal(store.get(opts.cookieName)?.value ?? '', opts);
+export async function currentSession(touch: boolean, req?: RequestSource): Promise<SessionState> {
+  const opts = options(isSecureContext(req ? req.headers : await headers()));
+  const seal = (req ? req.cookies : await cookies()).get(opts.cookieName)?.value ?? '';
+  const session = await readSeal(seal, opts);
   if (!session.uid || !session.ver || !session.iat || !session.seen) return { user: null, reason: 'none' };
   // Clearing or re-sealing the cookie goes through iron-session, on these rare paths only.
-  const destroy = async () => (await getIronSession<SessionData>(store, opts)).destroy();
+  const sealed = async () => getIronSession<SessionData>(await cookies(), opts);
   const e = env();
   const now = Date.now();
   if (now - session.iat > e.SESSION_ABSOLUTE_HOURS * 3_600_000 || now - session.seen > e.SESSION_IDLE_MINUTES * 60_000) {
-    if (touch) await destroy();
+    if (touch) (await sealed()).destroy();
     return { user: null, reason: 'expired' };
   }
   const user = await findUser(await db(), session.uid);
   if (!user || user.disabled || user.sessionVersion !== session.ver) {
-    if (touch) await destroy();
+    if (touch) (await sealed()).destroy();
     return { user: null, reason: 'expired' };
   }
   if (touch && now - session.seen > REFRESH_AFTER_MS) {
-    const sealed = await getIronSession<SessionData>(store, opts);
-    sealed.seen = now;
-    await sealed.save();
+    const refreshed = await sealed();
+    refreshed.seen = now;
+    await refreshed.save();
   }
   return { user };
 }

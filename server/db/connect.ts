@@ -1,5 +1,5 @@
 import 'server-only';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './schema.ts';
@@ -22,7 +22,27 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+}
+
+// Kysely prepares every query afresh; preparing was the costliest step of the per-request
+// user lookup. The console issues a small, fixed set of SQL texts, so each is prepared once.
+// Safe because better-sqlite3 is synchronous and the console never streams a query (a
+// statement mid-iteration would be busy); SQLite re-prepares by itself after a schema change.
+const STATEMENTS_MAX = 500;
+function withStatementCache(file: SqliteDatabase): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => file.close(),
+    prepare(text) {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        if (statements.size >= STATEMENTS_MAX) statements.clear();
+        statements.set(text, (stmt = file.prepare(text)));
+      }
+      return stmt;
+    },
+  };
 }
 
 /**

@@ -11,7 +11,8 @@ import { isSameOrigin } from '../auth/request-info';
 import { callContext } from '../signing-api/call-context';
 import { SigningApiError } from '../signing-api/errors';
 import type { User } from '../users/users';
-import { HttpError, errorResponse, fromUpstream, newRequestId } from './respond';
+import { newRequestId } from '../request-id';
+import { HttpError, errorResponse, fromUpstream } from './respond';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -87,7 +88,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     let user: User | null = null;
     const call = { upstreamRequestId: null as string | null };
     try {
-      const state = await currentSession(true);
+      const state = await currentSession(true, req);
       if (!state.user) {
         throw new HttpError(401, state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
       }

@@ -2,7 +2,8 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { logger } from '../logger';
 import { isSameOrigin } from '../auth/request-info';
-import { HttpError, errorResponse, newRequestId } from './respond';
+import { newRequestId } from '../request-id';
+import { HttpError, errorResponse } from './respond';
 
 /** Routes open before sign-in (sign-in itself, health): same-origin mutations, mapped errors. */
 export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {

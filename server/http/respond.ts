@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { ErrorDetail } from '@/lib/api-error';
 import { SigningApiError } from '../signing-api/errors';
 
@@ -15,8 +14,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const newRequestId = () => `con_${randomBytes(9).toString('base64url')}`;
 
 export function errorResponse(err: HttpError, requestId: string): Response {
   const body = { error: { code: err.code, message: err.message, ...(err.details.length ? { details: err.details } : {}), request_id: requestId } };

@@ -1,12 +1,14 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { errorBodySchema } from '@/lib/api-error';
 import { env } from '../env';
 import { logger, scrub } from '../logger';
 import { noteUpstreamRequest } from './call-context';
+import { newRequestId } from '../request-id';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
+import { TransportError, buffered, streamed, type Answer, type Exchange } from './transport';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -36,61 +38,56 @@ export interface Result<T> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One request with headers, timeout and typed errors; no retries. */
-async function once(call: Call): Promise<Response> {
+async function once(call: Call, streaming: boolean): Promise<Answer> {
   const e = env();
   const url = new URL(`${e.SIGNING_API_BASE_URL}/api/v1${call.path}`);
   for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {
     'x-service-environment': 'sandbox',
-    'x-request-id': `con_${randomBytes(9).toString('base64url')}`,
+    'x-request-id': newRequestId(),
     accept: 'application/json, application/pdf',
   };
   if (call.bearer !== false) headers.authorization = `Bearer ${e.SIGNING_API_KEY}`;
   if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
-  let body: BodyInit | undefined;
+  const exchange: Exchange = { method: call.method, url, headers, timeoutMs: call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS, signal: call.signal };
   if (call.json !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(call.json);
+    exchange.body = JSON.stringify(call.json);
   } else if (call.stream) {
     headers['content-type'] = call.stream.contentType;
     if (call.stream.contentLength) headers['content-length'] = call.stream.contentLength;
-    body = call.stream.body;
+    exchange.body = call.stream.body;
   }
   try {
-    return await fetch(url, {
-      method: call.method,
-      headers,
-      body,
-      signal: call.signal
-        ? AbortSignal.any([AbortSignal.timeout(call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS), call.signal])
-        : AbortSignal.timeout(call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS),
-      cache: 'no-store',
-      ...(call.stream ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    return await (streaming || call.stream || call.signal ? streamed(exchange) : buffered(exchange as Exchange & { body?: string }));
   } catch (err) {
-    const timeout = err instanceof DOMException && err.name === 'TimeoutError';
-    throw new SigningApiError(0, timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE', timeout ? 'The Signing API did not answer in time.' : 'The Signing API could not be reached.');
+    if (!(err instanceof TransportError)) throw err;
+    throw new SigningApiError(
+      0,
+      err.timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
+      err.timedOut ? 'The Signing API did not answer in time.' : 'The Signing API could not be reached.',
+    );
   }
 }
 
-async function toError(res: Response): Promise<SigningApiError> {
-  const requestId = res.headers.get('x-request-id');
-  const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-  const parsed = errorBodySchema.safeParse(await res.json().catch(() => null));
+async function toError(res: Answer): Promise<SigningApiError> {
+  const requestId = res.header('x-request-id');
+  const retryAfter = parseRetryAfter(res.header('retry-after'));
+  const parsed = errorBodySchema.safeParse(await res.json());
   if (!parsed.success) return new SigningApiError(res.status, 'UPSTREAM_ERROR', `The Signing API answered ${res.status}.`, [], retryAfter, requestId);
   const { code, message, details } = parsed.data.error;
   return new SigningApiError(res.status, code, message, details ?? [], retryAfter, requestId);
 }
 
-/** A request, retried as DESIGN.md section 6 allows, answering the raw Response on success. */
-export async function send(call: Call): Promise<Response> {
+/** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */
+async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     let error: SigningApiError;
     try {
-      const res = await once(call);
-      noteUpstreamRequest(res.headers.get('x-request-id'));
-      if (res.ok) return res;
+      const res = await once(call, streaming);
+      noteUpstreamRequest(res.header('x-request-id'));
+      if (res.status >= 200 && res.status < 300) return res;
       error = await toError(res);
     } catch (err) {
       if (!(err instanceof SigningApiError)) throw err;
@@ -106,11 +103,22 @@ export async function send(call: Call): Promise<Response> {
   }
 }
 
+/** A call whose answer (a PDF) streams on: a web Response over the upstream body. */
+export async function send(call: Call): Promise<Response> {
+  const res = await dispatch(call, true);
+  const headers = new Headers();
+  for (const name of ['content-type', 'content-length', 'x-request-id']) {
+    const value = res.header(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(Readable.toWeb(res.stream()) as ReadableStream<Uint8Array>, { status: res.status, headers });
+}
+
 /** A JSON call whose answer is parsed (unknown fields kept) by `schema`. */
 export async function callJson<S extends z.ZodType>(call: Call, schema: S): Promise<Result<z.output<S>>> {
-  const res = await send(call);
-  const requestId = res.headers.get('x-request-id');
-  const parsed = schema.safeParse(await res.json().catch(() => undefined));
+  const res = await dispatch(call, false);
+  const requestId = res.header('x-request-id');
+  const parsed = schema.safeParse(await res.json());
   if (!parsed.success) {
     logger().error({ path: scrub(call.path), issues: parsed.error.issues.slice(0, 5) }, 'unexpected signing api response');
     throw new SigningApiError(502, 'UPSTREAM_INVALID_RESPONSE', 'The Signing API answered in an unexpected shape.', [], null, requestId);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { ROLES, type Role } from '@/lib/roles';
 import type { Database, UsersTable } from '../db/schema';
 import { hashPassword } from './password';
@@ -57,9 +57,15 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
+// Every authenticated request looks its user up; building and compiling the query each time
+// cost more than running it, so it is compiled once per database and only the id changes.
+const byIdQueries = new WeakMap<Kysely<Database>, CompiledQuery<Selectable<UsersTable>>>();
+
 export async function findUser(db: Kysely<Database>, id: string): Promise<User | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toUser(row) : null;
+  let query = byIdQueries.get(db);
+  if (!query) byIdQueries.set(db, (query = db.selectFrom('users').selectAll().where('id', '=', '').compile()));
+  const { rows } = await db.executeQuery({ ...query, parameters: [id] } as typeof query);
+  return rows[0] ? toUser(rows[0]) : null;
 }
 
 export async function listUsers(db: Kysely<Database>): Promise<User[]> {

@@ -1,0 +1,190 @@
+import 'server-only';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+// The client over a scripted HTTP server: what reaches the wire, how answers, errors and
+// transport failures come back, and which of them are retried. Route suites cover the real
+// Signing API; this covers what a spec-faithful sandbox never does (slow bodies, HTML errors).
+
+type Script = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+const scripts = new Map<string, Script>();
+const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+let server: Server;
+let client: typeof import('./client');
+let callContext: typeof import('./call-context').callContext;
+
+const FAST_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 5, budgetMs: 2_000 };
+const ONCE = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, budgetMs: 0 };
+const okSchema = z.looseObject({ ok: z.literal(true) });
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      const script = scripts.get(new URL(req.url!, 'http://x').pathname.replace('/api/v1', ''));
+      if (script) script(req, res, body);
+      else json(res, 404, { error: { code: 'NOT_FOUND', message: 'No such route.' } });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  Object.assign(process.env, {
+    SIGNING_API_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    SIGNING_API_KEY: 'sk_test_client_unit_key',
+    SESSION_PASSWORD: 'client-unit-test-session-password-0123456789',
+    SIGNING_API_TIMEOUT_MS: '1000',
+    LOG_LEVEL: 'silent',
+  });
+  client = await import('./client');
+  callContext = (await import('./call-context')).callContext;
+});
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+});
+
+beforeEach(() => {
+  scripts.clear();
+  seen.length = 0;
+});
+
+describe('signing api client', () => {
+  it('sends the key, the environment, a request id, the query and the JSON body, and parses the answer', async () => {
+    scripts.set('/things', (_req, res) => json(res, 201, { ok: true, extra: 'kept' }, { 'x-request-id': 'up_1' }));
+    const call = { upstreamRequestId: null as string | null };
+    const result = await callContext.run(call, () =>
+      client.callJson({ method: 'POST', path: '/things', query: { size: 25, q: '', status: undefined }, json: { name: 'A' }, idempotencyKey: 'idem-12345678' }, okSchema),
+    );
+    expect(result).toEqual({ data: { ok: true, extra: 'kept' }, status: 201, requestId: 'up_1' });
+    expect(call.upstreamRequestId).toBe('up_1');
+    const [req] = seen;
+    expect(req!.url).toBe('/api/v1/things?size=25');
+    expect(req!.headers).toMatchObject({
+      authorization: 'Bearer sk_test_client_unit_key',
+      'x-service-environment': 'sandbox',
+      'idempotency-key': 'idem-12345678',
+      'content-type': 'application/json',
+    });
+    expect(req!.headers['x-request-id']).toMatch(/^con_[0-9a-f]{16}$/);
+    expect(JSON.parse(req!.body)).toEqual({ name: 'A' });
+  });
+
+  it('leaves the key off hosted-editor calls', async () => {
+    scripts.set('/hosted-editor/s/x', (_req, res) => json(res, 200, { ok: true }));
+    await client.callJson({ method: 'GET', path: '/hosted-editor/s/x', bearer: false }, okSchema);
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('turns an error answer into a typed error with code, details, Retry-After and request id', async () => {
+    scripts.set('/bad', (_req, res) =>
+      json(res, 422, { error: { code: 'VALIDATION_FAILED', message: 'Name is required.', details: [{ path: 'name', message: 'required' }] } }, { 'x-request-id': 'up_2', 'retry-after': '3' }),
+    );
+    const err = await client.callJson({ method: 'POST', path: '/bad', json: {} }, okSchema).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message: 'Name is required.', details: [{ path: 'name', message: 'required' }], retryAfterMs: 3000, requestId: 'up_2' });
+  });
+
+  it('does not pass on an error body it cannot read', async () => {
+    scripts.set('/html', (_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>Bad gateway at internal-host-7</html>');
+    });
+    const err = await client.callJson({ method: 'POST', path: '/html', json: {} }, okSchema).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 502, code: 'UPSTREAM_ERROR', message: 'The Signing API answered 502.' });
+  });
+
+  it('refuses a success answer of the wrong shape', async () => {
+    scripts.set('/odd', (_req, res) => json(res, 200, { ok: 'maybe' }));
+    const err = await client.callJson({ method: 'GET', path: '/odd' }, okSchema).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 502, code: 'UPSTREAM_INVALID_RESPONSE' });
+  });
+
+  it('retries a GET on 503 with the same request, and gives up after the last attempt', async () => {
+    let n = 0;
+    scripts.set('/flaky', (_req, res) => (++n < 3 ? json(res, 503, { error: { code: 'BUSY', message: 'Busy.' } }) : json(res, 200, { ok: true })));
+    await expect(client.callJson({ method: 'GET', path: '/flaky', retry: FAST_RETRY }, okSchema)).resolves.toMatchObject({ status: 200 });
+    expect(seen.map((s) => s.url)).toEqual(['/api/v1/flaky', '/api/v1/flaky', '/api/v1/flaky']);
+
+    seen.length = 0;
+    scripts.set('/down', (_req, res) => json(res, 503, { error: { code: 'BUSY', message: 'Busy.' } }));
+    await expect(client.callJson({ method: 'GET', path: '/down', retry: FAST_RETRY }, okSchema)).rejects.toMatchObject({ status: 503, code: 'BUSY' });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('retries a mutation only with an Idempotency-Key, sending the same key again', async () => {
+    scripts.set('/make', (_req, res) => json(res, 503, { error: { code: 'BUSY', message: 'Busy.' } }));
+    await expect(client.callJson({ method: 'POST', path: '/make', json: {}, retry: FAST_RETRY }, okSchema)).rejects.toMatchObject({ code: 'BUSY' });
+    expect(seen).toHaveLength(1);
+
+    seen.length = 0;
+    await expect(client.callJson({ method: 'POST', path: '/make', json: {}, idempotencyKey: 'idem-abcdefgh', retry: FAST_RETRY }, okSchema)).rejects.toMatchObject({ code: 'BUSY' });
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['idem-abcdefgh', 'idem-abcdefgh', 'idem-abcdefgh']);
+  });
+
+  it('times out when the answer does not start in time', async () => {
+    scripts.set('/slow', (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 3_000));
+    const err = await client.callJson({ method: 'GET', path: '/slow', timeoutMs: 200, retry: ONCE }, okSchema).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 0, code: 'UPSTREAM_TIMEOUT', message: 'The Signing API did not answer in time.' });
+  });
+
+  it('times out when the body stalls', async () => {
+    scripts.set('/stall', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"ok":');
+      setTimeout(() => res.end('true}'), 3_000);
+    });
+    const err = await client.callJson({ method: 'GET', path: '/stall', timeoutMs: 200, retry: ONCE }, okSchema).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 0, code: 'UPSTREAM_TIMEOUT' });
+  });
+
+  it('streams a PDF answer through as a web Response', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200_000, 7)]);
+    scripts.set('/doc', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length), 'x-request-id': 'up_pdf' });
+      res.end(pdf);
+    });
+    const res = await client.send({ method: 'GET', path: '/doc' });
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('x-request-id')).toBe('up_pdf');
+    expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it('sends a streamed body once, with its length, and never retries it', async () => {
+    scripts.set('/upload', (_req, res, body) => json(res, 503, { error: { code: 'BUSY', message: `got ${body.length}` } }));
+    const bytes = new TextEncoder().encode('x'.repeat(70_000));
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes.slice(0, 30_000));
+        c.enqueue(bytes.slice(30_000));
+        c.close();
+      },
+    });
+    const err = await client
+      .callJson({ method: 'POST', path: '/upload', stream: { body, contentType: 'application/octet-stream', contentLength: String(bytes.length) }, idempotencyKey: 'idem-upload-1', retry: FAST_RETRY }, okSchema)
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 503, message: 'got 70000' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers['content-length']).toBe('70000');
+  });
+
+  it('reports an unreachable API without retrying a mutation', async () => {
+    const { vi } = await import('vitest');
+    vi.resetModules();
+    const saved = process.env.SIGNING_API_BASE_URL;
+    process.env.SIGNING_API_BASE_URL = 'http://127.0.0.1:1';
+    try {
+      const fresh = await import('./client');
+      const err = await fresh.callJson({ method: 'POST', path: '/x', json: {} }, okSchema).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 0, code: 'UPSTREAM_UNAVAILABLE', message: 'The Signing API could not be reached.' });
+    } finally {
+      process.env.SIGNING_API_BASE_URL = saved;
+    }
+  });
+});
