@@ -43,11 +43,16 @@ export async function getSession(): Promise<IronSession<SessionData>> {
 const unsealed = new Map<string, { data: SessionData; expiresAt: number }>();
 const UNSEALED_MAX = 2_000;
 
-async function readSeal(seal: string, opts: SessionOptions): Promise<SessionData> {
+/** The cached data of a seal still within its expiry; null when it must be unsealed. */
+function cachedSeal(seal: string): SessionData | null {
   if (!seal) return {};
   const hit = unsealed.get(seal);
   if (hit && Date.now() < hit.expiresAt) return { ...hit.data };
   if (hit) unsealed.delete(seal);
+  return null;
+}
+
+async function unseal(seal: string, opts: SessionOptions): Promise<SessionData> {
   const data = await unsealData<SessionData>(seal, { password: opts.password, ttl: opts.ttl });
   // Iron's expiry is the sixth field, covered by the HMAC just checked; the cache stops short
   // of the clock skew Iron tolerates, so it never accepts a seal that Iron would refuse.
@@ -75,7 +80,8 @@ export interface RequestSource {
 export async function currentSession(touch: boolean, req?: RequestSource): Promise<SessionState> {
   const opts = options(isSecureContext(req ? req.headers : await headers()));
   const seal = (req ? req.cookies : await cookies()).get(opts.cookieName)?.value ?? '';
-  const session = await readSeal(seal, opts);
+  // A cache hit stays synchronous: every await here is paid on every request.
+  const session = cachedSeal(seal) ?? (await unseal(seal, opts));
   if (!session.uid || !session.ver || !session.iat || !session.seen) return { user: null, reason: 'none' };
   // Clearing or re-sealing the cookie goes through iron-session, on these rare paths only.
   const sealed = async () => getIronSession<SessionData>(await cookies(), opts);

@@ -22,8 +22,20 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const database = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteFiles.set(db, database);
+  return db;
 }
+
+const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
+
+/**
+ * The SQLite file under a connection (statements cached), for the one read on every request
+ * that is worth running synchronously; undefined on PostgreSQL. A synchronous read can see a
+ * Kysely transaction's writes before they commit, so keep it to rows no transaction writes.
+ */
+export const sqliteFile = (db: Kysely<Database>) => sqliteFiles.get(db);
 
 // Kysely prepares every query afresh; preparing was the costliest step of the per-request
 // user lookup. The console issues a small, fixed set of SQL texts, so each is prepared once.

@@ -95,7 +95,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       user = state.user;
       if (!can(user.roles, spec.permission)) throw new HttpError(403, 'FORBIDDEN', 'Your role does not allow this action.');
       if (mutation && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
-      const params = parse(spec.params, await context.params, 'path');
+      const params = spec.params ? parse(spec.params, await context.params, 'path') : (undefined as P);
       const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
       const body = spec.body ? parse(spec.body, await readJson(req), 'body') : (undefined as B);
       const key = req.headers.get('idempotency-key');

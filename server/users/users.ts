@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { ROLES, type Role } from '@/lib/roles';
 import type { Database, UsersTable } from '../db/schema';
+import { sqliteFile } from '../db/connect';
 import { hashPassword } from './password';
 
 export interface User {
@@ -57,14 +58,16 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-// Every authenticated request looks its user up; building and compiling the query each time
-// cost more than running it, so it is compiled once per database and only the id changes.
+// Every authenticated request looks its user up. Building and compiling the query cost more
+// than running it, so it is compiled once per database; on SQLite it then runs synchronously,
+// skipping the driver's mutex and a dozen promises (users are never written in a transaction).
 const byIdQueries = new WeakMap<Kysely<Database>, CompiledQuery<Selectable<UsersTable>>>();
 
 export async function findUser(db: Kysely<Database>, id: string): Promise<User | null> {
   let query = byIdQueries.get(db);
   if (!query) byIdQueries.set(db, (query = db.selectFrom('users').selectAll().where('id', '=', '').compile()));
-  const { rows } = await db.executeQuery({ ...query, parameters: [id] } as typeof query);
+  const file = sqliteFile(db);
+  const rows = file ? (file.prepare(query.sql).all([id]) as Selectable<UsersTable>[]) : (await db.executeQuery({ ...query, parameters: [id] } as typeof query)).rows;
   return rows[0] ? toUser(rows[0]) : null;
 }
 
