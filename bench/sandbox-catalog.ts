@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { startEmbeddedSandbox } from '../scripts/lib/embedded-sandbox.ts';
 
 // Throughput of GET /api/v1/categories on a sandbox in its own process, so that autocannon
 // (here) and the server (there) each get a core instead of sharing one event loop.
@@ -35,52 +33,14 @@ type Autocannon = (opts: {
 }) => Promise<AutocannonResult>;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-async function startSandbox(dataDir: string, controlToken: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SANDBOX_PORT: '0',
-      SANDBOX_DATA_DIR: dataDir,
-      SANDBOX_CONTROL_TOKEN: controlToken,
-      SANDBOX_LOG_LEVEL: 'warn',
-      SANDBOX_READY_LINE: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sandbox did not start within 30 s')), 30_000);
-    child.once('exit', (code) => reject(new Error(`sandbox exited early with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^SANDBOX_READY (\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
-  return { url, child };
-}
-
-async function createKey(url: string, controlToken: string): Promise<string> {
-  const res = await fetch(`${url}/__sandbox/keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sandbox-control': controlToken },
-    // Rate limit 0 switches the limiter off for this key: we measure the server, not the bucket.
-    body: JSON.stringify({ app_id: 'app_bench', scopes: ['catalog:read'], requester_role: 'viewer', rate_limit_per_minute: 0 }),
-  });
-  if (res.status !== 201) throw new Error(`key creation failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { api_key: string }).api_key;
-}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const controlToken = `bench-${randomBytes(16).toString('hex')}`;
-  const { url, child } = await startSandbox(dataDir, controlToken);
+  // Rate limit 0 switches the limiter off for this key: we measure the server, not the bucket.
+  const sandbox = await startEmbeddedSandbox({ dataDir, port: 0, quiet: true, controlToken, key: { appId: 'app_bench', scopes: ['catalog:read'], role: 'viewer', ratePerMinute: 0 } });
+  const { url, child, apiKey } = sandbox;
   try {
-    const apiKey = await createKey(url, controlToken);
     const headers = { authorization: `Bearer ${apiKey}`, 'x-service-environment': 'sandbox' };
     const probe = await fetch(`${url}${PATH}`, { headers });
     if (probe.status !== 200) throw new Error(`probe answered ${probe.status}: ${await probe.text()}`);
@@ -118,8 +78,7 @@ async function main() {
     );
     if (r.non2xx > 0 || r.errors > 0) process.exitCode = 1;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await sandbox.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

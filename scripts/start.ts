@@ -46,7 +46,7 @@ async function main() {
     console.log('No production build yet: running next build (a few minutes on two cores)…');
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env });
     if (build.status !== 0) {
-      sandbox?.stop();
+      void sandbox?.stop();
       process.exit(build.status ?? 1);
     }
   }
@@ -54,14 +54,14 @@ async function main() {
   console.log(`Signdesk console: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 
   const shutdown = (code: number) => {
-    sandbox?.stop();
+    void sandbox?.stop();
     server.kill('SIGTERM');
     process.exitCode = code;
   };
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
   server.on('exit', (code) => {
-    sandbox?.stop();
+    void sandbox?.stop();
     process.exit(code ?? 0);
   });
   sandbox?.child.on('exit', (code) => {

@@ -4,11 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSyn
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createUser } from '../../server/users/users.ts';
 import { openConsoleDb } from '../../scripts/lib/console-db.ts';
-import { SCOPES } from '../../sandbox/keys.ts';
+import { startEmbeddedSandbox } from '../../scripts/lib/embedded-sandbox.ts';
 
 // A sandbox and a built console (`next start`), each in its own process, with one signed-in
 // admin: what the console benches measure against. The users module imports 'server-only',
@@ -45,44 +44,6 @@ const freePort = () =>
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
-
-async function startSandbox(dataDir: string, controlToken: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SANDBOX_PORT: '0',
-      SANDBOX_DATA_DIR: dataDir,
-      SANDBOX_CONTROL_TOKEN: controlToken,
-      SANDBOX_LOG_LEVEL: 'warn',
-      SANDBOX_READY_LINE: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sandbox did not start within 30 s')), 30_000);
-    child.once('exit', (code) => reject(new Error(`sandbox exited early with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^SANDBOX_READY (\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
-  return { url, child };
-}
-
-async function createKey(url: string, controlToken: string): Promise<string> {
-  const res = await fetch(`${url}/__sandbox/keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sandbox-control': controlToken },
-    // Rate limit 0 switches the limiter off for this key: we measure the servers, not the bucket.
-    body: JSON.stringify({ app_id: 'signdesk_bench', scopes: SCOPES, requester_role: 'admin', rate_limit_per_minute: 0 }),
-  });
-  if (res.status !== 201) throw new Error(`key creation failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { api_key: string }).api_key;
-}
 
 async function waitForConsole(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 60_000;
@@ -183,9 +144,9 @@ export async function startStack(): Promise<Stack> {
     rmSync(consoleDir, { recursive: true, force: true });
   };
   try {
-    const sandbox = await startSandbox(sandboxDir, controlToken);
+    const sandbox = await startEmbeddedSandbox({ dataDir: sandboxDir, port: 0, quiet: true, controlToken, key: { appId: 'signdesk_bench', ratePerMinute: 0 } });
     children.push(sandbox.child);
-    const apiKey = await createKey(sandbox.url, controlToken);
+    const apiKey = sandbox.apiKey;
 
     // The console database as `next start` will open it (same directory, same migrations).
     const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
