@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { NO_RETRY } from './retry';
 
 // The client over a scripted HTTP server: what reaches the wire, how answers, errors and
 // transport failures come back, and which of them are retried. Route suites cover the real
@@ -16,7 +17,7 @@ let client: typeof import('./client');
 let callContext: typeof import('./call-context').callContext;
 
 const FAST_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 5, budgetMs: 2_000 };
-const ONCE = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, budgetMs: 0 };
+
 const okSchema = z.looseObject({ ok: z.literal(true) });
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
@@ -130,7 +131,7 @@ describe('signing api client', () => {
 
   it('times out when the answer does not start in time', async () => {
     scripts.set('/slow', (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 3_000));
-    const err = await client.callJson({ method: 'GET', path: '/slow', timeoutMs: 200, retry: ONCE }, okSchema).catch((e: unknown) => e);
+    const err = await client.callJson({ method: 'GET', path: '/slow', timeoutMs: 200, retry: NO_RETRY }, okSchema).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 0, code: 'UPSTREAM_TIMEOUT', message: 'The Signing API did not answer in time.' });
   });
 
@@ -140,7 +141,7 @@ describe('signing api client', () => {
       res.write('{"ok":');
       setTimeout(() => res.end('true}'), 3_000);
     });
-    const err = await client.callJson({ method: 'GET', path: '/stall', timeoutMs: 200, retry: ONCE }, okSchema).catch((e: unknown) => e);
+    const err = await client.callJson({ method: 'GET', path: '/stall', timeoutMs: 200, retry: NO_RETRY }, okSchema).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 0, code: 'UPSTREAM_TIMEOUT' });
   });
 

@@ -31,3 +31,6 @@ export function retryDelay(
   const wait = Math.max(jittered, input.error.retryAfterMs ?? 0);
   return input.elapsedMs + wait > policy.budgetMs ? null : wait;
 }
+
+/** For probes (the health check): one attempt, so the answer says how the API is now. */
+export const NO_RETRY: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, budgetMs: 0 };

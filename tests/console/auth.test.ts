@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setFaults } from './console-fixtures';
 import { startTestConsole, type TestConsole } from './harness';
 
 let c: TestConsole;
@@ -79,5 +80,16 @@ describe('sign-in and sessions', () => {
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', database: { ok: true }, signing_api: { ok: true } });
     expect(typeof health.body.signing_api.latency_ms).toBe('number');
+  });
+
+  it('reports a degraded Signing API with 503 after one attempt, and recovers', async () => {
+    await setFaults(c, [{ method: 'GET', path: '/api/v1/categories', status: 503, code: 'MAINTENANCE', times: 2 }]);
+    const health = await c.call('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ status: 'degraded', database: { ok: true }, signing_api: { ok: false } });
+    // One probe, no retries: the second counted fault is still there for the next probe.
+    expect(c.sandbox.sandbox.services.faults.list()).toEqual([expect.objectContaining({ remaining: 1 })]);
+    await setFaults(c, []);
+    expect((await c.call('GET', '/api/health')).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '@/server/db';
-import { env } from '@/server/env';
 import { publicHandler } from '@/server/http/public-handler';
+import { pingSigningApi } from '@/server/signing-api/health';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,16 +19,7 @@ async function timed(check: () => Promise<unknown>) {
 export const GET = publicHandler(async () => {
   const [database, signingApi] = await Promise.all([
     timed(async () => sql`SELECT 1`.execute(await db())),
-    timed(async () => {
-      const res = await fetch(`${env().SIGNING_API_BASE_URL}/api/v1/categories?size=25`, {
-        headers: { authorization: `Bearer ${env().SIGNING_API_KEY}`, 'x-service-environment': 'sandbox' },
-        signal: AbortSignal.timeout(5000),
-        cache: 'no-store',
-      });
-      await res.body?.cancel();
-      if (!res.ok) throw new Error(String(res.status));
-      return { status: res.status };
-    }),
+    timed(pingSigningApi),
   ]);
   const ok = database.ok && signingApi.ok;
   return Response.json({ status: ok ? 'ok' : 'degraded', console: { ok: true }, database, signing_api: signingApi }, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } });
