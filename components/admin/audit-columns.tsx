@@ -1,7 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
-import type { AuditRow } from '@/lib/queries/admin';
+import type { AuditRow } from '@/lib/schemas/admin';
 import { Badge } from '../ui/states';
 
 // Audit times to the second: the log is evidence, and entries of one action are seconds apart.

@@ -12,6 +12,8 @@ import { useCreateCategory } from '../catalog/catalog-mutations';
 import { catalogItemHref } from '../catalog/catalog-paths';
 import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form-error';
+import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/field';
 
@@ -85,19 +87,8 @@ export function CreateCategoryDialog() {
             <Field label="Description" error={errors.description?.message} hint={`Optional, up to 500 characters (${description.length}/500).`}>
               <Textarea {...form.register('description')} rows={4} />
             </Field>
-            {errors.root && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {errors.root.message}
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={isSubmitting}>
-                Create category
-              </Button>
-            </div>
+            <FormError error={errors.root} />
+            <FormFooter onCancel={() => setOpen(false)} submitLabel="Create category" busy={isSubmitting} />
           </fieldset>
         </form>
       </Dialog>

@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import { useCreateUser } from '@/lib/queries/admin';
 import { newUserSchema } from '@/lib/schemas/admin';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form-error';
+import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { Field, Input } from '../ui/field';
 import { showApiError } from './form-errors';
@@ -69,19 +71,8 @@ export function NewUserButton() {
               </Button>
             </div>
             <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix="new-user" />
-            {errors.root && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {errors.root.message}
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={isSubmitting}>
-                Add user
-              </Button>
-            </div>
+            <FormError error={errors.root} />
+            <FormFooter onCancel={() => setOpen(false)} submitLabel="Add user" busy={isSubmitting} />
           </fieldset>
         </form>
       </Dialog>

@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import { useUpdateUser, type AdminUser } from '@/lib/queries/admin';
 import { newUserSchema } from '@/lib/schemas/admin';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form-error';
+import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { showApiError } from './form-errors';
 import { RoleCheckboxes } from './role-checkboxes';
@@ -43,19 +45,8 @@ export function RolesButton({ user }: { user: AdminUser }) {
         <form onSubmit={submit} noValidate>
           <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
             <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix={`roles-${user.id}`} />
-            {errors.root && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {errors.root.message}
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
-                Save roles
-              </Button>
-            </div>
+            <FormError error={errors.root} />
+            <FormFooter onCancel={() => close(false)} submitLabel="Save roles" busy={isSubmitting} submitDisabled={!isDirty} />
           </fieldset>
         </form>
       </Dialog>

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
-import { Button } from './button';
+import { FormError } from './form-error';
+import { FormFooter } from './form-footer';
 import { Dialog } from './dialog';
 import { Field, Textarea } from './field';
 
@@ -47,19 +48,8 @@ export function ReasonDialog({ open, onOpenChange, title, description, confirmLa
           <Field label="Reason" required error={errors.reason?.message} hint="5 to 500 characters; kept in the audit log.">
             <Textarea {...form.register('reason')} maxLength={600} />
           </Field>
-          {errors.root && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {errors.root.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" busy={isSubmitting}>
-              {confirmLabel}
-            </Button>
-          </div>
+          <FormError error={errors.root} />
+          <FormFooter onCancel={() => onOpenChange(false)} submitLabel={confirmLabel} variant="danger" busy={isSubmitting} />
         </fieldset>
       </form>
     </Dialog>

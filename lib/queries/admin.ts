@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
 import type { ApprovalRequest } from '../schemas/approvals.ts';
-import type { faultRulesSchema, NewUserInput } from '../schemas/admin.ts';
+import type { AuditRow, faultRulesSchema, NewUserInput } from '../schemas/admin.ts';
 import type { Page } from '../schemas/list.ts';
 import type { SignaturePackage } from '../schemas/packages.ts';
 import type { Role } from '../roles.ts';
@@ -17,26 +17,6 @@ export interface AdminUser {
   disabled: boolean;
   created_at: string;
   updated_at: string;
-}
-
-export interface AuditRow {
-  id: number;
-  at: string;
-  user_id: string | null;
-  user_email: string | null;
-  /** comma-separated, as recorded at the time */
-  roles: string | null;
-  operation: string;
-  target_type: string | null;
-  target_id: string | null;
-  outcome: 'success' | 'failure';
-  status: number;
-  error_code: string | null;
-  upstream_request_id: string | null;
-  idempotency_key: string | null;
-  reason: string | null;
-  /** JSON text */
-  details: string | null;
 }
 
 export interface AuditFilters {

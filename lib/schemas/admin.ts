@@ -21,6 +21,32 @@ export const auditQuerySchema = listQuerySchema
   .extend({ user: z.string().trim().max(254).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
   .strict();
 
+/**
+ * One audit log entry as GET /api/admin/audit returns it: the stored row, column for column.
+ * The database table type is derived from this, so the two cannot drift apart; strict, so a
+ * column the route starts to leak fails the console tests that parse it.
+ */
+export const auditRowSchema = z.strictObject({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  user_id: z.string().nullable(),
+  user_email: z.string().nullable(),
+  /** comma-separated, as recorded at the time */
+  roles: z.string().nullable(),
+  operation: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  outcome: z.enum(['success', 'failure']),
+  status: z.number().int(),
+  error_code: z.string().nullable(),
+  upstream_request_id: z.string().nullable(),
+  idempotency_key: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** JSON text */
+  details: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
 export const clockSchema = z.strictObject({ advance_seconds: z.number().int().min(1, 'At least one second').max(10 * 365 * 86_400) });
 
 export const reviewerActionSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Generated } from 'kysely';
+import type { AuditRow } from '@/lib/schemas/admin';
 
 // Portable column types: text ids and ISO timestamps, integers for flags, so one set of
 // migrations and queries serves SQLite and PostgreSQL alike.
@@ -24,23 +25,9 @@ export interface SignInAttemptsTable {
   locked_until: string | null;
 }
 
-export interface AuditLogTable {
-  id: Generated<number>;
-  at: string;
-  user_id: string | null;
-  user_email: string | null;
-  roles: string | null;
-  operation: string;
-  target_type: string | null;
-  target_id: string | null;
-  outcome: 'success' | 'failure';
-  status: number;
-  error_code: string | null;
-  upstream_request_id: string | null;
-  idempotency_key: string | null;
-  reason: string | null;
-  details: string | null;
-}
+// The audit route returns the stored row unchanged, so the columns are the API's entry;
+// only the id is the database's to number.
+export type AuditLogTable = Omit<AuditRow, 'id'> & { id: Generated<number> };
 
 export interface EditorSessionsTable {
   document_id: string;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { z } from 'zod';
+import { auditRowSchema, type AuditRow } from '@/lib/schemas/admin';
 import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
 import { ndaBody } from '@/sandbox/conformance/package-fixtures';
 import type { ConsoleReply, TestConsole } from './harness';
@@ -83,28 +85,16 @@ export async function submittedRequest(c: TestConsole, body: Record<string, unkn
   return reply.body as { id: string; status: string; version: number; external_id: string };
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  user_email: string | null;
-  roles: string | null;
-  operation: string;
-  target_type: string | null;
-  target_id: string | null;
-  outcome: 'success' | 'failure';
-  status: number;
-  error_code: string | null;
-  upstream_request_id: string | null;
-  idempotency_key: string | null;
-  reason: string | null;
-  details: string | null;
-}
+const auditRows = z.array(auditRowSchema);
+
+/** The entries of an audit page, parsed: a column the route drops, adds or retypes fails here. */
+export const auditEntries = (reply: ConsoleReply): AuditRow[] => auditRows.parse(reply.body.data);
 
 /** The newest audit entries of one operation, read as an admin through the console. */
 export async function auditOf(c: TestConsole, operation: string): Promise<AuditRow[]> {
   const reply = await c.call('GET', `/api/admin/audit?operation=${encodeURIComponent(operation)}&size=100`, { cookie: c.cookies.admin });
   expect(reply.status).toBe(200);
-  return reply.body.data as AuditRow[];
+  return auditEntries(reply);
 }
 
 /** Injects faults on the sandbox directly (the console's own panel is tested on its own). */
