@@ -14,6 +14,7 @@ import { LinkButton } from '../ui/link-button';
 import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, placeDetails, requestFormSchema, type RequestFormValues } from './schema-form-model';
+import { FormError } from '../ui/form-error';
 
 /** A readable, unique-enough external id: the workflow, today's date and a random suffix. */
 export function suggestExternalId(workflowId: string): string {
@@ -99,11 +100,7 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
         </div>
         <SchemaFields fields={fields} register={form.register} errors={errors} documents={documents.data?.data} />
         {documents.isError && <p className="text-sm text-red-800">The documents could not be loaded: {documents.error.message}</p>}
-        {errors.root?.server && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errors.root.server.message}
-          </p>
-        )}
+        <FormError error={errors.root?.server} />
         <div className="flex flex-wrap items-center justify-end gap-3">
           <LinkButton href="/approvals" variant="secondary">
             Cancel

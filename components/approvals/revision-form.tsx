@@ -20,6 +20,7 @@ import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
 import { contentOf, describeChanges, type RevisionChanges } from './revision-changes';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, placeDetails, requestFormSchema, valuesFrom, type RequestFormValues } from './schema-form-model';
+import { FormError } from '../ui/form-error';
 
 interface RevisionFormProps {
   request: ApprovalRequestRecord;
@@ -123,11 +124,7 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
       <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
         <legend className="sr-only">Revised request data</legend>
         <SchemaFields fields={fields} register={form.register} errors={errors} documents={documents.data?.data} requests={asked} />
-        {errors.root?.server && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errors.root.server.message}
-          </p>
-        )}
+        <FormError error={errors.root?.server} />
         <div className="flex flex-wrap items-center justify-end gap-3">
           <p className="mr-auto text-xs text-slate-600">
             Answering request version {read.version}, revision task version {read.task.version}.

@@ -6,6 +6,7 @@ import { errorFrom } from '@/lib/api-client';
 import { signInSchema, type SignInInput } from '@/lib/schemas/auth';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
+import { FormError } from '../ui/form-error';
 
 /** Only same-site paths: `next` must never send the user elsewhere. */
 const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/catalog');
@@ -39,11 +40,7 @@ export function SignInForm({ next, notice }: { next: string | null; notice: stri
         <Field label="Password" error={errors.password?.message} required>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
-        {errors.root && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errors.root.message}
-          </p>
-        )}
+        <FormError error={errors.root} />
         <Button type="submit" busy={isSubmitting}>
           Sign in
         </Button>

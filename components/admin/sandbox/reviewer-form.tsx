@@ -12,6 +12,7 @@ import { fieldsOf } from '@/lib/submission-schema';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { showApiError } from '../form-errors';
+import { FormError } from '../../ui/form-error';
 
 const requirement = reviewerActionSchema.shape.requirements.unwrap().element;
 const schema = z
@@ -116,11 +117,7 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
         <Field label="Comment (optional)" error={errors.comment?.message} hint="Recorded with the decision; the requester sees it.">
           <Textarea maxLength={1000} {...form.register('comment')} />
         </Field>
-        {errors.root && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errors.root.message}
-          </p>
-        )}
+        <FormError error={errors.root} />
         <div>
           <Button type="submit" variant={action === 'reject' ? 'danger' : 'primary'} busy={isSubmitting}>
             {SUBMIT[action]}

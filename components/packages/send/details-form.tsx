@@ -13,6 +13,7 @@ import { Field, Input } from '../../ui/field';
 import { LinkButton } from '../../ui/link-button';
 import { useNow } from '../../ui/use-now';
 import { placeDetails, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
+import { FormError } from '../../ui/form-error';
 
 const DAY_MS = 86_400_000;
 
@@ -107,11 +108,7 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
             <Input type="number" min={1} max={365} step={1} {...form.register('expires_in_days', { valueAsNumber: true })} />
           </Field>
         </Group>
-        {rootError && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {rootError}
-          </p>
-        )}
+        <FormError error={rootError} />
         <div className="flex flex-wrap items-center justify-end gap-3">
           <LinkButton href="/packages" variant="secondary">
             Cancel

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { isUnsettled, useIntentKey } from '../../ui/use-intent-key';
 import { useNow } from '../../ui/use-now';
+import { FormError } from '../../ui/form-error';
 
 /** Why the review ended without a send; the form says so when it comes back. */
 export type BackReason = 'edit' | 'expired' | 'consumed' | 'not_found';
@@ -191,11 +192,7 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
             {shown ? 'Required before sending.' : 'Available once the document is shown.'}
           </p>
         </div>
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {error.message}
-          </p>
-        )}
+        <FormError error={error} />
         <div className="flex flex-wrap justify-between gap-2">
           <Button variant="secondary" onClick={() => onBack('edit')} disabled={sending || sent}>
             Edit details
