@@ -17,6 +17,11 @@ export class Scheduler {
     this.nextDue = 0;
   }
 
+  /** Something new falls due at `at`: cheaper than poke() when the time is known. */
+  dueAt(at: number): void {
+    if (at < this.nextDue) this.nextDue = at;
+  }
+
   maybeRun(now: number): void {
     if (now < this.nextDue) return;
     let next = Number.POSITIVE_INFINITY;

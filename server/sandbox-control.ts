@@ -25,4 +25,11 @@ export async function control(method: 'GET' | 'POST', path: string, body?: unkno
   throw new HttpError(res.status === 401 ? 502 : res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details ?? []);
 }
 
+/** A control call whose answer must have a known shape: anything else is the sandbox's fault, not the browser's. */
+export async function controlAs<T>(schema: z.ZodType<T>, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const parsed = schema.safeParse(await control(method, path, body));
+  if (!parsed.success) throw new HttpError(502, 'SANDBOX_ERROR', `The sandbox answered ${method} ${path} in an unexpected shape.`);
+  return parsed.data;
+}
+
 export const controlIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'not a valid identifier') });

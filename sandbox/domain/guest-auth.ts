@@ -14,7 +14,8 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** codes issued per (request, e-mail) per hour: with 5 attempts each, guessing stays hopeless */
 export const OTP_ISSUES_PER_HOUR = 5;
 export const GUEST_SESSION_TTL_MS = 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
+/** the window OTP_ISSUES_PER_HOUR counts over */
+export const OTP_ISSUE_WINDOW_MS = 60 * 60 * 1000;
 
 export interface OtpChallengeRecord {
   id: string;
@@ -38,8 +39,16 @@ export interface GuestSessionRecord {
   expires_at_ms: number;
 }
 
+/**
+ * When a challenge stops mattering: its code has expired and its issues have left the window
+ * of the hourly cap. Dropped at expiry, it would hand out a fresh five codes every ten
+ * minutes. The same for signers and strangers, so pruning reveals nothing either.
+ */
+export const disposableAt = (c: Pick<OtpChallengeRecord, 'expires_at_ms' | 'issued_at_ms'>) =>
+  Math.max(c.expires_at_ms, (c.issued_at_ms.at(-1) ?? 0) + OTP_ISSUE_WINDOW_MS);
+
 const GUEST_TOKEN = /^gs_[A-Za-z0-9_-]{43}$/;
-const challengeId = (email: string, requestId: string) => hashSecret(`otp\u0000${requestId}\u0000${email.toLowerCase()}`);
+export const challengeId = (email: string, requestId: string) => hashSecret(`otp\u0000${requestId}\u0000${email.toLowerCase()}`);
 const codeHash = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest();
 
 /** A signer of an open package may get a code; closed and archived packages take no new sessions. */
@@ -54,7 +63,7 @@ export function requestOtp(services: Services, email: string, requestId: string)
   const now = clock.now();
   const id = challengeId(email, requestId);
   const existing = records.get<OtpChallengeRecord>('otp_challenge', id);
-  const recent = (existing?.issued_at_ms ?? []).filter((t) => now - t < HOUR_MS);
+  const recent = (existing?.issued_at_ms ?? []).filter((t) => now - t < OTP_ISSUE_WINDOW_MS);
   if (recent.length >= OTP_ISSUES_PER_HOUR) return;
   const signer = signerFor(services, email, requestId);
   const code = signer ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
@@ -70,6 +79,7 @@ export function requestOtp(services: Services, email: string, requestId: string)
   };
   if (existing) records.update('otp_challenge', challenge);
   else records.insert('otp_challenge', challenge);
+  services.scheduler.dueAt(disposableAt(challenge));
   if (!signer || !code) return;
   try {
     services.otpDelivery({ email: signer.email, requestId, code });

@@ -14,6 +14,7 @@ import {
   type FrozenSigner,
   type PreviewRecord,
   type SenderValues,
+  type StoredPreview,
 } from './packages.ts';
 
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -162,6 +163,7 @@ export async function createPreview(services: Services, appId: string, input: Pr
       id: hashSecret(token),
       preview_id: previewId,
       app_id: appId,
+      status: 'open',
       template_id: template.id,
       template_name: template.name,
       version_id: version.id,
@@ -179,13 +181,14 @@ export async function createPreview(services: Services, appId: string, input: Pr
     },
     appId,
   );
+  services.scheduler.dueAt(record.expires_at_ms);
   return previewView(record, token);
 }
 
 // Unknown, malformed and other apps' receipts all answer 404; a valid receipt then fails on
 // the first rule it breaks. Expiry is exact: a receipt is good strictly before expires_at.
 export function resolvePreview(services: Services, appId: string, templateId: string, token: string): PreviewRecord {
-  const preview = PREVIEW_TOKEN.test(token) ? services.records.get<PreviewRecord>('preview', hashSecret(token)) : undefined;
+  const preview = PREVIEW_TOKEN.test(token) ? services.records.get<StoredPreview>('preview', hashSecret(token)) : undefined;
   if (!preview || preview.app_id !== appId)
     throw new ApiError(404, 'PREVIEW_NOT_FOUND', 'The preview receipt was not found. Create a new preview.');
   if (preview.template_id !== templateId) {
@@ -197,7 +200,7 @@ export function resolvePreview(services: Services, appId: string, templateId: st
     );
   }
   if (preview.consumed) throw conflict('PREVIEW_CONSUMED', 'This preview was already sent. Any change needs a new preview.');
-  if (services.clock.now() >= preview.expires_at_ms) {
+  if (preview.status === 'lapsed' || services.clock.now() >= preview.expires_at_ms) {
     throw conflict(
       'PREVIEW_EXPIRED',
       'The preview receipt has expired (receipts are valid 10 minutes). Create and review a new preview.',

@@ -31,11 +31,16 @@ export interface PreparedPdf {
   sha256: string;
 }
 
-/** Stored under the hash of its token: the token itself exists only in the preview answer. */
+/**
+ * Stored under the hash of its token: the token itself exists only in the preview answer.
+ * `status` mirrors `consumed` into the indexed column, so the pruner finds open receipts
+ * without reading every receipt ever sent.
+ */
 export interface PreviewRecord {
   id: string;
   preview_id: string;
   app_id: string;
+  status: 'open' | 'sent';
   template_id: string;
   template_name: string;
   version_id: string;
@@ -52,6 +57,26 @@ export interface PreviewRecord {
   consumed_at: string | null;
   package_id: string | null;
 }
+
+/**
+ * What is left of a receipt that expired unsent once its PDF is deleted: enough for its token
+ * to keep answering PREVIEW_EXPIRED (or 404 to another app, 422 to another template) rather
+ * than turning into PREVIEW_NOT_FOUND, and nothing of the signers or values it froze.
+ */
+export interface LapsedPreviewRecord {
+  id: string;
+  preview_id: string;
+  app_id: string;
+  status: 'lapsed';
+  template_id: string;
+  created_at: string;
+  expires_at: string;
+  expires_at_ms: number;
+  consumed: false;
+  lapsed_at: string;
+}
+
+export type StoredPreview = PreviewRecord | LapsedPreviewRecord;
 
 export type SignerStatus = 'pending' | 'invited' | 'signed' | 'declined';
 

@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import { archivePackage } from '../domain/archive-package.ts';
 import { packageTicker } from '../domain/package-lifecycle.ts';
 import { createPreview, previewBody, resolvePreview } from '../domain/package-preview.ts';
+import { previewPruner } from '../domain/prune-previews.ts';
 import { PACKAGE_STATUSES, packageView, type PackageRecord } from '../domain/packages.ts';
 import { sendPackage } from '../domain/send-package.ts';
 
@@ -38,6 +39,7 @@ function ownedPackage(services: Services, appId: string, id: string): PackageRec
 // Preview, review, send, read and archive signature packages (spec section 4).
 export function packageRoutes(services: Services): RouteDef[] {
   services.scheduler.register(packageTicker(services));
+  services.scheduler.register(previewPruner(services));
   const create = { auth: 'key' as const, scope: 'packages:create' as const, body: 'json' as const };
   return [
     {

@@ -36,6 +36,11 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (app_id, key)
    );
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Preview receipts stored before they had a status: the pruner looks for open ones by it.
+  `UPDATE records
+     SET status = CASE WHEN json_extract(data, '$.consumed') THEN 'sent' ELSE 'open' END,
+         data = json_set(data, '$.status', CASE WHEN json_extract(data, '$.consumed') THEN 'sent' ELSE 'open' END)
+   WHERE kind = 'preview' AND status IS NULL;`,
 ];
 
 // Opens (or creates) the sandbox database. FULL synchronous mode: an acknowledged write is

@@ -17,10 +17,33 @@ describe('sandbox panel', () => {
     const reply = await c.call('GET', '/api/sandbox', { cookie: c.cookies.admin });
     expect(reply.status).toBe(200);
     expect(Math.abs(Date.parse(reply.body.clock.now) - sandboxNow())).toBeLessThan(5000);
-    expect(reply.body.faults.rules).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/documents', status: 503, times: 2 })]);
+    expect(reply.body.faults.rules).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/documents', status: 503, times: 2, remaining: 2 })]);
     expect(reply.bytes.toString()).not.toContain(c.sandbox.controlToken);
     await setFaults(c, []);
     expectConsoleError(await c.call('GET', '/api/sandbox', { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
+  });
+
+  it('passes on how many more times a counted fault fires, which goes down as the console meets it', async () => {
+    // 409 is not retried, so one console call meets the fault exactly once.
+    await setFaults(c, [
+      { method: 'GET', path: '/api/v1/request-forms', status: 409, code: 'COUNTED_FAULT', times: 3 },
+      { method: 'GET', path: '/api/v1/request-templates', status: 409, code: 'ENDLESS_FAULT' },
+    ]);
+    const rules = async () => (await c.call('GET', '/api/sandbox', { cookie: c.cookies.admin })).body.faults.rules as Record<string, unknown>[];
+    const [counted, endless] = await rules();
+    expect(counted).toMatchObject({ path: '/api/v1/request-forms', times: 3, remaining: 3 });
+    expect(endless).toMatchObject({ path: '/api/v1/request-templates' });
+    expect(endless).not.toHaveProperty('remaining');
+
+    expectConsoleError(await c.call('GET', '/api/request-forms', { cookie: c.cookies.viewer }), 409, 'COUNTED_FAULT');
+    expect((await rules())[0]).toMatchObject({ path: '/api/v1/request-forms', times: 3, remaining: 2 });
+    expectConsoleError(await c.call('GET', '/api/request-templates', { cookie: c.cookies.viewer }), 409, 'ENDLESS_FAULT');
+    expect((await rules())[1]).not.toHaveProperty('remaining');
+
+    // The panel's own POST answers the same shape.
+    const set = await panel('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', status: 409, times: 2 }] });
+    expect(set.body.rules).toEqual([expect.objectContaining({ times: 2, remaining: 2 })]);
+    await setFaults(c, []);
   });
 
   it('moves the sandbox clock forward', async () => {

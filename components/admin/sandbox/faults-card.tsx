@@ -4,22 +4,36 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { sandboxQuery, useSetFaults, type FaultRule } from '@/lib/queries/admin';
+import type { ActiveFaultRule } from '@/lib/schemas/sandbox-state';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { FaultForm } from './fault-form';
 import { PanelSection } from './panel-section';
 
-/** The fields the console's route accepts: rules set straight on the control plane may carry more. */
-const portable = ({ method, path, status, code, retry_after, times }: FaultRule): FaultRule => ({ method, path, status, code, retry_after, times });
+/** A rule as the panel's route answers it: `remaining` says how many more times a counted one fires. */
+type ShownRule = FaultRule & Pick<ActiveFaultRule, 'remaining'>;
 
-const describe = (r: FaultRule) => `${r.method ?? '*'} ${r.path}`;
+/**
+ * The fields the console's route accepts: rules set straight on the control plane may carry more.
+ * The control plane only takes the whole list, so a kept rule goes back with what it has left
+ * rather than its first count: removing or adding another rule must not recharge it.
+ */
+const portable = ({ method, path, status, code, retry_after, times, remaining }: ShownRule): FaultRule => ({ method, path, status, code, retry_after, times: remaining ?? times });
+
+const describe = (r: ShownRule) => `${r.method ?? '*'} ${r.path}`;
+
+function firing(r: ShownRule): string {
+  const left = r.remaining ?? r.times;
+  if (left === undefined) return 'fires until cleared';
+  return `fires ${left} more ${left === 1 ? 'time' : 'times'}`;
+}
 
 export function FaultsCard() {
   const state = useQuery(sandboxQuery());
   const save = useSetFaults();
-  const rules = state.data?.faults.rules ?? [];
+  const rules: ShownRule[] = state.data?.faults.rules ?? [];
 
-  const replace = async (next: FaultRule[], done: string) => {
+  const replace = async (next: ShownRule[], done: string) => {
     try {
       await save.mutateAsync(next.map(portable));
       toast.success(done);
@@ -50,7 +64,7 @@ export function FaultsCard() {
             <caption className="sr-only">Active fault rules</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
-                {['Method', 'Path', 'Status', 'Error code', 'Retry-After', 'Times', ''].map((h, i) => (
+                {['Method', 'Path', 'Status', 'Error code', 'Retry-After', 'Fires', ''].map((h, i) => (
                   <th key={h || i} scope="col" className="px-3 py-2 font-semibold text-slate-800">
                     {h || <span className="sr-only">Actions</span>}
                   </th>
@@ -65,7 +79,10 @@ export function FaultsCard() {
                   <td className="px-3 py-2 tabular-nums">{r.status ?? '—'}</td>
                   <td className="px-3 py-2 font-mono text-xs">{r.code ?? '—'}</td>
                   <td className="px-3 py-2">{r.retry_after === undefined ? '—' : `${r.retry_after} s`}</td>
-                  <td className="px-3 py-2">{r.times === undefined ? 'until cleared' : `${r.times}×`}</td>
+                  <td className="px-3 py-2">
+                    {firing(r)}
+                    {r.times !== undefined && r.remaining !== undefined && r.remaining !== r.times && <span className="text-slate-600"> (of {r.times})</span>}
+                  </td>
                   <td className="px-3 py-2 text-right">
                     <Button variant="ghost" size="sm" disabled={save.isPending} onClick={() => void replace(rules.filter((_, j) => j !== i), `Fault removed: ${describe(r)}.`)} aria-label={`Remove fault ${describe(r)}`}>
                       Remove
@@ -75,7 +92,7 @@ export function FaultsCard() {
               ))}
             </tbody>
           </table>
-          <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">A rule with a count disappears once spent; re-saving the list restarts the counts of the rules kept.</p>
+          <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">A rule with a count disappears once spent; counts shown are as of the last refresh.</p>
         </div>
       )}
       <div className="mt-5 border-t border-slate-100 pt-4">

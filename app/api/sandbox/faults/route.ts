@@ -1,9 +1,10 @@
 import { faultRulesSchema } from '@/lib/schemas/admin';
+import { sandboxFaultsSchema } from '@/lib/schemas/sandbox-state';
 import { handler } from '@/server/http/handler';
-import { control } from '@/server/sandbox-control';
+import { controlAs } from '@/server/sandbox-control';
 
 // POST: replaces the injected faults ([] clears them).
 export const POST = handler(
   { permission: 'sandbox:control', body: faultRulesSchema, audit: { operation: 'sandbox.faults', targetType: 'sandbox', details: (b) => ({ rules: b.rules.length }) } },
-  ({ body }) => control('POST', '/faults', body),
+  ({ body }) => controlAs(sandboxFaultsSchema, 'POST', '/faults', body),
 );

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// What the sandbox's control plane answers about its clock and faults, as the panel's route
+// reads it. Loose objects: fields the control plane adds later pass through to the panel.
+
+export const sandboxClockSchema = z.looseObject({ now: z.string() });
+
+export const activeFaultRuleSchema = z.looseObject({
+  method: z.enum(['GET', 'POST', 'PATCH', 'DELETE', '*']).optional(),
+  path: z.string(),
+  // Rules set straight on the control plane may leave these out; the console's own always set status.
+  status: z.number().int().optional(),
+  code: z.string().optional(),
+  retry_after: z.number().int().optional(),
+  times: z.number().int().optional(),
+  /** how many more times a counted rule fires; absent on a rule that fires until cleared */
+  remaining: z.number().int().min(0).optional(),
+});
+export type ActiveFaultRule = z.infer<typeof activeFaultRuleSchema>;
+
+export const sandboxFaultsSchema = z.looseObject({ rules: z.array(activeFaultRuleSchema) });
