@@ -69,6 +69,14 @@ function status(o: Outcome): string {
 const n = (v: unknown) => (typeof v === 'number' ? String(v) : '?');
 const META = /^(bench|met|target_met|cpus|load_avg.*|duration_s|runs|connections|path)$/;
 
+/** "7 paired rounds (+1.06 to +1.85 ms)": how much the c=1 rounds of proxy-overhead spread. */
+function c1Rounds(s: Summary): string {
+  const rounds = Array.isArray(s.c1_rounds) ? (s.c1_rounds as { direct_p50_ms: number; through_p50_ms: number }[]) : [];
+  if (rounds.length === 0) return '? rounds';
+  const added = rounds.map((r) => r.through_p50_ms - r.direct_p50_ms);
+  return `${rounds.length} paired rounds (+${Math.min(...added).toFixed(2)} to +${Math.max(...added).toFixed(2)} ms)`;
+}
+
 /** The figures of one bench in a line, with its target; benches not listed get their numbers as key=value. */
 function describe(s: Summary): { figures: string; target: string } {
   switch (s.bench) {
@@ -85,7 +93,7 @@ function describe(s: Summary): { figures: string; target: string } {
     case 'proxy-overhead':
       return {
         figures:
-          `c=1 p50: direct ${n(s.direct_c1_p50_ms)} ms, through console ${n(s.through_c1_p50_ms)} ms (+${n(s.added_p50_c1_ms)} ms); ` +
+          `c=1 p50, median of ${c1Rounds(s)}: direct ${n(s.direct_c1_p50_ms)} ms, through console ${n(s.through_c1_p50_ms)} ms (+${n(s.added_p50_c1_ms)} ms); ` +
           `c=50: direct ${n(s.direct_c50_req_per_s)}, through ${n(s.through_c50_req_per_s)}, trivial route ${n(s.live_c50_req_per_s)} req/s ` +
           `(through/trivial ${n(s.through_vs_trivial_c50)})`,
         target: `+≤ ${n(s.target_added_p50_c1_ms)} ms; ≥ ${n(s.target_through_vs_trivial_c50)}`,
