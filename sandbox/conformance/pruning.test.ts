@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeId, type OtpChallengeRecord } from '../domain/guest-auth.ts';
+import { challengeId, type GuestSessionRecord, type OtpChallengeRecord } from '../domain/guest-auth.ts';
 import type { PackageRecord, StoredPreview } from '../domain/packages.ts';
 import { hashSecret } from '../keys.ts';
 import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
@@ -185,5 +185,35 @@ describe('OTP challenges', () => {
     expect(codesFor(pkg.id)).toHaveLength(6);
     expect((await verifyOtp(SIGNER, pkg.id, codesFor(pkg.id).at(-1)!.code)).status).toBe(200);
   });
+});
 
+describe('guest sessions', () => {
+  const SIGNER = NDA_SIGNERS[1]!.email;
+  const auth = (body: Record<string, unknown>) => sb.call('POST', '/api/v1/guest/auth', { body, env: false });
+  const document = (pkgId: string, session: string) =>
+    sb.call('GET', `/api/v1/signing/${pkgId}/document`, { headers: { cookie: `guest_session=${session}` }, env: false });
+  const stored = (session: string) => services().records.get<GuestSessionRecord>('guest_session', hashSecret(session));
+
+  it('go at the end of their hour, on the tick of an ordinary request, and answer as an unknown session did', async () => {
+    const pkg = await sentPackage(sb, key);
+    await advanceClock(sb, 120);
+    await auth({ action: 'request_otp', email: SIGNER, requestId: pkg.id });
+    const code = sb.otps.filter((m) => m.requestId === pkg.id).at(-1)!.code;
+    const session = (await auth({ action: 'verify_otp', email: SIGNER, requestId: pkg.id, code })).body.guest_session as string;
+    expect((await document(pkg.id, session)).status).toBe(200);
+
+    timePasses(3599);
+    await anyRequest();
+    expect(stored(session)).toBeDefined();
+    expect((await document(pkg.id, session)).status).toBe(200);
+
+    timePasses(1);
+    expect(stored(session)).toBeDefined();
+    await anyRequest();
+    expect(stored(session)).toBeUndefined();
+    const unknown = await document(pkg.id, `gs_${'A'.repeat(43)}`);
+    const expired = await document(pkg.id, session);
+    expectError(expired, 401, 'GUEST_SESSION_REQUIRED');
+    expect(expired.body.error.message).toBe(unknown.body.error.message);
+  });
 });

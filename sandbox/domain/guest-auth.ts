@@ -125,6 +125,7 @@ export function verifyOtp(
     expires_at: clock.iso(now + GUEST_SESSION_TTL_MS),
     expires_at_ms: now + GUEST_SESSION_TTL_MS,
   });
+  services.scheduler.dueAt(session.expires_at_ms);
   return { token, session };
 }
 

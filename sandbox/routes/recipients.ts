@@ -6,6 +6,7 @@ import { assertJsonObject, parseWith } from '../http/validate.ts';
 import type { Services } from '../services.ts';
 import { GUEST_SESSION_TTL_MS, requestOtp, resolveGuestSession, verifyOtp } from '../domain/guest-auth.ts';
 import type { PackageRecord } from '../domain/packages.ts';
+import { guestSessionPruner } from '../domain/prune-guest-sessions.ts';
 import { otpChallengePruner } from '../domain/prune-otp-challenges.ts';
 
 const context = {
@@ -40,6 +41,7 @@ function refuseAppKey(req: IncomingMessage) {
 // Recipient sessions (spec section 4): OTP sign-in and the signing document.
 export function recipientRoutes(services: Services): RouteDef[] {
   services.scheduler.register(otpChallengePruner(services));
+  services.scheduler.register(guestSessionPruner(services));
   return [
     {
       id: 'guest.auth',
