@@ -283,4 +283,32 @@ test.describe('sandbox panel', () => {
     const healthy = await page.request.get('/api/request-forms');
     expect(healthy.status()).toBe(200);
   });
+
+  test('faults: a delay alone slows the API without failing it', async ({ page }) => {
+    await control('/faults', { rules: [] });
+    await signIn(page, 'admin');
+    await page.goto('/admin/sandbox');
+    const faults = page.getByRole('region', { name: 'Faults' });
+    await faults.getByLabel(/^Path/).fill('/api/v1/request-forms');
+    await faults.getByLabel(/^Status/).fill('');
+    await faults.getByRole('button', { name: 'Inject fault' }).click();
+    await expect(faults.getByText('Give a status, a delay, or both')).toBeVisible();
+
+    await faults.getByRole('button', { name: 'Slow API' }).click();
+    await faults.getByLabel(/^Path/).fill('/api/v1/request-forms');
+    await faults.getByLabel(/^Delay/).fill('1200');
+    await faults.getByLabel('Times').fill('1');
+    await faults.getByRole('button', { name: 'Inject fault' }).click();
+    await expect(page.getByText('Fault injected: GET /api/v1/request-forms waits 1200 ms then answers normally 1 time(s).')).toBeVisible();
+    const slow = faults.getByRole('table', { name: 'Active fault rules' }).getByRole('row', { name: /request-forms/ });
+    await expect(slow).toContainText('1200 ms');
+    await expect(slow).toContainText('fires 1 more time');
+
+    const started = Date.now();
+    const answer = await page.request.get('/api/request-forms');
+    expect(answer.status()).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
+    await page.reload();
+    await expect(faults.getByText('No faults injected: the sandbox answers normally.')).toBeVisible();
+  });
 });

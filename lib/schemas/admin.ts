@@ -57,17 +57,22 @@ export const reviewerActionSchema = z.strictObject({
 
 export const recipientActionSchema = z.strictObject({ action: z.enum(['deliver', 'complete', 'decline', 'expire']) });
 
+/** Longer than the console's own upstream timeout is pointless: 30 s shows a timeout already. */
+export const MAX_FAULT_DELAY_MS = 30_000;
+
 export const faultRulesSchema = z.strictObject({
   rules: z
     .array(
       z.strictObject({
         method: z.enum(['GET', 'POST', 'PATCH', 'DELETE', '*']).default('*'),
         path: z.string().startsWith('/api/v1/', 'Faults apply to /api/v1/ paths').max(300),
-        status: z.number().int().min(400).max(599),
+        status: z.number().int().min(400).max(599).optional(),
         code: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE code').max(60).optional(),
         retry_after: z.number().int().min(0).max(3600).optional(),
         times: z.number().int().min(1).max(1000).optional(),
-      }),
+        /** a delay before the answer; alone, the call then succeeds slowly (spinners, timeouts) */
+        latency_ms: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
+      }).refine((r) => r.status !== undefined || r.latency_ms !== undefined, { message: 'Give a status, a delay, or both', path: ['status'] }),
     )
     .max(20),
 });

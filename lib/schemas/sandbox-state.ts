@@ -8,11 +8,12 @@ export const sandboxClockSchema = z.looseObject({ now: z.string() });
 export const activeFaultRuleSchema = z.looseObject({
   method: z.enum(['GET', 'POST', 'PATCH', 'DELETE', '*']).optional(),
   path: z.string(),
-  // Rules set straight on the control plane may leave these out; the console's own always set status.
+  // A rule may carry a status, a delay, or both.
   status: z.number().int().optional(),
   code: z.string().optional(),
   retry_after: z.number().int().optional(),
   times: z.number().int().optional(),
+  latency_ms: z.number().int().optional(),
   /** how many more times a counted rule fires; absent on a rule that fires until cleared */
   remaining: z.number().int().min(0).optional(),
 });

@@ -46,6 +46,21 @@ describe('sandbox panel', () => {
     await setFaults(c, []);
   });
 
+  it('takes a delay alone, and refuses a rule that would neither fail nor wait', async () => {
+    const slow = await panel('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', latency_ms: 300, times: 1 }] });
+    expect(slow.status).toBe(200);
+    expect(slow.body.rules).toEqual([expect.objectContaining({ path: '/api/v1/request-forms', latency_ms: 300, remaining: 1 })]);
+    expect(slow.body.rules[0]).not.toHaveProperty('status');
+    const started = Date.now();
+    expect((await c.call('GET', '/api/request-forms', { cookie: c.cookies.viewer })).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(c.sandbox.sandbox.services.faults.list()).toEqual([]);
+
+    expect(detailPaths(await panel('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', times: 1 }] }))).toEqual(['rules.0.status']);
+    expect(detailPaths(await panel('/faults', { rules: [{ path: '/api/v1/request-forms', latency_ms: 60_000 }] }))).toEqual(['rules.0.latency_ms']);
+    expect(c.sandbox.sandbox.services.faults.list()).toEqual([]);
+  });
+
   it('moves the sandbox clock forward', async () => {
     const before = sandboxNow();
     const reply = await panel('/clock', { advance_seconds: 7200 });
