@@ -26,9 +26,12 @@ export async function errorFrom(res: Response): Promise<ConsoleApiError> {
   return new ConsoleApiError(res.status, code, message, details ?? [], wait);
 }
 
-/** Same-origin JSON call to the console's /api routes. */
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/**
+ * A same-origin call to the console's /api routes, answering the successful Response with
+ * its body unread; every failure becomes a ConsoleApiError, and a lost session goes to sign-in.
+ */
+export async function apiResponse(path: string, opts: ApiOptions & { accept?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let res: Response;
@@ -51,7 +54,12 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     throw error;
   }
   if (!res.ok) throw await errorFrom(res);
-  return (await res.json()) as T;
+  return res;
+}
+
+/** Same-origin JSON call to the console's /api routes. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  return (await (await apiResponse(path, opts)).json()) as T;
 }
 
 /** Query string from defined, non-empty values. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, errorFrom, goToSignIn } from '../api-client.ts';
+import { api, apiResponse } from '../api-client.ts';
 import { ConsoleApiError } from '../api-error.ts';
 import { normalizeFields } from '../editor/field-types.ts';
 import type { PageSize } from '../editor/geometry.ts';
@@ -63,9 +63,7 @@ export const editorPdfQuery = (documentId: string) =>
   queryOptions({
     queryKey: editorKeys.pdf(documentId),
     queryFn: async ({ signal }) => {
-      const res = await fetch(editorPath(documentId, '/document'), { signal, credentials: 'same-origin', cache: 'no-store' });
-      if (res.status === 401) goToSignIn();
-      if (!res.ok) throw await errorFrom(res);
+      const res = await apiResponse(editorPath(documentId, '/document'), { accept: 'application/pdf', signal });
       return new Uint8Array(await res.arrayBuffer());
     },
     staleTime: Infinity,

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, errorFrom, goToSignIn, qs } from '../api-client.ts';
-import { ConsoleApiError } from '../api-error.ts';
+import { api, apiResponse, qs } from '../api-client.ts';
 import type { Page } from '../schemas/list.ts';
 import type { Preview, PreviewInput } from '../schemas/packages.ts';
 
@@ -82,26 +81,12 @@ export const previewPackage = (input: PreviewInput, signal?: AbortSignal) => api
 
 /** The populated PDF of a receipt (pdf_url is only the source PDF, so it never comes from there). */
 export async function fetchPreviewDocument(templateId: string, previewToken: string, signal?: AbortSignal): Promise<Blob> {
-  let res: Response;
-  try {
-    res = await fetch('/api/packages/preview/document', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/pdf' },
-      body: JSON.stringify({ template_id: templateId, preview_token: previewToken }),
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ConsoleApiError(0, 'NETWORK_ERROR', 'The console could not be reached. Check your connection and try again.');
-  }
-  if (res.status === 401) {
-    const error = await errorFrom(res);
-    goToSignIn();
-    throw error;
-  }
-  if (!res.ok) throw await errorFrom(res);
+  const res = await apiResponse('/api/packages/preview/document', {
+    method: 'POST',
+    body: { template_id: templateId, preview_token: previewToken },
+    accept: 'application/pdf',
+    signal,
+  });
   return res.blob();
 }
 
