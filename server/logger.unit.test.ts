@@ -6,7 +6,9 @@ describe('console log redaction', () => {
   it('scrubs tokens inside strings and editor ids inside URLs', async () => {
     const { scrub } = await import('./logger');
     expect(scrub('calling with sk_sandbox_AbCdEf0123456789 now')).toBe('calling with [redacted] now');
-    expect(scrub('/api/v1/hosted-editor/hes_abcdefghijklmnopqrstuvwxyz012345/commands')).toBe('/api/v1/hosted-editor/[redacted]/commands');
+    expect(scrub('/api/v1/hosted-editor/hes_abcdefghijklmnopqrstuvwxyz012345/commands')).toBe(
+      '/api/v1/hosted-editor/[redacted]/commands',
+    );
     expect(scrub('guest gs_0123456789abcdef')).toBe('guest [redacted]');
     expect(scrub('nothing secret here')).toBe('nothing secret here');
   });
@@ -46,5 +48,56 @@ describe('console log redaction', () => {
     expect(text).not.toContain('sealed-cookie-value');
     expect(text).not.toContain('hes_abcdefghijklmnopqrstuvwxyz');
     expect(text.match(/\[redacted\]/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+// Keys of a real host need not start with a known prefix: the configured values themselves
+// are redacted, wherever a log line carries them.
+describe('console log redaction of configured secrets', () => {
+  const KEY = 'PlainKeyWithoutPrefix0123456789';
+  const OLD_PASSWORD = 'old-session-password-0123456789-abcdefgh';
+  const NEW_PASSWORD = 'new-session-password-0123456789-abcdefgh';
+  const CONTROL = 'ControlToken-0123456789';
+  const DB_PASSWORD = 'Db-Pass:w0rd/with-odd-chars';
+
+  it('redacts the API key, every session password, the control token and the database password', async () => {
+    vi.resetModules();
+    vi.stubEnv('SIGNING_API_BASE_URL', 'http://127.0.0.1:1');
+    vi.stubEnv('SIGNING_API_KEY', KEY);
+    vi.stubEnv('SESSION_PASSWORD', `${NEW_PASSWORD},${OLD_PASSWORD}`);
+    vi.stubEnv('SANDBOX_CONTROL_URL', 'http://127.0.0.1:2');
+    vi.stubEnv('SANDBOX_CONTROL_TOKEN', CONTROL);
+    vi.stubEnv('DATABASE_URL', `postgres://signdesk:${encodeURIComponent(DB_PASSWORD)}@db.internal:5432/signdesk`);
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const { logger, scrub } = await import('./logger');
+      expect(scrub(`key=${KEY}; again ${encodeURIComponent(KEY)}`)).toBe('key=[redacted]; again [redacted]');
+      logger().info(`message with ${KEY} and ${OLD_PASSWORD}`);
+      const deep = { a: { b: { c: { d: { e: { f: { g: { h: `db ${DB_PASSWORD}` } } } } } } } };
+      logger().info({ deep, list: [NEW_PASSWORD, { token: CONTROL }], url: new URL(`https://x.example/?k=${KEY}`) }, 'nested');
+      const err = Object.assign(new Error(`connect failed for ${process.env.DATABASE_URL}`), {
+        details: [{ message: `sent ${KEY}` }],
+      });
+      logger().error({ err, cause: new Error('wrapped', { cause: new Error(`token ${CONTROL}`) }) }, 'with errors');
+      logger().warn({ encoded: Buffer.from(`Basic ${KEY}`).toString('base64') }, 'encoded');
+      logger().flush?.();
+    } finally {
+      spy.mockRestore();
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+    const text = written.join('');
+    expect(text).toContain('nested');
+    expect(text).toContain('with errors');
+    for (const secret of [KEY, OLD_PASSWORD, NEW_PASSWORD, CONTROL, DB_PASSWORD, encodeURIComponent(DB_PASSWORD)]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toContain(Buffer.from(KEY).toString('base64').slice(4, -4));
+    expect(text).toContain('db.internal');
   });
 });
