@@ -1,4 +1,5 @@
 import 'server-only';
+import { isIP } from 'node:net';
 import { env, type Env } from './env';
 
 // One scrub for everything that leaves the server as text: log lines and the upstream
@@ -121,4 +122,30 @@ export function scrubDeep(value: unknown, extra: readonly string[] = [], depth =
     return typeof toJSON === 'function' ? next(toJSON.call(value)) : next({ ...value });
   }
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, next(v)]));
+}
+
+// What an upstream error may still say once secrets are gone, but the browser has no use
+// for: where the API runs. URLs go whole (a path or query may be a credential of its own).
+const URL_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()]+/gi;
+const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
+const IPV6 = /(?<![\w.:])[0-9A-Fa-f.:]*:[0-9A-Fa-f.:]*:[0-9A-Fa-f.:]*(?![\w.:])/g;
+const INTERNAL_HOST =
+  /\b(?:[a-z0-9-]+\.)*(?:[a-z0-9-]+\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc)|localhost)\b/gi;
+const LINE_BREAKS = /[\t\n\r]+/g;
+// C0/C1 controls (terminal escapes included) and invisible format characters (bidi overrides,
+// zero-width spaces) that could make a message read otherwise than it says.
+const CONTROL = /[\p{Cc}\p{Cf}]/gu;
+
+/** Upstream text fit for the browser: one line, scrubbed, no hosts or URLs, at most `max` characters. */
+export function browserText(text: string, max: number): string {
+  const clean = scrub(text.replace(LINE_BREAKS, ' ').replace(CONTROL, ''))
+    .replace(URL_TEXT, '[url]')
+    .replace(IPV4, (m) => (isIP(m) ? '[host]' : m))
+    .replace(IPV6, (m) => {
+      const address = m.replace(/\.+$/, ''); // a full stop ending the sentence
+      return isIP(address) === 6 ? `[host]${m.slice(address.length)}` : m;
+    })
+    .replace(INTERNAL_HOST, '[host]')
+    .trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ErrorDetail } from '@/lib/api-error';
+import { browserText } from '../redact';
 import { SigningApiError } from '../signing-api/errors';
 
 /** A console error that goes to the browser as is. */
@@ -16,30 +17,87 @@ export class HttpError extends Error {
 }
 
 export function errorResponse(err: HttpError, requestId: string): Response {
-  const body = { error: { code: err.code, message: err.message, ...(err.details.length ? { details: err.details } : {}), request_id: requestId } };
+  const body = {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.details.length ? { details: err.details } : {}),
+      request_id: requestId,
+    },
+  };
   return Response.json(body, { status: err.status, headers: { 'cache-control': 'no-store', ...err.headers } });
 }
 
-const retryAfterHeader = (ms: number | null): Record<string, string> => (ms === null ? {} : { 'Retry-After': String(Math.ceil(ms / 1000)) });
+const retryAfterHeader = (ms: number | null): Record<string, string> =>
+  ms === null ? {} : { 'Retry-After': String(Math.ceil(ms / 1000)) };
+
+// An API may echo what it was sent (the key, an editor id) or where it runs (hosts, URLs):
+// everything of its error that reaches the browser is scrubbed, bounded and single-line.
+const MAX_MESSAGE = 500;
+const MAX_DETAILS = 50;
+const MAX_DETAIL_TEXT = 300;
+const MAX_DETAIL_FIELDS = 8;
+const CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+
+const upstreamCode = (code: string) => (CODE.test(code) ? code : 'UPSTREAM_ERROR');
+
+/** path and message, and scalar extras the browser reads (`field_id`, `current_version`); nothing nested. */
+function upstreamDetail(detail: ErrorDetail): ErrorDetail {
+  const extras = Object.entries(detail)
+    .filter(([k]) => k !== 'path' && k !== 'message' && FIELD_NAME.test(k))
+    .flatMap(([k, v]): [string, string | number | boolean][] => {
+      if (typeof v === 'string') return [[k, browserText(v, MAX_DETAIL_TEXT)]];
+      if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') return [[k, v]];
+      return [];
+    })
+    .slice(0, MAX_DETAIL_FIELDS);
+  const text = (v: unknown) => (typeof v === 'string' ? browserText(v, MAX_DETAIL_TEXT) : '');
+  return { path: text(detail.path), message: text(detail.message), ...Object.fromEntries(extras) };
+}
 
 /**
  * What the browser may learn of an upstream failure. 4xx messages of the Signing API are
- * written for people and pass through; its 401 (our key) and 5xx bodies never do, and no
- * upstream 401 becomes a console 401, which would mean "sign in again".
+ * written for people and pass through, scrubbed; its 401 (our key) and 5xx bodies never do,
+ * and no upstream 401 becomes a console 401, which would mean "sign in again".
  */
 export function fromUpstream(err: SigningApiError): HttpError {
-  if (err.isTransport) return new HttpError(503, err.code, `${err.message} Try again in a moment.`, [], { 'Retry-After': '2' });
+  const message = () => browserText(err.message, MAX_MESSAGE);
+  if (err.isTransport)
+    return new HttpError(503, upstreamCode(err.code), `${message()} Try again in a moment.`, [], { 'Retry-After': '2' });
   if (err.code === 'EDITOR_SESSION_EXPIRED' || err.code === 'EDITOR_SESSION_INVALID') {
-    return new HttpError(409, 'EDITOR_SESSION_EXPIRED', 'The editor session has expired. Open a new session; your unsaved layout is kept.');
+    return new HttpError(
+      409,
+      'EDITOR_SESSION_EXPIRED',
+      'The editor session has expired. Open a new session; your unsaved layout is kept.',
+    );
   }
   if (err.status === 401) {
-    return new HttpError(502, 'UPSTREAM_CREDENTIALS_REJECTED', "The Signing API refused the console's credentials. An administrator must check the API key.");
+    return new HttpError(
+      502,
+      'UPSTREAM_CREDENTIALS_REJECTED',
+      "The Signing API refused the console's credentials. An administrator must check the API key.",
+    );
   }
-  if (err.status === 429) return new HttpError(429, 'RATE_LIMITED', 'The Signing API is rate limiting requests. Try again shortly.', [], retryAfterHeader(err.retryAfterMs));
+  if (err.status === 429)
+    return new HttpError(
+      429,
+      'RATE_LIMITED',
+      'The Signing API is rate limiting requests. Try again shortly.',
+      [],
+      retryAfterHeader(err.retryAfterMs),
+    );
   if (err.status === 503) {
     const known = err.code === 'UPLOAD_BUSY' || err.code === 'SANDBOX_API_DISABLED';
-    return new HttpError(503, err.code, known ? err.message : 'The Signing API is temporarily unavailable. Try again shortly.', [], retryAfterHeader(err.retryAfterMs));
+    return new HttpError(
+      503,
+      err.code,
+      known ? message() : 'The Signing API is temporarily unavailable. Try again shortly.',
+      [],
+      retryAfterHeader(err.retryAfterMs),
+    );
   }
-  if (err.status >= 500) return new HttpError(502, 'UPSTREAM_ERROR', 'The Signing API failed to process the request. Try again later.');
-  return new HttpError(err.status, err.code, err.message, err.details);
+  if (err.status >= 500)
+    return new HttpError(502, 'UPSTREAM_ERROR', 'The Signing API failed to process the request. Try again later.');
+  return new HttpError(err.status, upstreamCode(err.code), message(), err.details.slice(0, MAX_DETAILS).map(upstreamDetail));
 }

@@ -1,0 +1,65 @@
+import 'server-only';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SigningApiError } from '../signing-api/errors';
+import { fromUpstream } from './respond';
+
+// A real API may echo what it was sent or where it runs; none of it may reach the browser.
+const KEY = 'PlainKeyWithoutPrefix0123456789';
+
+beforeAll(() => {
+  vi.stubEnv('SIGNING_API_BASE_URL', 'https://api.example.com');
+  vi.stubEnv('SIGNING_API_KEY', KEY);
+  vi.stubEnv('SESSION_PASSWORD', 'respond-unit-test-session-password-0123456789');
+});
+afterAll(() => vi.unstubAllEnvs());
+
+describe('upstream errors as the browser sees them', () => {
+  it('scrubs the key, editor ids, URLs with credentials and internal hosts from the message', () => {
+    const err = new SigningApiError(
+      400,
+      'INVALID_LAYOUT',
+      `Key ${KEY} cannot edit https://api.example.com/api/v1/hosted-editor/abc123secret/commands (node ip-10-0-3-7.ec2.internal, 10.0.3.7, db.svc.cluster.local)`,
+    );
+    const out = fromUpstream(err);
+    expect(out.status).toBe(400);
+    expect(out.code).toBe('INVALID_LAYOUT');
+    expect(out.message).not.toContain(KEY);
+    expect(out.message).not.toContain('abc123secret');
+    expect(out.message).not.toMatch(/10\.0\.3\.7|ec2\.internal|cluster\.local|api\.example\.com/);
+    expect(out.message).toMatch(/^Key \[redacted\] cannot edit /);
+  });
+
+  it('keeps only path, message and scalar fields of details, scrubbed, and no nested objects', () => {
+    const err = new SigningApiError(422, 'VALIDATION_FAILED', 'Invalid.', [
+      { path: 'fields.0.width', message: `echo ${KEY}`, field_id: 'f1', current_version: 3, echo: { key: KEY } },
+      { path: `x\u0000y\u202e`, message: 'line\nbreak\tand \u0007bell' },
+    ]);
+    const out = fromUpstream(err);
+    expect(out.details).toEqual([
+      { path: 'fields.0.width', message: 'echo [redacted]', field_id: 'f1', current_version: 3 },
+      { path: 'xy', message: 'line break and bell' },
+    ]);
+    expect(JSON.stringify(out)).not.toContain(KEY);
+  });
+
+  it('caps the length of messages and the number of details, and drops control characters', () => {
+    const err = new SigningApiError(
+      409,
+      'VERSION_CONFLICT',
+      `${'a'.repeat(5_000)}\u001b[31m`,
+      Array.from({ length: 500 }, (_, i) => ({ path: `p${i}`, message: 'm'.repeat(2_000) })),
+    );
+    const out = fromUpstream(err);
+    expect(out.message.length).toBeLessThanOrEqual(500);
+    expect(out.message).not.toContain('\u001b');
+    expect(out.details.length).toBeLessThanOrEqual(50);
+    expect(out.details.every((d) => d.message.length <= 500)).toBe(true);
+  });
+
+  it('replaces an upstream code that is not a plain code', () => {
+    expect(fromUpstream(new SigningApiError(404, `NOT_FOUND ${KEY}`, 'Not found.')).code).toBe('UPSTREAM_ERROR');
+    expect(fromUpstream(new SigningApiError(503, 'UPLOAD_BUSY', `Busy at 192.168.1.20 for ${KEY}`)).message).not.toMatch(
+      /192\.168|PlainKey/,
+    );
+  });
+});
