@@ -65,11 +65,15 @@ describe('catalog lists and details', () => {
     expect(dst.current_version_id).toBe('dstv_nda_2');
   });
 
-  it('shows the same catalog to every app', async () => {
+  it('shows the shared catalog to every app, and the categories an app created only to that app', async () => {
     const other = await sb.newKey({ scopes: ['catalog:read'] });
     const mine = await get('/api/v1/categories?size=100');
     const theirs = await sb.call('GET', '/api/v1/categories?size=100', { key: other });
-    expect(theirs.body).toEqual(mine.body);
+    expect(theirs.body.pagination.total).toBe(SEEDED_CATEGORIES);
+    expect(theirs.body.data).toEqual(mine.body.data.filter((c: { created_by_app_id: string | null }) => c.created_by_app_id === null));
+    for (const path of ['/api/v1/request-templates', '/api/v1/approval-workflows', '/api/v1/request-forms', '/api/v1/document-sign-templates']) {
+      expect((await sb.call('GET', path, { key: other })).body).toEqual((await get(path)).body);
+    }
   });
 });
 

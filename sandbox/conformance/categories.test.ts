@@ -19,7 +19,7 @@ const total = async (status?: string) =>
   (await sb.call('GET', `/api/v1/categories${status ? `?status=${status}` : ''}`, { key: admin })).body.pagination.total as number;
 
 describe('POST /api/v1/categories', () => {
-  it('creates a category, says no form was created and no key widened, and shows it to every app', async () => {
+  it('creates a category, says no form was created and no key widened, and shows it only to its own app', async () => {
     const res = await create({ name: '  Marketing  ' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -31,10 +31,11 @@ describe('POST /api/v1/categories', () => {
       archived_at: null,
     });
     expect(res.body.id).toMatch(/^cat_/);
-    const other = await sb.newKey({ scopes: ['catalog:read'] });
-    const read = await sb.call('GET', `/api/v1/categories/${res.body.id}`, { key: other });
+    const read = await sb.call('GET', `/api/v1/categories/${res.body.id}`, { key: admin });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: res.body.id, name: 'Marketing', status: 'active' });
+    const other = await sb.newKey({ scopes: ['catalog:read'] });
+    expectError(await sb.call('GET', `/api/v1/categories/${res.body.id}`, { key: other }), 404, 'NOT_FOUND');
   });
 
   it('accepts the bounds: 2 and 100 characters of name, 500 of description', async () => {
@@ -88,13 +89,25 @@ describe('POST /api/v1/categories', () => {
     expect((await create({ name: 'By an owner' }, owner)).status).toBe(200);
   });
 
-  it('refuses an active name already taken, whatever its case, even from another app', async () => {
+  it('refuses an active name already taken by the app or the shared catalog, whatever its case', async () => {
     const before = await total();
     const error = expectError(await create({ name: 'finance' }), 409, 'CATEGORY_NAME_TAKEN');
     expect(error.message).toContain('cat_finance');
+    expectError(await create({ name: ' MARKETING ' }), 409, 'CATEGORY_NAME_TAKEN');
     const otherApp = await sb.newKey();
-    expectError(await create({ name: ' MARKETING ' }, otherApp), 409, 'CATEGORY_NAME_TAKEN');
+    expectError(await create({ name: 'FINANCE' }, otherApp), 409, 'CATEGORY_NAME_TAKEN');
     expect(await total()).toBe(before);
+  });
+
+  it("lets another app use a name this app took: names are unique per app, and the other app's id is never named", async () => {
+    const mine = await create({ name: 'Per-app name' });
+    const otherApp = await sb.newKey();
+    const theirs = await create({ name: 'PER-APP NAME' }, otherApp);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    const again = expectError(await create({ name: 'per-app name' }, otherApp), 409, 'CATEGORY_NAME_TAKEN');
+    expect(again.message).toContain(theirs.body.id);
+    expect(again.message).not.toContain(mine.body.id);
   });
 
   it('lets the name of an archived category be used again', async () => {

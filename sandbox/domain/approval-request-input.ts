@@ -4,7 +4,6 @@ import { ApiError, type ErrorDetail } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { SubmissionSchema, SubmissionSchemaRecord } from './catalog.ts';
 import { protectDocument, type DocumentRecord } from './documents.ts';
-import { findOwned } from './approval-request-queries.ts';
 import type { FormData, RequestDocument } from './approval-requests.ts';
 
 // Body pieces shared by submission and revision, and the checks of their content against
@@ -71,7 +70,7 @@ function documentIssues(services: Services, appId: string, rules: ContentRules, 
   const fields = new Map(fieldsOf(rules.schema).map((f) => [f.key, f]));
   const details: ErrorDetail[] = [];
   docs.forEach((d, i) => {
-    if (!findOwned<DocumentRecord>(services, 'document', d.document_id, appId)) {
+    if (!services.records.getOwned<DocumentRecord>('document', d.document_id, appId)) {
       details.push({ path: `documents.${i}.document_id`, message: `no document "${d.document_id}" belongs to this app` });
     }
     const field = fields.get(d.field_key);

@@ -3,11 +3,10 @@ import { notFound } from '../http/errors.ts';
 import type { Page } from '../http/pagination.ts';
 import type { Services } from '../services.ts';
 import type { Db } from '../store/db.ts';
-import type { Kind } from '../store/records.ts';
 import { viewRequest, type ApprovalRequestRecord, type ApprovalRequestView, type RequestStatus } from './approval-requests.ts';
 
 // Ownership lives in the records table's app_id column, not in the JSON, so it is queried
-// there; one prepared statement per shape and database.
+// there (Records.getOwned); one prepared statement per shape and database.
 const statements = new WeakMap<Db, Map<string, Statement>>();
 function stmt(db: Db, sql: string): Statement {
   let byDb = statements.get(db);
@@ -17,15 +16,8 @@ function stmt(db: Db, sql: string): Statement {
   return s;
 }
 
-/** A record of `kind` owned by `appId`; shared catalog rows (app_id NULL) only when `shared`. */
-export function findOwned<T>(services: Services, kind: Kind, id: string, appId: string, shared = false): T | undefined {
-  const sql = `SELECT data FROM records WHERE kind = ? AND id = ? AND ${shared ? '(app_id IS NULL OR app_id = ?)' : 'app_id = ?'}`;
-  const row = stmt(services.db, sql).get(kind, id, appId) as { data: string } | undefined;
-  return row ? (JSON.parse(row.data) as T) : undefined;
-}
-
 export function getOwnedRequest(services: Services, id: string, appId: string): ApprovalRequestRecord {
-  const found = findOwned<ApprovalRequestRecord>(services, 'approval_request', id, appId);
+  const found = services.records.getOwned<ApprovalRequestRecord>('approval_request', id, appId);
   if (!found) throw notFound('The approval request');
   return found;
 }

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import type { WorkflowRecord } from './catalog.ts';
 import { enterLayer } from './approval-request-flow.ts';
 import { checkContent, documentsInput, formDataInput, pinnedSchema, protectDocuments } from './approval-request-input.ts';
-import { externalIdTaken, findOwned } from './approval-request-queries.ts';
+import { externalIdTaken } from './approval-request-queries.ts';
 import { newRequestId, type ApprovalRequestRecord } from './approval-requests.ts';
 
 const RELEASE_ID = /^(.+)@([1-9]\d{0,5})$/;
@@ -28,7 +28,7 @@ const releaseError = (message: string) =>
 
 /** Resolves the workflow and the pinned release, refusing anything a new request may not start on. */
 function resolveRelease(services: Services, appId: string, workflowId: string, releaseId: string) {
-  const workflow = findOwned<WorkflowRecord>(services, 'approval_workflow', workflowId, appId, true);
+  const workflow = services.records.getVisible<WorkflowRecord>('approval_workflow', workflowId, appId);
   if (!workflow) throw notFound('The approval workflow');
   const [, owner, number] = RELEASE_ID.exec(releaseId)!;
   if (owner !== workflow.id) throw releaseError(`belongs to workflow "${owner}", not "${workflow.id}"`);

@@ -6,8 +6,8 @@ import { isTerminal, type PackageRecord } from './packages.ts';
 export function archivePackage(services: Services, appId: string, id: string, reason: string): PackageRecord {
   const { records, clock } = services;
   return records.tx(() => {
-    const pkg = records.get<PackageRecord>('package', id);
-    if (!pkg || pkg.app_id !== appId) throw notFound(`Signature package ${id}`);
+    const pkg = records.getOwned<PackageRecord>('package', id, appId);
+    if (!pkg) throw notFound(`Signature package ${id}`);
     if (pkg.archive_status === 'archived') throw conflict('PACKAGE_ALREADY_ARCHIVED', `Package ${id} is already archived.`);
     if (!isTerminal(pkg.status)) {
       throw conflict(

@@ -25,9 +25,9 @@ export interface CommandResult {
 
 export const editorStatus = (doc: DocumentRecord) => (doc.layout_status === 'completed' ? 'completed' : 'draft');
 
-/** The session's document; it may have been deleted while the session was open. */
+/** The session's document, still owned by the session's app; it may have been deleted while the session was open. */
 export function sessionDocument(services: Services, session: EditorSessionRecord): DocumentRecord {
-  const doc = services.records.get<DocumentRecord>('document', session.document_id);
+  const doc = services.records.getOwned<DocumentRecord>('document', session.document_id, session.app_id);
   if (!doc) throw notFound('The document of this editor session');
   return doc;
 }

@@ -128,8 +128,8 @@ export function freezeInput(
   return { sender_values: values, signers };
 }
 
-export function usableTemplate(services: Services, templateId: string): SignTemplateRecord {
-  const template = services.records.get<SignTemplateRecord>('sign_template', templateId);
+export function usableTemplate(services: Services, appId: string, templateId: string): SignTemplateRecord {
+  const template = services.records.getVisible<SignTemplateRecord>('sign_template', templateId, appId);
   if (!template) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', `Document-sign template ${templateId} was not found.`);
   if (!template.api_enabled)
     throw forbidden('TEMPLATE_NOT_ALLOWED', `Template ${templateId} is not allowed for API use; enable it in the platform UI.`);
@@ -140,7 +140,7 @@ export function usableTemplate(services: Services, templateId: string): SignTemp
 
 /** Freezes the input, renders the populated PDF and stores both behind a fresh receipt. */
 export async function createPreview(services: Services, appId: string, input: PreviewInput) {
-  const template = usableTemplate(services, input.template_id);
+  const template = usableTemplate(services, appId, input.template_id);
   const frozen = freezeInput(template, input);
   const version = template.versions.find((v) => v.id === template.current_version_id);
   if (!version) throw new Error(`template ${template.id} has no current version`);
@@ -188,8 +188,8 @@ export async function createPreview(services: Services, appId: string, input: Pr
 // Unknown, malformed and other apps' receipts all answer 404; a valid receipt then fails on
 // the first rule it breaks. Expiry is exact: a receipt is good strictly before expires_at.
 export function resolvePreview(services: Services, appId: string, templateId: string, token: string): PreviewRecord {
-  const preview = PREVIEW_TOKEN.test(token) ? services.records.get<StoredPreview>('preview', hashSecret(token)) : undefined;
-  if (!preview || preview.app_id !== appId)
+  const preview = PREVIEW_TOKEN.test(token) ? services.records.getOwned<StoredPreview>('preview', hashSecret(token), appId) : undefined;
+  if (!preview)
     throw new ApiError(404, 'PREVIEW_NOT_FOUND', 'The preview receipt was not found. Create a new preview.');
   if (preview.template_id !== templateId) {
     throw new ApiError(

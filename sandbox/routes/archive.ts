@@ -24,8 +24,10 @@ type Archivable = ArchiveInfo & { id: string; status: CatalogStatus; updated_at:
 const ACTIVE_REQUEST_STATES = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'] as const;
 
 /**
- * Archives one catalog record. Body errors come first so that they are never stored
- * against the Idempotency-Key; `guard` may refuse with its own error.
+ * Archives one catalog record the caller can see (its own or the shared catalog). The 404
+ * comes first, so another app's record answers exactly like a missing one whatever the body;
+ * body errors come next and, like the 404, are never stored against the Idempotency-Key;
+ * `guard` may refuse with its own error.
  */
 export function archiveRecord<T extends Archivable>(
   services: Services,
@@ -34,12 +36,18 @@ export function archiveRecord<T extends Archivable>(
   noun: string,
   guard?: (record: T) => void,
 ): Reply {
-  const { reason } = parseWith(archiveBody, assertJsonObject(ctx.body));
   const id = ctx.params.id ?? '';
+  const appId = ctx.appId!;
   const { records, clock } = services;
-  return records.tx(() => {
-    const record = records.get<T>(kind, id);
+  const visible = () => {
+    const record = records.getVisible<T>(kind, id, appId);
     if (!record) throw notFound(`${noun} ${JSON.stringify(id.slice(0, 100))}`);
+    return record;
+  };
+  visible();
+  const { reason } = parseWith(archiveBody, assertJsonObject(ctx.body));
+  return records.tx(() => {
+    const record = visible();
     if (record.status === 'archived') {
       throw conflict('ALREADY_ARCHIVED', `${noun} "${id}" is already archived (since ${record.archived_at ?? 'an unknown time'}).`);
     }

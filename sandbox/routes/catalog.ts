@@ -11,9 +11,10 @@ import {
 import type { Services } from '../services.ts';
 import type { Kind } from '../store/records.ts';
 
-// Catalog reads of spec section 4. The catalog is workspace-wide: every app sees the same
-// records, so nothing here filters by app. Lists show active and archived items unless a
-// `status` filter narrows them (the spec names the filter but no default).
+// Catalog reads of spec section 4. The seeded catalog is shared by every app; what an app
+// created (a category) or what is private to it stays its own, so every read goes through
+// the caller's visibility. Lists show active and archived items unless a `status` filter
+// narrows them (the spec names the filter but no default).
 
 const READ = { auth: 'key', scope: 'catalog:read', body: 'none', method: 'GET' } as const;
 
@@ -90,8 +91,8 @@ export function catalogRoutes(services: Services): RouteDef[] {
   const { records } = services;
   const cache = new PageCache(services.db);
 
-  const mustGet = <T>(kind: Kind, id: string, noun: string): T => {
-    const found = records.get<T>(kind, id);
+  const mustGet = <T>(ctx: Ctx, kind: Kind, id: string, noun: string): T => {
+    const found = records.getVisible<T>(kind, id, ctx.appId!);
     if (!found) throw notFound(`${noun} ${quoted(id)}`);
     return found;
   };
@@ -103,12 +104,13 @@ export function catalogRoutes(services: Services): RouteDef[] {
     query: r.query,
     handler: (ctx) => {
       const { page, size, q, status, category_id, request_template_id } = parseQuery(ctx.query, catalogQuery);
-      const key = [r.kind, page, size, status, category_id, request_template_id, q].join('\u0000');
+      // Pages differ per app (each sees its own items), so the app is part of the key.
+      const key = [ctx.appId, r.kind, page, size, status, category_id, request_template_id, q].join('\u0000');
       const raw = cache.get(key, () => {
         const where: Record<string, string> = {};
         if (category_id !== undefined) where.category_id = category_id;
         if (request_template_id !== undefined) where.request_template_id = request_template_id;
-        return paginate(records, r.kind, { page, size, q, status, where });
+        return paginate(records, r.kind, { page, size, q, status, where, visibleTo: ctx.appId! });
       });
       return { status: 200, raw, contentType: JSON_TYPE };
     },
@@ -118,7 +120,7 @@ export function catalogRoutes(services: Services): RouteDef[] {
     ...READ,
     id: `catalog.${r.segment}.get`,
     path: `/api/v1/${r.segment}/:id`,
-    handler: (ctx) => json(200, mustGet(r.kind, param(ctx, 'id'), r.noun)),
+    handler: (ctx) => json(200, mustGet(ctx, r.kind, param(ctx, 'id'), r.noun)),
   });
 
   const submissionSchema: RouteDef = {
@@ -128,7 +130,7 @@ export function catalogRoutes(services: Services): RouteDef[] {
     handler: (ctx) => {
       const workflowId = param(ctx, 'id');
       // Archived workflows keep their releases readable: active requests still pin them.
-      const workflow = mustGet<WorkflowRecord>('approval_workflow', workflowId, 'Approval workflow');
+      const workflow = mustGet<WorkflowRecord>(ctx, 'approval_workflow', workflowId, 'Approval workflow');
       const raw = param(ctx, 'release');
       const match = RELEASE.exec(raw);
       const schema =
@@ -155,7 +157,7 @@ export function catalogRoutes(services: Services): RouteDef[] {
     handler: (ctx) => {
       const { version } = parseQuery(ctx.query, versionQuery);
       const templateId = param(ctx, 'id');
-      const template = mustGet<SignTemplateRecord>('sign_template', templateId, 'Document-sign template');
+      const template = mustGet<SignTemplateRecord>(ctx, 'sign_template', templateId, 'Document-sign template');
       // Version ids are per template: another template's version id is not found here.
       const selected = template.versions.find((v) => v.id === (version ?? template.current_version_id));
       if (!selected) throw notFound(`Version ${quoted(version ?? '')} of document-sign template ${quoted(templateId)}`);

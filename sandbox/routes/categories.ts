@@ -43,9 +43,14 @@ export function categoryRoutes(services: Services): RouteDef[] {
           throw forbidden('REQUESTER_NOT_AUTHORIZED', `Creating a category needs an Owner or Admin requester; this key acts for a ${role}.`);
         }
         const input = parseWith(createBody, assertJsonObject(ctx.body));
+        const appId = ctx.appId!;
         const category = records.tx(() => {
-          // Only active names are reserved: an archived category's name may be reused.
-          const taken = records.all<CategoryRecord>('category').find((c) => c.status === 'active' && fold(c.name) === fold(input.name));
+          // Only active names are reserved: an archived category's name may be reused. Names
+          // are unique among what this app sees (its own and the shared catalog), so another
+          // app's category neither blocks the name nor shows up in the conflict.
+          const taken = records
+            .allVisible<CategoryRecord>('category', appId)
+            .find((c) => c.status === 'active' && fold(c.name) === fold(input.name));
           if (taken) {
             throw conflict('CATEGORY_NAME_TAKEN', `An active category is already named "${taken.name}" (${taken.id}).`, [
               { path: 'name', message: 'already used by an active category', category_id: taken.id },
@@ -59,10 +64,10 @@ export function categoryRoutes(services: Services): RouteDef[] {
             status: 'active',
             created_at: now,
             updated_at: now,
-            created_by_app_id: ctx.appId,
+            created_by_app_id: appId,
             archived_at: null,
             archive_reason: null,
-          });
+          }, appId);
         });
         // The API never creates a Request Form nor widens the key as a side effect.
         return json(200, { ...category, request_form_created: false, key_scope_expanded: false });

@@ -59,8 +59,9 @@ export function documentRoutes(services: Services): RouteDef[] {
       idempotency: 'header',
       body: 'json',
       handler: (ctx) => {
-        const input = parseWith(deleteBody, assertJsonObject(ctx.body));
+        // Ownership before the body: another app's document answers 404 whatever is sent.
         const doc = ownDocument(services, ctx, ctx.params.id);
+        const input = parseWith(deleteBody, assertJsonObject(ctx.body));
         if (doc.protected) {
           throw conflict(
             'DOCUMENT_PROTECTED',

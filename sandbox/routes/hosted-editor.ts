@@ -29,8 +29,9 @@ export function hostedEditorRoutes(services: Services): RouteDef[] {
       scope: 'documents:write',
       body: 'json',
       handler: (ctx) => {
-        const input = parseWith(sessionBody, ctx.body === undefined ? {} : assertJsonObject(ctx.body));
+        // Ownership before the body: another app's document answers 404 whatever is sent.
         const doc = ownDocument(services, ctx, ctx.params.id);
+        const input = parseWith(sessionBody, ctx.body === undefined ? {} : assertJsonObject(ctx.body));
         const sessionId = newSessionId();
         const now = services.clock.now();
         const expiresMs = now + EDITOR_SESSION_TTL_MS;

@@ -31,8 +31,8 @@ const archiveBody = z.strictObject({
 
 /** The app key must own the package; another app's package is indistinguishable from none. */
 function ownedPackage(services: Services, appId: string, id: string): PackageRecord {
-  const pkg = services.records.get<PackageRecord>('package', id);
-  if (!pkg || pkg.app_id !== appId) throw notFound(`Signature package ${id}`);
+  const pkg = services.records.getOwned<PackageRecord>('package', id, appId);
+  if (!pkg) throw notFound(`Signature package ${id}`);
   return pkg;
 }
 
@@ -122,6 +122,8 @@ export function packageRoutes(services: Services): RouteDef[] {
       idempotency: 'header',
       body: 'json',
       handler: (ctx) => {
+        // Ownership before the body: another app's package answers 404 whatever is sent.
+        ownedPackage(services, ctx.appId!, ctx.params.id!);
         const input = parseWith(archiveBody, assertJsonObject(ctx.body));
         return json(200, packageView(archivePackage(services, ctx.appId!, ctx.params.id!, input.reason)));
       },

@@ -16,7 +16,10 @@ export type Kind =
   | 'guest_session';
 
 export interface ListQuery {
+  /** only rows this app owns */
   appId?: string;
+  /** rows this app owns and shared rows (app_id NULL): what a catalog read may show */
+  visibleTo?: string;
   status?: string;
   q?: string;
   /** equality on top-level fields of the stored JSON */
@@ -34,22 +37,44 @@ const FIELD = /^[a-z_]+$/;
 
 // Every resource is one JSON document in `records`, with the columns lists filter on.
 // `status` and `name` mirror the document's own fields so they stay in step by construction.
+// `app_id` is the owner: NULL for the shared (seeded) catalog, otherwise the one app that may
+// see the row. Routes reach rows through `getOwned`/`getVisible`, never `get`, so another
+// app's row is indistinguishable from a missing one (spec section 1).
 export class Records {
   private readonly getStmt;
+  private readonly ownedStmt;
+  private readonly visibleStmt;
   private readonly insertStmt;
   private readonly updateStmt;
   private readonly listCache = new Map<string, { count: ReturnType<Db['prepare']>; rows: ReturnType<Db['prepare']> }>();
 
   constructor(private readonly db: Db) {
     this.getStmt = db.prepare<[string, string], Row>('SELECT data FROM records WHERE kind = ? AND id = ?');
+    this.ownedStmt = db.prepare<[string, string, string], Row>('SELECT data FROM records WHERE kind = ? AND id = ? AND app_id = ?');
+    this.visibleStmt = db.prepare<[string, string, string], Row>(
+      'SELECT data FROM records WHERE kind = ? AND id = ? AND (app_id IS NULL OR app_id = ?)',
+    );
     this.insertStmt = db.prepare(
       'INSERT INTO records (kind, id, app_id, status, name, data) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.updateStmt = db.prepare('UPDATE records SET status = ?, name = ?, data = ? WHERE kind = ? AND id = ?');
   }
 
+  /** Any app's row: for the control plane, the scheduler and checks that already scoped the id. */
   get<T>(kind: Kind, id: string): T | undefined {
     const row = this.getStmt.get(kind, id);
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  /** The row if `appId` owns it. */
+  getOwned<T>(kind: Kind, id: string, appId: string): T | undefined {
+    const row = this.ownedStmt.get(kind, id, appId);
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  /** The row if `appId` owns it or it is shared catalog. */
+  getVisible<T>(kind: Kind, id: string, appId: string): T | undefined {
+    const row = this.visibleStmt.get(kind, id, appId);
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
@@ -77,12 +102,24 @@ export class Records {
     return rows.map((r) => JSON.parse(r.data) as T);
   }
 
+  /** Every row of a kind that `appId` may see: its own and the shared ones. */
+  allVisible<T>(kind: Kind, appId: string): T[] {
+    return this.db
+      .prepare<[string, string], Row>('SELECT data FROM records WHERE kind = ? AND (app_id IS NULL OR app_id = ?) ORDER BY seq')
+      .all(kind, appId)
+      .map((r) => JSON.parse(r.data) as T);
+  }
+
   list<T>(kind: Kind, query: ListQuery): { data: T[]; total: number } {
     const clauses = ['kind = @kind'];
     const params: Record<string, unknown> = { kind, limit: query.size, offset: (query.page - 1) * query.size };
     if (query.appId !== undefined) {
       clauses.push('app_id = @appId');
       params.appId = query.appId;
+    }
+    if (query.visibleTo !== undefined) {
+      clauses.push('(app_id IS NULL OR app_id = @visibleTo)');
+      params.visibleTo = query.visibleTo;
     }
     if (query.status !== undefined) {
       clauses.push('status = @status');
