@@ -25,7 +25,9 @@ export class Clock {
   advance(seconds: number): void {
     this.offsetMs += seconds * 1000;
     this.db
-      .prepare("INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .prepare(
+        "INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      )
       .run(String(this.offsetMs));
   }
 }

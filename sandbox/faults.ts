@@ -5,7 +5,11 @@ export const faultRuleSchema = z.strictObject({
   /** exact path, or a prefix ending in `*` */
   path: z.string().min(1).max(300),
   status: z.number().int().min(200).max(599).optional(),
-  code: z.string().regex(/^[A-Z][A-Z0-9_]*$/).max(60).optional(),
+  code: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/)
+    .max(60)
+    .optional(),
   message: z.string().max(300).optional(),
   retry_after: z.number().int().min(0).max(3600).optional(),
   times: z.number().int().min(1).max(10_000).optional(),
@@ -32,9 +36,7 @@ export class Faults {
 
   /** Active rules; `remaining` says how many more times a counted rule will fire. */
   list(): (FaultRule & { remaining?: number })[] {
-    return this.rules
-      .filter((r) => r.left > 0)
-      .map(({ left, ...r }) => (Number.isFinite(left) ? { ...r, remaining: left } : r));
+    return this.rules.filter((r) => r.left > 0).map(({ left, ...r }) => (Number.isFinite(left) ? { ...r, remaining: left } : r));
   }
 
   take(method: string, path: string): Fault | null {
@@ -44,7 +46,13 @@ export class Faults {
       const hit = rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
       if (!hit) continue;
       rule.left -= 1;
-      return { status: rule.status, code: rule.code, message: rule.message, retryAfter: rule.retry_after, latencyMs: rule.latency_ms };
+      return {
+        status: rule.status,
+        code: rule.code,
+        message: rule.message,
+        retryAfter: rule.retry_after,
+        latencyMs: rule.latency_ms,
+      };
     }
     return null;
   }

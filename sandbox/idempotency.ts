@@ -32,9 +32,10 @@ export class Idempotency {
   lookup(scope: string, key: string, operation: string, fingerprint: string | null, heldByCaller = false): StoredReply | null {
     const slot = `${scope}\u0000${key}`;
     const row = this.db
-      .prepare<[string, string], { operation: string; fingerprint: string; status: number; headers: string; body: Buffer; created_at: number }>(
-        'SELECT operation, fingerprint, status, headers, body, created_at FROM idempotency WHERE app_id = ? AND key = ?',
-      )
+      .prepare<
+        [string, string],
+        { operation: string; fingerprint: string; status: number; headers: string; body: Buffer; created_at: number }
+      >('SELECT operation, fingerprint, status, headers, body, created_at FROM idempotency WHERE app_id = ? AND key = ?')
       .get(scope, key);
     if (row && this.now() - row.created_at < TTL_MS) {
       if (row.operation !== operation || (fingerprint !== null && row.fingerprint !== fingerprint)) {
@@ -43,7 +44,8 @@ export class Idempotency {
           'This Idempotency-Key was already used for a different request. Use a new key for a new intent.',
         );
       }
-      if (fingerprint !== null) return { status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body };
+      if (fingerprint !== null)
+        return { status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body };
     }
     if (!heldByCaller && this.running.has(slot)) {
       throw conflict('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Retry shortly.');

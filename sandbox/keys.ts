@@ -36,11 +36,26 @@ export class Keys {
 
   constructor(private readonly db: Db) {}
 
-  create(input: { appId: string; scopes: readonly Scope[]; requesterRole: RequesterRole; rateLimitPerMinute: number; now: number }): string {
+  create(input: {
+    appId: string;
+    scopes: readonly Scope[];
+    requesterRole: RequesterRole;
+    rateLimitPerMinute: number;
+    now: number;
+  }): string {
     const apiKey = `sk_sandbox_${randomBytes(24).toString('base64url')}`;
     this.db
-      .prepare('INSERT INTO api_keys (key_hash, app_id, scopes, requester_role, rate_limit_per_minute, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(hashSecret(apiKey), input.appId, JSON.stringify(input.scopes), input.requesterRole, input.rateLimitPerMinute, input.now);
+      .prepare(
+        'INSERT INTO api_keys (key_hash, app_id, scopes, requester_role, rate_limit_per_minute, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        hashSecret(apiKey),
+        input.appId,
+        JSON.stringify(input.scopes),
+        input.requesterRole,
+        input.rateLimitPerMinute,
+        input.now,
+      );
     return apiKey;
   }
 

@@ -13,7 +13,14 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       base: { service: 'signing-sandbox' },
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-sandbox-control"]', '*.api_key', '*.code', '*.session_id'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-sandbox-control"]',
+          '*.api_key',
+          '*.code',
+          '*.session_id',
+        ],
         censor: '[redacted]',
       },
       formatters: { level: (label) => ({ level: label }) },

@@ -92,7 +92,10 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
   send(res, reply, requestId);
   if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  services.logger.info({ req_id: requestId, method, path: redactPath(path), status: reply.status, ms: Math.round(ms * 10) / 10, app_id: appId }, 'request');
+  services.logger.info(
+    { req_id: requestId, method, path: redactPath(path), status: reply.status, ms: Math.round(ms * 10) / 10, app_id: appId },
+    'request',
+  );
 }
 
 async function dispatch(
@@ -115,7 +118,9 @@ async function dispatch(
   if (route.auth === 'control') authorizeControl(services, req);
   for (const name of route.query === 'any' ? [] : new Set(url.searchParams.keys())) {
     if (!route.query?.includes(name)) {
-      throw new ApiError(422, 'VALIDATION_FAILED', `Unknown query parameter "${name}".`, [{ path: name, message: 'unknown query parameter' }]);
+      throw new ApiError(422, 'VALIDATION_FAILED', `Unknown query parameter "${name}".`, [
+        { path: name, message: 'unknown query parameter' },
+      ]);
     }
   }
 
@@ -154,9 +159,12 @@ async function dispatch(
       ]);
     }
     if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
-      throw new ApiError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable ASCII characters without spaces.', [
-        { path: 'Idempotency-Key', message: 'must match ^[!-~]{8,160}$' },
-      ]);
+      throw new ApiError(
+        422,
+        'IDEMPOTENCY_KEY_INVALID',
+        'Idempotency-Key must be 8-160 printable ASCII characters without spaces.',
+        [{ path: 'Idempotency-Key', message: 'must match ^[!-~]{8,160}$' }],
+      );
     }
     idempotencyKey = raw;
   }
@@ -189,7 +197,10 @@ async function dispatch(
 
   if (idempotencyKey) {
     if (route.body !== 'stream') {
-      const { idempotencyKey: _k, ...rest } = (body && typeof body === 'object' ? body : { value: body }) as Record<string, unknown>;
+      const { idempotencyKey: _k, ...rest } = (body && typeof body === 'object' ? body : { value: body }) as Record<
+        string,
+        unknown
+      >;
       fingerprint = Idempotency.fingerprint(route.id, params, route.idempotency === 'header-or-body' ? rest : body);
       const stored = services.idempotency.lookup(scope, idempotencyKey, route.id, fingerprint);
       if (stored) return replayOf(stored);

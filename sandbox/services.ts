@@ -70,7 +70,9 @@ export function createServices(opts: ServicesOptions): Services {
     isProduction: () => production,
     setProduction(on) {
       production = on;
-      db.prepare("INSERT INTO meta (key, value) VALUES ('production', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(on));
+      db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('production', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      ).run(String(on));
     },
   };
 }

@@ -24,9 +24,22 @@ export function insertDocument(sb: TestSandbox, appId: string, name = 'evidence.
   sb.sandbox.services.records.insert<DocumentRecord>(
     'document',
     {
-      id, name, logical_purpose: 'ATTACHMENT', status: 'available', content_type: 'application/pdf', size_bytes: 2048, page_count: 1,
-      sha256: '0'.repeat(64), created_at: now, updated_at: now, references: [], protected: false, protection_reason: null,
-      layout: { fields: [] }, layout_version: 0, layout_status: 'none',
+      id,
+      name,
+      logical_purpose: 'ATTACHMENT',
+      status: 'available',
+      content_type: 'application/pdf',
+      size_bytes: 2048,
+      page_count: 1,
+      sha256: '0'.repeat(64),
+      created_at: now,
+      updated_at: now,
+      references: [],
+      protected: false,
+      protection_reason: null,
+      layout: { fields: [] },
+      layout_version: 0,
+      layout_status: 'none',
     },
     appId,
   );
@@ -34,10 +47,16 @@ export function insertDocument(sb: TestSandbox, appId: string, name = 'evidence.
 }
 
 export const getDocument = (sb: TestSandbox, id: string) => sb.sandbox.services.records.get<DocumentRecord>('document', id)!;
-export const getWorkflow = (sb: TestSandbox, id: string) => sb.sandbox.services.records.get<WorkflowRecord>('approval_workflow', id)!;
+export const getWorkflow = (sb: TestSandbox, id: string) =>
+  sb.sandbox.services.records.get<WorkflowRecord>('approval_workflow', id)!;
 
 /** Copies a seeded workflow (and its release schemas) under a new id, optionally owned by one app. */
-export function cloneWorkflow(sb: TestSandbox, from: string, changes: Partial<WorkflowRecord> = {}, appId: string | null = null): WorkflowRecord {
+export function cloneWorkflow(
+  sb: TestSandbox,
+  from: string,
+  changes: Partial<WorkflowRecord> = {},
+  appId: string | null = null,
+): WorkflowRecord {
   const { records } = sb.sandbox.services;
   const source = getWorkflow(sb, from);
   const id = changes.id ?? `wf_copy_${randomBytes(4).toString('hex')}`;
@@ -71,7 +90,11 @@ export const leaveBody = (over: Record<string, unknown> = {}, formOver: Record<s
   workflow_release_id: 'wf_leave@2',
   external_id: uniqueExternalId('LEAVE'),
   form_data: {
-    first_day: '2030-07-01', last_day: '2030-07-12', leave_type: 'annual', days_requested: 10, handover_contact: 'cover@example.com',
+    first_day: '2030-07-01',
+    last_day: '2030-07-12',
+    leave_type: 'annual',
+    days_requested: 10,
+    handover_contact: 'cover@example.com',
     ...formOver,
   },
   submit: true,
@@ -83,7 +106,14 @@ export const expenseBody = (receiptId: string, over: Record<string, unknown> = {
   workflow_id: 'wf_expense',
   workflow_release_id: 'wf_expense@2',
   external_id: uniqueExternalId('EXP'),
-  form_data: { amount: 42.5, currency: 'EUR', description: 'Taxi to the airport', cost_center: 'CC-1001', expense_date: '2030-03-14', ...formOver },
+  form_data: {
+    amount: 42.5,
+    currency: 'EUR',
+    description: 'Taxi to the airport',
+    cost_center: 'CC-1001',
+    expense_date: '2030-03-14',
+    ...formOver,
+  },
   documents: [{ document_id: receiptId, field_key: 'receipt', name: 'Taxi receipt' }],
   submit: true,
   ...over,
@@ -93,7 +123,8 @@ export const expenseBody = (receiptId: string, over: Record<string, unknown> = {
 export const submitRequest = (sb: TestSandbox, key: string, body: unknown, idempotencyKey = newIdemKey()) =>
   sb.call('POST', '/api/v1/approval-requests', { key, body, idempotencyKey });
 
-export const reviewerAction = (sb: TestSandbox, id: string, body: Record<string, unknown>) => sb.control(`/approval-requests/${id}/actions`, body);
+export const reviewerAction = (sb: TestSandbox, id: string, body: Record<string, unknown>) =>
+  sb.control(`/approval-requests/${id}/actions`, body);
 
 export async function listTotal(sb: TestSandbox, key: string): Promise<number> {
   const res = await sb.call('GET', '/api/v1/approval-requests', { key });

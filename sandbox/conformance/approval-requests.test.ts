@@ -33,12 +33,26 @@ describe('submitting an approval request', () => {
     const r = res.body;
     expect(r.id).toMatch(/^ar_[0-9a-f]{20}$/);
     expect(r).toMatchObject({
-      external_id: 'EXP-2030.001:a_b', status: 'IN_PROGRESS', version: 1, request_revision: 0,
-      workflow_id: 'wf_expense', workflow_release_id: 'wf_expense@2', form_version: 2, published_version: 2,
-      form_data: body.form_data, documents: body.documents, current_layer: 1, current_layer_name: 'Line manager',
-      remaining_approval_layers: ['Finance'], decisions: [], revision_task: null, completed_at: null,
+      external_id: 'EXP-2030.001:a_b',
+      status: 'IN_PROGRESS',
+      version: 1,
+      request_revision: 0,
+      workflow_id: 'wf_expense',
+      workflow_release_id: 'wf_expense@2',
+      form_version: 2,
+      published_version: 2,
+      form_data: body.form_data,
+      documents: body.documents,
+      current_layer: 1,
+      current_layer_name: 'Line manager',
+      remaining_approval_layers: ['Finance'],
+      decisions: [],
+      revision_task: null,
+      completed_at: null,
     });
-    expect(r.visited_steps).toEqual([{ layer: 1, name: 'Line manager', entered_at: r.submitted_at, decided_at: null, decision: null, comment: null }]);
+    expect(r.visited_steps).toEqual([
+      { layer: 1, name: 'Line manager', entered_at: r.submitted_at, decided_at: null, decision: null, comment: null },
+    ]);
     expect(r.sla).toEqual({ layer: 1, due_at: new Date(Date.parse(r.submitted_at) + 24 * HOUR).toISOString(), breached: false });
     expect(r.created_at).toBe(r.submitted_at);
 
@@ -51,7 +65,13 @@ describe('submitting an approval request', () => {
     const res = await submitRequest(sb, app.key, leaveBody({ submit: false }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      status: 'DRAFT', version: 1, request_revision: 0, current_layer: null, sla: null, visited_steps: [], submitted_at: null,
+      status: 'DRAFT',
+      version: 1,
+      request_revision: 0,
+      current_layer: null,
+      sla: null,
+      visited_steps: [],
+      submitted_at: null,
       remaining_approval_layers: ['Line manager', 'People team'],
     });
   });
@@ -59,7 +79,11 @@ describe('submitting an approval request', () => {
   it('a DRAFT need not carry its required documents yet, but a submission must', async () => {
     const draft = expenseBody('unused', { submit: false, documents: [] });
     expect((await submitRequest(sb, app.key, draft)).body.status).toBe('DRAFT');
-    const error = expectError(await submitRequest(sb, app.key, { ...draft, external_id: uniqueExternalId(), submit: true }), 422, 'VALIDATION_FAILED');
+    const error = expectError(
+      await submitRequest(sb, app.key, { ...draft, external_id: uniqueExternalId(), submit: true }),
+      422,
+      'VALIDATION_FAILED',
+    );
     expect(error.details).toEqual([expect.objectContaining({ path: 'documents', field_key: 'receipt' })]);
   });
 
@@ -77,8 +101,17 @@ describe('submitting an approval request', () => {
   it('accepts sign_actor_ids on a workflow with per-document signing', async () => {
     const quote = insertDocument(sb, app.appId);
     const res = await submitRequest(sb, app.key, {
-      workflow_id: 'wf_purchase', workflow_release_id: 'wf_purchase@3', external_id: uniqueExternalId('PO'), submit: true,
-      form_data: { vendor: 'Acme', total: 1200, needed_by: '2030-01-15', purchase_category: 'hardware', justification: 'Laptops for the two new hires' },
+      workflow_id: 'wf_purchase',
+      workflow_release_id: 'wf_purchase@3',
+      external_id: uniqueExternalId('PO'),
+      submit: true,
+      form_data: {
+        vendor: 'Acme',
+        total: 1200,
+        needed_by: '2030-01-15',
+        purchase_category: 'hardware',
+        justification: 'Laptops for the two new hires',
+      },
       documents: [{ document_id: quote, field_key: 'quote', name: 'Quote', sign_actor_ids: ['actor_cfo'] }],
     });
     expect(res.status).toBe(200);
@@ -97,8 +130,16 @@ describe('submitting an approval request', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body.id).toBe(first.body.id);
     expect(await listTotal(sb, mine.key)).toBe(1);
-    expectError(await submitRequest(sb, mine.key, { ...body, external_id: uniqueExternalId() }, key), 409, 'IDEMPOTENCY_KEY_REUSED');
-    expectError(await sb.call('POST', '/api/v1/approval-requests', { key: mine.key, body: accessBody() }), 422, 'IDEMPOTENCY_KEY_MISSING');
+    expectError(
+      await submitRequest(sb, mine.key, { ...body, external_id: uniqueExternalId() }, key),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expectError(
+      await sb.call('POST', '/api/v1/approval-requests', { key: mine.key, body: accessBody() }),
+      422,
+      'IDEMPOTENCY_KEY_MISSING',
+    );
     expect(await listTotal(sb, mine.key)).toBe(1);
   });
 });
@@ -127,14 +168,23 @@ describe('form_data validation names the field', () => {
 
   it('checks string lengths and number bounds of another release (wf_expense@2)', async () => {
     const doc = insertDocument(sb, app.appId);
-    const error = expectError(await submitRequest(sb, app.key, expenseBody(doc, {}, { cost_center: 'C1', amount: 0, description: 'x'.repeat(501) })), 422);
-    expect(error.details!.map((d) => d.path).sort()).toEqual(['form_data.amount', 'form_data.cost_center', 'form_data.description']);
+    const error = expectError(
+      await submitRequest(sb, app.key, expenseBody(doc, {}, { cost_center: 'C1', amount: 0, description: 'x'.repeat(501) })),
+      422,
+    );
+    expect(error.details!.map((d) => d.path).sort()).toEqual([
+      'form_data.amount',
+      'form_data.cost_center',
+      'form_data.description',
+    ]);
   });
 
   it('refuses a document field inside form_data: documents travel in documents', async () => {
     const doc = insertDocument(sb, app.appId);
     const error = expectError(await submitRequest(sb, app.key, expenseBody(doc, {}, { receipt: doc })), 422);
-    expect(error.details).toEqual([expect.objectContaining({ path: 'form_data.receipt', message: expect.stringMatching(/document field/) })]);
+    expect(error.details).toEqual([
+      expect.objectContaining({ path: 'form_data.receipt', message: expect.stringMatching(/document field/) }),
+    ]);
   });
 
   it('requires form_data to be an object', async () => {
@@ -147,20 +197,32 @@ describe('form_data validation names the field', () => {
 
 describe('workflow, release, runtime and authority', () => {
   it('rejects a stale release with 409 naming the current release', async () => {
-    const error = expectError(await submitRequest(sb, app.key, leaveBody({ workflow_release_id: 'wf_leave@1' })), 409, 'STALE_WORKFLOW_RELEASE');
+    const error = expectError(
+      await submitRequest(sb, app.key, leaveBody({ workflow_release_id: 'wf_leave@1' })),
+      409,
+      'STALE_WORKFLOW_RELEASE',
+    );
     expect(error.message).toContain('wf_leave@2');
     expect(error.details![0]).toMatchObject({ path: 'workflow_release_id', current_release_id: 'wf_leave@2' });
   });
 
   it('rejects a release of another workflow, an unknown release and a malformed id with 422', async () => {
     for (const id of ['wf_expense@2', 'wf_leave@9', 'wf_leave', 'wf_leave@0', '@2']) {
-      const error = expectError(await submitRequest(sb, app.key, leaveBody({ workflow_release_id: id })), 422, 'VALIDATION_FAILED');
+      const error = expectError(
+        await submitRequest(sb, app.key, leaveBody({ workflow_release_id: id })),
+        422,
+        'VALIDATION_FAILED',
+      );
       expect(error.details![0]!.path).toBe('workflow_release_id');
     }
   });
 
-  it('answers 404 for an unknown workflow and for another app\'s private workflow', async () => {
-    expectError(await submitRequest(sb, app.key, leaveBody({ workflow_id: 'wf_nope', workflow_release_id: 'wf_nope@1' })), 404, 'NOT_FOUND');
+  it("answers 404 for an unknown workflow and for another app's private workflow", async () => {
+    expectError(
+      await submitRequest(sb, app.key, leaveBody({ workflow_id: 'wf_nope', workflow_release_id: 'wf_nope@1' })),
+      404,
+      'NOT_FOUND',
+    );
     const owner = await newApp(sb);
     const priv = cloneWorkflow(sb, 'wf_access', {}, owner.appId);
     const body = accessBody({ workflow_id: priv.id, workflow_release_id: `${priv.id}@2` });
@@ -169,13 +231,26 @@ describe('workflow, release, runtime and authority', () => {
   });
 
   it('refuses an archived workflow with 409 WORKFLOW_ARCHIVED', async () => {
-    const archived = cloneWorkflow(sb, 'wf_access', { status: 'archived', archived_at: new Date().toISOString(), archive_reason: 'gone' });
-    expectError(await submitRequest(sb, app.key, accessBody({ workflow_id: archived.id, workflow_release_id: `${archived.id}@2` })), 409, 'WORKFLOW_ARCHIVED');
+    const archived = cloneWorkflow(sb, 'wf_access', {
+      status: 'archived',
+      archived_at: new Date().toISOString(),
+      archive_reason: 'gone',
+    });
+    expectError(
+      await submitRequest(sb, app.key, accessBody({ workflow_id: archived.id, workflow_release_id: `${archived.id}@2` })),
+      409,
+      'WORKFLOW_ARCHIVED',
+    );
   });
 
   it('refuses the legacy runtime with 422 UNSUPPORTED_RUNTIME', async () => {
-    const body = { workflow_id: 'wf_travel', workflow_release_id: 'wf_travel@2', external_id: uniqueExternalId(), submit: true,
-      form_data: { destination: 'Lisbon', departure: '2030-05-01', estimated_cost: 900 } };
+    const body = {
+      workflow_id: 'wf_travel',
+      workflow_release_id: 'wf_travel@2',
+      external_id: uniqueExternalId(),
+      submit: true,
+      form_data: { destination: 'Lisbon', departure: '2030-05-01', estimated_cost: 900 },
+    };
     expectError(await submitRequest(sb, app.key, body), 422, 'UNSUPPORTED_RUNTIME');
   });
 
@@ -196,7 +271,8 @@ describe('external_id', () => {
       const error = expectError(await submitRequest(sb, app.key, accessBody({ external_id: bad })), 422, 'VALIDATION_FAILED');
       expect(error.details![0]!.path).toBe('external_id');
     }
-    for (const good of ['abc', `L${'x'.repeat(119)}`]) expect((await submitRequest(sb, app.key, accessBody({ external_id: good }))).status).toBe(200);
+    for (const good of ['abc', `L${'x'.repeat(119)}`])
+      expect((await submitRequest(sb, app.key, accessBody({ external_id: good }))).status).toBe(200);
   });
 
   it('is unique per app (409 EXTERNAL_ID_TAKEN) but free in another app', async () => {
@@ -209,7 +285,7 @@ describe('external_id', () => {
 });
 
 describe('documents', () => {
-  it('must belong to the app: another app\'s document is 422 naming the index, and stays unprotected', async () => {
+  it("must belong to the app: another app's document is 422 naming the index, and stays unprotected", async () => {
     const other = await newApp(sb);
     const foreign = insertDocument(sb, other.appId);
     const error = expectError(await submitRequest(sb, app.key, expenseBody(foreign)), 422, 'VALIDATION_FAILED');
@@ -223,7 +299,14 @@ describe('documents', () => {
     const receipt = { document_id: doc, field_key: 'receipt', name: 'Receipt' };
     for (const field_key of ['amount', 'no_such_field']) {
       const extra = insertDocument(sb, app.appId);
-      const error = expectError(await submitRequest(sb, app.key, expenseBody(doc, { documents: [receipt, { document_id: extra, field_key, name: 'x' }] })), 422);
+      const error = expectError(
+        await submitRequest(
+          sb,
+          app.key,
+          expenseBody(doc, { documents: [receipt, { document_id: extra, field_key, name: 'x' }] }),
+        ),
+        422,
+      );
       expect(error.details).toEqual([expect.objectContaining({ path: 'documents.1.field_key' })]);
     }
     const twice = expectError(await submitRequest(sb, app.key, expenseBody(doc, { documents: [receipt, receipt] })), 422);
@@ -232,7 +315,9 @@ describe('documents', () => {
 
   it('sign_actor_ids on a workflow without per-document signing is 422 PER_DOCUMENT_SIGNING_UNSUPPORTED', async () => {
     const doc = insertDocument(sb, app.appId);
-    const body = expenseBody(doc, { documents: [{ document_id: doc, field_key: 'receipt', name: 'R', sign_actor_ids: ['actor_1'] }] });
+    const body = expenseBody(doc, {
+      documents: [{ document_id: doc, field_key: 'receipt', name: 'R', sign_actor_ids: ['actor_1'] }],
+    });
     const error = expectError(await submitRequest(sb, app.key, body), 422, 'PER_DOCUMENT_SIGNING_UNSUPPORTED');
     expect(error.details![0]!.path).toBe('documents.0.sign_actor_ids');
     expect(getDocument(sb, doc).protected).toBe(false);
@@ -240,14 +325,19 @@ describe('documents', () => {
 
   it('rejects malformed document items', async () => {
     const doc = insertDocument(sb, app.appId);
-    for (const item of [{ document_id: doc, field_key: 'receipt' }, { document_id: doc, field_key: 'receipt', name: 'R', extra: 1 }, 'doc', null]) {
+    for (const item of [
+      { document_id: doc, field_key: 'receipt' },
+      { document_id: doc, field_key: 'receipt', name: 'R', extra: 1 },
+      'doc',
+      null,
+    ]) {
       expectError(await submitRequest(sb, app.key, expenseBody(doc, { documents: [item] })), 422, 'VALIDATION_FAILED');
     }
   });
 });
 
 describe('reading and listing', () => {
-  it('hides another app\'s request (404) and answers 404 for an unknown id', async () => {
+  it("hides another app's request (404) and answers 404 for an unknown id", async () => {
     const created = await submitRequest(sb, app.key, accessBody());
     const other = await newApp(sb);
     expectError(await sb.call('GET', `/api/v1/approval-requests/${created.body.id}`, { key: other.key }), 404, 'NOT_FOUND');
@@ -259,7 +349,11 @@ describe('reading and listing', () => {
     const mine = await newApp(sb);
     const ids: string[] = [];
     for (let i = 0; i < 27; i++) {
-      const res = await submitRequest(sb, mine.key, accessBody({ external_id: `LIST-${String(i).padStart(2, '0')}`, submit: i % 3 !== 0 }));
+      const res = await submitRequest(
+        sb,
+        mine.key,
+        accessBody({ external_id: `LIST-${String(i).padStart(2, '0')}`, submit: i % 3 !== 0 }),
+      );
       ids.push(res.body.id);
     }
     const page1 = await sb.call('GET', '/api/v1/approval-requests', { key: mine.key });
@@ -294,10 +388,21 @@ describe('hostile input', () => {
     const doc = insertDocument(sb, mine.appId);
     const good = expenseBody(doc);
     const bodies: unknown[] = [
-      [], 'x', 42, null, {}, { ...good, extra: true }, { ...good, submit: 'yes' }, { ...good, workflow_id: 7 },
-      { ...good, workflow_id: 'x'.repeat(500) }, { ...good, workflow_release_id: `wf_expense@${'9'.repeat(30)}` },
-      { ...good, form_data: { ...good.form_data, amount: 1e308 * 10 } }, { ...good, form_data: { ['__proto__']: 1 } },
-      { ...good, form_data: { ...good.form_data, amount: { $gt: 0 } } }, { ...good, documents: 'all' }, { ...good, documents: [[]] },
+      [],
+      'x',
+      42,
+      null,
+      {},
+      { ...good, extra: true },
+      { ...good, submit: 'yes' },
+      { ...good, workflow_id: 7 },
+      { ...good, workflow_id: 'x'.repeat(500) },
+      { ...good, workflow_release_id: `wf_expense@${'9'.repeat(30)}` },
+      { ...good, form_data: { ...good.form_data, amount: 1e308 * 10 } },
+      { ...good, form_data: { ['__proto__']: 1 } },
+      { ...good, form_data: { ...good.form_data, amount: { $gt: 0 } } },
+      { ...good, documents: 'all' },
+      { ...good, documents: [[]] },
       { ...good, documents: Array.from({ length: 51 }, () => good.documents[0]) },
     ];
     for (const body of bodies) {
@@ -305,7 +410,12 @@ describe('hostile input', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
-    const raw = await sb.call('POST', '/api/v1/approval-requests', { key: mine.key, rawBody: '{"submit":', headers: { 'content-type': 'application/json' }, idempotencyKey: newIdemKey() });
+    const raw = await sb.call('POST', '/api/v1/approval-requests', {
+      key: mine.key,
+      rawBody: '{"submit":',
+      headers: { 'content-type': 'application/json' },
+      idempotencyKey: newIdemKey(),
+    });
     expect(raw.status).toBe(400);
     expect(await listTotal(sb, mine.key)).toBe(0);
     expect(getDocument(sb, doc).protected).toBe(false);

@@ -43,17 +43,20 @@ describe('POST /api/v1/approval-workflows/{id}/archive', () => {
     expectError(await archive('approval-workflows/wf_access'), 409, 'ALREADY_ARCHIVED');
   });
 
-  it.each(['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'])('refuses with 409 WORKFLOW_IN_USE while a request is %s', async (status) => {
-    const ar = `ar_${status.toLowerCase()}`;
-    putRequest(ar, 'wf_contract', status);
-    try {
-      const error = expectError(await archive('approval-workflows/wf_contract'), 409, 'WORKFLOW_IN_USE');
-      expect(error.message).toContain('wf_contract');
-      expect((await read('approval-workflows/wf_contract')).body.status).toBe('active');
-    } finally {
-      sb.sandbox.services.records.delete('approval_request', ar);
-    }
-  });
+  it.each(['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'])(
+    'refuses with 409 WORKFLOW_IN_USE while a request is %s',
+    async (status) => {
+      const ar = `ar_${status.toLowerCase()}`;
+      putRequest(ar, 'wf_contract', status);
+      try {
+        const error = expectError(await archive('approval-workflows/wf_contract'), 409, 'WORKFLOW_IN_USE');
+        expect(error.message).toContain('wf_contract');
+        expect((await read('approval-workflows/wf_contract')).body.status).toBe('active');
+      } finally {
+        sb.sandbox.services.records.delete('approval_request', ar);
+      }
+    },
+  );
 
   it('counts requests of every app, and lets the archive through once they have finished', async () => {
     putRequest('ar_test', 'wf_expense', 'IN_PROGRESS', 'app_somebody_else');
@@ -82,7 +85,11 @@ describe('POST /api/v1/approval-workflows/{id}/archive', () => {
     ['a 501-character reason', { reason: 'x'.repeat(501) }],
     ['an unknown property', { reason: 'ok', cascade: true }],
   ])('refuses %s with 422 and leaves the workflow active', async (_label, body) => {
-    const res = await sb.call('POST', '/api/v1/approval-workflows/wf_travel/archive', { key, idempotencyKey: newIdemKey(), body });
+    const res = await sb.call('POST', '/api/v1/approval-workflows/wf_travel/archive', {
+      key,
+      idempotencyKey: newIdemKey(),
+      body,
+    });
     expectError(res, 422, 'VALIDATION_FAILED');
     expect((await read('approval-workflows/wf_travel')).body.status).toBe('active');
   });

@@ -43,7 +43,12 @@ describe('API key', () => {
   });
 
   it('refuses other authorization schemes and a malformed Bearer', async () => {
-    for (const authorization of [`Basic ${Buffer.from('a:b').toString('base64')}`, 'Bearer', `Bearer ${key} extra`, `Token ${key}`]) {
+    for (const authorization of [
+      `Basic ${Buffer.from('a:b').toString('base64')}`,
+      'Bearer',
+      `Bearer ${key} extra`,
+      `Token ${key}`,
+    ]) {
       expectError(await sb.call('GET', '/api/v1/categories', { headers: { authorization } }), 401);
     }
   });
@@ -58,8 +63,16 @@ describe('API key', () => {
 describe('X-Service-Environment', () => {
   it.each(CATALOG_READS)('GET %s: 403 when the header is missing or not "sandbox"', async (path) => {
     expectError(await sb.call('GET', path, { key, env: false }), 403, 'ENVIRONMENT_NOT_ALLOWED');
-    expectError(await sb.call('GET', path, { key, headers: { 'x-service-environment': 'production' } }), 403, 'ENVIRONMENT_NOT_ALLOWED');
-    expectError(await sb.call('GET', path, { key, headers: { 'x-service-environment': 'Sandbox' } }), 403, 'ENVIRONMENT_NOT_ALLOWED');
+    expectError(
+      await sb.call('GET', path, { key, headers: { 'x-service-environment': 'production' } }),
+      403,
+      'ENVIRONMENT_NOT_ALLOWED',
+    );
+    expectError(
+      await sb.call('GET', path, { key, headers: { 'x-service-environment': 'Sandbox' } }),
+      403,
+      'ENVIRONMENT_NOT_ALLOWED',
+    );
   });
 
   it('is required on management routes', async () => {
@@ -102,14 +115,22 @@ describe('production host', () => {
     const before = (await sb.call('GET', '/api/v1/categories', { key })).body.pagination.total;
     expect((await sb.control('/mode', { production: true })).body).toEqual({ production: true });
     for (const m of MANAGEMENT) {
-      expectError(await sb.call('POST', m.path, { key, idempotencyKey: newIdemKey(), body: m.body }), 503, 'SANDBOX_API_DISABLED');
+      expectError(
+        await sb.call('POST', m.path, { key, idempotencyKey: newIdemKey(), body: m.body }),
+        503,
+        'SANDBOX_API_DISABLED',
+      );
     }
     for (const path of CATALOG_READS) expect((await sb.call('GET', path, { key })).status).toBe(200);
     expect((await sb.call('GET', '/api/v1/categories', { key })).body.pagination.total).toBe(before);
     expect((await sb.call('GET', '/api/v1/categories/cat_it', { key })).body.status).toBe('active');
 
     await sb.control('/mode', { production: false });
-    const created = await sb.call('POST', '/api/v1/categories', { key, idempotencyKey: newIdemKey(), body: { name: 'After production' } });
+    const created = await sb.call('POST', '/api/v1/categories', {
+      key,
+      idempotencyKey: newIdemKey(),
+      body: { name: 'After production' },
+    });
     expect(created.status).toBe(200);
   });
 });
@@ -154,8 +175,14 @@ describe('fault injection', () => {
   });
 
   it('applies a fault to a management route without changing state', async () => {
-    await sb.control('/faults', { rules: [{ method: 'POST', path: '/api/v1/categories/*', status: 503, code: 'MAINTENANCE', times: 1 }] });
-    const res = await sb.call('POST', '/api/v1/categories/cat_hr/archive', { key, idempotencyKey: newIdemKey(), body: { reason: 'fault test' } });
+    await sb.control('/faults', {
+      rules: [{ method: 'POST', path: '/api/v1/categories/*', status: 503, code: 'MAINTENANCE', times: 1 }],
+    });
+    const res = await sb.call('POST', '/api/v1/categories/cat_hr/archive', {
+      key,
+      idempotencyKey: newIdemKey(),
+      body: { reason: 'fault test' },
+    });
     expectError(res, 503, 'MAINTENANCE');
     expect((await sb.call('GET', '/api/v1/categories/cat_hr', { key })).body.status).toBe('active');
   });

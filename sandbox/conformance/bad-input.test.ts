@@ -12,13 +12,37 @@ beforeAll(async () => {
 afterAll(async () => sb?.close());
 
 const JUNK_PARAMS = ['%00', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(300), '%E2%80%AE', '%F0%9F%92%A5', "'%20OR%201%3D1--", '%25'];
-const JUNK_QUERIES = ['page=abc', 'page=0', 'size=7', 'size=25&size=50', `q=${'q'.repeat(101)}`, 'status=%00', 'nonsense=1', 'page=99999999999999999999'];
+const JUNK_QUERIES = [
+  'page=abc',
+  'page=0',
+  'size=7',
+  'size=25&size=50',
+  `q=${'q'.repeat(101)}`,
+  'status=%00',
+  'nonsense=1',
+  'page=99999999999999999999',
+];
 const JUNK_BODIES: { label: string; body: string; type?: string }[] = [
   { label: 'malformed JSON', body: '{"name": ' },
   { label: 'a JSON array', body: '[1,2,3]' },
   { label: 'a JSON string', body: '"hello"' },
   { label: 'null', body: 'null' },
-  { label: 'wrong types everywhere', body: JSON.stringify({ name: 42, reason: false, template_id: [], expires_in_days: 'ten', signers: 'all', form_data: 7, expected_version: 'one', type: 1, layout: 'grid', action: {}, purpose: 9 }) },
+  {
+    label: 'wrong types everywhere',
+    body: JSON.stringify({
+      name: 42,
+      reason: false,
+      template_id: [],
+      expires_in_days: 'ten',
+      signers: 'all',
+      form_data: 7,
+      expected_version: 'one',
+      type: 1,
+      layout: 'grid',
+      action: {},
+      purpose: 9,
+    }),
+  },
   { label: 'deep nesting', body: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}` },
   { label: 'huge strings', body: JSON.stringify({ name: 'n'.repeat(200_000), reason: 'r'.repeat(200_000) }) },
   { label: 'prototype pollution', body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
@@ -53,12 +77,17 @@ describe('bad input on every route', () => {
           calls++;
           const reply = await sb.call(route.method, path, {
             key,
-            headers: { ...headers, 'idempotency-key': `bad-input-${calls}-zzzz`, ...(junk ? { 'content-type': junk.type ?? 'application/json' } : {}) },
+            headers: {
+              ...headers,
+              'idempotency-key': `bad-input-${calls}-zzzz`,
+              ...(junk ? { 'content-type': junk.type ?? 'application/json' } : {}),
+            },
             rawBody: junk?.body,
           });
           const where = `${route.method} ${path.slice(0, 60)} (${junk?.label ?? 'GET'})`;
           if (reply.status >= 500 || reply.status < 400) problems.push(`${where}: ${reply.status}`);
-          else if (typeof reply.body?.error?.code !== 'string' || typeof reply.body?.error?.message !== 'string') problems.push(`${where}: no error shape`);
+          else if (typeof reply.body?.error?.code !== 'string' || typeof reply.body?.error?.message !== 'string')
+            problems.push(`${where}: no error shape`);
         }
       }
     }
@@ -68,9 +97,19 @@ describe('bad input on every route', () => {
   }, 180_000);
 
   it('refuses oversized JSON before reading it and non-JSON bodies on JSON routes', async () => {
-    const big = await sb.call('POST', '/api/v1/categories', { key, idempotencyKey: 'bad-input-big-1', rawBody: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const big = await sb.call('POST', '/api/v1/categories', {
+      key,
+      idempotencyKey: 'bad-input-big-1',
+      rawBody: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.status).toBe(413);
-    const text = await sb.call('POST', '/api/v1/categories', { key, idempotencyKey: 'bad-input-txt-1', rawBody: 'name', headers: { 'content-type': 'text/plain' } });
+    const text = await sb.call('POST', '/api/v1/categories', {
+      key,
+      idempotencyKey: 'bad-input-txt-1',
+      rawBody: 'name',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
   });
 });

@@ -58,8 +58,15 @@ describe('catalog lists and details', () => {
 
   it('serves the record fields the design names', async () => {
     const wf = (await get('/api/v1/approval-workflows/wf_expense')).body;
-    expect(wf).toMatchObject({ workflow_release_id: 'wf_expense@2', category_id: 'cat_finance', request_template_id: 'rt_expense' });
-    expect(wf.releases.map((r: { workflow_release_id: string }) => r.workflow_release_id)).toEqual(['wf_expense@1', 'wf_expense@2']);
+    expect(wf).toMatchObject({
+      workflow_release_id: 'wf_expense@2',
+      category_id: 'cat_finance',
+      request_template_id: 'rt_expense',
+    });
+    expect(wf.releases.map((r: { workflow_release_id: string }) => r.workflow_release_id)).toEqual([
+      'wf_expense@1',
+      'wf_expense@2',
+    ]);
     const dst = (await get('/api/v1/document-sign-templates/dst_nda')).body;
     expect(dst.versions.map((v: { id: string }) => v.id)).toEqual(['dstv_nda_1', 'dstv_nda_2']);
     expect(dst.current_version_id).toBe('dstv_nda_2');
@@ -70,8 +77,15 @@ describe('catalog lists and details', () => {
     const mine = await get('/api/v1/categories?size=100');
     const theirs = await sb.call('GET', '/api/v1/categories?size=100', { key: other });
     expect(theirs.body.pagination.total).toBe(SEEDED_CATEGORIES);
-    expect(theirs.body.data).toEqual(mine.body.data.filter((c: { created_by_app_id: string | null }) => c.created_by_app_id === null));
-    for (const path of ['/api/v1/request-templates', '/api/v1/approval-workflows', '/api/v1/request-forms', '/api/v1/document-sign-templates']) {
+    expect(theirs.body.data).toEqual(
+      mine.body.data.filter((c: { created_by_app_id: string | null }) => c.created_by_app_id === null),
+    );
+    for (const path of [
+      '/api/v1/request-templates',
+      '/api/v1/approval-workflows',
+      '/api/v1/request-forms',
+      '/api/v1/document-sign-templates',
+    ]) {
       expect((await sb.call('GET', path, { key: other })).body).toEqual((await get(path)).body);
     }
   });
@@ -158,7 +172,9 @@ describe('search and filters', () => {
   it('filters workflows by category, request template and status', async () => {
     expect(ids((await get('/api/v1/approval-workflows?category_id=cat_hr')).body)).toEqual(['wf_leave', 'wf_travel']);
     expect(ids((await get('/api/v1/approval-workflows?request_template_id=rt_expense')).body)).toEqual(['wf_expense']);
-    expect(ids((await get('/api/v1/approval-workflows?category_id=cat_hr&request_template_id=rt_leave')).body)).toEqual(['wf_leave']);
+    expect(ids((await get('/api/v1/approval-workflows?category_id=cat_hr&request_template_id=rt_leave')).body)).toEqual([
+      'wf_leave',
+    ]);
     expect(ids((await get('/api/v1/approval-workflows?category_id=cat_finance&request_template_id=rt_leave')).body)).toEqual([]);
     expect((await get('/api/v1/approval-workflows?status=active')).body.pagination.total).toBe(6);
     expect((await get('/api/v1/approval-workflows?status=archived')).body.pagination.total).toBe(0);
@@ -188,7 +204,11 @@ describe('submission schemas', () => {
   });
 
   it.each(['3', '0', '01', 'abc', 'wf_purchase@1', '-1'])('answers 404 for release %s of wf_expense', async (release) => {
-    expectError(await get(`/api/v1/approval-workflows/wf_expense/releases/${encodeURIComponent(release)}/submission-schema`), 404, 'NOT_FOUND');
+    expectError(
+      await get(`/api/v1/approval-workflows/wf_expense/releases/${encodeURIComponent(release)}/submission-schema`),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('answers 404 for an unknown workflow', async () => {
@@ -229,7 +249,11 @@ describe('document-sign template content', () => {
 
   it('refuses an empty or repeated version parameter', async () => {
     expectError(await content('dst_nda', ''), 422, 'VALIDATION_FAILED');
-    expectError(await get('/api/v1/document-sign-templates/dst_nda/content?version=dstv_nda_1&version=dstv_nda_2'), 422, 'VALIDATION_FAILED');
+    expectError(
+      await get('/api/v1/document-sign-templates/dst_nda/content?version=dstv_nda_1&version=dstv_nda_2'),
+      422,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -238,8 +262,14 @@ describe('list pages follow every write', () => {
   it('shows a record written outside the routes, and the catalog after a control-plane reset', async () => {
     const before = (await get('/api/v1/request-templates')).body.pagination.total;
     sb.sandbox.services.records.insert('request_template', {
-      id: 'rt_direct', name: 'Written directly', description: '', status: 'active', category_id: 'cat_hr',
-      form_version: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+      id: 'rt_direct',
+      name: 'Written directly',
+      description: '',
+      status: 'active',
+      category_id: 'cat_hr',
+      form_version: 1,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
     });
     const after = await get('/api/v1/request-templates?q=rt_direct');
     expect(after.body.data.map((t: { id: string }) => t.id)).toEqual(['rt_direct']);

@@ -16,7 +16,8 @@ const create = (body: unknown, key = admin) => sb.call('POST', '/api/v1/categori
 const archive = (id: string, body: unknown, key = admin) =>
   sb.call('POST', `/api/v1/categories/${id}/archive`, { key, idempotencyKey: newIdemKey(), body });
 const total = async (status?: string) =>
-  (await sb.call('GET', `/api/v1/categories${status ? `?status=${status}` : ''}`, { key: admin })).body.pagination.total as number;
+  (await sb.call('GET', `/api/v1/categories${status ? `?status=${status}` : ''}`, { key: admin })).body.pagination
+    .total as number;
 
 describe('POST /api/v1/categories', () => {
   it('creates a category, says no form was created and no key widened, and shows it only to its own app', async () => {

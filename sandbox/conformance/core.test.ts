@@ -21,7 +21,11 @@ describe('pipeline', () => {
   });
 
   it('keeps the control plane behind its token', async () => {
-    expectError(await sb.call('POST', '/__sandbox/keys', { body: { app_id: 'abc', scopes: ['catalog:read'] }, env: false }), 401, 'CONTROL_TOKEN_INVALID');
+    expectError(
+      await sb.call('POST', '/__sandbox/keys', { body: { app_id: 'abc', scopes: ['catalog:read'] }, env: false }),
+      401,
+      'CONTROL_TOKEN_INVALID',
+    );
     const key = await sb.newKey();
     expectError(await sb.call('POST', '/__sandbox/clock', { key, body: { advance_seconds: 5 } }), 401, 'CONTROL_TOKEN_INVALID');
   });
@@ -35,7 +39,12 @@ describe('pipeline', () => {
 
   it('reports how many times a counted fault will still fire', async () => {
     const key = await sb.newKey();
-    await sb.control('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', status: 503, times: 2 }, { path: '/api/v1/nothing', status: 500 }] });
+    await sb.control('/faults', {
+      rules: [
+        { method: 'GET', path: '/api/v1/request-forms', status: 503, times: 2 },
+        { path: '/api/v1/nothing', status: 500 },
+      ],
+    });
     expectError(await sb.call('GET', '/api/v1/request-forms', { key }), 503);
     const read = await sb.call('GET', '/__sandbox/faults', { headers: { 'x-sandbox-control': sb.controlToken }, env: false });
     expect(read.body.rules[0]).toMatchObject({ path: '/api/v1/request-forms', times: 2, remaining: 1 });
@@ -44,7 +53,9 @@ describe('pipeline', () => {
   });
 
   it('moves the clock forward through the control plane', async () => {
-    const before = Date.parse((await sb.call('GET', '/__sandbox/clock', { headers: { 'x-sandbox-control': sb.controlToken }, env: false })).body.now);
+    const before = Date.parse(
+      (await sb.call('GET', '/__sandbox/clock', { headers: { 'x-sandbox-control': sb.controlToken }, env: false })).body.now,
+    );
     const res = await sb.control('/clock', { advance_seconds: 3600 });
     expect(res.status).toBe(200);
     expect(Date.parse(res.body.now) - before).toBeGreaterThanOrEqual(3600_000);

@@ -158,7 +158,9 @@ describe('POST /documents: refused bodies leave nothing behind', () => {
     ];
     const messages: string[] = [];
     for (const { body, contentType } of cases) {
-      messages.push(expectError(await leavesNothing(() => postMultipart(sb, key, body, contentType)), 422, 'VALIDATION_FAILED').message);
+      messages.push(
+        expectError(await leavesNothing(() => postMultipart(sb, key, body, contentType)), 422, 'VALIDATION_FAILED').message,
+      );
     }
     expect(messages[3]).toMatch(/more than one/);
     expect(messages[4]).toMatch(/comment/);
@@ -185,7 +187,11 @@ describe('POST /documents: refused bodies leave nothing behind', () => {
       [pptxBytes(), /PPTX/],
     ];
     for (const [bytes, named] of cases) {
-      const error = expectError(await leavesNothing(() => uploadPdf(sb, key, bytes, { filename: 'looks-fine.pdf' })), 422, 'UNSUPPORTED_FILE_TYPE');
+      const error = expectError(
+        await leavesNothing(() => uploadPdf(sb, key, bytes, { filename: 'looks-fine.pdf' })),
+        422,
+        'UNSUPPORTED_FILE_TYPE',
+      );
       expect(error.message).toMatch(named);
     }
   });
@@ -209,7 +215,10 @@ describe('POST /documents: refused bodies leave nothing behind', () => {
   });
 
   it('refuses 0 and 201 pages with PAGE_COUNT_OUT_OF_RANGE', async () => {
-    for (const [bytes, pages] of [[zeroPagePdf(), 0], [await makePdf(201), 201]] as const) {
+    for (const [bytes, pages] of [
+      [zeroPagePdf(), 0],
+      [await makePdf(201), 201],
+    ] as const) {
       const error = expectError(await leavesNothing(() => uploadPdf(sb, key, bytes)), 422, 'PAGE_COUNT_OUT_OF_RANGE');
       expect(error.message).toContain(`${pages} pages`);
     }
@@ -252,7 +261,11 @@ describe('POST /documents: upload capacity', () => {
       const k = await small.newKey();
       const pdf = await makePdf(2);
       const { body, contentType } = uploadBody(pdf);
-      const held = openUpload(small.url, '/api/v1/documents', uploadHeaders(k, contentType, { 'content-length': String(body.length) }));
+      const held = openUpload(
+        small.url,
+        '/api/v1/documents',
+        uploadHeaders(k, contentType, { 'content-length': String(body.length) }),
+      );
       await held.write(body.subarray(0, 200));
       for (let i = 0; i < 200 && small.sandbox.services.uploads.active === 0; i++) await new Promise((r) => setTimeout(r, 10));
       expect(small.sandbox.services.uploads.active).toBe(1);
@@ -308,7 +321,11 @@ describe('POST /documents: Idempotency-Key', () => {
     const idem = newIdemKey();
     expect((await uploadPdf(sb, k, pdf, { idempotencyKey: idem })).status).toBe(200);
     expectError(await uploadPdf(sb, k, await makePdf(1), { idempotencyKey: idem }), 409, 'IDEMPOTENCY_KEY_REUSED');
-    expectError(await uploadPdf(sb, k, pdf, { idempotencyKey: idem, purpose: 'SIGNATURE_TARGET' }), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(
+      await uploadPdf(sb, k, pdf, { idempotencyKey: idem, purpose: 'SIGNATURE_TARGET' }),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     expect((await sb.call('GET', '/api/v1/documents', { key: k })).body.pagination.total).toBe(1);
   });
 
@@ -316,7 +333,11 @@ describe('POST /documents: Idempotency-Key', () => {
     const k = await sb.newKey();
     const idem = newIdemKey();
     const { body, contentType } = uploadBody(pdfOnce);
-    const held = openUpload(sb.url, '/api/v1/documents', { ...uploadHeaders(k, contentType), 'idempotency-key': idem, 'content-length': String(body.length) });
+    const held = openUpload(sb.url, '/api/v1/documents', {
+      ...uploadHeaders(k, contentType),
+      'idempotency-key': idem,
+      'content-length': String(body.length),
+    });
     await held.write(body.subarray(0, 100));
     for (let i = 0; i < 200 && sb.sandbox.services.uploads.active === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expectError(await uploadPdf(sb, k, pdfOnce, { idempotencyKey: idem }), 409, 'IDEMPOTENCY_IN_PROGRESS');
@@ -326,7 +347,11 @@ describe('POST /documents: Idempotency-Key', () => {
 
   it('needs a well-formed key: missing or malformed is 422 and stores nothing', async () => {
     expectError(await leavesNothing(() => uploadPdf(sb, key, pdfOnce, { idempotencyKey: null })), 422, 'IDEMPOTENCY_KEY_MISSING');
-    expectError(await leavesNothing(() => uploadPdf(sb, key, pdfOnce, { idempotencyKey: 'short' })), 422, 'IDEMPOTENCY_KEY_INVALID');
+    expectError(
+      await leavesNothing(() => uploadPdf(sb, key, pdfOnce, { idempotencyKey: 'short' })),
+      422,
+      'IDEMPOTENCY_KEY_INVALID',
+    );
   });
 });
 
@@ -339,7 +364,11 @@ describe('document scoping and access', () => {
     expect(list.body.data.map((d: DocumentRecord) => d.id)).not.toContain(doc.id);
     expectError(await sb.call('GET', `/api/v1/documents/${doc.id}`, { key: other }), 404, 'NOT_FOUND');
     expectError(
-      await sb.call('DELETE', `/api/v1/documents/${doc.id}`, { key: other, body: { reason: 'not mine' }, idempotencyKey: newIdemKey() }),
+      await sb.call('DELETE', `/api/v1/documents/${doc.id}`, {
+        key: other,
+        body: { reason: 'not mine' },
+        idempotencyKey: newIdemKey(),
+      }),
       404,
       'NOT_FOUND',
     );
@@ -354,7 +383,11 @@ describe('document scoping and access', () => {
     const doc = (await uploadPdf(sb, writer, pdfOnce)).body as DocumentRecord;
     expectError(await sb.call('GET', '/api/v1/documents', { key: writer }), 403, 'INSUFFICIENT_SCOPE');
     expectError(
-      await sb.call('DELETE', `/api/v1/documents/${doc.id}`, { key: writer, body: { reason: 'cleanup' }, idempotencyKey: newIdemKey() }),
+      await sb.call('DELETE', `/api/v1/documents/${doc.id}`, {
+        key: writer,
+        body: { reason: 'cleanup' },
+        idempotencyKey: newIdemKey(),
+      }),
       403,
       'INSUFFICIENT_SCOPE',
     );
@@ -405,7 +438,14 @@ describe('DELETE /documents/{id}', () => {
   it('refuses a protected document with 409 DOCUMENT_PROTECTED, explaining it is evidence', async () => {
     const doc = (await uploadPdf(sb, key, pdfOnce)).body as DocumentRecord;
     const { records } = sb.sandbox.services;
-    records.update('document', protectDocument(doc, { kind: 'approval_request', id: 'ar_test', field_key: 'contract' }, 'submitted approval request ar_test'));
+    records.update(
+      'document',
+      protectDocument(
+        doc,
+        { kind: 'approval_request', id: 'ar_test', field_key: 'contract' },
+        'submitted approval request ar_test',
+      ),
+    );
     const error = expectError(await del(key, doc.id, { reason: 'tidy up please' }), 409, 'DOCUMENT_PROTECTED');
     expect(error.message).toMatch(/evidence/);
     expect(error.message).toContain('submitted approval request ar_test');

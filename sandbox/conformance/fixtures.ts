@@ -96,9 +96,14 @@ export async function truncatedPdf(): Promise<Buffer> {
 }
 
 export const pngBytes = () =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), randomBytes(64)]);
+  Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    Buffer.from('IHDR'),
+    randomBytes(64),
+  ]);
 
-export const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0'), randomBytes(64)]);
+export const jpegBytes = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0'), randomBytes(64)]);
 
 /** The start of a PPTX: a ZIP local file header for [Content_Types].xml, then a ppt/ entry. */
 export function pptxBytes(): Buffer {
@@ -114,9 +119,7 @@ export function pptxBytes(): Buffer {
   return Buffer.concat([entry('[Content_Types].xml', '<Types/>'), entry('ppt/presentation.xml', '<p:presentation/>')]);
 }
 
-export type Part =
-  | { name: string; value: string }
-  | { name: string; filename?: string; content: Buffer; contentType?: string };
+export type Part = { name: string; value: string } | { name: string; filename?: string; content: Buffer; contentType?: string };
 
 /** Builds a multipart/form-data body by hand, so tests can send shapes a form would not. */
 export function multipart(parts: Part[], boundary = `----sandbox${randomBytes(8).toString('hex')}`) {
@@ -127,7 +130,9 @@ export function multipart(parts: Part[], boundary = `----sandbox${randomBytes(8)
     } else {
       const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\nContent-Type: ${part.contentType ?? 'application/pdf'}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\nContent-Type: ${part.contentType ?? 'application/pdf'}\r\n\r\n`,
+        ),
         part.content,
         Buffer.from('\r\n'),
       );

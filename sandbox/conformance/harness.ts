@@ -100,7 +100,9 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
 /** Asserts the error shape of DESIGN.md section 3 and returns the error object. */
 export function expectError(reply: Reply, status: number, code?: string) {
   if (reply.status !== status || (code && reply.body?.error?.code !== code)) {
-    throw new Error(`expected ${status}${code ? ` ${code}` : ''}, got ${reply.status} ${reply.bytes.toString('utf8').slice(0, 500)}`);
+    throw new Error(
+      `expected ${status}${code ? ` ${code}` : ''}, got ${reply.status} ${reply.bytes.toString('utf8').slice(0, 500)}`,
+    );
   }
   const error = reply.body?.error;
   if (!error || typeof error.message !== 'string' || error.message.length < 5 || typeof error.request_id !== 'string') {

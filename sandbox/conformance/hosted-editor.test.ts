@@ -100,7 +100,9 @@ describe('POST /documents/{id}/session', () => {
     const res = await openSession(await newDocument(), {});
     const { records, db } = sb.sandbox.services;
     expect(records.get('editor_session', hashSecret(res.body.session_id))).toMatchObject({ document_id: res.body.document_id });
-    const rows = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM records WHERE instr(data, ?) > 0").get(res.body.session_id);
+    const rows = db
+      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM records WHERE instr(data, ?) > 0')
+      .get(res.body.session_id);
     expect(rows?.n).toBe(0);
   });
 
@@ -111,7 +113,13 @@ describe('POST /documents/{id}/session', () => {
       expect(res.status).toBe(200);
       expect(res.body.purpose).toBe(purpose);
     }
-    for (const body of [{ purpose: 'ab' }, { purpose: 'p'.repeat(121) }, { purpose: 42 }, { purpose: 'fine purpose', mode: 'x' }, ['abc']]) {
+    for (const body of [
+      { purpose: 'ab' },
+      { purpose: 'p'.repeat(121) },
+      { purpose: 42 },
+      { purpose: 'fine purpose', mode: 'x' },
+      ['abc'],
+    ]) {
       const error = expectError(await openSession(documentId, body), 422, 'VALIDATION_FAILED');
       expect(error.details?.length).toBeGreaterThan(0);
     }
@@ -150,7 +158,9 @@ describe('reading through the session', () => {
       status: 'draft',
       page_count: 3,
     });
-    expect(res.body.page_sizes).toEqual(PAGES.map(([width, height]) => ({ width: expect.closeTo(width, 3), height: expect.closeTo(height, 3) })));
+    expect(res.body.page_sizes).toEqual(
+      PAGES.map(([width, height]) => ({ width: expect.closeTo(width, 3), height: expect.closeTo(height, 3) })),
+    );
   });
 
   it('GET document returns the private PDF, byte for byte', async () => {
@@ -167,8 +177,20 @@ describe('reading through the session', () => {
     const session = await openSession(await newDocument(await makePdf(1, { size: [612, 792], rotate: 90 })));
     const sid = session.body.session_id;
     expect((await editor('GET', sid, 'commands')).body.page_sizes).toEqual([{ width: 792, height: 612 }]);
-    expect((await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field({ x: 700, width: 80, y: 10, height: 20 })] } })).status).toBe(200);
-    const error = expectError(await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [field({ y: 600, height: 40 })] } }), 400, 'INVALID_LAYOUT');
+    expect(
+      (
+        await command(sid, {
+          type: 'SAVE_LAYOUT',
+          expectedVersion: 0,
+          layout: { fields: [field({ x: 700, width: 80, y: 10, height: 20 })] },
+        })
+      ).status,
+    ).toBe(200);
+    const error = expectError(
+      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [field({ y: 600, height: 40 })] } }),
+      400,
+      'INVALID_LAYOUT',
+    );
     expect(error.details?.[0]?.path).toBe('fields.0.height');
   });
 });
@@ -202,13 +224,23 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
 
   it('answers a stale expectedVersion with 409 VERSION_CONFLICT and the current version; a re-read then succeeds', async () => {
     // Save once first, so there is an older version to be stale against.
-    expect((await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout: { fields: [field()] } })).status).toBe(200);
+    expect(
+      (await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout: { fields: [field()] } })).status,
+    ).toBe(200);
     const current = await versionOf(sid);
     const stale = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current - 1, layout: { fields: [field()] } });
     const error = expectError(stale, 409, 'VERSION_CONFLICT');
     expect(error.message).toMatch(/read .*again/i);
-    expect(error.details?.[0]).toMatchObject({ path: 'expectedVersion', current_version: current, expected_version: current - 1 });
-    expectError(await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current + 5, layout: { fields: [field()] } }), 409, 'VERSION_CONFLICT');
+    expect(error.details?.[0]).toMatchObject({
+      path: 'expectedVersion',
+      current_version: current,
+      expected_version: current - 1,
+    });
+    expectError(
+      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current + 5, layout: { fields: [field()] } }),
+      409,
+      'VERSION_CONFLICT',
+    );
     const reread = await versionOf(sid);
     expect(reread).toBe(current);
     const retry = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: reread, layout: { fields: [field()] } });
@@ -217,7 +249,9 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
   });
 
   it('accepts 500 fields', async () => {
-    const fields = Array.from({ length: 500 }, (_, i) => field({ id: `f${i}`, page: (i % 3) + 1, x: (i % 20) * 20, y: Math.floor(i / 20) * 20, width: 15, height: 15 }));
+    const fields = Array.from({ length: 500 }, (_, i) =>
+      field({ id: `f${i}`, page: (i % 3) + 1, x: (i % 20) * 20, y: Math.floor(i / 20) * 20, width: 15, height: 15 }),
+    );
     const res = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout: { fields } });
     expect(res.status).toBe(200);
     expect(res.body.layout.fields).toHaveLength(500);
@@ -233,11 +267,27 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
     ['a negative x', { fields: [field({ x: -1 })] }, { path: 'fields.0.x' }],
     ['a negative y', { fields: [field({ y: -0.5 })] }, { path: 'fields.0.y' }],
     // 500 + 100 fits a Letter page (612) but not the A4 page 2 (595.28)
-    ['past the right edge of the A4 page', { fields: [field({ page: 2, x: 500, width: 100 })] }, { path: 'fields.0.width', message: /right edge of page 2/ }],
+    [
+      'past the right edge of the A4 page',
+      { fields: [field({ page: 2, x: 500, width: 100 })] },
+      { path: 'fields.0.width', message: /right edge of page 2/ },
+    ],
     // 600 + 50 fits a portrait page (792) but not the landscape page 3 (612)
-    ['past the top edge of the landscape page', { fields: [field({ page: 3, y: 600, height: 50 })] }, { path: 'fields.0.height', message: /top edge of page 3/ }],
-    ['a duplicate field id', { fields: [field({ id: 'a' }), field({ id: 'a', page: 2 })] }, { path: 'fields.1.id', field_id: 'a', message: /duplicate/ }],
-    ['a missing slot_id', { fields: [Object.fromEntries(Object.entries(field()).filter(([k]) => k !== 'slot_id'))] }, { path: 'fields.0.slot_id', field_id: 'sig_1', message: /required/ }],
+    [
+      'past the top edge of the landscape page',
+      { fields: [field({ page: 3, y: 600, height: 50 })] },
+      { path: 'fields.0.height', message: /top edge of page 3/ },
+    ],
+    [
+      'a duplicate field id',
+      { fields: [field({ id: 'a' }), field({ id: 'a', page: 2 })] },
+      { path: 'fields.1.id', field_id: 'a', message: /duplicate/ },
+    ],
+    [
+      'a missing slot_id',
+      { fields: [Object.fromEntries(Object.entries(field()).filter(([k]) => k !== 'slot_id'))] },
+      { path: 'fields.0.slot_id', field_id: 'sig_1', message: /required/ },
+    ],
     ['an empty slot_id', { fields: [field({ slot_id: '' })] }, { path: 'fields.0.slot_id' }],
     ['a string coordinate', { fields: [field({ x: '72' })] }, { path: 'fields.0.x' }],
     ['an unknown field property', { fields: [field({ colour: 'red' })] }, { path: 'fields.0', message: /colour/ }],
@@ -250,7 +300,11 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
   for (const [name, layout, expected] of invalid) {
     it(`answers 400 INVALID_LAYOUT for ${name}, naming the field`, async () => {
       const version = await versionOf(sid);
-      const error = expectError(await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: version, layout }), 400, 'INVALID_LAYOUT');
+      const error = expectError(
+        await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: version, layout }),
+        400,
+        'INVALID_LAYOUT',
+      );
       const detail = error.details?.find((d) => d.path === expected.path) as Record<string, unknown> | undefined;
       expect(detail, JSON.stringify(error.details)).toBeDefined();
       if (expected.field_id) expect(detail?.field_id).toBe(expected.field_id);
@@ -261,9 +315,18 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
 
   it('reports every offending field at once and only those', async () => {
     const layout = {
-      fields: [field({ id: 'ok_1' }), field({ id: 'wide', width: 0 }), field({ id: 'ok_2', page: 2 }), field({ id: 'lost', page: 9 })],
+      fields: [
+        field({ id: 'ok_1' }),
+        field({ id: 'wide', width: 0 }),
+        field({ id: 'ok_2', page: 2 }),
+        field({ id: 'lost', page: 9 }),
+      ],
     };
-    const error = expectError(await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout }), 400, 'INVALID_LAYOUT');
+    const error = expectError(
+      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout }),
+      400,
+      'INVALID_LAYOUT',
+    );
     expect(error.details?.map((d) => [d.path, (d as Record<string, unknown>).field_id])).toEqual([
       ['fields.1.width', 'wide'],
       ['fields.3.page', 'lost'],
@@ -292,7 +355,11 @@ describe('POST commands: idempotency key in the header or the body', () => {
   beforeAll(async () => {
     sid = (await openSession(await newDocument())).body.session_id;
   });
-  const save = (version: number, id = 'sig_1') => ({ type: 'SAVE_LAYOUT', expectedVersion: version, layout: { fields: [field({ id })] } });
+  const save = (version: number, id = 'sig_1') => ({
+    type: 'SAVE_LAYOUT',
+    expectedVersion: version,
+    layout: { fields: [field({ id })] },
+  });
 
   it('requires a key, and a well-formed one', async () => {
     expectError(await command(sid, save(0), 'none'), 422, 'IDEMPOTENCY_KEY_MISSING');
@@ -363,8 +430,16 @@ describe('POST commands: COMPLETE', () => {
   it('refuses to complete an empty layout or an invalid one, and checks the version first', async () => {
     const sid = (await openSession(await newDocument())).body.session_id;
     expectError(await command(sid, { type: 'COMPLETE', expectedVersion: 0 }), 400, 'INVALID_LAYOUT');
-    expectError(await command(sid, { type: 'COMPLETE', expectedVersion: 0, layout: { fields: [field({ page: 7 })] } }), 400, 'INVALID_LAYOUT');
-    expectError(await command(sid, { type: 'COMPLETE', expectedVersion: 3, layout: { fields: [field({ page: 7 })] } }), 409, 'VERSION_CONFLICT');
+    expectError(
+      await command(sid, { type: 'COMPLETE', expectedVersion: 0, layout: { fields: [field({ page: 7 })] } }),
+      400,
+      'INVALID_LAYOUT',
+    );
+    expectError(
+      await command(sid, { type: 'COMPLETE', expectedVersion: 3, layout: { fields: [field({ page: 7 })] } }),
+      409,
+      'VERSION_CONFLICT',
+    );
     expect((await editor('GET', sid, 'commands')).body).toMatchObject({ version: 0, status: 'draft' });
   });
 });
@@ -376,7 +451,16 @@ describe('session credentials', () => {
     ['POST', 'commands'],
   ] as const;
   const callAll = (sid: string) =>
-    Promise.all(routes.map(([method, sub]) => editor(method, sid, sub, method === 'POST' ? { body: { type: 'COMPLETE', expectedVersion: 0 }, idempotencyKey: newIdemKey() } : {})));
+    Promise.all(
+      routes.map(([method, sub]) =>
+        editor(
+          method,
+          sid,
+          sub,
+          method === 'POST' ? { body: { type: 'COMPLETE', expectedVersion: 0 }, idempotencyKey: newIdemKey() } : {},
+        ),
+      ),
+    );
 
   it('answers unknown and garbled session ids with 401 on all three routes', async () => {
     const garbled = [
@@ -398,13 +482,25 @@ describe('session credentials', () => {
     expectError(await editor('GET', sid, 'commands?debug=1'), 422, 'VALIDATION_FAILED');
     expectError(await editor('GET', sid, 'nothing-here'), 404, 'ROUTE_NOT_FOUND');
     expectError(await editor('DELETE', sid, 'commands'), 405, 'METHOD_NOT_ALLOWED');
-    expectError(await editor('POST', sid, 'commands', { rawBody: '{not json', headers: { 'content-type': 'application/json' }, idempotencyKey: newIdemKey() }), 400, 'MALFORMED_JSON');
+    expectError(
+      await editor('POST', sid, 'commands', {
+        rawBody: '{not json',
+        headers: { 'content-type': 'application/json' },
+        idempotencyKey: newIdemKey(),
+      }),
+      400,
+      'MALFORMED_JSON',
+    );
   });
 
   it('answers 404 on all three routes once the document is deleted', async () => {
     const documentId = await newDocument();
     const sid = (await openSession(documentId)).body.session_id;
-    const deleted = await sb.call('DELETE', `/api/v1/documents/${documentId}`, { key, body: { reason: 'replaced by v2' }, idempotencyKey: newIdemKey() });
+    const deleted = await sb.call('DELETE', `/api/v1/documents/${documentId}`, {
+      key,
+      body: { reason: 'replaced by v2' },
+      idempotencyKey: newIdemKey(),
+    });
     expect(deleted.status).toBe(200);
     for (const res of await callAll(sid)) expectError(res, 404, 'NOT_FOUND');
   });
@@ -423,7 +519,10 @@ describe('session expiry (own sandbox: the clock moves)', () => {
     const sid = (await own.call('POST', `/api/v1/documents/${documentId}/session`, { key: k })).body.session_id as string;
     secrets.push(sid);
     const call = async (method: string, sub: string) => {
-      const opts: CallOptions = method === 'POST' ? { body: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field()] } }, idempotencyKey: newIdemKey() } : {};
+      const opts: CallOptions =
+        method === 'POST'
+          ? { body: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field()] } }, idempotencyKey: newIdemKey() }
+          : {};
       const res = await own.call(method, `/api/v1/hosted-editor/${sid}/${sub}`, opts);
       assertNoSecret(res);
       return res;
@@ -432,7 +531,11 @@ describe('session expiry (own sandbox: the clock moves)', () => {
     expect((await call('GET', 'commands')).status).toBe(200);
     expect((await call('GET', 'document')).status).toBe(200);
     await own.control('/clock', { advance_seconds: 10 });
-    for (const [method, sub] of [['GET', 'commands'], ['GET', 'document'], ['POST', 'commands']]) {
+    for (const [method, sub] of [
+      ['GET', 'commands'],
+      ['GET', 'document'],
+      ['POST', 'commands'],
+    ]) {
       const error = expectError(await call(method!, sub!), 401, 'EDITOR_SESSION_EXPIRED');
       expect(error.message).toMatch(/expired/);
     }
@@ -446,7 +549,12 @@ describe('logs', () => {
     const lines: string[] = [];
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-log-'));
     const controlToken = `ctl-${randomBytes(8).toString('hex')}`;
-    const logged = await startSandbox({ dataDir, controlToken, defaultRateLimitPerMinute: 0, logger: createLogger('debug', { write: (s: string) => void lines.push(s) }) });
+    const logged = await startSandbox({
+      dataDir,
+      controlToken,
+      defaultRateLimitPerMinute: 0,
+      logger: createLogger('debug', { write: (s: string) => void lines.push(s) }),
+    });
     try {
       const call = async (method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) => {
         const res = await fetch(`${logged.url}${path}`, { method, ...init });
@@ -468,7 +576,14 @@ describe('logs', () => {
       const json = { 'content-type': 'application/json', 'idempotency-key': newIdemKey() };
       expect((await call('GET', `/api/v1/hosted-editor/${sid}/commands`)).status).toBe(200);
       expect((await call('GET', `/api/v1/hosted-editor/${sid}/document`)).status).toBe(200);
-      expect((await call('POST', `/api/v1/hosted-editor/${sid}/commands`, { headers: json, body: JSON.stringify({ type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field({ page: 9 })] } }) })).status).toBe(400);
+      expect(
+        (
+          await call('POST', `/api/v1/hosted-editor/${sid}/commands`, {
+            headers: json,
+            body: JSON.stringify({ type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field({ page: 9 })] } }),
+          })
+        ).status,
+      ).toBe(400);
       expect((await call('GET', `/api/v1/hosted-editor/${sid}/elsewhere`)).status).toBe(404);
       expect((await call('GET', `/api/v1/hosted-editor/${sid}x/commands`)).status).toBe(401);
       const log = lines.join('');

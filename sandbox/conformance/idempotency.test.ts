@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(async () => sb?.close());
 
 const create = (idempotencyKey: string | undefined, body: unknown, k = key) =>
-  sb.call('POST', '/api/v1/categories', { key: k, body, ...(idempotencyKey === undefined ? {} : { headers: { 'idempotency-key': idempotencyKey } }) });
+  sb.call('POST', '/api/v1/categories', {
+    key: k,
+    body,
+    ...(idempotencyKey === undefined ? {} : { headers: { 'idempotency-key': idempotencyKey } }),
+  });
 const total = async (q?: string) =>
   (await sb.call('GET', `/api/v1/categories${q ? `?q=${encodeURIComponent(q)}` : ''}`, { key })).body.pagination.total as number;
 
@@ -69,7 +73,11 @@ describe('replay and conflicts', () => {
     const idem = newIdemKey();
     const created = await create(idem, { name: 'Then archived' });
     expect(created.status).toBe(200);
-    const res = await sb.call('POST', `/api/v1/categories/${created.body.id}/archive`, { key, idempotencyKey: idem, body: { reason: 'x' } });
+    const res = await sb.call('POST', `/api/v1/categories/${created.body.id}/archive`, {
+      key,
+      idempotencyKey: idem,
+      body: { reason: 'x' },
+    });
     expectError(res, 409, 'IDEMPOTENCY_KEY_REUSED');
     expect((await sb.call('GET', `/api/v1/categories/${created.body.id}`, { key })).body.status).toBe('active');
   });
@@ -105,7 +113,9 @@ describe('replay and conflicts', () => {
   it('creates exactly one category from 20 parallel requests with one key', async () => {
     const idem = newIdemKey();
     const before = await total();
-    const replies = await Promise.all(Array.from({ length: 20 }, () => create(idem, { name: 'Raced', description: 'double click' })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => create(idem, { name: 'Raced', description: 'double click' })),
+    );
     for (const r of replies) {
       expect([200, 409]).toContain(r.status);
       if (r.status === 409) expect(r.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');

@@ -33,11 +33,19 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('log hygiene', () => {
   it('never writes an API key, an OTP or a guest session to the log, even at trace level', async () => {
-    const keyRes = await post('/__sandbox/keys', { app_id: 'app_logs', scopes: [...SCOPES], requester_role: 'admin' }, { 'x-sandbox-control': 'control-token-for-log-test-0001' });
+    const keyRes = await post(
+      '/__sandbox/keys',
+      { app_id: 'app_logs', scopes: [...SCOPES], requester_role: 'admin' },
+      { 'x-sandbox-control': 'control-token-for-log-test-0001' },
+    );
     const apiKey = ((await keyRes.json()) as { api_key: string }).api_key;
     const auth = { authorization: `Bearer ${apiKey}`, 'x-service-environment': 'sandbox' };
     const preview = await post(
@@ -51,12 +59,21 @@ describe('log hygiene', () => {
       auth,
     );
     const { preview_token } = (await preview.json()) as { preview_token: string };
-    const sent = await post('/api/v1/signature-packages', { template_id: 'dst_offer', preview_token, confirmed: true }, { ...auth, 'idempotency-key': 'log-test-send-1' });
+    const sent = await post(
+      '/api/v1/signature-packages',
+      { template_id: 'dst_offer', preview_token, confirmed: true },
+      { ...auth, 'idempotency-key': 'log-test-send-1' },
+    );
     const pkg = (await sent.json()) as { id: string };
     expect(sent.status).toBe(201);
     await post('/api/v1/guest/auth', { action: 'request_otp', email: 'ada@example.com', requestId: pkg.id });
     expect(otps).toHaveLength(1);
-    const verify = await post('/api/v1/guest/auth', { action: 'verify_otp', email: 'ada@example.com', requestId: pkg.id, code: otps[0]!.code });
+    const verify = await post('/api/v1/guest/auth', {
+      action: 'verify_otp',
+      email: 'ada@example.com',
+      requestId: pkg.id,
+      code: otps[0]!.code,
+    });
     const { guest_session } = (await verify.json()) as { guest_session: string };
     expect(guest_session).toMatch(/^gs_/);
 

@@ -15,7 +15,14 @@ let child: ChildProcess | null = null;
 
 async function start(reset = false): Promise<string> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', ...(reset ? ['--reset'] : [])], {
-    env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_DATA_DIR: dataDir, SANDBOX_CONTROL_TOKEN: controlToken, SANDBOX_READY_LINE: '1', SANDBOX_LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: '0',
+      SANDBOX_DATA_DIR: dataDir,
+      SANDBOX_CONTROL_TOKEN: controlToken,
+      SANDBOX_READY_LINE: '1',
+      SANDBOX_LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = proc;

@@ -7,7 +7,16 @@ import { challengeId, type GuestSessionRecord, type OtpChallengeRecord } from '.
 import type { PackageRecord, StoredPreview } from '../domain/packages.ts';
 import { hashSecret } from '../keys.ts';
 import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
-import { NDA_SIGNERS, advanceClock, expectPdf, makePreview, previewDocument, sendPreview, sentPackage, type Preview } from './package-fixtures.ts';
+import {
+  NDA_SIGNERS,
+  advanceClock,
+  expectPdf,
+  makePreview,
+  previewDocument,
+  sendPreview,
+  sentPackage,
+  type Preview,
+} from './package-fixtures.ts';
 
 // What the scheduler's tick throws away once it can no longer matter: the PDFs of receipts
 // that expired unsent, and OTP challenges past their use. Each must leave every answer of
@@ -22,7 +31,8 @@ beforeAll(async () => {
 afterAll(async () => sb?.close());
 
 const services = () => sb.sandbox.services;
-const storedPreview = (p: Preview, on = sb) => on.sandbox.services.records.get<StoredPreview>('preview', hashSecret(p.preview_token));
+const storedPreview = (p: Preview, on = sb) =>
+  on.sandbox.services.records.get<StoredPreview>('preview', hashSecret(p.preview_token));
 const previewFile = (p: Preview, on = sb) => {
   const stored = storedPreview(p, on);
   if (!stored || stored.status === 'lapsed') throw new Error('the preview has no file');
@@ -135,7 +145,8 @@ describe('OTP challenges', () => {
   const auth = (body: Record<string, unknown>) => sb.call('POST', '/api/v1/guest/auth', { body, env: false });
   const requestOtp = (email: string, requestId: string) => auth({ action: 'request_otp', email, requestId });
   const verifyOtp = (email: string, requestId: string, code: string) => auth({ action: 'verify_otp', email, requestId, code });
-  const challenge = (email: string, requestId: string) => services().records.get<OtpChallengeRecord>('otp_challenge', challengeId(email, requestId));
+  const challenge = (email: string, requestId: string) =>
+    services().records.get<OtpChallengeRecord>('otp_challenge', challengeId(email, requestId));
   const codesFor = (requestId: string) => sb.otps.filter((m) => m.requestId === requestId);
 
   it('go once used, on the tick of an ordinary request', async () => {

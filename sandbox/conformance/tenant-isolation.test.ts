@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestFormRecord, RequestTemplateRecord, SignTemplateRecord } from '../domain/catalog.ts';
 import { hashSecret } from '../keys.ts';
-import { accessBody, cloneWorkflow, expenseBody, newApp, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
+import {
+  accessBody,
+  cloneWorkflow,
+  expenseBody,
+  newApp,
+  reviewerAction,
+  submitRequest,
+  type TestApp,
+} from './approval-fixtures.ts';
 import { makePdf, uploadPdf } from './fixtures.ts';
 import { expectError, newIdemKey, startTestSandbox, type Reply, type TestSandbox } from './harness.ts';
 import { makePreview, ndaBody, packageAction, previewDocument, sendPreview, type Preview } from './package-fixtures.ts';
@@ -38,17 +46,35 @@ const own = {
 /** Every exchange B had, so the suite can check that no answer names an item of A's that B did not send. */
 const exchangesOfB: { request: string; reply: Reply }[] = [];
 const asB = async (method: string, path: string, body?: unknown, idempotencyKey: string | undefined = newIdemKey()) => {
-  const reply = await sb.call(method, `/api/v1${path}`, { key: b.key, body, idempotencyKey: method === 'GET' ? undefined : idempotencyKey });
+  const reply = await sb.call(method, `/api/v1${path}`, {
+    key: b.key,
+    body,
+    idempotencyKey: method === 'GET' ? undefined : idempotencyKey,
+  });
   exchangesOfB.push({ request: `${path} ${JSON.stringify(body ?? null)}`, reply });
   return reply;
 };
 
 /** A's ids and secrets, each with a look-alike that never existed. */
 function ghosts(): [string, string][] {
-  const ids = [own.category, own.archivedCategory, own.workflow, own.requestForm, own.requestTemplate, own.signTemplate, own.document];
+  const ids = [
+    own.category,
+    own.archivedCategory,
+    own.workflow,
+    own.requestForm,
+    own.requestTemplate,
+    own.signTemplate,
+    own.document,
+  ];
   const pairs = [...ids, own.openPackage, own.closedPackage, own.request].map((id): [string, string] => {
     const cut = id.indexOf('_') + 1;
-    return [id, id.slice(0, cut) + randomBytes(id.length).toString('hex').slice(0, id.length - cut)];
+    return [
+      id,
+      id.slice(0, cut) +
+        randomBytes(id.length)
+          .toString('hex')
+          .slice(0, id.length - cut),
+    ];
   });
   return [...pairs, [own.preview!.preview_token, `pt_${randomBytes(32).toString('base64url')}`]];
 }
@@ -64,7 +90,12 @@ async function expectLikeUnknown(method: string, path: string, body: unknown, id
   const pairs = ghosts();
   const theirs = await asB(method, path, body, idem);
   const ghostText = (text: string) => pairs.reduce((t, [real, ghost]) => t.split(real).join(ghost), text);
-  const unknown = await asB(method, ghostText(path), body === undefined ? undefined : JSON.parse(ghostText(JSON.stringify(body))), idem);
+  const unknown = await asB(
+    method,
+    ghostText(path),
+    body === undefined ? undefined : JSON.parse(ghostText(JSON.stringify(body))),
+    idem,
+  );
   const mask = (reply: Reply, side: 0 | 1) =>
     `${reply.status} ${swap(reply.bytes.toString('utf8'), pairs, side).replace(/"request_id":"[^"]*"/, '')}`;
   return { theirs, same: mask(theirs, 1) === mask(unknown, 0), shown: mask(theirs, 1), unknown: mask(unknown, 0) };
@@ -95,7 +126,11 @@ beforeAll(async () => {
   const suffix = randomBytes(4).toString('hex');
 
   // Catalog items A created through the API, or that are private to A in the platform.
-  const created = await sb.call('POST', '/api/v1/categories', { key: a.key, idempotencyKey: own.categoryIdem, body: { name: own.categoryName } });
+  const created = await sb.call('POST', '/api/v1/categories', {
+    key: a.key,
+    idempotencyKey: own.categoryIdem,
+    body: { name: own.categoryName },
+  });
   expect(created.status).toBe(200);
   own.category = created.body.id;
   own.archivedCategory = (await asA('POST', '/categories', { name: `Tenant Alpha retired ${suffix}` })).body.id;
@@ -125,7 +160,10 @@ beforeAll(async () => {
   expect(request.status).toBe(200);
   own.request = request.body.id;
   own.requestExternalId = request.body.external_id;
-  const asked = await reviewerAction(sb, own.request, { action: 'request_revision', requirements: [{ message: 'Name a cover' }] });
+  const asked = await reviewerAction(sb, own.request, {
+    action: 'request_revision',
+    requirements: [{ message: 'Name a cover' }],
+  });
   expect(asked.status).toBe(200);
 }, 60_000);
 afterAll(async () => sb?.close());
@@ -220,14 +258,39 @@ describe("another app's items answer 404 to every mutation, before any other che
     { label: 'archive a category with an invalid body', method: 'POST', path: `/categories/${own.category}/archive`, body: {} },
     { label: 'archive an archived category', method: 'POST', path: `/categories/${own.archivedCategory}/archive`, body: reason },
     { label: 'archive a workflow', method: 'POST', path: `/approval-workflows/${own.workflow}/archive`, body: reason },
-    { label: 'archive a workflow with an invalid body', method: 'POST', path: `/approval-workflows/${own.workflow}/archive`, body: { reason: 7 } },
+    {
+      label: 'archive a workflow with an invalid body',
+      method: 'POST',
+      path: `/approval-workflows/${own.workflow}/archive`,
+      body: { reason: 7 },
+    },
     { label: 'archive a request form', method: 'POST', path: `/request-forms/${own.requestForm}/archive`, body: reason },
     { label: 'delete a document', method: 'DELETE', path: `/documents/${own.document}`, body: reason },
-    { label: 'delete a document with a short reason', method: 'DELETE', path: `/documents/${own.document}`, body: { reason: 'x' } },
-    { label: 'open an editor session', method: 'POST', path: `/documents/${own.document}/session`, body: { purpose: 'Place the fields' } },
-    { label: 'open an editor session with an invalid purpose', method: 'POST', path: `/documents/${own.document}/session`, body: { purpose: 'x' } },
+    {
+      label: 'delete a document with a short reason',
+      method: 'DELETE',
+      path: `/documents/${own.document}`,
+      body: { reason: 'x' },
+    },
+    {
+      label: 'open an editor session',
+      method: 'POST',
+      path: `/documents/${own.document}/session`,
+      body: { purpose: 'Place the fields' },
+    },
+    {
+      label: 'open an editor session with an invalid purpose',
+      method: 'POST',
+      path: `/documents/${own.document}/session`,
+      body: { purpose: 'x' },
+    },
     { label: 'archive a closed package', method: 'POST', path: `/signature-packages/${own.closedPackage}/archive`, body: reason },
-    { label: 'archive a closed package with a short reason', method: 'POST', path: `/signature-packages/${own.closedPackage}/archive`, body: { reason: 'x' } },
+    {
+      label: 'archive a closed package with a short reason',
+      method: 'POST',
+      path: `/signature-packages/${own.closedPackage}/archive`,
+      body: { reason: 'x' },
+    },
     { label: 'archive an open package', method: 'POST', path: `/signature-packages/${own.openPackage}/archive`, body: reason },
     {
       label: 'preview with a private template',
@@ -265,7 +328,12 @@ describe("another app's items answer 404 to every mutation, before any other che
       path: `/approval-requests/${own.request}/revision-draft`,
       body: { expected_version: 2, expected_task_version: 1, form_data: {} },
     },
-    { label: 'save a revision draft with an invalid body', method: 'PATCH', path: `/approval-requests/${own.request}/revision-draft`, body: {} },
+    {
+      label: 'save a revision draft with an invalid body',
+      method: 'PATCH',
+      path: `/approval-requests/${own.request}/revision-draft`,
+      body: {},
+    },
     {
       label: 'resubmit',
       method: 'POST',
@@ -297,7 +365,7 @@ describe("another app's items answer 404 to every mutation, before any other che
     expect(sb.sandbox.services.records.get<{ protected: boolean }>('document', own.document)!.protected).toBe(false);
   });
 
-  it("A can still use everything afterwards: its receipt sends, its category archives", async () => {
+  it('A can still use everything afterwards: its receipt sends, its category archives', async () => {
     const res = await sendPreview(sb, a.key, own.preview!);
     expect(res.status).toBe(201);
     expect((await previewDocument(sb, b.key, own.preview!)).status).toBe(404);
@@ -320,7 +388,11 @@ describe('names and idempotency keys are per app', () => {
     expect(reply.headers.get('idempotent-replayed')).toBeNull();
     expect(reply.body.id ?? null).not.toBe(own.category);
     // A's key is still A's: A's replay is still byte for byte its own first answer.
-    const replay = await sb.call('POST', '/api/v1/categories', { key: a.key, idempotencyKey: own.categoryIdem, body: { name: own.categoryName } });
+    const replay = await sb.call('POST', '/api/v1/categories', {
+      key: a.key,
+      idempotencyKey: own.categoryIdem,
+      body: { name: own.categoryName },
+    });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(own.category);
   });
@@ -335,7 +407,9 @@ describe('names and idempotency keys are per app', () => {
     expect(exchangesOfB.length).toBeGreaterThan(80);
     const secrets = [...ghosts().map(([real]) => real), hashSecret(own.preview!.preview_token), own.categoryName];
     const leaks = exchangesOfB.flatMap(({ request, reply }) =>
-      secrets.filter((s) => !request.includes(s) && reply.bytes.toString('utf8').includes(s)).map((s) => `${request.slice(0, 80)} -> ${s}`),
+      secrets
+        .filter((s) => !request.includes(s) && reply.bytes.toString('utf8').includes(s))
+        .map((s) => `${request.slice(0, 80)} -> ${s}`),
     );
     expect(leaks).toEqual([]);
   });

@@ -27,7 +27,10 @@ export function enterLayer(r: ApprovalRequestRecord, layer: number, now: number)
     ...r,
     status: 'IN_PROGRESS',
     current_layer: layer,
-    visited_steps: [...r.visited_steps, { layer, name: spec.name, entered_at: iso(now), decided_at: null, decision: null, comment: null }],
+    visited_steps: [
+      ...r.visited_steps,
+      { layer, name: spec.name, entered_at: iso(now), decided_at: null, decision: null, comment: null },
+    ],
     sla: { layer, due_at: iso(now + spec.sla_hours * HOUR_MS) },
   };
 }
@@ -64,20 +67,36 @@ export function applyReviewerAction(r: ApprovalRequestRecord, input: ReviewerAct
     {
       ...decided,
       status: 'NEEDS_REVISION',
-      revision_task: { id: newTaskId(), version: 1, layer, requested_at: iso(now), requirements: input.requirements, comment, draft: null },
+      revision_task: {
+        id: newTaskId(),
+        version: 1,
+        layer,
+        requested_at: iso(now),
+        requirements: input.requirements,
+        comment,
+        draft: null,
+      },
     },
     now,
   );
 }
 
 /** Saves the requester's draft answer to the open revision task. */
-export function saveDraft(r: ApprovalRequestRecord, draft: { form_data: FormData; documents: RequestDocument[] }, now: number): ApprovalRequestRecord {
+export function saveDraft(
+  r: ApprovalRequestRecord,
+  draft: { form_data: FormData; documents: RequestDocument[] },
+  now: number,
+): ApprovalRequestRecord {
   const task = r.revision_task!;
   return touch({ ...r, revision_task: { ...task, version: task.version + 1, draft } }, now);
 }
 
 /** Back to the layer that asked for the revision, with the new content and a new SLA. */
-export function resubmit(r: ApprovalRequestRecord, content: { form_data: FormData; documents: RequestDocument[] }, now: number): ApprovalRequestRecord {
+export function resubmit(
+  r: ApprovalRequestRecord,
+  content: { form_data: FormData; documents: RequestDocument[] },
+  now: number,
+): ApprovalRequestRecord {
   const layer = r.revision_task!.layer;
   const reopened = enterLayer({ ...r, ...content, revision_task: null, request_revision: r.request_revision + 1 }, layer, now);
   return touch(reopened, now);

@@ -24,7 +24,8 @@ export const documentsInput = z
     // A `format: document` field holds one document, as a JSON Schema string does.
     const seen = new Set<string>();
     docs.forEach((d, i) => {
-      if (seen.has(d.field_key)) ctx.addIssue({ code: 'custom', path: [i, 'field_key'], message: `field "${d.field_key}" already has a document` });
+      if (seen.has(d.field_key))
+        ctx.addIssue({ code: 'custom', path: [i, 'field_key'], message: `field "${d.field_key}" already has a document` });
       seen.add(d.field_key);
     });
   });
@@ -51,13 +52,19 @@ export function pinnedSchema(services: Services, workflowReleaseId: string): Sub
 function formIssues(rules: ContentRules, formData: FormData): { data: FormData; details: ErrorDetail[] } {
   const result = formDataValidator(rules.schema, { partial: rules.partial }).safeParse(formData);
   if (result.success) return { data: result.data, details: [] };
-  const documentKeys = new Set(fieldsOf(rules.schema).filter((f) => f.kind === 'document').map((f) => f.key));
+  const documentKeys = new Set(
+    fieldsOf(rules.schema)
+      .filter((f) => f.kind === 'document')
+      .map((f) => f.key),
+  );
   const details = result.error.issues.flatMap((issue): ErrorDetail[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: `form_data.${key}`,
         field_key: key,
-        message: documentKeys.has(key) ? 'is a document field: attach it through documents' : 'is not a field of the submission schema',
+        message: documentKeys.has(key)
+          ? 'is a document field: attach it through documents'
+          : 'is not a field of the submission schema',
       }));
     }
     const key = String(issue.path[0] ?? '');
@@ -74,11 +81,16 @@ function documentIssues(services: Services, appId: string, rules: ContentRules, 
       details.push({ path: `documents.${i}.document_id`, message: `no document "${d.document_id}" belongs to this app` });
     }
     const field = fields.get(d.field_key);
-    if (!field) details.push({ path: `documents.${i}.field_key`, message: `"${d.field_key}" is not a field of the submission schema` });
-    else if (field.kind !== 'document') details.push({ path: `documents.${i}.field_key`, message: `"${d.field_key}" is not a document field` });
+    if (!field)
+      details.push({ path: `documents.${i}.field_key`, message: `"${d.field_key}" is not a field of the submission schema` });
+    else if (field.kind !== 'document')
+      details.push({ path: `documents.${i}.field_key`, message: `"${d.field_key}" is not a document field` });
   });
   if (rules.requireDocuments) {
-    for (const key of missingDocumentFields(rules.schema, docs.map((d) => d.field_key))) {
+    for (const key of missingDocumentFields(
+      rules.schema,
+      docs.map((d) => d.field_key),
+    )) {
       details.push({ path: 'documents', field_key: key, message: `the required document field "${key}" has no document` });
     }
   }
@@ -86,17 +98,31 @@ function documentIssues(services: Services, appId: string, rules: ContentRules, 
 }
 
 /** Checks form data and documents together; throws one 422 listing every problem. */
-export function checkContent(services: Services, appId: string, rules: ContentRules, formData: FormData, docs: RequestDocument[]): FormData {
+export function checkContent(
+  services: Services,
+  appId: string,
+  rules: ContentRules,
+  formData: FormData,
+  docs: RequestDocument[],
+): FormData {
   const signing = docs.findIndex((d) => d.sign_actor_ids !== undefined);
   if (signing >= 0 && !rules.acceptsPerDocumentSigning) {
-    throw new ApiError(422, 'PER_DOCUMENT_SIGNING_UNSUPPORTED', 'This workflow does not accept per-document signing: remove sign_actor_ids.', [
-      { path: `documents.${signing}.sign_actor_ids`, message: 'not accepted by this workflow' },
-    ]);
+    throw new ApiError(
+      422,
+      'PER_DOCUMENT_SIGNING_UNSUPPORTED',
+      'This workflow does not accept per-document signing: remove sign_actor_ids.',
+      [{ path: `documents.${signing}.sign_actor_ids`, message: 'not accepted by this workflow' }],
+    );
   }
   const form = formIssues(rules, formData);
   const details = [...form.details, ...documentIssues(services, appId, rules, docs)];
   if (details.length > 0) {
-    throw new ApiError(422, 'VALIDATION_FAILED', `Invalid request content: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+    throw new ApiError(
+      422,
+      'VALIDATION_FAILED',
+      `Invalid request content: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+      details,
+    );
   }
   return form.data;
 }

@@ -3,7 +3,14 @@ import { ApiError, conflict } from '../http/errors.ts';
 import { assertJsonObject, parseWith } from '../http/validate.ts';
 import type { Services } from '../services.ts';
 import { resubmit, saveDraft } from './approval-request-flow.ts';
-import { checkContent, documentsInput, formDataInput, pinnedSchema, protectDocuments, type ContentRules } from './approval-request-input.ts';
+import {
+  checkContent,
+  documentsInput,
+  formDataInput,
+  pinnedSchema,
+  protectDocuments,
+  type ContentRules,
+} from './approval-request-input.ts';
 import { getOwnedRequest } from './approval-request-queries.ts';
 import type { ApprovalRequestRecord, RevisionTask } from './approval-requests.ts';
 
@@ -37,7 +44,11 @@ function checkVersions(r: ApprovalRequestRecord, task: RevisionTask, input: Revi
     `The request changed since it was read (request version ${r.version}, revision task version ${task.version}). Read it again and review the changes before retrying.`,
     [
       { path: 'expected_version', message: `sent ${input.expected_version}, current ${r.version}`, current: r.version },
-      { path: 'expected_task_version', message: `sent ${input.expected_task_version}, current ${task.version}`, current: task.version },
+      {
+        path: 'expected_task_version',
+        message: `sent ${input.expected_task_version}, current ${task.version}`,
+        current: task.version,
+      },
     ],
   );
 }

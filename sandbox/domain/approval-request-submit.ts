@@ -34,14 +34,27 @@ function resolveRelease(services: Services, appId: string, workflowId: string, r
   if (owner !== workflow.id) throw releaseError(`belongs to workflow "${owner}", not "${workflow.id}"`);
   const release = workflow.releases.find((r) => r.release === Number(number));
   if (!release) throw releaseError(`workflow "${workflow.id}" has no release ${number}`);
-  if (workflow.status === 'archived') throw conflict('WORKFLOW_ARCHIVED', `Workflow ${workflow.id} is archived and accepts no new requests.`);
+  if (workflow.status === 'archived')
+    throw conflict('WORKFLOW_ARCHIVED', `Workflow ${workflow.id} is archived and accepts no new requests.`);
   if (workflow.runtime !== 'standard') {
-    throw new ApiError(422, 'UNSUPPORTED_RUNTIME', `Workflow ${workflow.id} runs on the ${workflow.runtime} runtime, which the API does not support.`);
+    throw new ApiError(
+      422,
+      'UNSUPPORTED_RUNTIME',
+      `Workflow ${workflow.id} runs on the ${workflow.runtime} runtime, which the API does not support.`,
+    );
   }
   if (release.release !== workflow.current_release) {
-    throw conflict('STALE_WORKFLOW_RELEASE', `Release ${releaseId} is stale; the current release is ${workflow.workflow_release_id}. Fetch its submission schema and submit again.`, [
-      { path: 'workflow_release_id', message: `stale; current is ${workflow.workflow_release_id}`, current_release_id: workflow.workflow_release_id },
-    ]);
+    throw conflict(
+      'STALE_WORKFLOW_RELEASE',
+      `Release ${releaseId} is stale; the current release is ${workflow.workflow_release_id}. Fetch its submission schema and submit again.`,
+      [
+        {
+          path: 'workflow_release_id',
+          message: `stale; current is ${workflow.workflow_release_id}`,
+          current_release_id: workflow.workflow_release_id,
+        },
+      ],
+    );
   }
   return { workflow, release };
 }
@@ -53,7 +66,12 @@ export function createApprovalRequest(services: Services, appId: string, body: u
   const { workflow, release } = resolveRelease(services, appId, input.workflow_id, input.workflow_release_id);
   const schema = pinnedSchema(services, release.workflow_release_id);
   const documents = input.documents ?? [];
-  const rules = { schema, acceptsPerDocumentSigning: workflow.accepts_per_document_signing, partial: false, requireDocuments: input.submit };
+  const rules = {
+    schema,
+    acceptsPerDocumentSigning: workflow.accepts_per_document_signing,
+    partial: false,
+    requireDocuments: input.submit,
+  };
   const formData = checkContent(services, appId, rules, input.form_data, documents);
 
   return services.records.tx(() => {

@@ -44,14 +44,25 @@ function assertWritable(doc: DocumentRecord, expectedVersion: number): void {
       409,
       'VERSION_CONFLICT',
       `The layout is at version ${doc.layout_version}, not ${expectedVersion}: read the commands again and review the current layout before retrying.`,
-      [{ path: 'expectedVersion', message: 'does not match the current layout version', expected_version: expectedVersion, current_version: doc.layout_version }],
+      [
+        {
+          path: 'expectedVersion',
+          message: 'does not match the current layout version',
+          expected_version: expectedVersion,
+          current_version: doc.layout_version,
+        },
+      ],
     );
   }
 }
 
 // Checks run before the page sizes are read (which may touch the disk) and again inside the
 // transaction, so two commands racing on one version cannot both succeed.
-export async function applyEditorCommand(services: Services, session: EditorSessionRecord, cmd: EditorCommand): Promise<CommandResult> {
+export async function applyEditorCommand(
+  services: Services,
+  session: EditorSessionRecord,
+  cmd: EditorCommand,
+): Promise<CommandResult> {
   if (cmd.type === 'SAVE_LAYOUT' && cmd.layout === undefined) {
     throw validationFailed([{ path: 'layout', message: 'is required when type is SAVE_LAYOUT' }]);
   }

@@ -23,12 +23,20 @@ export function newSessionId(): string {
 
 // Unknown, malformed and expired session ids are indistinguishable to the caller: all 401.
 export function resolveEditorSession(services: Services, sessionId: string | undefined): EditorSessionRecord {
-  const invalid = new ApiError(401, 'EDITOR_SESSION_INVALID', 'The editor session is invalid or has expired. Open a new session.');
+  const invalid = new ApiError(
+    401,
+    'EDITOR_SESSION_INVALID',
+    'The editor session is invalid or has expired. Open a new session.',
+  );
   if (!sessionId || !/^hes_[A-Za-z0-9_-]{43}$/.test(sessionId)) throw invalid;
   const session = services.records.get<EditorSessionRecord>('editor_session', hashSecret(sessionId));
   if (!session) throw invalid;
   if (services.clock.now() >= session.expires_at_ms) {
-    throw new ApiError(401, 'EDITOR_SESSION_EXPIRED', 'The editor session has expired (sessions last one hour). Open a new session.');
+    throw new ApiError(
+      401,
+      'EDITOR_SESSION_EXPIRED',
+      'The editor session has expired (sessions last one hour). Open a new session.',
+    );
   }
   return session;
 }

@@ -188,9 +188,10 @@ export async function createPreview(services: Services, appId: string, input: Pr
 // Unknown, malformed and other apps' receipts all answer 404; a valid receipt then fails on
 // the first rule it breaks. Expiry is exact: a receipt is good strictly before expires_at.
 export function resolvePreview(services: Services, appId: string, templateId: string, token: string): PreviewRecord {
-  const preview = PREVIEW_TOKEN.test(token) ? services.records.getOwned<StoredPreview>('preview', hashSecret(token), appId) : undefined;
-  if (!preview)
-    throw new ApiError(404, 'PREVIEW_NOT_FOUND', 'The preview receipt was not found. Create a new preview.');
+  const preview = PREVIEW_TOKEN.test(token)
+    ? services.records.getOwned<StoredPreview>('preview', hashSecret(token), appId)
+    : undefined;
+  if (!preview) throw new ApiError(404, 'PREVIEW_NOT_FOUND', 'The preview receipt was not found. Create a new preview.');
   if (preview.template_id !== templateId) {
     throw new ApiError(
       422,

@@ -8,7 +8,9 @@ import type { Services } from '../services.ts';
  */
 export function guestSessionPruner(services: Services): Ticker {
   const { db } = services;
-  const prune = db.prepare<[number]>("DELETE FROM records WHERE kind = 'guest_session' AND json_extract(data, '$.expires_at_ms') <= ?");
+  const prune = db.prepare<[number]>(
+    "DELETE FROM records WHERE kind = 'guest_session' AND json_extract(data, '$.expires_at_ms') <= ?",
+  );
   const nextDue = db.prepare<[], { due: number | null }>(
     "SELECT MIN(json_extract(data, '$.expires_at_ms')) AS due FROM records WHERE kind = 'guest_session'",
   );

@@ -14,7 +14,9 @@ const DISPOSABLE_AT = `max(json_extract(data, '$.expires_at_ms'), json_extract(d
 export function otpChallengePruner(services: Services): Ticker {
   const { db } = services;
   const prune = db.prepare<[number]>(`DELETE FROM records WHERE kind = 'otp_challenge' AND ${DISPOSABLE_AT} <= ?`);
-  const nextDue = db.prepare<[], { due: number | null }>(`SELECT MIN(${DISPOSABLE_AT}) AS due FROM records WHERE kind = 'otp_challenge'`);
+  const nextDue = db.prepare<[], { due: number | null }>(
+    `SELECT MIN(${DISPOSABLE_AT}) AS due FROM records WHERE kind = 'otp_challenge'`,
+  );
   return (now) => {
     prune.run(now);
     return nextDue.get()?.due ?? null;

@@ -77,16 +77,17 @@ export function receiveUpload(req: IncomingMessage, tempPath: string, limits: Up
     let filename: string | undefined;
     let bodyBytes = 0;
 
-    const removeTemp = () => new Promise<void>((done) => {
-      const file = out;
-      const rm = () => {
-        rmSync(tempPath, { force: true });
-        done();
-      };
-      if (!file || file.closed) return rm();
-      file.once('close', rm);
-      file.destroy();
-    });
+    const removeTemp = () =>
+      new Promise<void>((done) => {
+        const file = out;
+        const rm = () => {
+          rmSync(tempPath, { force: true });
+          done();
+        };
+        if (!file || file.closed) return rm();
+        file.once('close', rm);
+        file.destroy();
+      });
     const fail = (err: ApiError) => {
       if (settled) return;
       settled = true;
@@ -99,7 +100,8 @@ export function receiveUpload(req: IncomingMessage, tempPath: string, limits: Up
       if (bodyBytes > limits.maxBodyBytes) fail(fileTooLarge(limits.maxFileBytes));
     });
     req.on('close', () => {
-      if (!req.complete) fail(new ApiError(400, 'UPLOAD_ABORTED', 'The client closed the connection before the upload finished.'));
+      if (!req.complete)
+        fail(new ApiError(400, 'UPLOAD_ABORTED', 'The client closed the connection before the upload finished.'));
     });
 
     bb.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {

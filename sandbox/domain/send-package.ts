@@ -43,7 +43,13 @@ export function sendPackage(services: Services, appId: string, templateId: strin
       events: [{ at, type: 'sent' }],
     };
     records.insert<PackageRecord>('package', created, appId);
-    records.update<PreviewRecord>('preview', { ...preview, status: 'sent', consumed: true, consumed_at: at, package_id: created.id });
+    records.update<PreviewRecord>('preview', {
+      ...preview,
+      status: 'sent',
+      consumed: true,
+      consumed_at: at,
+      package_id: created.id,
+    });
     return created;
   });
   // The new package has a delivery due in a minute; the scheduler must look again.

@@ -22,7 +22,10 @@ const fieldShape = z.strictObject({
 });
 
 export function invalidLayout(details: ErrorDetail[]) {
-  const shown = details.slice(0, 5).map((d) => `${d.path}: ${d.message}`).join('; ');
+  const shown = details
+    .slice(0, 5)
+    .map((d) => `${d.path}: ${d.message}`)
+    .join('; ');
   const more = details.length > 5 ? `; and ${details.length - 5} more` : '';
   return badRequest('INVALID_LAYOUT', `The layout is invalid: ${shown}${more}.`, details);
 }
@@ -36,7 +39,11 @@ function shapeProblems(raw: unknown, index: number): { field?: LayoutField; deta
     const key = issue.path[0];
     const missing = obj !== undefined && key !== undefined && !(String(key) in obj);
     const message =
-      issue.code === 'unrecognized_keys' ? `unknown property(ies): ${issue.keys.join(', ')}` : missing ? 'is required' : issue.message;
+      issue.code === 'unrecognized_keys'
+        ? `unknown property(ies): ${issue.keys.join(', ')}`
+        : missing
+          ? 'is required'
+          : issue.message;
     return { path: ['fields', index, ...issue.path].map(String).join('.'), message, ...(fieldId ? { field_id: fieldId } : {}) };
   });
   return { details };
@@ -54,10 +61,14 @@ function placementProblems(f: LayoutField, index: number, pages: PageSize[]): Er
   if (f.x < 0) out.push(at('x', 'must be at least 0 (the left edge of the page)'));
   if (f.y < 0) out.push(at('y', 'must be at least 0 (the bottom edge of the page)'));
   if (f.width > 0 && f.x + f.width > page.width + EDGE_TOLERANCE) {
-    out.push(at('width', `the field ends at x = ${f.x + f.width}, beyond the right edge of page ${f.page} (${page.width} points wide)`));
+    out.push(
+      at('width', `the field ends at x = ${f.x + f.width}, beyond the right edge of page ${f.page} (${page.width} points wide)`),
+    );
   }
   if (f.height > 0 && f.y + f.height > page.height + EDGE_TOLERANCE) {
-    out.push(at('height', `the field ends at y = ${f.y + f.height}, beyond the top edge of page ${f.page} (${page.height} points high)`));
+    out.push(
+      at('height', `the field ends at y = ${f.y + f.height}, beyond the top edge of page ${f.page} (${page.height} points high)`),
+    );
   }
   return out;
 }
@@ -69,7 +80,10 @@ export function validateLayout(input: unknown, pages: PageSize[]): EditorLayout 
     throw invalidLayout(
       shape.error.issues.map((issue) => ({
         path: issue.path.map(String).join('.') || 'layout',
-        message: issue.code === 'unrecognized_keys' ? `unknown property(ies): ${issue.keys.join(', ')}` : `${issue.message}; a layout is {"fields": [...]}`,
+        message:
+          issue.code === 'unrecognized_keys'
+            ? `unknown property(ies): ${issue.keys.join(', ')}`
+            : `${issue.message}; a layout is {"fields": [...]}`,
       })),
     );
   }
@@ -86,7 +100,11 @@ export function validateLayout(input: unknown, pages: PageSize[]): EditorLayout 
     if (!field) return;
     const first = seen.get(field.id);
     if (first !== undefined) {
-      details.push({ path: `fields.${index}.id`, message: `duplicate field id "${field.id}" (also used by fields.${first})`, field_id: field.id });
+      details.push({
+        path: `fields.${index}.id`,
+        message: `duplicate field id "${field.id}" (also used by fields.${first})`,
+        field_id: field.id,
+      });
     } else {
       seen.set(field.id, index);
     }

@@ -18,8 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what = 'The requested item') =>
-  new ApiError(404, 'NOT_FOUND', `${what} was not found.`);
+export const notFound = (what = 'The requested item') => new ApiError(404, 'NOT_FOUND', `${what} was not found.`);
 
 export const validationFailed = (details: ErrorDetail[], message?: string) =>
   new ApiError(
@@ -29,11 +28,9 @@ export const validationFailed = (details: ErrorDetail[], message?: string) =>
     details,
   );
 
-export const conflict = (code: string, message: string, details?: ErrorDetail[]) =>
-  new ApiError(409, code, message, details);
+export const conflict = (code: string, message: string, details?: ErrorDetail[]) => new ApiError(409, code, message, details);
 
-export const badRequest = (code: string, message: string, details?: ErrorDetail[]) =>
-  new ApiError(400, code, message, details);
+export const badRequest = (code: string, message: string, details?: ErrorDetail[]) => new ApiError(400, code, message, details);
 
 export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 

@@ -13,10 +13,7 @@ const intParam = (min: number) =>
 
 export const listQuerySchema = z.object({
   page: intParam(1).default(1),
-  size: z
-    .enum(['25', '50', '100'], { message: 'must be 25, 50 or 100' })
-    .transform(Number)
-    .default(25),
+  size: z.enum(['25', '50', '100'], { message: 'must be 25, 50 or 100' }).transform(Number).default(25),
   q: z.string().max(100, 'must be at most 100 characters').optional(),
 });
 

@@ -17,7 +17,8 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, where 
 }
 
 export function assertJsonObject(body: unknown): Record<string, unknown> {
-  if (body === undefined) throw new ApiError(422, 'VALIDATION_FAILED', 'A JSON object body is required.', [{ path: '', message: 'required' }]);
+  if (body === undefined)
+    throw new ApiError(422, 'VALIDATION_FAILED', 'A JSON object body is required.', [{ path: '', message: 'required' }]);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(422, 'VALIDATION_FAILED', 'The body must be a JSON object.', [{ path: '', message: 'expected object' }]);
   }

@@ -31,7 +31,8 @@ export function detectFileType(head: Buffer): DetectedType {
   if (ascii(head, 4, 'ftyp')) return other('an ISO media file (HEIC/AVIF image or MP4 video)');
   if (ascii(head, 0, 'BM')) return other('a BMP image');
   if (startsWith(head, 0x50, 0x4b, 0x03, 0x04) || startsWith(head, 0x50, 0x4b, 0x05, 0x06)) return other(describeZip(head));
-  if (startsWith(head, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return other('a legacy Microsoft Office file (DOC, XLS or PPT)');
+  if (startsWith(head, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))
+    return other('a legacy Microsoft Office file (DOC, XLS or PPT)');
   if (/^\s*</.test(head.subarray(0, 64).toString('latin1'))) return other('an XML, HTML or SVG text file');
   return other('a file of unrecognised type');
 }

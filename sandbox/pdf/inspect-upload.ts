@@ -63,7 +63,10 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedPdf> {
     throw rejected('INVALID_PDF', 'The file starts like a PDF but could not be read; it is damaged or incomplete.');
   }
   if (pageCount < MIN_PAGES || pageCount > MAX_PAGES) {
-    throw rejected('PAGE_COUNT_OUT_OF_RANGE', `The PDF has ${pageCount} pages; between ${MIN_PAGES} and ${MAX_PAGES} are accepted.`);
+    throw rejected(
+      'PAGE_COUNT_OUT_OF_RANGE',
+      `The PDF has ${pageCount} pages; between ${MIN_PAGES} and ${MAX_PAGES} are accepted.`,
+    );
   }
   return { pageCount, pageSizes };
 }

@@ -42,7 +42,14 @@ export async function renderTemplatePdf(seed: SignTemplateSeed, version: number)
       page.drawLine({ start: { x: f.rect.x, y: f.rect.y }, end: { x: f.rect.x + f.rect.width, y: f.rect.y }, thickness: 0.5 });
     }
     for (const s of slots) {
-      page.drawRectangle({ x: s.rect.x, y: s.rect.y, width: s.rect.width, height: s.rect.height, borderWidth: 0.75, borderColor: rgb(0.3, 0.3, 0.3) });
+      page.drawRectangle({
+        x: s.rect.x,
+        y: s.rect.y,
+        width: s.rect.width,
+        height: s.rect.height,
+        borderWidth: 0.75,
+        borderColor: rgb(0.3, 0.3, 0.3),
+      });
       page.drawText(`Signature — ${s.label}`, { x: s.rect.x, y: s.rect.y - 14, size: 9, font });
     }
     page.drawText(`Page ${p} of ${seed.pages}`, { x: 500, y: 40, size: 9, font, color: rgb(0.4, 0.4, 0.4) });

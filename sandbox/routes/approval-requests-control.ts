@@ -20,8 +20,10 @@ const actionBody = z
     requirements: z.array(requirement).min(1).max(20).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.action === 'request_revision' && !b.requirements) ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'required for request_revision' });
-    if (b.action !== 'request_revision' && b.requirements) ctx.addIssue({ code: 'custom', path: ['requirements'], message: `not accepted for ${b.action}` });
+    if (b.action === 'request_revision' && !b.requirements)
+      ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'required for request_revision' });
+    if (b.action !== 'request_revision' && b.requirements)
+      ctx.addIssue({ code: 'custom', path: ['requirements'], message: `not accepted for ${b.action}` });
   });
 
 function toAction(b: z.output<typeof actionBody>): ReviewerAction {
@@ -44,9 +46,16 @@ export function approvalControlRoutes(services: Services): RouteDef[] {
         if (!record) throw notFound('The approval request');
         // A requirement pointing at a field must point at a field the requester can change.
         const keys = new Set(fieldsOf(pinnedSchema(services, record.workflow_release_id)).map((f) => f.key));
-        const stray = (input.requirements ?? []).flatMap((r, i) => (r.field_key !== undefined && !keys.has(r.field_key) ? [i] : []));
+        const stray = (input.requirements ?? []).flatMap((r, i) =>
+          r.field_key !== undefined && !keys.has(r.field_key) ? [i] : [],
+        );
         if (stray.length > 0) {
-          throw validationFailed(stray.map((i) => ({ path: `requirements.${i}.field_key`, message: 'is not a field of the request\'s submission schema' })));
+          throw validationFailed(
+            stray.map((i) => ({
+              path: `requirements.${i}.field_key`,
+              message: "is not a field of the request's submission schema",
+            })),
+          );
         }
         const now = services.clock.now();
         const updated = applyReviewerAction(record, toAction(input), now);

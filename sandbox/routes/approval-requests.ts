@@ -17,7 +17,10 @@ const app = (ctx: Ctx) => ctx.appId!;
 // Viewers may read; creating and revising need a requester who may act (spec section 5.4).
 function requireAuthority(ctx: Ctx): void {
   if (ctx.key?.requesterRole === 'viewer') {
-    throw forbidden('REQUESTER_NOT_AUTHORIZED', 'The requester behind this key (viewer) has no authority to submit or revise approval requests.');
+    throw forbidden(
+      'REQUESTER_NOT_AUTHORIZED',
+      'The requester behind this key (viewer) has no authority to submit or revise approval requests.',
+    );
   }
 }
 

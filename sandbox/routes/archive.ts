@@ -49,11 +49,17 @@ export function archiveRecord<T extends Archivable>(
   return records.tx(() => {
     const record = visible();
     if (record.status === 'archived') {
-      throw conflict('ALREADY_ARCHIVED', `${noun} "${id}" is already archived (since ${record.archived_at ?? 'an unknown time'}).`);
+      throw conflict(
+        'ALREADY_ARCHIVED',
+        `${noun} "${id}" is already archived (since ${record.archived_at ?? 'an unknown time'}).`,
+      );
     }
     guard?.(record);
     const now = clock.iso();
-    return json(200, records.update<T>(kind, { ...record, status: 'archived', archived_at: now, archive_reason: reason, updated_at: now }));
+    return json(
+      200,
+      records.update<T>(kind, { ...record, status: 'archived', archived_at: now, archive_reason: reason, updated_at: now }),
+    );
   });
 }
 

@@ -28,7 +28,9 @@ const catalogQuery = listQuerySchema.extend({
   request_template_id: idFilter,
 });
 
-const versionQuery = z.object({ version: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional() });
+const versionQuery = z.object({
+  version: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+});
 
 // `2` or the full `<workflow_id>@2`; a leading zero or sign is not a release number.
 const RELEASE = /^(?:(.+)@)?([1-9]\d{0,8})$/;
@@ -64,7 +66,10 @@ class PageCache {
   private seen = -1;
   private readonly changes;
 
-  constructor(db: Services['db'], private readonly limit = 200) {
+  constructor(
+    db: Services['db'],
+    private readonly limit = 200,
+  ) {
     this.changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   }
 

@@ -29,7 +29,14 @@ const fold = (name: string) => name.normalize('NFC').toLowerCase();
 
 export function categoryRoutes(services: Services): RouteDef[] {
   const { records, clock } = services;
-  const base = { method: 'POST', auth: 'key', scope: 'categories:write', management: true, idempotency: 'header', body: 'json' } as const;
+  const base = {
+    method: 'POST',
+    auth: 'key',
+    scope: 'categories:write',
+    management: true,
+    idempotency: 'header',
+    body: 'json',
+  } as const;
 
   return [
     {
@@ -40,7 +47,10 @@ export function categoryRoutes(services: Services): RouteDef[] {
         // Authority before the body: a member's key is refused whatever it sends.
         const role = ctx.key?.requesterRole ?? 'unknown';
         if (!AUTHORIZED_ROLES.has(role)) {
-          throw forbidden('REQUESTER_NOT_AUTHORIZED', `Creating a category needs an Owner or Admin requester; this key acts for a ${role}.`);
+          throw forbidden(
+            'REQUESTER_NOT_AUTHORIZED',
+            `Creating a category needs an Owner or Admin requester; this key acts for a ${role}.`,
+          );
         }
         const input = parseWith(createBody, assertJsonObject(ctx.body));
         const appId = ctx.appId!;
@@ -57,17 +67,21 @@ export function categoryRoutes(services: Services): RouteDef[] {
             ]);
           }
           const now = clock.iso();
-          return records.insert<CategoryRecord>('category', {
-            id: `cat_${randomBytes(8).toString('hex')}`,
-            name: input.name,
-            description: input.description,
-            status: 'active',
-            created_at: now,
-            updated_at: now,
-            created_by_app_id: appId,
-            archived_at: null,
-            archive_reason: null,
-          }, appId);
+          return records.insert<CategoryRecord>(
+            'category',
+            {
+              id: `cat_${randomBytes(8).toString('hex')}`,
+              name: input.name,
+              description: input.description,
+              status: 'active',
+              created_at: now,
+              updated_at: now,
+              created_by_app_id: appId,
+              archived_at: null,
+              archive_reason: null,
+            },
+            appId,
+          );
         });
         // The API never creates a Request Form nor widens the key as a side effect.
         return json(200, { ...category, request_form_created: false, key_scope_expanded: false });

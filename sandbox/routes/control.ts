@@ -42,7 +42,16 @@ export function controlRoutes(services: Services): RouteDef[] {
       method: 'POST',
       path: '/__sandbox/clock',
       handler: (ctx) => {
-        const input = parseWith(z.strictObject({ advance_seconds: z.number().int().min(1).max(10 * 365 * 86_400) }), assertJsonObject(ctx.body));
+        const input = parseWith(
+          z.strictObject({
+            advance_seconds: z
+              .number()
+              .int()
+              .min(1)
+              .max(10 * 365 * 86_400),
+          }),
+          assertJsonObject(ctx.body),
+        );
         services.clock.advance(input.advance_seconds);
         services.scheduler.poke();
         services.scheduler.maybeRun(services.clock.now());

@@ -29,7 +29,10 @@ export function documentRoutes(services: Services): RouteDef[] {
       handler: (ctx) => {
         const q = parseQuery(ctx.query, listSchema);
         const where = q.logical_purpose ? { logical_purpose: q.logical_purpose } : undefined;
-        return json(200, paginate<DocumentRecord>(services.records, 'document', { ...q, appId: ctx.appId!, where, newestFirst: true }));
+        return json(
+          200,
+          paginate<DocumentRecord>(services.records, 'document', { ...q, appId: ctx.appId!, where, newestFirst: true }),
+        );
       },
     },
     {

@@ -4,7 +4,12 @@ import { assertJsonObject, parseWith } from '../http/validate.ts';
 import { hashSecret } from '../keys.ts';
 import { documentFileName } from '../domain/documents.ts';
 import { applyEditorCommand, commandBody, documentPageSizes, editorStatus, sessionDocument } from '../domain/editor-commands.ts';
-import { EDITOR_SESSION_TTL_MS, newSessionId, resolveEditorSession, type EditorSessionRecord } from '../domain/editor-sessions.ts';
+import {
+  EDITOR_SESSION_TTL_MS,
+  newSessionId,
+  resolveEditorSession,
+  type EditorSessionRecord,
+} from '../domain/editor-sessions.ts';
 import { ownDocument } from '../domain/own-document.ts';
 import type { Services } from '../services.ts';
 
@@ -48,7 +53,13 @@ export function hostedEditorRoutes(services: Services): RouteDef[] {
         services.records.insert('editor_session', record, ctx.appId);
         return json(
           200,
-          { session_id: sessionId, document_id: doc.id, purpose: record.purpose, expires_at: record.expires_at, layout_version: doc.layout_version },
+          {
+            session_id: sessionId,
+            document_id: doc.id,
+            purpose: record.purpose,
+            expires_at: record.expires_at,
+            layout_version: doc.layout_version,
+          },
           { 'Cache-Control': 'no-store' },
         );
       },

@@ -49,17 +49,38 @@ export async function seedIfEmpty(services: Services): Promise<void> {
   records.tx(() => {
     CATEGORIES.forEach(([id, name, description], i) =>
       records.insert<CategoryRecord>('category', {
-        id, name, description, status: 'active', created_at: at(120 - i), updated_at: at(120 - i),
-        created_by_app_id: null, archived_at: null, archive_reason: null,
+        id,
+        name,
+        description,
+        status: 'active',
+        created_at: at(120 - i),
+        updated_at: at(120 - i),
+        created_by_app_id: null,
+        archived_at: null,
+        archive_reason: null,
       }),
     );
     records.insert<CategoryRecord>('category', {
-      id: 'cat_travel_old', name: 'Travel (retired)', description: 'Replaced by Human resources.', status: 'archived',
-      created_at: at(400), updated_at: at(90), created_by_app_id: null, archived_at: at(90), archive_reason: 'Merged into Human resources',
+      id: 'cat_travel_old',
+      name: 'Travel (retired)',
+      description: 'Replaced by Human resources.',
+      status: 'archived',
+      created_at: at(400),
+      updated_at: at(90),
+      created_by_app_id: null,
+      archived_at: at(90),
+      archive_reason: 'Merged into Human resources',
     });
     TEMPLATES.forEach(([id, name, category_id, description], i) =>
       records.insert<RequestTemplateRecord>('request_template', {
-        id, name, description, status: 'active', category_id, form_version: 2, created_at: at(100 - i), updated_at: at(30 - i),
+        id,
+        name,
+        description,
+        status: 'active',
+        category_id,
+        form_version: 2,
+        created_at: at(100 - i),
+        updated_at: at(30 - i),
       }),
     );
     WORKFLOW_SEEDS.forEach((w, i) => {
@@ -74,32 +95,72 @@ export async function seedIfEmpty(services: Services): Promise<void> {
       }));
       const current = releases[releases.length - 1]!;
       records.insert<WorkflowRecord>('approval_workflow', {
-        id: w.id, name: w.name, description: w.description, status: 'active',
-        category_id: w.category_id, category_name: category[1],
-        request_template_id: w.request_template_id, request_template_name: template[1],
+        id: w.id,
+        name: w.name,
+        description: w.description,
+        status: 'active',
+        category_id: w.category_id,
+        category_name: category[1],
+        request_template_id: w.request_template_id,
+        request_template_name: template[1],
         request_form_id: w.request_form_id,
-        current_release: current.release, workflow_release_id: current.workflow_release_id,
-        form_version: current.form_version, published_version: current.published_version, published_at: current.published_at,
-        releases, layers: w.layers, runtime: w.runtime, accepts_per_document_signing: w.accepts_per_document_signing,
-        created_at: at(90 - i), updated_at: current.published_at, archived_at: null, archive_reason: null,
+        current_release: current.release,
+        workflow_release_id: current.workflow_release_id,
+        form_version: current.form_version,
+        published_version: current.published_version,
+        published_at: current.published_at,
+        releases,
+        layers: w.layers,
+        runtime: w.runtime,
+        accepts_per_document_signing: w.accepts_per_document_signing,
+        created_at: at(90 - i),
+        updated_at: current.published_at,
+        archived_at: null,
+        archive_reason: null,
       });
       releases.forEach((r) =>
         records.insert<SubmissionSchemaRecord>('submission_schema', {
-          id: r.workflow_release_id, workflow_id: w.id, release: r.release, schema: schemaFor(w, r.release),
+          id: r.workflow_release_id,
+          workflow_id: w.id,
+          release: r.release,
+          schema: schemaFor(w, r.release),
         }),
       );
       records.insert<RequestFormRecord>('request_form', {
-        id: w.request_form_id, name: `${template[1]} form`, description: `Form used to start "${w.name}".`, status: 'active',
-        category_id: w.category_id, request_template_id: w.request_template_id, workflow_id: w.id,
-        form_version: current.form_version, created_at: at(90 - i), updated_at: current.published_at, archived_at: null, archive_reason: null,
+        id: w.request_form_id,
+        name: `${template[1]} form`,
+        description: `Form used to start "${w.name}".`,
+        status: 'active',
+        category_id: w.category_id,
+        request_template_id: w.request_template_id,
+        workflow_id: w.id,
+        form_version: current.form_version,
+        created_at: at(90 - i),
+        updated_at: current.published_at,
+        archived_at: null,
+        archive_reason: null,
       });
     });
     SIGN_TEMPLATE_SEEDS.forEach((t, i) => {
-      const versions = t.versions.map((v) => ({ id: `dstv_${t.id.slice(4)}_${v}`, number: v, page_count: t.pages, created_at: at(80 - v * 10 - i) }));
+      const versions = t.versions.map((v) => ({
+        id: `dstv_${t.id.slice(4)}_${v}`,
+        number: v,
+        page_count: t.pages,
+        created_at: at(80 - v * 10 - i),
+      }));
       records.insert<SignTemplateRecord>('sign_template', {
-        id: t.id, name: t.name, description: t.description, status: 'active', api_enabled: t.api_enabled, page_count: t.pages,
-        versions, current_version_id: versions[versions.length - 1]!.id, slots: t.slots, sender_fields: t.sender_fields,
-        created_at: versions[0]!.created_at, updated_at: versions[versions.length - 1]!.created_at,
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        status: 'active',
+        api_enabled: t.api_enabled,
+        page_count: t.pages,
+        versions,
+        current_version_id: versions[versions.length - 1]!.id,
+        slots: t.slots,
+        sender_fields: t.sender_fields,
+        created_at: versions[0]!.created_at,
+        updated_at: versions[versions.length - 1]!.created_at,
       });
     });
   });

@@ -12,7 +12,14 @@ export interface SignTemplateSeed {
   sender_fields: SenderField[];
 }
 
-const field = (key: string, label: string, type: SenderField['type'], required: boolean, page: number, y: number): SenderField => ({
+const field = (
+  key: string,
+  label: string,
+  type: SenderField['type'],
+  required: boolean,
+  page: number,
+  y: number,
+): SenderField => ({
   key,
   label,
   type,

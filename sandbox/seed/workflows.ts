@@ -57,7 +57,12 @@ const leaveV1 = {
   first_day: date('First day of leave'),
   last_day: date('Last day of leave'),
   leave_type: choice('Type of leave', ['annual', 'parental', 'unpaid', 'sick']),
-  handover_contact: { type: 'string', format: 'email', title: 'Handover contact e-mail', maxLength: 254 } satisfies SchemaProperty,
+  handover_contact: {
+    type: 'string',
+    format: 'email',
+    title: 'Handover contact e-mail',
+    maxLength: 254,
+  } satisfies SchemaProperty,
 };
 
 const travelV1 = {
@@ -171,7 +176,10 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
     releases: [
       { properties: leaveV1, required: ['first_day', 'last_day', 'leave_type'] },
       {
-        properties: { ...leaveV1, days_requested: { type: 'integer', title: 'Working days requested', minimum: 1, maximum: 260 } },
+        properties: {
+          ...leaveV1,
+          days_requested: { type: 'integer', title: 'Working days requested', minimum: 1, maximum: 260 },
+        },
         required: ['first_day', 'last_day', 'leave_type', 'days_requested', 'handover_contact'],
       },
     ],

@@ -50,13 +50,13 @@ export class Records {
 
   constructor(private readonly db: Db) {
     this.getStmt = db.prepare<[string, string], Row>('SELECT data FROM records WHERE kind = ? AND id = ?');
-    this.ownedStmt = db.prepare<[string, string, string], Row>('SELECT data FROM records WHERE kind = ? AND id = ? AND app_id = ?');
+    this.ownedStmt = db.prepare<[string, string, string], Row>(
+      'SELECT data FROM records WHERE kind = ? AND id = ? AND app_id = ?',
+    );
     this.visibleStmt = db.prepare<[string, string, string], Row>(
       'SELECT data FROM records WHERE kind = ? AND id = ? AND (app_id IS NULL OR app_id = ?)',
     );
-    this.insertStmt = db.prepare(
-      'INSERT INTO records (kind, id, app_id, status, name, data) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    this.insertStmt = db.prepare('INSERT INTO records (kind, id, app_id, status, name, data) VALUES (?, ?, ?, ?, ?, ?)');
     this.updateStmt = db.prepare('UPDATE records SET status = ?, name = ?, data = ? WHERE kind = ? AND id = ?');
   }
 
@@ -96,9 +96,12 @@ export class Records {
 
   /** Every record of a kind, for scans that are small by nature (catalog, one app's items). */
   all<T>(kind: Kind, appId?: string): T[] {
-    const rows = appId === undefined
-      ? this.db.prepare<[string], Row>('SELECT data FROM records WHERE kind = ? ORDER BY seq').all(kind)
-      : this.db.prepare<[string, string], Row>('SELECT data FROM records WHERE kind = ? AND app_id = ? ORDER BY seq').all(kind, appId);
+    const rows =
+      appId === undefined
+        ? this.db.prepare<[string], Row>('SELECT data FROM records WHERE kind = ? ORDER BY seq').all(kind)
+        : this.db
+            .prepare<[string, string], Row>('SELECT data FROM records WHERE kind = ? AND app_id = ? ORDER BY seq')
+            .all(kind, appId);
     return rows.map((r) => JSON.parse(r.data) as T);
   }
 
