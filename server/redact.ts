@@ -149,3 +149,15 @@ export function browserText(text: string, max: number): string {
     .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
+
+/** `value` with every form of `secrets` replaced in each of its strings, nothing else touched. */
+export function withoutSecrets<T>(value: T, secrets: readonly string[]): T {
+  const pattern = secretPattern(secrets);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return pattern ? v.replace(pattern, REDACTED) : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

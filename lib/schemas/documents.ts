@@ -24,7 +24,11 @@ export const documentSchema = z.looseObject({
 export type DocumentItem = z.infer<typeof documentSchema>;
 
 export const deleteDocumentSchema = z.strictObject({
-  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Give a reason of at least 5 characters')
+    .max(500, 'The reason must be at most 500 characters'),
 });
 
 export const FIELD_TYPES = ['signature', 'initials', 'date', 'text', 'checkbox'] as const;
@@ -45,18 +49,53 @@ export type LayoutField = z.infer<typeof layoutFieldSchema>;
 export const layoutSchema = z.looseObject({ fields: z.array(layoutFieldSchema).max(500) });
 export type Layout = z.infer<typeof layoutSchema>;
 
-/** What the browser learns of an editor session: never its id. */
-export const editorStateSchema = z.looseObject({
-  document_id: z.string().optional(),
-  layout: z.looseObject({ fields: z.array(z.looseObject({ id: z.string() })).default([]) }),
+// What the browser learns of an editor session: the fields named here and nothing else. The
+// API may add fields (and may echo the session id in them); z.object drops whatever is not
+// named, and a named field of an unexpected type is left out rather than failing the answer:
+// the browser normalises fields anyway (lib/editor/field-types.ts).
+const maybe = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+const editorFieldSchema = z.object({
+  id: z.string(),
+  type: maybe(z.string()),
+  page: maybe(z.number()),
+  x: maybe(z.number()),
+  y: maybe(z.number()),
+  width: maybe(z.number()),
+  height: maybe(z.number()),
+  slot_id: maybe(z.string()),
+  required: maybe(z.boolean()),
+});
+
+const editorLayoutSchema = z.object({ fields: z.array(editorFieldSchema).default([]) });
+
+export const editorStateSchema = z.object({
+  document_id: maybe(z.string()),
+  layout: editorLayoutSchema,
   version: z.number(),
-  purpose: z.string().nullish(),
+  purpose: z.string().nullish().catch(undefined),
   expires_at: z.string(),
-  status: z.string().optional(),
+  status: maybe(z.string()),
+  page_count: maybe(z.number().int().positive()),
+  page_sizes: maybe(z.array(z.object({ width: z.number().positive(), height: z.number().positive() }))),
+});
+
+/** A command's answer: the new version and layout (its expiry only if the API tells). */
+export const editorCommandResultSchema = z.object({
+  document_id: maybe(z.string()),
+  version: z.number(),
+  layout: editorLayoutSchema,
+  status: maybe(z.string()),
+  expires_at: maybe(z.string()),
 });
 
 export const openEditorSchema = z.strictObject({
-  purpose: z.string().trim().min(3, 'Purpose must be at least 3 characters').max(120, 'Purpose must be at most 120 characters').optional(),
+  purpose: z
+    .string()
+    .trim()
+    .min(3, 'Purpose must be at least 3 characters')
+    .max(120, 'Purpose must be at most 120 characters')
+    .optional(),
 });
 
 export const editorCommandSchema = z.strictObject({
