@@ -9,7 +9,12 @@ export const listQuerySchema = z.object({
     .number()
     .refine((n): n is 25 | 50 | 100 => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 25, 50 or 100')
     .default(25),
-  q: z.string().trim().max(100, 'search is limited to 100 characters').optional().transform((q) => q || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'search is limited to 100 characters')
+    .optional()
+    .transform((q) => q || undefined),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -41,5 +46,13 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
-/** Identifiers in console paths: workspace-scoped strings, never paths of their own. */
-export const idSchema = z.string().regex(/^[A-Za-z0-9_.:@-]{1,128}$/, 'not a valid identifier');
+/**
+ * Identifiers in console paths: workspace-scoped strings, never paths of their own. No `/`,
+ * `\`, `%` (so no encoded form of anything) or control character, and never only dots: `.` and
+ * `..` stay dot segments through encodeURIComponent, and URL resolution would turn
+ * `/documents/..` into another route of the API.
+ */
+export const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:@-]{1,128}$/, 'not a valid identifier')
+  .refine((id) => !/^\.+$/.test(id), 'not a valid identifier');
