@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { ApiError, errorBody } from './http/errors.ts';
@@ -48,6 +48,16 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   for (const route of allRoutes(services)) router.add(route);
 
   const server = createServer((req, res) => {
+    void handle(services, router, req, res);
+  });
+  // Node hands CONNECT to this event, not to the request handler, and drops the connection
+  // when nobody listens. Answering it through the same pipeline keeps "whatever the method"
+  // true for the retired path (410) and gives every other path its usual 404 or 405.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.assignSocket(socket);
+    res.shouldKeepAlive = false;
+    res.on('finish', () => socket.end());
     void handle(services, router, req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -39,7 +39,8 @@ export type Auth = 'key' | 'editor' | 'public' | 'control';
 export interface RouteDef {
   /** operation name: idempotency keys are bound to it */
   id: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** `*`: any method, for paths that answer the same whatever is asked (retired ones) */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | '*';
   path: string;
   auth: Auth;
   scope?: Scope;
