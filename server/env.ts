@@ -1,15 +1,33 @@
 import 'server-only';
 import { z } from 'zod';
 
-const url = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
+// The API key and the control token travel in headers: plain HTTP is only for a service on
+// this machine (the embedded sandbox), where nothing crosses a network.
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
+const apiUrl = (name: string) =>
+  z
+    .url({ protocol: /^https?$/, message: `${name} must be an https:// URL` })
+    .refine((u) => {
+      if (!URL.canParse(u)) return true; // already reported as not a URL
+      const { protocol, hostname } = new URL(u);
+      return protocol === 'https:' || isLoopback(hostname);
+    }, `${name} must be an https:// URL; plain http:// is allowed only for localhost, 127.0.0.0/8 or [::1]`)
+    .transform((u) => u.replace(/\/+$/, ''));
 
 const schema = z.object({
-  SIGNING_API_BASE_URL: url,
+  SIGNING_API_BASE_URL: apiUrl('SIGNING_API_BASE_URL'),
   SIGNING_API_KEY: z.string().min(8, 'must be the API key issued for this console'),
   /** one password, or several separated by commas for rotation: the first seals, all unseal */
   SESSION_PASSWORD: z
     .string()
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32, 'each session password must be at least 32 characters')).min(1)),
   DATABASE_URL: z
     .string()
@@ -18,27 +36,45 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   CONSOLE_DATA_DIR: z.string().min(1).default('.data/console'),
   SIGNING_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** set only when the console runs on its embedded sandbox: enables the sandbox panel */
-  SANDBOX_CONTROL_URL: url.optional().or(z.literal('').transform(() => undefined)),
-  SANDBOX_CONTROL_TOKEN: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+  SANDBOX_CONTROL_URL: z.preprocess((v) => (v === '' ? undefined : v), apiUrl('SANDBOX_CONTROL_URL').optional()),
+  SANDBOX_CONTROL_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The environment `source` describes, or one error listing every missing or bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Signdesk configuration is invalid (see .env.example):\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
 
 let cached: Env | null = null;
 
 /** The only place secrets are read. A missing or bad variable stops start-up with one message. */
 export function env(): Env {
-  if (cached) return cached;
-  const result = schema.safeParse(process.env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new Error(`Signdesk configuration is invalid (see .env.example):\n${lines.join('\n')}`);
-  }
-  cached = result.data;
+  cached ??= parseEnv(process.env);
   return cached;
 }
 

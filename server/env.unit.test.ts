@@ -1,0 +1,51 @@
+import 'server-only';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+const BASE = {
+  SIGNING_API_BASE_URL: 'https://acme.signing.example.com',
+  SIGNING_API_KEY: 'env-unit-test-key-0123456789',
+  SESSION_PASSWORD: 'env-unit-test-session-password-0123456789',
+};
+const parse = (vars: Record<string, string | undefined>) => parseEnv({ ...BASE, ...vars });
+const failure = (vars: Record<string, string | undefined>) => {
+  try {
+    parse(vars);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(vars)}`);
+};
+
+describe('API addresses', () => {
+  const LOOPBACK = ['http://localhost:4010', 'http://127.0.0.1:4010', 'http://127.8.9.10', 'http://[::1]:8080/'];
+
+  it('take https anywhere and plain http on loopback only', () => {
+    for (const name of ['SIGNING_API_BASE_URL', 'SANDBOX_CONTROL_URL']) {
+      expect(parse({ [name]: 'https://api.example.com/' })[name as 'SIGNING_API_BASE_URL']).toBe('https://api.example.com');
+      for (const url of LOOPBACK) expect(() => parse({ [name]: url }), url).not.toThrow();
+    }
+  });
+
+  it('refuse plain http elsewhere, naming the variable', () => {
+    for (const name of ['SIGNING_API_BASE_URL', 'SANDBOX_CONTROL_URL']) {
+      for (const url of [
+        'http://api.example.com',
+        'http://10.0.0.5:4010',
+        'http://0.0.0.0:4010',
+        'http://localhost.example.com',
+        'http://127.0.0.1.example.com',
+        'http://[::2]',
+      ]) {
+        const message = failure({ [name]: url });
+        expect(message, url).toContain(`${name}: ${name} must be an https:// URL`);
+        expect(message).toMatch(/localhost, 127\.0\.0\.0\/8 or \[::1\]/);
+      }
+      expect(failure({ [name]: 'ftp://api.example.com' })).toContain(name);
+    }
+  });
+
+  it('still read an empty SANDBOX_CONTROL_URL as unset', () => {
+    expect(parse({ SANDBOX_CONTROL_URL: '' }).SANDBOX_CONTROL_URL).toBeUndefined();
+  });
+});
