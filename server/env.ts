@@ -1,4 +1,5 @@
 import 'server-only';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The API key and the control token travel in headers: plain HTTP is only for a service on
@@ -15,6 +16,31 @@ const apiUrl = (name: string) =>
       return protocol === 'https:' || isLoopback(hostname);
     }, `${name} must be an https:// URL; plain http:// is allowed only for localhost, 127.0.0.0/8 or [::1]`)
     .transform((u) => u.replace(/\/+$/, ''));
+
+/** An address, a CIDR range (IPv4 or IPv6) or `loopback`; zone ids are refused. */
+function isProxyEntry(entry: string): boolean {
+  if (entry === 'loopback') return true;
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (!family || address.includes('%') || more.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+// Which peers may speak for the client through X-Forwarded-For / X-Forwarded-Proto: none by
+// default, since anyone else can write those headers.
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((s, ctx) => {
+    const entries = s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    for (const entry of entries.filter((e) => !isProxyEntry(e.toLowerCase()))) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address, a CIDR range or "loopback"` });
+    }
+    return entries.map((e) => e.toLowerCase());
+  });
 
 const schema = z.object({
   SIGNING_API_BASE_URL: apiUrl('SIGNING_API_BASE_URL'),
@@ -51,6 +77,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** set only when the console runs on its embedded sandbox: enables the sandbox panel */
   SANDBOX_CONTROL_URL: z.preprocess((v) => (v === '' ? undefined : v), apiUrl('SANDBOX_CONTROL_URL').optional()),
+  /** comma-separated addresses or CIDR ranges of the reverse proxies in front of the console, or `loopback` */
+  TRUSTED_PROXIES: trustedProxies,
   SANDBOX_CONTROL_TOKEN: z
     .string()
     .min(16)

@@ -49,3 +49,43 @@ describe('API addresses', () => {
     expect(parse({ SANDBOX_CONTROL_URL: '' }).SANDBOX_CONTROL_URL).toBeUndefined();
   });
 });
+
+describe('TRUSTED_PROXIES', () => {
+  it('is empty (trust no forwarding header) when unset or blank', () => {
+    expect(parse({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parse({ TRUSTED_PROXIES: ' ' }).TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it('takes addresses and CIDR ranges of both families, and loopback', () => {
+    const list = ' 10.0.0.5, 10.0.0.0/8 ,192.168.1.0/24,::1, fd00::/8, 2001:db8::17/128, ::ffff:10.1.2.3, LOOPBACK,0.0.0.0/0';
+    expect(parse({ TRUSTED_PROXIES: list }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.5',
+      '10.0.0.0/8',
+      '192.168.1.0/24',
+      '::1',
+      'fd00::/8',
+      '2001:db8::17/128',
+      '::ffff:10.1.2.3',
+      'loopback',
+      '0.0.0.0/0',
+    ]);
+  });
+
+  it('refuses a bad entry at start-up, naming it, and skips empty ones', () => {
+    for (const bad of [
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.0/',
+      '10.0.0.0/8/8',
+      'proxy.internal',
+      'fe80::1%eth0',
+      '10.0.0.1/-1',
+      'local',
+    ]) {
+      const message = failure({ TRUSTED_PROXIES: `10.0.0.1, ${bad}` });
+      expect(message, bad).toContain(`TRUSTED_PROXIES: "${bad}" is not an IP address, a CIDR range or "loopback"`);
+    }
+    expect(parse({ TRUSTED_PROXIES: '10.0.0.1,,10.0.0.2,' }).TRUSTED_PROXIES).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+});
