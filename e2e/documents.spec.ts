@@ -419,12 +419,15 @@ test.describe('documents', () => {
     await signIn(page, 'operator');
     const doc = await apiUpload(page, baseURL!, uniqueName('retry-view'), await makePdf(2));
     let calls = 0;
+    // Three failures outlast the client's automatic retries of a server error.
     await page.route(`**/api/documents/${doc.id}/content`, (route) =>
-      calls++ === 0 ? route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":{"code":"UPSTREAM_ERROR","message":"x"}}' }) : route.fallback(),
+      calls++ < 3
+        ? route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":{"code":"UPSTREAM_ERROR","message":"The Signing API failed to process the request. Try again later."}}' })
+        : route.fallback(),
     );
     await page.goto(`/documents/${doc.id}`);
-    const failure = page.getByRole('alert').filter({ hasText: 'The PDF could not be shown' });
-    await expect(failure).toContainText('the console answered 502');
+    const failure = page.getByRole('alert').filter({ hasText: 'The PDF could not be loaded' });
+    await expect(failure).toContainText('The Signing API failed to process the request.');
     await expectAccessible(page);
     await snap(page, 'documents-viewer-error');
     await failure.getByRole('button', { name: 'Try again' }).click();

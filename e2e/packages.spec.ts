@@ -236,7 +236,8 @@ test.describe('signature packages', () => {
   });
 
   test('archiving is refused while the package is active and allowed once it completes', async ({ page }) => {
-    await signIn(page, 'sender');
+    // Archiving is an admin's (DESIGN.md section 5); an admin may send as well.
+    await signIn(page, 'admin');
     const id = await sendNdaViaApi(page, `Hooli ${run}`);
     await page.goto(`/packages/${id}`);
     await expect(page.getByText(/^Only finished packages \(completed, declined or expired\) can be archived\. This one is (queued|delivered)\.$/)).toBeVisible();

@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   'documents:write': ['operator', 'admin'],
   'approvals:write': ['operator', 'admin'],
   'packages:send': ['sender', 'admin'],
+  // Archiving (of packages too) is an admin's housekeeping, as DESIGN.md section 5 assigns it.
+  'packages:archive': ['admin'],
   'catalog:admin': ['admin'],
   'users:admin': ['admin'],
   'audit:read': ['admin'],

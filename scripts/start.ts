@@ -50,7 +50,11 @@ async function main() {
       process.exit(build.status ?? 1);
     }
   }
-  const server = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', String(port), '-H', host], { stdio: 'inherit', env });
+  // Next's handler behind our own server, which pins the client address (scripts/console-server.ts).
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts', ...(dev ? ['--dev'] : [])], {
+    stdio: 'inherit',
+    env: { ...env, PORT: String(port), HOST: host },
+  });
   console.log(`Signdesk console: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 
   const shutdown = (code: number) => {

@@ -1,5 +1,7 @@
-import type { Metadata } from 'next';
+import type { Metadata, Route } from 'next';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { currentSession } from '@/server/auth/session';
 
@@ -7,8 +9,12 @@ export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  if ((await currentSession(false)).user) redirect('/catalog');
   const next = typeof params.next === 'string' ? params.next : null;
+  if ((await currentSession(false)).user) {
+    // Any origin works as the base: only a path of this console survives the comparison.
+    const host = (await headers()).get('host') ?? 'localhost';
+    redirect(safeRedirectPath(next, `http://${host}`) as Route);
+  }
   const notice = params.expired ? 'Your session ended. Sign in again to continue.' : params.signed_out ? 'You are signed out.' : null;
   return (
     <main className="flex min-h-screen items-center justify-center p-6">

@@ -165,11 +165,13 @@ export async function startStack(): Promise<Stack> {
     let log = '';
     // BENCH_CONSOLE_NODE_ARGS: node flags for the console (say --cpu-prof), which NODE_OPTIONS refuses.
     const nodeArgs = (process.env.BENCH_CONSOLE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/console-server.ts'], {
       cwd: root,
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
         NEXT_DIST_DIR: distDir,
         SIGNING_API_BASE_URL: sandbox.url,
         SIGNING_API_KEY: apiKey,

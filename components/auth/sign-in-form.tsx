@@ -4,12 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { errorFrom } from '@/lib/api-client';
 import { signInSchema, type SignInInput } from '@/lib/schemas/auth';
+import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { FormError } from '../ui/form-error';
-
-/** Only same-site paths: `next` must never send the user elsewhere. */
-const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/catalog');
 
 export function SignInForm({ next, notice }: { next: string | null; notice: string | null }) {
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
@@ -23,8 +21,7 @@ export function SignInForm({ next, notice }: { next: string | null; notice: stri
       return form.setError('root', { message: error.message });
     }
     // A full load drops every cached query of the previous session.
-     
-    window.location.assign(safeNext(next));
+    window.location.assign(safeRedirectPath(next, window.location.origin));
   });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

@@ -8,10 +8,10 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { documentQuery } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
-import { PdfViewer } from '../pdf/pdf-viewer-lazy';
 import { Facts, PageHeader } from '../ui/page-header';
 import { Badge, ErrorState, Skeleton } from '../ui/states';
 import { DeleteDocumentButton } from './delete-document-button';
+import { DocumentPdf } from './document-pdf';
 import { deletionBlock, purposeLabel, referenceLabel } from './document-facts';
 import { documentEditorPath, documentsPath } from './document-paths';
 
@@ -109,7 +109,7 @@ export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean
         ]}
       />
       <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">PDF</h2>
-      <PdfViewer file={`/api/documents/${encodeURIComponent(doc.id)}/content`} label={`PDF of ${doc.name}`} />
+      <DocumentPdf id={doc.id} name={doc.name} />
     </>
   );
 }

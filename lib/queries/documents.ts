@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, qs } from '../api-client.ts';
+import { api, apiResponse, qs } from '../api-client.ts';
 import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
 import type { Page } from '../schemas/list.ts';
 
@@ -29,6 +29,15 @@ export const documentQuery = (id: string) =>
     queryKey: documentKeys.item(id),
     queryFn: ({ signal }) => api<DocumentItem>(`/api/documents/${encodeURIComponent(id)}`, { signal }),
   });
+
+/**
+ * A document's PDF. A POST, because the console may have to open a viewing session on the
+ * API to read it: a GET with a side effect could be triggered from another site.
+ */
+export async function fetchDocumentPdf(id: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await apiResponse(`/api/documents/${encodeURIComponent(id)}/content`, { method: 'POST', accept: 'application/pdf', signal });
+  return res.blob();
+}
 
 /** The codes with which the API refuses to delete evidence or a document still in use. */
 export const PROTECTED_CODES = ['DOCUMENT_PROTECTED', 'DOCUMENT_IN_USE'] as const;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { CLIENT_ADDRESS_HEADER } from '@/scripts/lib/forwarded';
 
 type HeaderSource = { get(name: string): string | null };
 
@@ -12,13 +13,12 @@ export function isSecureContext(headers: HeaderSource): boolean {
 }
 
 /**
- * The caller's address: the last x-forwarded-for entry, which the nearest proxy (or Next
- * itself) appended and a client cannot forge.
+ * The caller's address as the console's own server decided it from the socket and
+ * TRUSTED_PROXIES (scripts/console-server.ts); never a header the client wrote. Served by
+ * anything else (plain `next start`), every caller is "unknown" rather than who they claim.
  */
 export function clientAddress(headers: HeaderSource): string {
-  const forwarded = headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last || 'unknown';
+  return headers.get(CLIENT_ADDRESS_HEADER) || 'unknown';
 }
 
 /** Mutations must come from this console's own pages: same-origin fetch metadata and Origin. */

@@ -56,4 +56,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Sign-in throttling became a progressive delay counted in one statement (no
+  // read-then-write race); the lock-out table it replaces held only short-lived counters.
+  '0002_sign_in_throttle': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable('sign_in_attempts').ifExists().execute();
+      await db.schema
+        .createTable('sign_in_throttle')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('next_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -17,12 +17,14 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface SignInAttemptsTable {
+export interface SignInThrottleTable {
   /** `account:<email>` or `address:<ip>` */
   key: string;
-  failures: number;
-  window_started_at: string;
-  locked_until: string | null;
+  /** attempts since window_start (epoch ms); a window older than its length starts again */
+  attempts: number;
+  window_start: number | string;
+  /** epoch ms from which the next attempt may run; PostgreSQL answers bigint as a string */
+  next_at: number | string;
 }
 
 // The audit route returns the stored row unchanged, so the columns are the API's entry;
@@ -40,7 +42,7 @@ export interface EditorSessionsTable {
 
 export interface Database {
   users: UsersTable;
-  sign_in_attempts: SignInAttemptsTable;
+  sign_in_throttle: SignInThrottleTable;
   audit_log: AuditLogTable;
   editor_sessions: EditorSessionsTable;
 }

@@ -12,9 +12,8 @@ import { callContext } from '../signing-api/call-context';
 import { SigningApiError } from '../signing-api/errors';
 import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
+import { readJsonBody } from './read-json';
 import { HttpError, errorResponse, fromUpstream } from './respond';
-
-const JSON_LIMIT = 1024 * 1024;
 
 export interface Ctx<P, Q, B> {
   req: NextRequest;
@@ -57,21 +56,6 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   throw new HttpError(422, 'VALIDATION_FAILED', `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`, details);
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  if (Number(req.headers.get('content-length') ?? 0) > JSON_LIMIT) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-  const text = await req.text();
-  if (text.length > JSON_LIMIT) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-  if (text.trim() === '') return undefined;
-  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'MALFORMED_JSON', 'The body is not valid JSON.');
-  }
-}
-
 /**
  * Every console route: session, role, same origin for mutations, params, query, body,
  * the call, error mapping and the audit entry — in that order, so nothing reaches the
@@ -97,7 +81,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       if (mutation && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       const params = spec.params ? parse(spec.params, await context.params, 'path') : (undefined as P);
       const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
-      const body = spec.body ? parse(spec.body, await readJson(req), 'body') : (undefined as B);
+      const body = spec.body ? parse(spec.body, await readJsonBody(req), 'body') : (undefined as B);
       const key = req.headers.get('idempotency-key');
       if (spec.idempotency === 'required' && !key) {
         throw new HttpError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [{ path: 'Idempotency-Key', message: 'required' }]);

@@ -93,3 +93,9 @@ export async function updateUser(db: Kysely<Database>, id: string, change: { rol
 export async function bumpSessionVersion(db: Kysely<Database>, id: string) {
   await db.updateTable('users').set((eb) => ({ session_version: eb('session_version', '+', 1) })).where('id', '=', id).execute();
 }
+
+/** The same password under today's hashing parameters; sessions stay valid (nothing changed for the user). */
+export async function upgradePasswordHash(db: Kysely<Database>, id: string, oldHash: string, password: string) {
+  // Only if nobody changed the password meanwhile: a concurrent reset must win.
+  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).where('password_hash', '=', oldHash).execute();
+}

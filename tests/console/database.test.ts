@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
-import { lockedFor, recordFailure } from '@/server/auth/throttle';
+import { admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
 import { connect, migrate } from '@/server/db/connect';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
@@ -73,12 +73,36 @@ describe.each(backends)('console database on $name', (backend) => {
     expect(disabled?.sessionVersion).toBe(user.sessionVersion + 1);
   });
 
-  it('shares sign-in throttling between instances', async () => {
-    const keys: ['account' | 'address', string][] = [['account', `shared-${backend.name}@example.com`]];
-    for (let i = 0; i < 5; i++) await recordFailure(i % 2 === 0 ? a : b, keys);
-    expect(await lockedFor(a, keys)).toBeGreaterThan(0);
-    expect(await lockedFor(b, keys)).toBeGreaterThan(0);
-    expect(await lockedFor(b, [['account', 'someone-else@example.com']])).toBe(0);
+  it('counts parallel sign-in attempts exactly, across instances, in one statement each', async () => {
+    const key = throttleKey('account', `race-${backend.name}@example.com`);
+    const now = Date.now();
+    // 50 at once through two connections (two console instances): no read-then-write race.
+    const reservations = await Promise.all(Array.from({ length: 50 }, (_, i) => reserveAttempt(i % 2 === 0 ? a : b, key, now)));
+    expect(await attemptsOn(a, key)).toBe(50);
+    expect(reservations.map((r) => r.attempts).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // Beyond the allowance every attempt got a slot of its own, and the slots add up: the 50
+    // were spaced out back to back, whatever order the two instances reserved them in.
+    const total = reservations.reduce((sum, r) => sum + gapAfter('account', r.attempts), 0);
+    const last = reservations.reduce((x, y) => (y.slotAt > x.slotAt ? y : x));
+    expect(last.slotAt - now).toBe(total - gapAfter('account', last.attempts));
+    expect(new Set(reservations.map((r) => r.slotAt)).size).toBeGreaterThanOrEqual(45);
+  });
+
+  it('slows an account down without locking it, and refuses only an address past its allowance', async () => {
+    const account = `slow-${backend.name}@example.com`;
+    const now = Date.now();
+    for (let i = 0; i < 30; i++) await admitSignIn(i % 2 === 0 ? a : b, account, `10.0.0.${i}`, now);
+    // Thirty attempts from thirty addresses: the owner, from yet another one, waits at most the cap.
+    const owner = await admitSignIn(a, account, '10.9.9.9', now);
+    expect(owner).toEqual({ waitMs: 10_000 });
+    // One address hammering many accounts is refused once its queue is long.
+    let refused = 0;
+    for (let i = 0; i < 40; i++) {
+      const r = await admitSignIn(b, `victim-${i}-${backend.name}@example.com`, `10.6.6.${backend.postgres ? 1 : 2}`, now);
+      if ('refusedForMs' in r) refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(await attemptsOn(a, throttleKey('address', `10.6.6.${backend.postgres ? 1 : 2}`))).toBe(40);
   });
 
   it('records and filters the audit log written by either instance', async () => {

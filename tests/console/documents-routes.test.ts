@@ -91,7 +91,7 @@ describe('upload, list, read and delete', () => {
   it('answers one document and its PDF, byte for byte', async () => {
     const { pdf, doc } = await uploadedDocument(c, 2);
     expect((await get(`/api/documents/${doc.id}`)).body).toMatchObject({ id: doc.id, sha256: sha256(pdf), protected: false });
-    const content = await get(`/api/documents/${doc.id}/content`);
+    const content = await c.call('POST', `/api/documents/${doc.id}/content`, { cookie: c.cookies.viewer });
     expect(content.status).toBe(200);
     expect(content.headers.get('content-type')).toBe('application/pdf');
     expect(content.headers.get('cache-control')).toBe('private, no-store');
@@ -130,7 +130,7 @@ describe('the 25 MiB limit', () => {
     const reply = await uploadViaConsole(c, pdf, { filename: 'big.pdf' });
     expect(reply.status, reply.bytes.toString().slice(0, 300)).toBe(200);
     expect(reply.body).toMatchObject({ size_bytes: 25 * MiB, sha256: sha256(pdf) });
-    const content = await get(`/api/documents/${reply.body.id}/content`);
+    const content = await c.call('POST', `/api/documents/${reply.body.id}/content`, { cookie: c.cookies.viewer });
     expect(content.status).toBe(200);
     expect(content.bytes.length).toBe(pdf.length);
     expect(sha256(content.bytes)).toBe(sha256(pdf));

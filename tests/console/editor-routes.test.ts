@@ -109,7 +109,7 @@ describe('hosted editor through the console', () => {
     expect(expired.message).not.toMatch(/hes_|hosted-editor/);
     expectConsoleError(await read(doc.id), 409, 'EDITOR_SESSION_EXPIRED');
 
-    const viewed = await c.call('GET', `/api/documents/${doc.id}/content`, { cookie: c.cookies.viewer });
+    const viewed = await c.call('POST', `/api/documents/${doc.id}/content`, { cookie: c.cookies.viewer });
     expect(viewed.status).toBe(200);
     expect(sha256(viewed.bytes)).toBe(sha256(pdf));
 

@@ -98,11 +98,16 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     SANDBOX_CONTROL_URL: sandbox.url,
     SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
     LOG_LEVEL: 'info',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // The tests are the console's proxy: they set X-Forwarded-For/Proto to play many clients.
+    // Suites about spoofing start a console with this removed.
+    TRUSTED_PROXIES: 'loopback',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

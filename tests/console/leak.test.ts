@@ -101,7 +101,7 @@ async function tour() {
   const { doc } = await uploadedDocument(c, 2, 'SIGNATURE_TARGET');
   const op = c.cookies.operator;
   await get(`/api/documents/${doc.id}`);
-  await get(`/api/documents/${doc.id}/content`);
+  await post(`/api/documents/${doc.id}/content`);
   await noteSessionIds();
   await post(`/api/documents/${doc.id}/editor`, { purpose: 'Canary layout' }, op);
   await noteSessionIds();
@@ -113,14 +113,14 @@ async function tour() {
   await post(`/api/documents/${doc.id}/editor/commands`, { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [{ ...field, page: 7 }] } }, op);
   await post('/api/sandbox/faults', { rules: [{ method: '*', path: '/api/v1/hosted-editor/*', status: 500, code: 'EDITOR_DOWN' }] });
   await get(`/api/documents/${doc.id}/editor`, op);
-  await get(`/api/documents/${doc.id}/content`);
+  await post(`/api/documents/${doc.id}/content`);
   await post('/api/sandbox/faults', { rules: [{ method: '*', path: '/api/v1/hosted-editor/*', status: 404, code: 'NOT_FOUND' }] });
   await post(`/api/documents/${doc.id}/editor/commands`, { type: 'COMPLETE', expectedVersion: 1 }, op);
   await post('/api/sandbox/faults', { rules: [] });
   await post('/api/sandbox/clock', { advance_seconds: 3600 });
   await post(`/api/documents/${doc.id}/editor/commands`, { type: 'COMPLETE', expectedVersion: 1 }, op);
   await get(`/api/documents/${doc.id}/editor`, op);
-  await get(`/api/documents/${doc.id}/content`);
+  await post(`/api/documents/${doc.id}/content`);
   await noteSessionIds();
   await post(`/api/documents/${doc.id}/editor`, {}, op);
   await noteSessionIds();

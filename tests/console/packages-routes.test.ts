@@ -24,7 +24,7 @@ afterEach(async () => setFaults(c, []));
 const sandboxPackages = () => c.sandbox.sandbox.services.records.all('package').length;
 const get = (path: string, cookie = c.cookies.viewer) => c.call('GET', path, { cookie });
 const archive = (id: string, reason = 'Finished, filing it away') =>
-  c.call('POST', `/api/packages/${id}/archive`, { cookie: c.cookies.sender, body: { reason }, idempotencyKey: idem('archive') });
+  c.call('POST', `/api/packages/${id}/archive`, { cookie: c.cookies.admin, body: { reason }, idempotencyKey: idem('archive') });
 
 describe('preview', () => {
   it('answers a receipt and the populated PDF for review', async () => {

@@ -23,7 +23,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
   { method: 'POST', path: '/api/packages/preview', role: 'sender', invalid: { template_id: 'dst_nda', expires_in_days: 0, signers: [] } },
   { method: 'POST', path: '/api/packages/preview/document', role: 'sender', invalid: { template_id: 'dst_nda' } },
   { method: 'POST', path: '/api/packages', role: 'sender', invalid: { template_id: 'dst_nda', preview_token: 'pt_abcdefgh', confirmed: false } },
-  { method: 'POST', path: '/api/packages/pkg_matrix/archive', role: 'sender', invalid: { reason: 'abcd' } },
+  { method: 'POST', path: '/api/packages/pkg_matrix/archive', role: 'admin', invalid: { reason: 'abcd' } },
   { method: 'POST', path: '/api/approval-requests', role: 'operator', invalid: { workflow_id: 'wf_expense' } },
   { method: 'PATCH', path: '/api/approval-requests/ar_matrix/revision-draft', role: 'operator', invalid: { expected_version: 'one' } },
   { method: 'POST', path: '/api/approval-requests/ar_matrix/resubmit', role: 'operator', invalid: { form_data: {} } },

@@ -4,12 +4,14 @@ import { ApprovalsList } from '@/components/approvals/approvals-list';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Approval requests' };
 
 export default async function ApprovalsPage() {
-  const user = await requireUser();
+  const user = await userWith('approvals:read');
+  if (!user) return <Forbidden area="Approvals" />;
   const canWrite = can(user.roles, 'approvals:write');
   return (
     <>

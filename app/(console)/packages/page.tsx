@@ -4,12 +4,14 @@ import { PackagesList } from '@/components/packages/packages-list';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Signature packages' };
 
 export default async function PackagesPage() {
-  const user = await requireUser();
+  const user = await userWith('packages:read');
+  if (!user) return <Forbidden area="Packages" />;
   const canSend = can(user.roles, 'packages:send');
   return (
     <>

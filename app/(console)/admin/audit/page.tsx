@@ -2,10 +2,13 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AuditLog } from '@/components/admin/audit-log';
 import { PageHeader } from '@/components/ui/page-header';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
-export default function AuditPage() {
+export default async function AuditPage() {
+  if (!(await userWith('audit:read'))) return <Forbidden area="The audit log" />;
   return (
     <>
       <PageHeader

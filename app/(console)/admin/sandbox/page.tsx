@@ -6,11 +6,14 @@ import { RecipientsCard } from '@/components/admin/sandbox/recipients-card';
 import { ReviewerCard } from '@/components/admin/sandbox/reviewer-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { sandboxControl } from '@/server/env';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Sandbox' };
 
 // Against a real workspace host there is no control plane, so there is no panel either.
-export default function SandboxPage() {
+export default async function SandboxPage() {
+  if (!(await userWith('sandbox:control'))) return <Forbidden area="The sandbox panel" />;
   if (sandboxControl() === null) notFound();
   return (
     <>

@@ -2,12 +2,14 @@ import type { Metadata } from 'next';
 import { NewUserButton } from '@/components/admin/new-user-dialog';
 import { UsersList } from '@/components/admin/users-list';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Users' };
 
 export default async function UsersPage() {
-  const me = await requireUser();
+  const me = await userWith('users:admin');
+  if (!me) return <Forbidden area="User administration" />;
   return (
     <>
       <PageHeader

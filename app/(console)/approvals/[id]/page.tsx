@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { ApprovalDetail } from '@/components/approvals/approval-detail';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Approval request' };
 
@@ -15,6 +16,7 @@ function safeDecode(id: string) {
 }
 
 export default async function ApprovalPage({ params }: { params: Promise<{ id: string }> }) {
-  const [{ id }, user] = await Promise.all([params, requireUser()]);
+  const [{ id }, user] = await Promise.all([params, userWith('approvals:read')]);
+  if (!user) return <Forbidden area="Approvals" />;
   return <ApprovalDetail id={safeDecode(id)} canWrite={can(user.roles, 'approvals:write')} />;
 }

@@ -4,12 +4,14 @@ import { CreateCategoryDialog } from '@/components/admin/create-category-dialog'
 import { CategoriesList } from '@/components/catalog/categories-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Categories' };
 
 export default async function CategoriesPage() {
-  const user = await requireUser();
+  const user = await userWith('read');
+  if (!user) return <Forbidden area="The catalog" />;
   const admin = can(user.roles, 'catalog:admin');
   return (
     <>

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { DocumentDetail } from '@/components/documents/document-detail';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Document' };
 
 export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
-  const [{ id }, user] = await Promise.all([params, requireUser()]);
+  const [{ id }, user] = await Promise.all([params, userWith('documents:read')]);
+  if (!user) return <Forbidden area="Documents" />;
   return <DocumentDetail id={id} canWrite={can(user.roles, 'documents:write')} />;
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { PackageDetail } from '@/components/packages/package-detail';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Signature package' };
 
@@ -15,6 +16,7 @@ function safeDecode(id: string) {
 }
 
 export default async function PackagePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ sent?: string }> }) {
-  const [{ id }, { sent }, user] = await Promise.all([params, searchParams, requireUser()]);
-  return <PackageDetail id={safeDecode(id)} canArchive={can(user.roles, 'packages:send')} justSent={sent === '1'} />;
+  const [{ id }, { sent }, user] = await Promise.all([params, searchParams, userWith('packages:read')]);
+  if (!user) return <Forbidden area="Packages" />;
+  return <PackageDetail id={safeDecode(id)} canArchive={can(user.roles, 'packages:archive')} justSent={sent === '1'} />;
 }

@@ -3,11 +3,15 @@ import { clientAddress } from '@/server/auth/request-info';
 import { signIn } from '@/server/auth/sign-in';
 import { HttpError } from '@/server/http/respond';
 import { publicHandler } from '@/server/http/public-handler';
+import { readJsonBody } from '@/server/http/read-json';
 import { publicUser } from '@/server/users/public-user';
+
+const SIGN_IN_BODY_LIMIT = 4 * 1024;
 
 // POST: checks e-mail and password under the throttle and seals a new session cookie.
 export const POST = publicHandler(async (req) => {
-  const body: unknown = await req.json().catch(() => undefined);
+  // Credentials are a few hundred bytes: a larger body is refused before it is read whole.
+  const body = await readJsonBody(req, SIGN_IN_BODY_LIMIT);
   const parsed = signInSchema.safeParse(body);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

@@ -3,7 +3,8 @@ import { Suspense } from 'react';
 import { WorkflowDetail } from '@/components/catalog/workflow-detail';
 import { routeId } from '@/components/catalog/route-id';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -13,7 +14,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function WorkflowPage({ params }: Props) {
   const id = routeId((await params).id);
-  const user = await requireUser();
+  const user = await userWith('read');
+  if (!user) return <Forbidden area="The catalog" />;
   return (
     <Suspense>
       <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />

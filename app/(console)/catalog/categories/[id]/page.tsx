@@ -3,7 +3,8 @@ import { Suspense } from 'react';
 import { CategoryDetail } from '@/components/catalog/category-detail';
 import { routeId } from '@/components/catalog/route-id';
 import { can } from '@/lib/roles';
-import { requireUser } from '@/server/auth/page-access';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -13,7 +14,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CategoryPage({ params }: Props) {
   const id = routeId((await params).id);
-  const user = await requireUser();
+  const user = await userWith('read');
+  if (!user) return <Forbidden area="The catalog" />;
   return (
     <Suspense>
       <CategoryDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />

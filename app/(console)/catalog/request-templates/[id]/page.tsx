@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestTemplateDetail } from '@/components/catalog/request-template-detail';
 import { routeId } from '@/components/catalog/route-id';
+import { Forbidden } from '@/components/shell/forbidden';
+import { userWith } from '@/server/auth/page-access';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -10,6 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function RequestTemplatePage({ params }: Props) {
+  if (!(await userWith('read'))) return <Forbidden area="The catalog" />;
   const id = routeId((await params).id);
   return (
     <Suspense>

@@ -7,7 +7,7 @@ import { archivePackage } from '@/server/signing-api/packages';
 // POST: archives a finished package; an active one is refused (PACKAGE_NOT_CLOSED).
 export const POST = handler(
   {
-    permission: 'packages:send',
+    permission: 'packages:archive',
     params: z.object({ id: idSchema }),
     body: packageArchiveSchema,
     idempotency: 'required',
