@@ -22,7 +22,9 @@ const server = createServer((req, res) => {
 // Same keep-alive behaviour as `next start`, so load balancers do not race closed sockets.
 server.keepAliveTimeout = 75_000;
 server.listen(port, hostname, () => {
-  console.log(`✓ Ready on http://${hostname}:${port}${trusted.entries.length ? ` (trusting forwarding headers from ${trusted.entries.join(', ')})` : ''}`);
+  console.log(
+    `✓ Ready on http://${hostname}:${port}${trusted.entries.length ? ` (trusting forwarding headers from ${trusted.entries.join(', ')})` : ''}`,
+  );
 });
 
 const stop = () => server.close(() => process.exit(0));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -42,19 +43,43 @@ const trustedProxies = z
     return entries.map((e) => e.toLowerCase());
   });
 
+/** A session password and the id its seals carry (iron's password id), stable across rotations. */
+export interface SessionKey {
+  id: string;
+  secret: string;
+}
+
+// `id:password`, the id a positive integer of at most 9 digits. Without one, the id comes from
+// the password itself, above every explicit id, so it stays the same wherever the password
+// stands in the list and whatever is added or removed around it.
+const EXPLICIT_ID = /^([1-9]\d{0,8}):(.*)$/s;
+const derivedId = (secret: string) => String(2 ** 47 + (createHash('sha256').update(secret).digest().readUIntBE(0, 6) % 2 ** 47));
+
+/** One password, or several separated by commas for rotation: the first seals, all unseal. */
+const sessionPasswords = z.string().transform((value, ctx): SessionKey[] => {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) ctx.addIssue({ code: 'custom', message: 'at least one password is required' });
+  const keys = entries.map((entry): SessionKey => {
+    const explicit = EXPLICIT_ID.exec(entry);
+    return explicit ? { id: explicit[1]!, secret: explicit[2]!.trim() } : { id: derivedId(entry), secret: entry };
+  });
+  // Entries are named by position: the message must not quote a password.
+  keys.forEach((key, i) => {
+    if (key.secret.length < 32) ctx.addIssue({ code: 'custom', message: `entry ${i + 1} must be at least 32 characters` });
+    const first = keys.findIndex((k) => k.id === key.id);
+    if (first < i)
+      ctx.addIssue({ code: 'custom', message: `entries ${first + 1} and ${i + 1} have the same id (or are the same password)` });
+  });
+  return keys;
+});
+
 const schema = z.object({
   SIGNING_API_BASE_URL: apiUrl('SIGNING_API_BASE_URL'),
   SIGNING_API_KEY: z.string().min(8, 'must be the API key issued for this console'),
-  /** one password, or several separated by commas for rotation: the first seals, all unseal */
-  SESSION_PASSWORD: z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(32, 'each session password must be at least 32 characters')).min(1)),
+  SESSION_PASSWORD: sessionPasswords,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')

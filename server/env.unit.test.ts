@@ -89,3 +89,33 @@ describe('TRUSTED_PROXIES', () => {
     expect(parse({ TRUSTED_PROXIES: '10.0.0.1,,10.0.0.2,' }).TRUSTED_PROXIES).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 });
+
+describe('SESSION_PASSWORD', () => {
+  const A = 'session-password-A-0123456789-abcdefghijkl';
+  const B = 'session-password-B-0123456789-abcdefghijkl';
+  const keys = (value: string) => parse({ SESSION_PASSWORD: value }).SESSION_PASSWORD;
+
+  it('gives a plain password an id of its own, the same wherever it stands', () => {
+    const [a] = keys(A);
+    expect(a).toEqual({ id: expect.stringMatching(/^\d{15}$/), secret: A });
+    expect(keys(`${B}, ${A}`)[1]).toEqual(a);
+    expect(keys(`${A},${B}`)[0]).toEqual(a);
+    expect(keys(B)[0]!.id).not.toBe(a!.id);
+  });
+
+  it('takes id:password entries with a positive integer id', () => {
+    expect(keys(`2:${B},1:${A}`)).toEqual([
+      { id: '2', secret: B },
+      { id: '1', secret: A },
+    ]);
+  });
+
+  it('refuses short passwords, a repeated id or password, and says which entry without quoting it', () => {
+    const short = failure({ SESSION_PASSWORD: `${A},3:too-short` });
+    expect(short).toContain('SESSION_PASSWORD: entry 2 must be at least 32 characters');
+    expect(short).not.toContain('too-short');
+    expect(failure({ SESSION_PASSWORD: `1:${A},1:${B}` })).toContain('SESSION_PASSWORD: entries 1 and 2 have the same id');
+    expect(failure({ SESSION_PASSWORD: `${A},${A}` })).toContain('SESSION_PASSWORD: entries 1 and 2 have the same id');
+    expect(failure({ SESSION_PASSWORD: ' , ' })).toContain('SESSION_PASSWORD: at least one password is required');
+  });
+});

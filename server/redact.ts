@@ -58,7 +58,12 @@ function databasePassword(url: string | undefined): string[] {
 }
 
 export function configuredSecrets(e: Env): string[] {
-  return [e.SIGNING_API_KEY, ...e.SESSION_PASSWORD, e.SANDBOX_CONTROL_TOKEN ?? '', ...databasePassword(e.DATABASE_URL)];
+  return [
+    e.SIGNING_API_KEY,
+    ...e.SESSION_PASSWORD.map((k) => k.secret),
+    e.SANDBOX_CONTROL_TOKEN ?? '',
+    ...databasePassword(e.DATABASE_URL),
+  ];
 }
 
 let memo: { from: Env; pattern: RegExp | null } | null = null;

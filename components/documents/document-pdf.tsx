@@ -15,6 +15,7 @@ export function DocumentPdf({ id, name }: { id: string; name: string }) {
     gcTime: 0,
   });
   if (pdf.isPending) return <PdfViewerSkeleton />;
-  if (pdf.isError) return <ErrorState title="The PDF could not be loaded" message={pdf.error.message} onRetry={() => void pdf.refetch()} />;
+  if (pdf.isError)
+    return <ErrorState title="The PDF could not be loaded" message={pdf.error.message} onRetry={() => void pdf.refetch()} />;
   return <PdfViewer file={pdf.data} label={`PDF of ${name}`} />;
 }

@@ -63,7 +63,11 @@ export function parseTrustedProxies(text: string | undefined): TrustedProxies {
 }
 
 /** The client's address for a request that arrived from `peer` carrying `forwardedFor`. */
-export function clientAddressOf(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: TrustedProxies): string {
+export function clientAddressOf(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: TrustedProxies,
+): string {
   const peerAddress = peer ? normaliseAddress(peer) : 'unknown';
   if (!trusted.trusts(peerAddress)) return peerAddress;
   const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))

@@ -1,10 +1,11 @@
 import 'server-only';
-import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
+import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
-import { env } from '../env';
+import { env, type SessionKey } from '../env';
 import { db } from '../db';
 import { findUser, type User } from '../users/users';
 import { isSecureContext } from './request-info';
+import { open, sealingPassword } from './session-keys';
 
 export interface SessionData {
   uid?: string;
@@ -18,20 +19,31 @@ export interface SessionData {
 const REFRESH_AFTER_MS = 60_000;
 
 function options(secure: boolean): SessionOptions {
-  const passwords = env().SESSION_PASSWORD;
   const e = env();
   return {
-    // The first configured password has the highest id, so it seals; all of them unseal.
-    password: Object.fromEntries(passwords.map((p, i) => [String(passwords.length - i), p])),
+    // Only the first password, which seals: cookies are opened by session-keys, which knows them all.
+    password: sealingPassword(),
     cookieName: secure ? '__Host-signdesk' : 'signdesk',
     ttl: e.SESSION_ABSOLUTE_HOURS * 3600,
     cookieOptions: { secure, httpOnly: true, sameSite: 'lax', path: '/' },
   };
 }
 
+/**
+ * An iron-session over `data`, already opened here: it writes the cookie (save seals with the
+ * first password, destroy clears it) but never reads it, since iron-session would open it with
+ * the sealing password alone and lose every cookie of an older one.
+ */
+async function writableSession(opts: SessionOptions, data: SessionData): Promise<IronSession<SessionData>> {
+  const store = await cookies();
+  const session = await getIronSession<SessionData>({ get: () => undefined, set: store.set.bind(store) }, opts);
+  return Object.assign(session, data);
+}
+
 export async function getSession(): Promise<IronSession<SessionData>> {
-  const h = await headers();
-  return getIronSession<SessionData>(await cookies(), options(isSecureContext(h)));
+  const opts = options(isSecureContext(await headers()));
+  const seal = (await cookies()).get(opts.cookieName)?.value ?? '';
+  return writableSession(opts, cachedSeal(seal) ?? (await unseal(seal)));
 }
 
 // Unsealed cookies by seal string. Unsealing (two PBKDF2 derivations, an HMAC and an AES
@@ -40,26 +52,29 @@ export async function getSession(): Promise<IronSession<SessionData>> {
 // only seals that unsealed are kept, only until that expiry, and the timeouts, the user, the
 // session version and the roles below are still checked on every request. A bounded cache,
 // not state: losing it (or running several instances) changes nothing but the cost.
-const unsealed = new Map<string, { data: SessionData; expiresAt: number }>();
+// Each entry remembers the password list it was opened under: once the list changes (a
+// password removed), no cached seal outlives the password that opened it.
+const unsealed = new Map<string, { data: SessionData; expiresAt: number; under: readonly SessionKey[] }>();
 const UNSEALED_MAX = 2_000;
 
 /** The cached data of a seal still within its expiry; null when it must be unsealed. */
 function cachedSeal(seal: string): SessionData | null {
   if (!seal) return {};
   const hit = unsealed.get(seal);
-  if (hit && Date.now() < hit.expiresAt) return { ...hit.data };
+  if (hit && Date.now() < hit.expiresAt && hit.under === env().SESSION_PASSWORD) return { ...hit.data };
   if (hit) unsealed.delete(seal);
   return null;
 }
 
-async function unseal(seal: string, opts: SessionOptions): Promise<SessionData> {
-  const data = await unsealData<SessionData>(seal, { password: opts.password, ttl: opts.ttl });
+async function unseal(seal: string): Promise<SessionData> {
+  const e = env();
+  const data: SessionData = await open<SessionData>(seal, e.SESSION_ABSOLUTE_HOURS * 3600);
   // Iron's expiry is the sixth field, covered by the HMAC just checked; the cache stops short
   // of the clock skew Iron tolerates, so it never accepts a seal that Iron would refuse.
   const expiresAt = Number(seal.split('*')[5]);
   if (data.uid && Number.isSafeInteger(expiresAt) && expiresAt > Date.now()) {
     if (unsealed.size >= UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
-    unsealed.set(seal, { data: { ...data }, expiresAt });
+    unsealed.set(seal, { data: { ...data }, expiresAt, under: e.SESSION_PASSWORD });
   }
   return data;
 }
@@ -81,10 +96,10 @@ export async function currentSession(touch: boolean, req?: RequestSource): Promi
   const opts = options(isSecureContext(req ? req.headers : await headers()));
   const seal = (req ? req.cookies : await cookies()).get(opts.cookieName)?.value ?? '';
   // A cache hit stays synchronous: every await here is paid on every request.
-  const session = cachedSeal(seal) ?? (await unseal(seal, opts));
+  const session = cachedSeal(seal) ?? (await unseal(seal));
   if (!session.uid || !session.ver || !session.iat || !session.seen) return { user: null, reason: 'none' };
   // Clearing or re-sealing the cookie goes through iron-session, on these rare paths only.
-  const sealed = async () => getIronSession<SessionData>(await cookies(), opts);
+  const sealed = () => writableSession(opts, session);
   const e = env();
   const now = Date.now();
   if (now - session.iat > e.SESSION_ABSOLUTE_HOURS * 3_600_000 || now - session.seen > e.SESSION_IDLE_MINUTES * 60_000) {
@@ -106,8 +121,7 @@ export async function currentSession(touch: boolean, req?: RequestSource): Promi
 
 /** A fresh seal at sign-in: nothing of an earlier cookie carries over. */
 export async function startSession(user: User): Promise<void> {
-  const session = await getSession();
-  session.destroy();
+  const session = await writableSession(options(isSecureContext(await headers())), {});
   const now = Date.now();
   Object.assign(session, { uid: user.id, ver: user.sessionVersion, iat: now, seen: now } satisfies SessionData);
   await session.save();

@@ -2,7 +2,9 @@ import 'server-only';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 // OWASP's password storage guidance lists scrypt N=2^17, r=8, p=1 and equal-cost variants;
 // N=2^15, r=8, p=3 is one of them and needs 32 MiB per hash instead of 128 MiB, so a burst
@@ -23,7 +25,9 @@ export async function hashPassword(password: string): Promise<string> {
 function parseHash(stored: string) {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  const sane = Object.entries(params).every(([k, v]) => Number.isSafeInteger(v) && v > 0 && v <= LIMITS[k as keyof typeof LIMITS]);
+  const sane = Object.entries(params).every(
+    ([k, v]) => Number.isSafeInteger(v) && v > 0 && v <= LIMITS[k as keyof typeof LIMITS],
+  );
   if (scheme !== 'scrypt' || !salt || !hash || !sane) return null;
   return { params, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
 }
@@ -38,7 +42,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash made with weaker parameters than today's: rehashed at the next successful sign-in. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.params.N !== PARAMS.N || parsed.params.r !== PARAMS.r || parsed.params.p !== PARAMS.p || parsed.hash.length !== KEY_LENGTH;
+  return (
+    !parsed ||
+    parsed.params.N !== PARAMS.N ||
+    parsed.params.r !== PARAMS.r ||
+    parsed.params.p !== PARAMS.p ||
+    parsed.hash.length !== KEY_LENGTH
+  );
 }
 
 /** A hash of nothing anyone knows, at today's cost: unknown accounts cost the same time as known ones. */

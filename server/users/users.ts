@@ -17,7 +17,8 @@ export interface User {
   updatedAt: string;
 }
 
-export const parseRoles = (text: string): Role[] => text.split(',').filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+export const parseRoles = (text: string): Role[] =>
+  text.split(',').filter((r): r is Role => (ROLES as readonly string[]).includes(r));
 
 export const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
@@ -34,7 +35,10 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export class EmailTakenError extends Error {}
 
-export async function createUser(db: Kysely<Database>, input: { email: string; name: string; password: string; roles: Role[] }): Promise<User> {
+export async function createUser(
+  db: Kysely<Database>,
+  input: { email: string; name: string; password: string; roles: Role[] },
+): Promise<User> {
   const email = normaliseEmail(input.email);
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) throw new EmailTakenError(`An account for ${email} already exists.`);
@@ -67,7 +71,9 @@ export async function findUser(db: Kysely<Database>, id: string): Promise<User |
   let query = byIdQueries.get(db);
   if (!query) byIdQueries.set(db, (query = db.selectFrom('users').selectAll().where('id', '=', '').compile()));
   const file = sqliteFile(db);
-  const rows = file ? (file.prepare(query.sql).all([id]) as Selectable<UsersTable>[]) : (await db.executeQuery({ ...query, parameters: [id] } as typeof query)).rows;
+  const rows = file
+    ? (file.prepare(query.sql).all([id]) as Selectable<UsersTable>[])
+    : (await db.executeQuery({ ...query, parameters: [id] } as typeof query)).rows;
   return rows[0] ? toUser(rows[0]) : null;
 }
 
@@ -76,7 +82,11 @@ export async function listUsers(db: Kysely<Database>): Promise<User[]> {
 }
 
 /** Roles are read on every request, so they apply at once; disabling or a new password also ends sessions. */
-export async function updateUser(db: Kysely<Database>, id: string, change: { roles?: Role[]; disabled?: boolean; password?: string; name?: string }) {
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  change: { roles?: Role[]; disabled?: boolean; password?: string; name?: string },
+) {
   const values: Partial<Selectable<UsersTable>> = { updated_at: new Date().toISOString() };
   if (change.roles) values.roles = [...new Set(change.roles)].join(',');
   if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
@@ -84,18 +94,29 @@ export async function updateUser(db: Kysely<Database>, id: string, change: { rol
   if (change.name) values.name = change.name.trim();
   await db
     .updateTable('users')
-    .set((eb) => (change.disabled !== undefined || change.password ? { ...values, session_version: eb('session_version', '+', 1) } : values))
+    .set((eb) =>
+      change.disabled !== undefined || change.password ? { ...values, session_version: eb('session_version', '+', 1) } : values,
+    )
     .where('id', '=', id)
     .execute();
   return findUser(db, id);
 }
 
 export async function bumpSessionVersion(db: Kysely<Database>, id: string) {
-  await db.updateTable('users').set((eb) => ({ session_version: eb('session_version', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The same password under today's hashing parameters; sessions stay valid (nothing changed for the user). */
 export async function upgradePasswordHash(db: Kysely<Database>, id: string, oldHash: string, password: string) {
   // Only if nobody changed the password meanwhile: a concurrent reset must win.
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).where('password_hash', '=', oldHash).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
 }

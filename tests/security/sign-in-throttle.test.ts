@@ -44,11 +44,16 @@ describe('forwarding headers', () => {
   });
 
   it('are believed from a trusted proxy, taking the right-most address it did not add itself', async () => {
-    const reply = await attempt(proxied, 'nobody@test.local', 'wrong-password', { 'x-forwarded-for': '198.51.100.7, 203.0.113.99' });
+    const reply = await attempt(proxied, 'nobody@test.local', 'wrong-password', {
+      'x-forwarded-for': '198.51.100.7, 203.0.113.99',
+    });
     expect(reply.status).toBe(401);
     expect(await attemptsRecorded(proxied, throttleKey('address', '203.0.113.99'))).toBe(1);
     expect(await attemptsRecorded(proxied, throttleKey('address', '198.51.100.7'))).toBe(0);
-    const secure = await attempt(proxied, 'viewer@test.local', PASSWORD, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.98' });
+    const secure = await attempt(proxied, 'viewer@test.local', PASSWORD, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '203.0.113.98',
+    });
     expect(secure.headers.get('set-cookie')).toMatch(/^__Host-signdesk=.*Secure/i);
   });
 });
@@ -56,7 +61,9 @@ describe('forwarding headers', () => {
 describe('parallel guesses', () => {
   it('are all counted: 50 wrong passwords at once count 50, and none gets a free pass', async () => {
     const headers = { 'x-forwarded-for': '192.0.2.50' };
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(proxied, 'operator@test.local', `guess-${i}`, headers)));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => attempt(proxied, 'operator@test.local', `guess-${i}`, headers)),
+    );
     expect(replies.map((r) => r.status).filter((s) => s !== 401 && s !== 429)).toEqual([]);
     // The address ran out of its allowance: the excess was refused with a time to wait.
     const refused = replies.filter((r) => r.status === 429);
@@ -73,7 +80,11 @@ describe('parallel guesses', () => {
 describe('no lock-out at will', () => {
   it('lets the owner in from their own address while someone else hammers their account', async () => {
     const victim = 'sender@test.local';
-    await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(proxied, victim, `attacker-${i}`, { 'x-forwarded-for': `198.51.100.${(i % 3) + 1}` })));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        attempt(proxied, victim, `attacker-${i}`, { 'x-forwarded-for': `198.51.100.${(i % 3) + 1}` }),
+      ),
+    );
     expect(await attemptsRecorded(proxied, throttleKey('account', victim))).toBe(30);
     // Slowed down by at most the account's cap, but let in with the right password.
     const owner = await attempt(proxied, victim, PASSWORD, { 'x-forwarded-for': '192.0.2.200' });
@@ -84,7 +95,10 @@ describe('no lock-out at will', () => {
 
 describe('sign-in body', () => {
   it('is capped by Content-Length', async () => {
-    const reply = await proxied.call('POST', '/api/auth/sign-in', { body: { email: 'viewer@test.local', password: 'x'.repeat(10_000) }, headers: { 'x-forwarded-for': '192.0.2.60' } });
+    const reply = await proxied.call('POST', '/api/auth/sign-in', {
+      body: { email: 'viewer@test.local', password: 'x'.repeat(10_000) },
+      headers: { 'x-forwarded-for': '192.0.2.60' },
+    });
     expect(reply.status).toBe(413);
   });
 
@@ -99,14 +113,17 @@ describe('sign-in body', () => {
         controller.enqueue(chunk);
       },
     });
-    const reply = await proxied.call('POST', '/api/auth/sign-in', { rawBody: stream, headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.61' } });
+    const reply = await proxied.call('POST', '/api/auth/sign-in', {
+      rawBody: stream,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.61' },
+    });
     expect(reply.status).toBe(413);
     expect(sent).toBeLessThan(1024);
   });
 });
 
 describe('password hashes', () => {
-  it('are upgraded to today\'s scrypt cost at the next successful sign-in', async () => {
+  it("are upgraded to today's scrypt cost at the next successful sign-in", async () => {
     const conn = await connect({ dataDir: proxied.dataDir });
     try {
       // A hash as an earlier release stored it (N=2^14, r=8, p=1).
