@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './store/db.ts';
 import { conflict } from './http/errors.ts';
+import { fingerprintText } from './fingerprint-text.ts';
 
 export interface StoredReply {
   status: number;
@@ -21,8 +22,9 @@ export class Idempotency {
     private readonly now: () => number,
   ) {}
 
+  /** Never throws: a body that reaches this point may still be odd (see fingerprint-text.ts). */
   static fingerprint(...parts: unknown[]): string {
-    return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+    return createHash('sha256').update(fingerprintText(parts)).digest('hex');
   }
 
   /**

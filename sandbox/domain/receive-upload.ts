@@ -31,6 +31,16 @@ export const fileTooLarge = (maxFileBytes: number) =>
 
 const invalid = (path: string, message: string) => validationFailed([{ path, message }], `Invalid upload: ${message}.`);
 
+// busboy decodes part names, file names and field values (with the part's own charset when
+// it names one, UTF-8 otherwise) and writes U+FFFD where the bytes were not text. Such text is
+// refused rather than stored with the damage in it; a U+FFFD the client meant cannot be told
+// apart, and is damage already.
+const notText = (path: string) =>
+  new ApiError(400, 'MALFORMED_MULTIPART', `The multipart/form-data body is malformed: ${path} is not valid UTF-8.`, [
+    { path, message: 'must be valid UTF-8' },
+  ]);
+const damaged = (...texts: (string | undefined)[]) => texts.some((t) => t?.includes('\uFFFD'));
+
 /** Counts, hashes and keeps the head of the file while it streams to disk. */
 function meter(maxFileBytes: number) {
   const hash = createHash('sha256');
@@ -106,6 +116,10 @@ export function receiveUpload(req: IncomingMessage, tempPath: string, limits: Up
 
     bb.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {
       if (settled) return void stream.resume();
+      if (damaged(name, info.filename)) {
+        stream.resume();
+        return fail(notText(damaged(name) ? 'a part name' : 'the file name'));
+      }
       if (name !== 'file') return fail(invalid(name, `unexpected file part "${name}"; the file goes in the part named "file"`));
       if (fileDone) return fail(invalid('file', 'exactly one file is accepted, but more than one was sent'));
       filename = info.filename;
@@ -122,6 +136,7 @@ export function receiveUpload(req: IncomingMessage, tempPath: string, limits: Up
     });
     bb.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
       if (info.nameTruncated || info.valueTruncated) return fail(invalid(name, 'field is too long'));
+      if (damaged(name, value)) return fail(notText(damaged(name) ? 'a field name' : name));
       if (!limits.fields.includes(name)) {
         const hint = name === 'file' ? 'the "file" part must be a file part with a filename' : `unknown field "${name}"`;
         return fail(invalid(name, hint));
