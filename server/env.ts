@@ -18,17 +18,18 @@ const apiUrl = (name: string) =>
     }, `${name} must be an https:// URL; plain http:// is allowed only for localhost, 127.0.0.0/8 or [::1]`)
     .transform((u) => u.replace(/\/+$/, ''));
 
-/** An address, a CIDR range (IPv4 or IPv6) or `loopback`; zone ids are refused. */
+/** An address, a CIDR range (IPv4 or IPv6) or `loopback`. */
 function isProxyEntry(entry: string): boolean {
   if (entry === 'loopback') return true;
   const [address = '', prefix, ...more] = entry.split('/');
   const family = isIP(address);
-  if (!family || address.includes('%') || more.length > 0) return false;
+  if (!family || more.length > 0) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 // Which peers may speak for the client through X-Forwarded-For / X-Forwarded-Proto: none by
-// default, since anyone else can write those headers.
+// default, since anyone else can write those headers. The same rules as the console server's
+// own reading of the variable (scripts/lib/forwarded.ts), so both refuse the same entries.
 const trustedProxies = z
   .string()
   .default('')
@@ -37,10 +38,10 @@ const trustedProxies = z
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean);
-    for (const entry of entries.filter((e) => !isProxyEntry(e.toLowerCase()))) {
+    for (const entry of entries.filter((e) => !isProxyEntry(e))) {
       ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address, a CIDR range or "loopback"` });
     }
-    return entries.map((e) => e.toLowerCase());
+    return entries;
   });
 
 /** A session password and the id its seals carry (iron's password id), stable across rotations. */
