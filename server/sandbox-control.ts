@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { errorBodySchema } from '@/lib/api-error';
+import { idSchema } from '@/lib/schemas/list';
 import { sandboxControl } from './env';
 import { HttpError } from './http/respond';
 
@@ -32,4 +33,5 @@ export async function controlAs<T>(schema: z.ZodType<T>, method: 'GET' | 'POST',
   return parsed.data;
 }
 
-export const controlIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'not a valid identifier') });
+// The same id rules as every other route: "." and ".." would resolve to another control route.
+export const controlIdParams = z.object({ id: idSchema });

@@ -62,7 +62,9 @@ export async function startEmbeddedSandbox(opts: SandboxStart): Promise<Embedded
       const ready = /^SANDBOX_READY (\S+)$/.exec(line);
       if (ready) {
         clearTimeout(timer);
-        resolveUrl(ready[1]!);
+        // A wildcard bind (SANDBOX_HOST=0.0.0.0) is reached over loopback, which the console
+        // accepts over plain HTTP; any other address would have to be HTTPS.
+        resolveUrl(ready[1]!.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, 'http://127.0.0.1'));
       } else if (!opts.quiet) {
         process.stdout.write(`[sandbox] ${line}\n`);
       }

@@ -40,7 +40,9 @@ async function noteSessionIds() {
   const file = new Database(join(c.dataDir, 'console.db'));
   try {
     for (const row of file.prepare('SELECT sealed_session FROM editor_sessions').all() as { sealed_session: string }[]) {
-      const { sid } = await unsealData<{ sid?: string }>(row.sealed_session, { password: { 1: SESSION_PASSWORD }, ttl: 2 * 3600 });
+      // Seals carry the id of the password that made them (server/auth/session-keys.ts).
+      const id = row.sealed_session.split('*')[1]!;
+      const { sid } = await unsealData<{ sid?: string }>(row.sealed_session, { password: { [id]: SESSION_PASSWORD }, ttl: 2 * 3600 });
       if (sid) sessionIds.add(sid);
     }
   } finally {
