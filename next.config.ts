@@ -1,11 +1,21 @@
 import type { NextConfig } from 'next';
+import { HSTS, STATIC_CSP, WORKER_CSP } from './lib/security/csp';
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Referrer-Policy', value: 'same-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
 ];
+
+// Everything proxy.ts does not see (its matcher): route handlers, Next's chunks and public/
+// files. Pages get their nonce policy (and HSTS) from proxy.ts; a second CSP here would be
+// enforced alongside it, so these sources must never match a page.
+const NOT_PAGES = ['/api/:path+', '/_next/:path+', '/pdfjs/:path+', '/favicon.ico'];
+const WORKER = '/pdf.worker.min.mjs';
+// HSTS only when a TLS-terminating proxy says the request came over HTTPS.
+const overHttps = [{ type: 'header' as const, key: 'x-forwarded-proto', value: '\\s*[Hh][Tt][Tt][Pp][Ss]\\s*(?:,.*)?' }];
 
 const nextConfig: NextConfig = {
   typedRoutes: true,
@@ -17,7 +27,16 @@ const nextConfig: NextConfig = {
   // Native and Node-only packages stay out of the server bundle.
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'kysely', 'undici'],
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      ...NOT_PAGES.map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: STATIC_CSP }] })),
+      { source: WORKER, headers: [{ key: 'Content-Security-Policy', value: WORKER_CSP }] },
+      ...[...NOT_PAGES, WORKER].map((source) => ({
+        source,
+        has: overHttps,
+        headers: [{ key: 'Strict-Transport-Security', value: HSTS }],
+      })),
+    ];
   },
 };
 

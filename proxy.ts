@@ -1,17 +1,45 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { createNonce, HSTS, pageCsp, servedOverHttps } from '@/lib/security/csp';
 
+// Every page (sign-in included) gets a Content-Security-Policy with a fresh nonce. The policy
+// also goes on the request, where Next reads the nonce back and puts it on the scripts it
+// renders (pages render per request: see app/layout.tsx). Route handlers and static files
+// get their fixed policy from next.config.ts instead.
+//
 // Convenience only: a browser without any session cookie goes straight to sign-in and comes
-// back afterwards. The real checks are in the pages and route handlers; /api (and so the
-// upload route, whose body must not pass through here) is outside the matcher.
+// back afterwards. The real checks are in the pages and route handlers.
 export function proxy(req: NextRequest) {
-  const hasCookie = req.cookies.has('signdesk') || req.cookies.has('__Host-signdesk');
-  if (hasCookie) return NextResponse.next();
+  const nonce = createNonce();
+  const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === 'development' });
+  const res = needsSignIn(req) ? toSignIn(req) : withPolicy(req, nonce, csp);
+  res.headers.set('Content-Security-Policy', csp);
+  if (servedOverHttps({ protocol: req.nextUrl.protocol, headers: req.headers }))
+    res.headers.set('Strict-Transport-Security', HSTS);
+  return res;
+}
+
+function needsSignIn(req: NextRequest) {
+  if (req.nextUrl.pathname.startsWith('/sign-in')) return false;
+  return !req.cookies.has('signdesk') && !req.cookies.has('__Host-signdesk');
+}
+
+function toSignIn(req: NextRequest) {
   const url = req.nextUrl.clone();
   url.pathname = '/sign-in';
   url.search = `?next=${encodeURIComponent(`${req.nextUrl.pathname}${req.nextUrl.search}`)}`;
   return NextResponse.redirect(url);
 }
 
+function withPolicy(req: NextRequest, nonce: string, csp: string) {
+  const headers = new Headers(req.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('Content-Security-Policy', csp);
+  return NextResponse.next({ request: { headers } });
+}
+
+// /api/ stays outside: Next cuts request bodies that pass through here at 10 MB, and uploads
+// stream up to 25 MB (DESIGN.md section 7). Next's chunks and public/ files are outside too.
+// Keep this list and the static sources in next.config.ts two halves of one whole.
 export const config = {
-  matcher: ['/((?!api/|_next/|sign-in|favicon.ico|pdf.worker).*)'],
+  matcher: ['/((?!api/|_next/|pdfjs/|favicon\\.ico$|pdf\\.worker\\.min\\.mjs$).*)'],
 };
