@@ -70,4 +70,29 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The intent journal (DESIGN.md section 6): every keyed mutation, recorded before the API
+  // is called, so an outcome nobody saw can be resolved later by replaying the same key.
+  '0003_intent_journal': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('intent_journal')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer')
+        .addColumn('result_id', 'text')
+        .addColumn('error_code', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('intent_journal_key').on('intent_journal').columns(['user_id', 'idempotency_key']).unique().execute();
+      await db.schema.createIndex('intent_journal_open').on('intent_journal').columns(['user_id', 'state', 'updated_at']).execute();
+    },
+  },
 };

@@ -40,9 +40,32 @@ export interface EditorSessionsTable {
   created_at: string;
 }
 
+export type IntentState = 'pending' | 'succeeded' | 'failed' | 'unknown';
+
+export interface IntentJournalTable {
+  id: string;
+  user_id: string;
+  operation: string;
+  idempotency_key: string;
+  /** sha256 of the operation's params and body: the same key with another body is refused */
+  fingerprint: string;
+  /** what the browser sent, so the same request can be sent again with the same key */
+  method: string;
+  path: string;
+  /** the JSON body; null for uploads, whose file the console never keeps */
+  body: string | null;
+  state: IntentState;
+  status: number | null;
+  result_id: string | null;
+  error_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
+  intent_journal: IntentJournalTable;
   audit_log: AuditLogTable;
   editor_sessions: EditorSessionsTable;
 }

@@ -12,6 +12,7 @@ import { callContext } from '../signing-api/call-context';
 import { SigningApiError } from '../signing-api/errors';
 import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
+import { beginIntent, settleIntent, type Intent } from '../intents/journal';
 import { readJsonBody } from './read-json';
 import { HttpError, errorResponse, fromUpstream } from './respond';
 
@@ -70,6 +71,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     const mutation = req.method !== 'GET' && req.method !== 'HEAD';
     let ctx: Ctx<P, Q, B> | null = null;
     let user: User | null = null;
+    let intent: Intent | null = null;
     const call = { upstreamRequestId: null as string | null };
     try {
       const state = await currentSession(true, req);
@@ -90,12 +92,35 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
         throw new HttpError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable characters without spaces.', [{ path: 'Idempotency-Key', message: 'invalid' }]);
       }
       ctx = { req, requestId, user, params, query, body, idempotencyKey: key };
+      if (spec.idempotency === 'required' && spec.audit && key) {
+        intent = await beginIntent(await db(), {
+          userId: user.id,
+          operation: spec.audit.operation,
+          key,
+          method: req.method,
+          path: req.nextUrl.pathname,
+          params,
+          body,
+          replayable: spec.body !== undefined,
+        });
+      }
       const current = ctx;
       const result = await callContext.run(call, () => fn(current));
+      const headers: Record<string, string> = { 'cache-control': 'no-store' };
+      if (intent) headers['intent-state'] = await settleIntent(await db(), intent.id, { status: 200, resultId: spec.audit?.target?.(ctx.params, ctx.body, result) ?? null });
       if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null);
-      return result instanceof Response ? result : Response.json(result, { headers: { 'cache-control': 'no-store' } });
+      return result instanceof Response ? result : Response.json(result, { headers });
     } catch (err) {
       const httpError = toHttpError(err, requestId);
+      if (intent) {
+        // The journal keeps what the answer says: definite (failed) or not known (unknown).
+        const status = err instanceof SigningApiError ? err.status : err instanceof HttpError ? err.status : 500;
+        const state = await settleIntent(await db(), intent.id, { status, errorCode: httpError.code }).catch((e: unknown) => {
+          logger().error({ err: e }, 'intent journal write failed');
+          return 'unknown' as const;
+        });
+        httpError.headers['Intent-State'] = state;
+      }
       if (ctx && spec.audit) {
         const upstream = err instanceof SigningApiError ? (err.requestId ?? call.upstreamRequestId) : call.upstreamRequestId;
         await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code).catch((e: unknown) => logger().error({ err: e }, 'audit write failed'));

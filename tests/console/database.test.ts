@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
 import { admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
 import { connect, migrate } from '@/server/db/connect';
+import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
 import { EmailTakenError, createUser, findUserByEmail, updateUser } from '@/server/users/users';
@@ -103,6 +104,20 @@ describe.each(backends)('console database on $name', (backend) => {
     }
     expect(refused).toBeGreaterThan(0);
     expect(await attemptsOn(a, throttleKey('address', `10.6.6.${backend.postgres ? 1 : 2}`))).toBe(40);
+  });
+
+  it('shares the intent journal between instances: begun on one, resolved on the other', async () => {
+    const start = { userId: `u-${backend.name}`, operation: 'package.send', key: `key-${backend.name}-1`, method: 'POST', path: '/api/packages', params: undefined, body: { preview_token: 'pt_1' }, replayable: true };
+    const intent = await beginIntent(a, start);
+    expect(await settleIntent(a, intent.id, { status: 0 })).toBe('unknown');
+    expect((await openIntents(b, start.userId)).map((i) => i.idempotency_key)).toEqual([start.key]);
+    // The same key again (from the other instance) finds the same intent; another body is refused.
+    expect((await beginIntent(b, start)).id).toBe(intent.id);
+    await expect(beginIntent(b, { ...start, body: { preview_token: 'pt_2' } })).rejects.toMatchObject({ status: 409 });
+    expect(await settleIntent(b, intent.id, { status: 201, resultId: 'pkg_1' })).toBe('succeeded');
+    // A success is final: a later unclear answer cannot reopen it.
+    await settleIntent(a, intent.id, { status: 503 });
+    expect(await openIntents(a, start.userId)).toEqual([]);
   });
 
   it('records and filters the audit log written by either instance', async () => {
