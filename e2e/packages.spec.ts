@@ -307,3 +307,52 @@ test.describe('signature packages', () => {
     await expect(page.getByRole('heading', { name: 'Sending packages is not available to your role' })).toBeVisible();
   });
 });
+
+test.describe('a send whose answer is lost', () => {
+  test.afterEach(async () => {
+    await control('/faults', { rules: [] });
+  });
+
+  const confirmingPanel = (page: Page) => page.getByRole('status').filter({ hasText: /Confirming (whether the package was sent|the send you started)/ });
+
+  async function reviewedNda(page: Page, counterparty: string) {
+    await page.goto('/packages/new');
+    await fillNda(page, counterparty);
+    await previewAndReview(page);
+    await page.getByLabel(/I have reviewed the populated document/).check();
+  }
+
+  test('is confirmed by the same request under the same key: one package, and never "nothing was sent"', async ({ page }) => {
+    await signIn(page, 'sender');
+    const before = await listTotal(page);
+    await reviewedNda(page, `Lost answer ${run}`);
+    // Two console calls' worth of failures (each retries 4 times): the browser sees no answer twice.
+    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0, times: 8 }] });
+    await page.getByRole('button', { name: 'Send for signature' }).click();
+    await expect(confirmingPanel(page)).toBeVisible();
+    await expect(confirmingPanel(page)).toContainText('cannot queue a second package');
+    await expect(page.getByText(/Nothing was sent/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit details' })).toBeDisabled();
+    await expectAccessible(page);
+    await snap(page, 'packages-send-confirming');
+    await expect(page).toHaveURL(/\/packages\/[^/?]+\?sent=1$/, { timeout: 30_000 });
+    expect(await listTotal(page)).toBe(before + 1);
+  });
+
+  test('survives a reload: the journal resumes the same send and blocks a new one until it is known', async ({ page }) => {
+    await signIn(page, 'sender');
+    const before = await listTotal(page);
+    await reviewedNda(page, `Reloaded ${run}`);
+    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0 }] });
+    await page.getByRole('button', { name: 'Send for signature' }).click();
+    await expect(confirmingPanel(page)).toBeVisible();
+    await page.reload();
+    await expect(confirmingPanel(page)).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeDisabled();
+    await expectAccessible(page);
+    await snap(page, 'packages-send-resumed');
+    await control('/faults', { rules: [] });
+    await expect(page).toHaveURL(/\/packages\/[^/?]+\?sent=1$/, { timeout: 30_000 });
+    expect(await listTotal(page)).toBe(before + 1);
+  });
+});

@@ -1,7 +1,6 @@
 'use client';
 
 import { useMemo, useRef } from 'react';
-import { ConsoleApiError } from '@/lib/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency';
 
 /**
@@ -28,11 +27,4 @@ export function useIntentKey(prefix = 'sd') {
   );
 }
 
-/**
- * Failures after which the outcome is unknown or temporary (network, 5xx, 429, the same key
- * still running): retrying with the same key is safe and may find the first attempt's answer.
- */
-export function isUnsettled(err: unknown): boolean {
-  if (!(err instanceof ConsoleApiError)) return true;
-  return err.status === 0 || err.status >= 500 || err.status === 429 || err.code === 'IDEMPOTENCY_IN_PROGRESS';
-}
+export { isUnsettled } from '@/lib/confirm-loop';

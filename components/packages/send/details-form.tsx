@@ -63,11 +63,15 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
       onPreviewed(receipt, input, values);
     } catch (err) {
       if (controller.signal.aborted) return;
-      if (!(err instanceof ConsoleApiError)) return form.setError('root.server', { message: 'The preview could not be made. Try again.' });
+      if (!(err instanceof ConsoleApiError))
+        return form.setError('root.server', { message: 'The preview could not be made. Try again.' });
       const { fields, other } = placeDetails(template, err.details);
       fields.forEach(([path, message], i) => form.setError(path, { type: 'server', message }, { shouldFocus: i === 0 }));
       if (fields.length === 0 || other.length > 0) {
-        form.setError('root.server', { type: err.code, message: other.length > 0 ? `${err.message} ${other.join('; ')}` : err.message });
+        form.setError('root.server', {
+          type: err.code,
+          message: other.length > 0 ? `${err.message} ${other.join('; ')}` : err.message,
+        });
       }
     }
   };
@@ -75,7 +79,8 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
   const { errors, isSubmitting } = form.formState;
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
   const now = useNow(60_000);
-  const until = Number.isInteger(days) && days >= 1 && days <= 365 ? formatDate(new Date(now + days * DAY_MS).toISOString()) : null;
+  const until =
+    Number.isInteger(days) && days >= 1 && days <= 365 ? formatDate(new Date(now + days * DAY_MS).toISOString()) : null;
   const rootError = errors.root?.server?.message;
 
   return (
@@ -84,27 +89,51 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
         {template.sender_fields.length > 0 && (
           <Group title="Values in the document" description={`Filled into ${template.name} where the template places them.`}>
             {template.sender_fields.map((f) => (
-              <Field key={f.key} label={f.label} required={f.required} error={errors.sender_values?.[f.key]?.message} hint={f.type === 'number' ? 'A number, e.g. 1250.50' : undefined}>
-                <Input type={f.type === 'date' ? 'date' : 'text'} inputMode={f.type === 'number' ? 'decimal' : undefined} {...form.register(`sender_values.${f.key}`)} />
+              <Field
+                key={f.key}
+                label={f.label}
+                required={f.required}
+                error={errors.sender_values?.[f.key]?.message}
+                hint={f.type === 'number' ? 'A number, e.g. 1250.50' : undefined}
+              >
+                <Input
+                  type={f.type === 'date' ? 'date' : 'text'}
+                  inputMode={f.type === 'number' ? 'decimal' : undefined}
+                  {...form.register(`sender_values.${f.key}`)}
+                />
               </Field>
             ))}
           </Group>
         )}
         {template.slots.map((slot, i) => (
-          <Group key={slot.slot_id} title={`Signer: ${slot.label}`} description="Receives the invitation by e-mail; the phone number confirms who signs.">
+          <Group
+            key={slot.slot_id}
+            title={`Signer: ${slot.label}`}
+            description="Receives the invitation by e-mail; the phone number confirms who signs."
+          >
             <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
               <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
             </Field>
             <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
               <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
             </Field>
-            <Field label="Phone" required error={errors.signers?.[i]?.phone?.message} hint="International format, e.g. +4915112345678">
+            <Field
+              label="Phone"
+              required
+              error={errors.signers?.[i]?.phone?.message}
+              hint="International format, e.g. +4915112345678"
+            >
               <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
             </Field>
           </Group>
         ))}
         <Group title="Expiry" description="Signers must finish before the package expires.">
-          <Field label="Days to sign" required error={errors.expires_in_days?.message} hint={until ? `If sent now: until about ${until}.` : '1 to 365 days.'}>
+          <Field
+            label="Days to sign"
+            required
+            error={errors.expires_in_days?.message}
+            hint={until ? `If sent now: until about ${until}.` : '1 to 365 days.'}
+          >
             <Input type="number" min={1} max={365} step={1} {...form.register('expires_in_days', { valueAsNumber: true })} />
           </Field>
         </Group>

@@ -6,6 +6,7 @@ import type { Route } from 'next';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { catalogListQuery } from '@/lib/queries/catalog';
+import { openIntentsQuery } from '@/lib/queries/intents';
 import { packageKeys, type PackageRecord } from '@/lib/queries/packages';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Stepper } from '../../ui/stepper';
@@ -16,19 +17,32 @@ import type { BackReason } from './review-step';
 import { ReviewStep } from './review-step';
 import { SEND_STEPS } from './steps';
 import { TemplatePicker, unavailableReason } from './template-picker';
+import { UnconfirmedSend } from './unconfirmed-send';
 
-type Stage = { step: 'details'; back: BackReason | null } | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
+type Stage =
+  { step: 'details'; back: BackReason | null } | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
 
 const NOTICES: Record<BackReason, { tone: 'info' | 'warn'; text: string }> = {
   edit: { tone: 'info', text: 'Change what you need, then preview again: the review always shows exactly what will be sent.' },
-  expired: { tone: 'warn', text: 'The preview expired before it was sent (receipts are valid 10 minutes), so nothing was sent. Your values are kept: preview again to review and send.' },
-  consumed: { tone: 'warn', text: 'That preview has already been sent, so it cannot be sent again. Check the packages list before sending; your values are kept if you need a new preview.' },
-  not_found: { tone: 'warn', text: 'That preview is no longer known to the Signing API, so nothing was sent. Your values are kept: preview again.' },
+  expired: {
+    tone: 'warn',
+    text: 'The preview expired before it was sent (receipts are valid 10 minutes), so nothing was sent. Your values are kept: preview again to review and send.',
+  },
+  consumed: {
+    tone: 'warn',
+    text: 'That preview has already been sent, so it cannot be sent again. Check the packages list before sending; your values are kept if you need a new preview.',
+  },
+  not_found: {
+    tone: 'warn',
+    text: 'That preview is no longer known to the Signing API, so nothing was sent. Your values are kept: preview again.',
+  },
 };
 
 /** Details → Review → Sent. Everything typed survives going back, template switches and failed previews. */
 export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: string | null }) {
   const templates = useQuery(catalogListQuery('document-sign-templates', { page: 1, size: 100 }));
+  // Sends whose outcome this console never saw (a reload mid-send, another tab): confirmed first.
+  const unconfirmed = useQuery(openIntentsQuery('package.send')).data?.[0] ?? null;
   const [chosen, setChosen] = useState<string | null>(initialTemplateId);
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
@@ -59,16 +73,35 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
       </div>
     );
   }
-  if (templates.isError) return <ErrorState title="The templates could not be loaded" message={templates.error.message} onRetry={() => void templates.refetch()} />;
+  if (templates.isError)
+    return (
+      <ErrorState
+        title="The templates could not be loaded"
+        message={templates.error.message}
+        onRetry={() => void templates.refetch()}
+      />
+    );
   const list = templates.data.data;
-  if (list.length === 0) return <EmptyState title="No document-sign templates">Templates are designed in the platform UI; once one is allowed for this app it appears here.</EmptyState>;
+  if (list.length === 0)
+    return (
+      <EmptyState title="No document-sign templates">
+        Templates are designed in the platform UI; once one is allowed for this app it appears here.
+      </EmptyState>
+    );
   const template = list.find((t) => t.id === chosen && unavailableReason(t) === null) ?? null;
 
   if (stage.step === 'review' && template) {
     return (
       <>
         <Stepper steps={SEND_STEPS} current={1} label="Send progress" />
-        <ReviewStep template={template} preview={stage.preview} input={stage.input} deadline={stage.deadline} onBack={back} onSent={sent} />
+        <ReviewStep
+          template={template}
+          preview={stage.preview}
+          input={stage.input}
+          deadline={stage.deadline}
+          onBack={back}
+          onSent={sent}
+        />
       </>
     );
   }
@@ -79,26 +112,32 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
       <Stepper steps={SEND_STEPS} current={0} label="Send progress" />
       <div className="flex flex-col gap-5">
         {notice && (
-          <div role={notice.tone === 'warn' ? 'alert' : 'status'} className={`rounded-md p-3 text-sm ${notice.tone === 'warn' ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-600/30' : 'bg-brand-50 text-brand-700'}`}>
+          <div
+            role={notice.tone === 'warn' ? 'alert' : 'status'}
+            className={`rounded-md p-3 text-sm ${notice.tone === 'warn' ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-600/30' : 'bg-brand-50 text-brand-700'}`}
+          >
             {notice.text}
           </div>
         )}
-        <TemplatePicker templates={list} value={template?.id ?? null} onChange={setChosen} />
-        {template ? (
-          <DetailsForm
-            key={template.id}
-            template={template}
-            defaultValues={drafts.get(template.id) ?? blankValues(template)}
-            onKeep={(values) => keep(template.id, values)}
-            onPreviewed={(preview, input, values) => {
-              keep(template.id, values);
-              setChosen(input.template_id);
-              setStage({ step: 'review', preview, input, deadline: receiptDeadline(preview.expires_at, Date.now()) });
-            }}
-          />
-        ) : (
-          <p className="text-sm text-slate-600">Choose a template to fill in its values and signers.</p>
-        )}
+        {unconfirmed && <UnconfirmedSend key={unconfirmed.id} intent={unconfirmed} />}
+        <fieldset disabled={unconfirmed !== null} className={`flex min-w-0 flex-col gap-5 ${unconfirmed ? 'opacity-60' : ''}`}>
+          <TemplatePicker templates={list} value={template?.id ?? null} onChange={setChosen} />
+          {template ? (
+            <DetailsForm
+              key={template.id}
+              template={template}
+              defaultValues={drafts.get(template.id) ?? blankValues(template)}
+              onKeep={(values) => keep(template.id, values)}
+              onPreviewed={(preview, input, values) => {
+                keep(template.id, values);
+                setChosen(input.template_id);
+                setStage({ step: 'review', preview, input, deadline: receiptDeadline(preview.expires_at, Date.now()) });
+              }}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">Choose a template to fill in its values and signers.</p>
+          )}
+        </fieldset>
       </div>
     </>
   );

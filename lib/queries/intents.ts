@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, qs } from '../api-client.ts';
+
+/** A keyed action whose outcome the console has not seen yet (server/intents/journal.ts). */
+export interface OpenIntent {
+  id: string;
+  operation: string;
+  idempotency_key: string;
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body: unknown;
+  /** false for uploads: the file was never kept, so only choosing it again can resend it */
+  replayable: boolean;
+  state: 'pending' | 'unknown';
+  created_at: string;
+  updated_at: string;
+}
+
+export const intentKeys = { open: (operation: string) => ['intents', 'open', operation] as const };
+
+export const openIntentsQuery = (operation: string) =>
+  queryOptions({
+    queryKey: intentKeys.open(operation),
+    queryFn: ({ signal }) => api<{ data: OpenIntent[] }>(`/api/intents${qs({ operation })}`, { signal }),
+    select: (page) => page.data.filter((i) => i.replayable),
+  });
+
+/** The very request again, under the very key: the API answers it once, whatever happened before. */
+export const resendIntent = <T>(intent: OpenIntent) =>
+  api<T>(intent.path, { method: intent.method, body: intent.body, idempotencyKey: intent.idempotency_key });
