@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustedProxies } from '@/scripts/lib/forwarded';
 
 // The API key and the control token travel in headers: plain HTTP is only for a service on
 // this machine (the embedded sandbox), where nothing crosses a network.
@@ -18,30 +18,19 @@ const apiUrl = (name: string) =>
     }, `${name} must be an https:// URL; plain http:// is allowed only for localhost, 127.0.0.0/8 or [::1]`)
     .transform((u) => u.replace(/\/+$/, ''));
 
-/** An address, a CIDR range (IPv4 or IPv6) or `loopback`. */
-function isProxyEntry(entry: string): boolean {
-  if (entry === 'loopback') return true;
-  const [address = '', prefix, ...more] = entry.split('/');
-  const family = isIP(address);
-  if (!family || more.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-}
-
 // Which peers may speak for the client through X-Forwarded-For / X-Forwarded-Proto: none by
-// default, since anyone else can write those headers. The same rules as the console server's
-// own reading of the variable (scripts/lib/forwarded.ts), so both refuse the same entries.
+// default, since anyone else can write those headers. Read by the console server's own parser
+// (scripts/lib/forwarded.ts), so the server and env() refuse exactly the same entries.
 const trustedProxies = z
   .string()
   .default('')
   .transform((s, ctx) => {
-    const entries = s
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean);
-    for (const entry of entries.filter((e) => !isProxyEntry(e))) {
-      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address, a CIDR range or "loopback"` });
+    try {
+      return [...parseTrustedProxies(s).entries];
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message.replace(/^TRUSTED_PROXIES: /, '') : 'invalid' });
+      return [];
     }
-    return entries;
   });
 
 /** A session password and the id its seals carry (iron's password id), stable across rotations. */
