@@ -7,6 +7,8 @@ const schema = z.object({
   SANDBOX_CONTROL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_UPLOAD_CAPACITY: z.coerce.number().int().min(1).max(64).default(8),
   SANDBOX_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** the crash tests' hook (test-crash.ts); never set it elsewhere */
+  SANDBOX_TEST_CRASH_AFTER: z.string().min(1).optional(),
   SANDBOX_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type SandboxConfig = z.infer<typeof schema>;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startSandbox } from './server.ts';
+import { parseCrashHook } from './test-crash.ts';
 
 // `npm run sandbox [-- --reset]`: the Signing API sandbox as a standalone process.
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
     uploadCapacity: config.SANDBOX_UPLOAD_CAPACITY,
     defaultRateLimitPerMinute: config.SANDBOX_RATE_LIMIT_PER_MINUTE,
     logger,
+    crashHook: parseCrashHook(config.SANDBOX_TEST_CRASH_AFTER),
   });
   logger.info({ url: sandbox.url, control_plane: Boolean(config.SANDBOX_CONTROL_TOKEN), reset }, 'sandbox listening');
   // Machine-readable line for the console's start script, which waits for it.

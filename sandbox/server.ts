@@ -6,13 +6,14 @@ import type { Logger } from 'pino';
 import { ApiError, errorBody } from './http/errors.ts';
 import { readJsonBody } from './http/body.ts';
 import { Router } from './http/router.ts';
-import type { Ctx, Reply, RouteDef } from './http/context.ts';
+import type { Committed, Ctx, Reply, RouteDef } from './http/context.ts';
 import { IDEMPOTENCY_KEY, Idempotency, isStorable } from './idempotency.ts';
 import { redactPath } from './logger.ts';
 import { createServices, type OtpDelivery, type Services } from './services.ts';
 import { resolveEditorSession } from './domain/editor-sessions.ts';
 import { allRoutes } from './routes/index.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { crashIfArmed, type CrashHook } from './test-crash.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -24,6 +25,7 @@ export interface SandboxOptions {
   defaultRateLimitPerMinute?: number;
   logger: Logger;
   otpDelivery?: OtpDelivery;
+  crashHook?: CrashHook | null;
 }
 
 export interface Sandbox {
@@ -42,6 +44,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     defaultRateLimitPerMinute: opts.defaultRateLimitPerMinute ?? 6000,
     logger: opts.logger,
     otpDelivery: opts.otpDelivery,
+    crashHook: opts.crashHook,
   });
   await seedIfEmpty(services);
   const router = new Router<RouteDef>();
@@ -182,7 +185,17 @@ async function dispatch(
   const scope = appId ?? 'anonymous';
   let fingerprint: string | null = null;
   let replayed = false;
+  let stored = false;
   let release: (() => void) | null = null;
+  // The first completed answer for the key, kept for replays (DESIGN.md section 3).
+  const storeReply = (result: Reply) => {
+    if (!idempotencyKey || !fingerprint || replayed || stored) return;
+    if (!isStorable(result.status) || result.raw instanceof Readable) return;
+    const bytes = result.raw ?? Buffer.from(JSON.stringify(result.body ?? null));
+    const headers = { 'content-type': result.contentType ?? 'application/json; charset=utf-8', ...result.headers };
+    services.idempotency.store(scope, idempotencyKey, route.id, fingerprint, { status: result.status, headers, body: bytes });
+    stored = true;
+  };
   const ctx: Ctx = {
     req,
     requestId,
@@ -202,6 +215,16 @@ async function dispatch(
       const stored = services.idempotency.lookup(scope, idempotencyKey, route.id, fp, true);
       replayed = stored !== null;
       return stored ? replayOf(stored) : null;
+    },
+    commit(write) {
+      const result = services.db.transaction(() => {
+        const reply = write();
+        storeReply(reply);
+        crashIfArmed(services.crashHook, route.id, 'written');
+        return reply;
+      })();
+      crashIfArmed(services.crashHook, route.id, 'committed');
+      return result as Committed;
     },
   };
 
@@ -227,20 +250,24 @@ async function dispatch(
       if (!(err instanceof ApiError)) throw err;
       result = toErrorReply(err, services.logger, requestId);
     }
-    if (idempotencyKey && fingerprint && !replayed && isStorable(result.status) && !(result.raw instanceof Readable)) {
-      const bytes = result.raw ?? Buffer.from(JSON.stringify(result.body ?? null));
-      const headers = { 'content-type': result.contentType ?? 'application/json; charset=utf-8', ...result.headers };
-      services.idempotency.store(scope, idempotencyKey, route.id, fingerprint, { status: result.status, headers, body: bytes });
-    }
+    // Successes were stored inside their write's transaction (ctx.commit); what is left here
+    // wrote nothing (a 409, for one), so storing it on its own cannot split a write from its reply.
+    storeReply(result);
     return result;
   } finally {
     release?.();
   }
 }
 
-function replayOf(stored: { status: number; headers: Record<string, string>; body: Buffer }): Reply {
+function replayOf(stored: { status: number; headers: Record<string, string>; body: Buffer }): Committed {
   const { 'content-type': contentType, ...headers } = stored.headers;
-  return { status: stored.status, raw: stored.body, contentType, headers: { ...headers, 'Idempotent-Replayed': 'true' } };
+  const reply: Reply = {
+    status: stored.status,
+    raw: stored.body,
+    contentType,
+    headers: { ...headers, 'Idempotent-Replayed': 'true' },
+  };
+  return reply as Committed;
 }
 
 function authorizeControl(services: Services, req: IncomingMessage) {

@@ -7,6 +7,7 @@ import { Idempotency } from './idempotency.ts';
 import { Keys } from './keys.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { Scheduler } from './scheduler.ts';
+import type { CrashHook } from './test-crash.ts';
 import { openDb, type Db } from './store/db.ts';
 import { Records } from './store/records.ts';
 
@@ -21,6 +22,7 @@ export interface ServicesOptions {
   defaultRateLimitPerMinute: number;
   logger: Logger;
   otpDelivery?: OtpDelivery;
+  crashHook?: CrashHook | null;
 }
 
 export interface Services {
@@ -40,6 +42,8 @@ export interface Services {
   /** requests answered per app, so tests can prove a refused call never arrived */
   requestsByApp: Map<string, number>;
   otpDelivery: OtpDelivery;
+  /** armed only by the crash tests' child processes (test-crash.ts) */
+  crashHook: CrashHook | null;
   isProduction(): boolean;
   setProduction(on: boolean): void;
 }
@@ -67,6 +71,7 @@ export function createServices(opts: ServicesOptions): Services {
     requestsByApp: new Map(),
     // Without a test's delivery channel, codes go nowhere: no log, no response, no file.
     otpDelivery: opts.otpDelivery ?? (() => {}),
+    crashHook: opts.crashHook ?? null,
     isProduction: () => production,
     setProduction(on) {
       production = on;

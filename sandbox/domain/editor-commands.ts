@@ -56,13 +56,14 @@ function assertWritable(doc: DocumentRecord, expectedVersion: number): void {
   }
 }
 
-// Checks run before the page sizes are read (which may touch the disk) and again inside the
-// transaction, so two commands racing on one version cannot both succeed.
-export async function applyEditorCommand(
+// Checks run before the page sizes are read (which may touch the disk) and again in the
+// write, so two commands racing on one version cannot both succeed. The write is handed back
+// rather than run: the caller runs it in the transaction that also stores its reply.
+export async function prepareEditorCommand(
   services: Services,
   session: EditorSessionRecord,
   cmd: EditorCommand,
-): Promise<CommandResult> {
+): Promise<() => CommandResult> {
   if (cmd.type === 'SAVE_LAYOUT' && cmd.layout === undefined) {
     throw validationFailed([{ path: 'layout', message: 'is required when type is SAVE_LAYOUT' }]);
   }
@@ -72,7 +73,7 @@ export async function applyEditorCommand(
   if (cmd.type === 'COMPLETE' && layout.fields.length === 0) {
     throw invalidLayout([{ path: 'fields', message: 'a layout needs at least one field before it can be completed' }]);
   }
-  return services.records.tx(() => {
+  return () => {
     const doc = sessionDocument(services, session);
     assertWritable(doc, cmd.expectedVersion);
     const next: DocumentRecord = {
@@ -85,5 +86,5 @@ export async function applyEditorCommand(
     services.records.update('document', next);
     if (cmd.type === 'COMPLETE') services.records.update('editor_session', { ...session, completed: true });
     return { document_id: doc.id, version: next.layout_version, layout, status: editorStatus(next) };
-  });
+  };
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Ctx, Reply } from '../http/context.ts';
+import type { Committed, Ctx } from '../http/context.ts';
 import { json } from '../http/context.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { Idempotency } from '../idempotency.ts';
@@ -40,7 +40,7 @@ function purposeOf(upload: ReceivedUpload): LogicalPurpose {
   return purpose;
 }
 
-async function store(ctx: Ctx, services: Services, upload: ReceivedUpload): Promise<Reply> {
+async function store(ctx: Ctx, services: Services, upload: ReceivedUpload): Promise<Committed> {
   const purpose = purposeOf(upload);
   const name = sanitizeFileName(upload.filename);
   const replay = ctx.setFingerprint(Idempotency.fingerprint('documents.upload', upload.sha256, purpose, name));
@@ -66,19 +66,24 @@ async function store(ctx: Ctx, services: Services, upload: ReceivedUpload): Prom
     layout_version: 0,
     layout_status: 'none',
   };
+  // The file is in place before the row that points at it commits, with its stored reply.
   services.files.adopt(upload.tempPath, documentFileName(id));
+  let reply: Committed;
   try {
-    services.records.insert('document', record, ctx.appId);
+    reply = ctx.commit(() => {
+      services.records.insert('document', record, ctx.appId);
+      return json(200, record);
+    });
   } catch (err) {
     services.files.remove(documentFileName(id));
     throw err;
   }
   rememberPageSizes(id, inspected.pageSizes);
-  return json(200, record);
+  return reply;
 }
 
 /** POST /documents: stream, hash and inspect one PDF; nothing is kept unless it is accepted. */
-export async function uploadDocument(ctx: Ctx, services: Services): Promise<Reply> {
+export async function uploadDocument(ctx: Ctx, services: Services): Promise<Committed> {
   try {
     checkBeforeReading(ctx, services);
   } catch (err) {

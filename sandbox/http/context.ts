@@ -14,6 +14,15 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+declare const committed: unique symbol;
+
+/**
+ * A reply whose writes and stored idempotent copy were committed in one transaction
+ * (Ctx.commit), or the replay of such a reply. Idempotent routes must answer with one, so
+ * the compiler refuses a mutation that would store its reply after its write.
+ */
+export type Committed = Reply & { readonly [committed]: true };
+
 export interface Ctx {
   req: IncomingMessage;
   requestId: string;
@@ -29,14 +38,21 @@ export interface Ctx {
   /** the Idempotency-Key of this request, when the route takes one */
   idempotencyKey: string | null;
   /** streaming routes set this once the body is read, then ask for a replay */
-  setFingerprint(fingerprint: string): Reply | null;
+  setFingerprint(fingerprint: string): Committed | null;
+  /**
+   * Runs the operation's final, synchronous writes and stores the reply they produce against
+   * the Idempotency-Key in ONE transaction: a crash can then keep neither the write without
+   * its reply (a retry would do it twice, or fail on its own earlier write) nor the reply
+   * without the write. Checks that may fail go first, or inside `write` (a throw rolls back).
+   */
+  commit(write: () => Reply): Committed;
   services: Services;
   log: Logger;
 }
 
 export type Auth = 'key' | 'editor' | 'public' | 'control';
 
-export interface RouteDef {
+interface RouteBase {
   /** operation name: idempotency keys are bound to it */
   id: string;
   /** `*`: any method, for paths that answer the same whatever is asked (retired ones) */
@@ -46,12 +62,17 @@ export interface RouteDef {
   scope?: Scope;
   /** management endpoints answer SANDBOX_API_DISABLED on a production host */
   management?: boolean;
-  /** where the Idempotency-Key may come from; absent: the route takes none */
-  idempotency?: 'header' | 'header-or-body';
   body?: 'json' | 'stream' | 'none';
   /** query parameters the route accepts; any other is a 422 ('any': not checked) */
   query?: readonly string[] | 'any';
-  handler(ctx: Ctx): Reply | Promise<Reply>;
 }
+
+export type RouteDef =
+  | (RouteBase & { idempotency?: undefined; handler(ctx: Ctx): Reply | Promise<Reply> })
+  | (RouteBase & {
+      /** where the Idempotency-Key comes from; such a route answers through ctx.commit */
+      idempotency: 'header' | 'header-or-body';
+      handler(ctx: Ctx): Committed | Promise<Committed>;
+    });
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });

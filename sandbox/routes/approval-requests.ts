@@ -39,7 +39,7 @@ export function approvalRequestRoutes(services: Services): RouteDef[] {
       body: 'json',
       handler: (ctx) => {
         requireAuthority(ctx);
-        return json(200, view(createApprovalRequest(services, app(ctx), ctx.body)));
+        return ctx.commit(() => json(200, view(createApprovalRequest(services, app(ctx), ctx.body))));
       },
     },
     {
@@ -77,7 +77,7 @@ export function approvalRequestRoutes(services: Services): RouteDef[] {
       body: 'json',
       handler: (ctx) => {
         requireAuthority(ctx);
-        return json(200, revisionView(saveRevisionDraft(services, app(ctx), ctx.params.id!, ctx.body)));
+        return ctx.commit(() => json(200, revisionView(saveRevisionDraft(services, app(ctx), ctx.params.id!, ctx.body))));
       },
     },
     {
@@ -90,7 +90,7 @@ export function approvalRequestRoutes(services: Services): RouteDef[] {
       body: 'json',
       handler: (ctx) => {
         requireAuthority(ctx);
-        return json(200, view(resubmitApprovalRequest(services, app(ctx), ctx.params.id!, ctx.body)));
+        return ctx.commit(() => json(200, view(resubmitApprovalRequest(services, app(ctx), ctx.params.id!, ctx.body))));
       },
     },
   ];

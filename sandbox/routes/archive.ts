@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { json, type Ctx, type Reply, type RouteDef } from '../http/context.ts';
+import { json, type Committed, type Ctx, type RouteDef } from '../http/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { assertJsonObject, parseWith } from '../http/validate.ts';
 import type { ArchiveInfo, CatalogStatus, RequestFormRecord, WorkflowRecord } from '../domain/catalog.ts';
@@ -35,7 +35,7 @@ export function archiveRecord<T extends Archivable>(
   kind: Kind,
   noun: string,
   guard?: (record: T) => void,
-): Reply {
+): Committed {
   const id = ctx.params.id ?? '';
   const appId = ctx.appId!;
   const { records, clock } = services;
@@ -46,7 +46,7 @@ export function archiveRecord<T extends Archivable>(
   };
   visible();
   const { reason } = parseWith(archiveBody, assertJsonObject(ctx.body));
-  return records.tx(() => {
+  return ctx.commit(() => {
     const record = visible();
     if (record.status === 'archived') {
       throw conflict(

@@ -54,7 +54,8 @@ export function categoryRoutes(services: Services): RouteDef[] {
         }
         const input = parseWith(createBody, assertJsonObject(ctx.body));
         const appId = ctx.appId!;
-        const category = records.tx(() => {
+        // The name check, the insert and the stored reply commit together.
+        return ctx.commit(() => {
           // Only active names are reserved: an archived category's name may be reused. Names
           // are unique among what this app sees (its own and the shared catalog), so another
           // app's category neither blocks the name nor shows up in the conflict.
@@ -67,7 +68,7 @@ export function categoryRoutes(services: Services): RouteDef[] {
             ]);
           }
           const now = clock.iso();
-          return records.insert<CategoryRecord>(
+          const category = records.insert<CategoryRecord>(
             'category',
             {
               id: `cat_${randomBytes(8).toString('hex')}`,
@@ -82,9 +83,9 @@ export function categoryRoutes(services: Services): RouteDef[] {
             },
             appId,
           );
+          // The API never creates a Request Form nor widens the key as a side effect.
+          return json(200, { ...category, request_form_created: false, key_scope_expanded: false });
         });
-        // The API never creates a Request Form nor widens the key as a side effect.
-        return json(200, { ...category, request_form_created: false, key_scope_expanded: false });
       },
     },
     {

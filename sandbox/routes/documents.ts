@@ -77,11 +77,16 @@ export function documentRoutes(services: Services): RouteDef[] {
           const users = doc.references.map((r) => `${r.kind} ${r.id}`).join(', ');
           throw conflict('DOCUMENT_IN_USE', `The document is used by ${users}; remove it there before deleting it.`);
         }
-        services.records.delete('document', doc.id);
+        const reply = ctx.commit(() => {
+          services.records.delete('document', doc.id);
+          return json(200, { id: doc.id, deleted: true });
+        });
+        // The file goes once the deletion is committed: a crash in between leaves an unused
+        // file behind, never a document whose file is gone.
         services.files.remove(documentFileName(doc.id));
         forgetPageSizes(doc.id);
         ctx.log.info({ req_id: ctx.requestId, document_id: doc.id, reason: input.reason }, 'document deleted');
-        return json(200, { id: doc.id, deleted: true });
+        return reply;
       },
     },
   ];

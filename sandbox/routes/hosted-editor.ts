@@ -3,7 +3,13 @@ import { json, type RouteDef } from '../http/context.ts';
 import { assertJsonObject, parseWith } from '../http/validate.ts';
 import { hashSecret } from '../keys.ts';
 import { documentFileName } from '../domain/documents.ts';
-import { applyEditorCommand, commandBody, documentPageSizes, editorStatus, sessionDocument } from '../domain/editor-commands.ts';
+import {
+  prepareEditorCommand,
+  commandBody,
+  documentPageSizes,
+  editorStatus,
+  sessionDocument,
+} from '../domain/editor-commands.ts';
 import {
   EDITOR_SESSION_TTL_MS,
   newSessionId,
@@ -115,7 +121,8 @@ export function hostedEditorRoutes(services: Services): RouteDef[] {
       handler: async (ctx) => {
         const session = sessionOf(ctx.params.sessionId);
         const cmd = parseWith(commandBody, assertJsonObject(ctx.body));
-        return json(200, await applyEditorCommand(services, session, cmd), PRIVATE);
+        const write = await prepareEditorCommand(services, session, cmd);
+        return ctx.commit(() => json(200, write(), PRIVATE));
       },
     },
   ];

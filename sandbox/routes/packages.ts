@@ -85,8 +85,9 @@ export function packageRoutes(services: Services): RouteDef[] {
             [{ path: 'confirmed', message: 'must be true' }],
           );
         }
-        const pkg = sendPackage(services, ctx.appId!, input.template_id, input.preview_token);
-        return json(201, packageView(pkg));
+        return ctx.commit(() =>
+          json(201, packageView(sendPackage(services, ctx.appId!, input.template_id, input.preview_token))),
+        );
       },
     },
     {
@@ -125,7 +126,7 @@ export function packageRoutes(services: Services): RouteDef[] {
         // Ownership before the body: another app's package answers 404 whatever is sent.
         ownedPackage(services, ctx.appId!, ctx.params.id!);
         const input = parseWith(archiveBody, assertJsonObject(ctx.body));
-        return json(200, packageView(archivePackage(services, ctx.appId!, ctx.params.id!, input.reason)));
+        return ctx.commit(() => json(200, packageView(archivePackage(services, ctx.appId!, ctx.params.id!, input.reason))));
       },
     },
   ];
