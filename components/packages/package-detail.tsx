@@ -5,13 +5,13 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
-import { packageQuery, type PackageRecord } from '@/lib/queries/packages';
+import { isPackageFinished, livePackageQuery, type PackageRecord } from '@/lib/queries/packages';
 import { Facts, PageHeader } from '../ui/page-header';
-import { Stepper } from '../ui/stepper';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { PackageArchive } from './package-archive';
+import { PackageFreshness } from './package-freshness';
+import { PackageSentNotice } from './package-sent-notice';
 import { PackageTimeline } from './package-timeline';
-import { SEND_STEPS } from './send/steps';
 
 const STATUS_NOTES: Record<string, string> = {
   queued: 'Delivery is queued: the invitations have not been delivered yet, and nobody has signed.',
@@ -34,7 +34,8 @@ function Section({ title, children, id }: { title: string; children: React.React
 
 function Signers({ pkg }: { pkg: PackageRecord }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable so keyboard users can scroll the table sideways on narrow screens.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Signers table, scrolls sideways">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Signers of this package</caption>
         <thead>
@@ -65,7 +66,7 @@ function Signers({ pkg }: { pkg: PackageRecord }) {
 
 /** One package: status, signers, values, timeline, and archiving for senders. */
 export function PackageDetail({ id, canArchive, justSent }: { id: string; canArchive: boolean; justSent: boolean }) {
-  const query = useQuery(packageQuery(id));
+  const query = useQuery(livePackageQuery(id));
   const templateId = query.data?.template_id;
   const template = useQuery({ ...catalogItemQuery('document-sign-templates', templateId ?? ''), enabled: Boolean(templateId) });
   if (query.isPending) {
@@ -95,17 +96,11 @@ export function PackageDetail({ id, canArchive, justSent }: { id: string; canArc
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href={"/packages" as Route} className="font-medium text-brand-700 hover:underline">
+        <Link href={'/packages' as Route} className="font-medium text-brand-700 hover:underline">
           ← Signature packages
         </Link>
       </p>
-      {justSent && (
-        <div role="status" className="mb-4 rounded-lg bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-600/30">
-          <Stepper steps={SEND_STEPS} current={SEND_STEPS.length} label="Send progress" />
-          <p className="font-semibold">Package sent.</p>
-          <p>Delivery is queued: that is not yet delivery, and not a signature. The status below follows each signer.</p>
-        </div>
-      )}
+      <PackageSentNotice justSent={justSent} />
       <PageHeader
         title={pkg.template_name ?? pkg.name ?? 'Signature package'}
         description={
@@ -120,17 +115,27 @@ export function PackageDetail({ id, canArchive, justSent }: { id: string; canArc
         {pkg.archived && <Badge>archived</Badge>}
         <span>{STATUS_NOTES[pkg.status] ?? ''}</span>
       </div>
+      <PackageFreshness updatedAt={query.dataUpdatedAt} fetching={query.isFetching} finished={isPackageFinished(pkg)} />
       <div className="flex flex-col gap-5">
         <Facts
           items={[
             ['Status', pkg.status],
             ['Invitation status', pkg.invitation_status ?? '—'],
-            ['Template', `${pkg.template_name ?? pkg.template_id ?? '—'}${pkg.version_number ? ` (version ${pkg.version_number})` : ''}`],
+            [
+              'Template',
+              `${pkg.template_name ?? pkg.template_id ?? '—'}${pkg.version_number ? ` (version ${pkg.version_number})` : ''}`,
+            ],
             ['Sent', formatDateTime(pkg.sent_at ?? pkg.created_at)],
             ['Delivered', formatDateTime(pkg.delivered_at)],
-            ['Expires', `${formatDateTime(pkg.expires_at)}${pkg.expires_in_days ? ` (${pkg.expires_in_days} days after sending)` : ''}`],
+            [
+              'Expires',
+              `${formatDateTime(pkg.expires_at)}${pkg.expires_in_days ? ` (${pkg.expires_in_days} days after sending)` : ''}`,
+            ],
             ['Closed', closedAt ? `${pkg.status}, ${formatDateTime(closedAt)}` : 'Still open'],
-            ['Document', pkg.prepared_pdf ? `${pkg.prepared_pdf.page_count ?? '?'} pages, ${formatBytes(pkg.prepared_pdf.size_bytes)}` : '—'],
+            [
+              'Document',
+              pkg.prepared_pdf ? `${pkg.prepared_pdf.page_count ?? '?'} pages, ${formatBytes(pkg.prepared_pdf.size_bytes)}` : '—',
+            ],
             ['Archived', pkg.archived ? `${formatDate(pkg.archived_at)}: ${pkg.archive_reason ?? ''}` : 'No'],
           ]}
         />

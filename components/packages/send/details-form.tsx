@@ -14,6 +14,8 @@ import { LinkButton } from '../../ui/link-button';
 import { useNow } from '../../ui/use-now';
 import { placeDetails, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
 import { FormError } from '../../ui/form-error';
+import { LeaveDialog } from '../../ui/leave-dialog';
+import { useLeaveGuard } from '../../ui/use-leave-guard';
 
 const DAY_MS = 86_400_000;
 
@@ -76,7 +78,8 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
     }
   };
 
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const guard = useLeaveGuard(isDirty);
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
   const now = useNow(60_000);
   const until =
@@ -147,6 +150,7 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
           </Button>
         </div>
       </fieldset>
+      <LeaveDialog open={guard.pending !== null} what="package details" onStay={guard.stay} onLeave={guard.leave} />
     </form>
   );
 }
