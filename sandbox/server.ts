@@ -7,6 +7,7 @@ import { ApiError, errorBody } from './http/errors.ts';
 import { readJsonBody } from './http/body.ts';
 import { Router } from './http/router.ts';
 import type { Committed, Ctx, Reply, RouteDef } from './http/context.ts';
+import { AnswerDropped, type Fault } from './faults.ts';
 import { IDEMPOTENCY_KEY, Idempotency, isStorable } from './idempotency.ts';
 import { redactPath } from './logger.ts';
 import { createServices, type OtpDelivery, type Services } from './services.ts';
@@ -93,20 +94,30 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
   const method = req.method ?? 'GET';
   let path = '/';
   let appId: string | null = null;
-  let reply: Reply;
+  // null: an injected fault drops the connection instead of answering
+  let reply: Reply | null;
   try {
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     path = url.pathname;
     services.scheduler.maybeRun(services.clock.now());
     reply = await dispatch(services, router, req, method, url, requestId, (id) => (appId = id));
   } catch (err) {
-    reply = toErrorReply(err, services.logger, requestId);
+    reply = err instanceof AnswerDropped ? null : toErrorReply(err, services.logger, requestId);
   }
-  send(res, reply, requestId);
+  if (reply) send(res, reply, requestId);
+  else res.destroy();
   if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   services.logger.info(
-    { req_id: requestId, method, path: redactPath(path), status: reply.status, ms: Math.round(ms * 10) / 10, app_id: appId },
+    {
+      req_id: requestId,
+      method,
+      path: redactPath(path),
+      status: reply?.status ?? null,
+      ...(reply ? {} : { dropped: true }),
+      ms: Math.round(ms * 10) / 10,
+      app_id: appId,
+    },
     'request',
   );
 }
@@ -145,16 +156,7 @@ async function dispatch(
 
   if (route.auth !== 'control') {
     const fault = services.faults.take(method, url.pathname);
-    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
-    if (fault?.status && fault.status >= 400) {
-      throw new ApiError(
-        fault.status,
-        fault.code ?? 'INJECTED_FAULT',
-        fault.message ?? `Injected fault (${fault.status}).`,
-        undefined,
-        fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {},
-      );
-    }
+    if (fault) await applyFault(fault);
   }
 
   const body = route.body === 'json' ? await readJsonBody(req) : undefined;
@@ -253,9 +255,35 @@ async function dispatch(
     // Successes were stored inside their write's transaction (ctx.commit); what is left here
     // wrote nothing (a 409, for one), so storing it on its own cannot split a write from its reply.
     storeReply(result);
+    // Only an answer the handler itself produced counts as committed: not a replay, not a refusal.
+    const committed = result.status >= 200 && result.status < 300 && !replayed;
+    const fault = committed && route.auth !== 'control' ? services.faults.take(method, url.pathname, 'after_commit') : null;
+    if (fault) {
+      try {
+        await applyFault(fault);
+      } catch (err) {
+        if (result.raw instanceof Readable) result.raw.destroy();
+        throw err;
+      }
+    }
     return result;
   } finally {
     release?.();
+  }
+}
+
+/** Waits, then throws what the rule injects; a rule with neither drop nor an error status only delays. */
+async function applyFault(fault: Fault): Promise<void> {
+  if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  if (fault.drop) throw new AnswerDropped();
+  if (fault.status && fault.status >= 400) {
+    throw new ApiError(
+      fault.status,
+      fault.code ?? 'INJECTED_FAULT',
+      fault.message ?? `Injected fault (${fault.status}).`,
+      undefined,
+      fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {},
+    );
   }
 }
 
