@@ -126,7 +126,6 @@ async function main() {
         const source = sandbox.services.files.read(templateFileName(t.current_version_id));
         const input = {
           source,
-          previewId: 'prv_bench',
           fields: t.sender_fields.map((f) => ({ page: f.page, rect: f.rect, value: 'Bench value' })),
           slots: t.slots.map((s) => ({ ...s, name: 'Bench Signer', email: 'bench@example.com' })),
         };

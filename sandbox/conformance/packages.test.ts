@@ -238,6 +238,16 @@ describe('preview answer and document', () => {
     expect(last).toContain(hexOf('Counterparty signatory'));
   });
 
+  it('renders the same frozen input to the same bytes, so prepared_pdf.sha256 identifies what a sender reviewed', async () => {
+    const one = await makePreview(sb, key);
+    const two = await makePreview(sb, key);
+    expect(two.preview_token).not.toBe(one.preview_token);
+    expect(two.prepared_pdf).toEqual(one.prepared_pdf);
+    expect((await previewDocument(sb, key, two)).bytes).toEqual((await previewDocument(sb, key, one)).bytes);
+    const other = await makePreview(sb, key, ndaBody({ sender_values: { ...ndaBody().sender_values, counterparty_name: 'Initech' } }));
+    expect((other.prepared_pdf as { sha256: string }).sha256).not.toBe((one.prepared_pdf as { sha256: string }).sha256);
+  });
+
   it('appends the overlay as an incremental update: template bytes untouched, every xref entry exact', async () => {
     const p = await makePreview(sb, key);
     const doc = (await previewDocument(sb, key, p)).bytes;

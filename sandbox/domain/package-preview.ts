@@ -147,7 +147,6 @@ export async function createPreview(services: Services, appId: string, input: Pr
   const previewId = newPreviewId();
   const pdf = await populatePreview({
     source: services.files.read(templateFileName(version.id)),
-    previewId,
     fields: template.sender_fields
       .filter((f) => f.key in frozen.sender_values)
       .map((f) => ({ ...f, value: String(frozen.sender_values[f.key]) })),

@@ -19,8 +19,6 @@ import { FAINT_OPACITY, RESOURCE, fieldOps, markOps, slotOps } from './preview-o
 export interface PopulateInput {
   /** the template version's source PDF; never modified */
   source: Uint8Array;
-  /** printed in the footer so a printed preview can be traced back */
-  previewId: string;
   fields: { page: number; rect: Rect; value: string }[];
   slots: { page: number; rect: Rect; label: string; name: string; email: string }[];
 }
@@ -132,7 +130,9 @@ export async function populatePreview(input: PopulateInput): Promise<PopulatedPd
   const open = stream([pushGraphicsState()]);
   const close = stream([popGraphicsState()]);
   const pages = doc.getPages();
-  const footer = `PREVIEW — not sent, not for signature. ${input.previewId}`;
+  // Nothing per receipt (id, time) goes into the bytes: the same frozen input renders the same
+  // PDF, so prepared_pdf.sha256 tells a client that a new receipt shows what it already reviewed.
+  const footer = 'PREVIEW — not sent, not for signature.';
   const marks = new Map<string, PDFRef>();
   for (const page of pages) {
     const key = boxKey(page);
