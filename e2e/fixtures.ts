@@ -38,3 +38,31 @@ export async function control(path: string, body: unknown = {}) {
   if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
 }
+
+/** "Next unreviewed page" until every page of the populated PDF has been on screen. */
+export async function reviewAllPages(page: Page) {
+  const progress = page.getByTestId('review-progress');
+  await expect(progress).toBeVisible({ timeout: 20_000 });
+  const next = page.getByRole('button', { name: 'Next unreviewed page' });
+  for (let jumps = 0; jumps < 250 && (await next.isVisible()); jumps++) {
+    const before = await progress.textContent();
+    try {
+      await next.click({ timeout: 5_000 });
+    } catch (err) {
+      // Pages still being drawn may finish the review between the look and the click.
+      if (await next.isVisible()) throw err;
+    }
+    // Each jump lands on a page not yet reviewed, so the count moves (or the button goes).
+    await expect(async () => {
+      expect((await next.isVisible()) ? await progress.textContent() : 'done').not.toBe(before);
+    }).toPass({ timeout: 10_000 });
+  }
+  await expect(progress).toHaveText(/Reviewed (\d+) of \1 pages?$/);
+}
+
+/** Walks a send review as the sender must before confirming: every page, then the summary down to the confirmation. */
+export async function reviewEveryPage(page: Page) {
+  await reviewAllPages(page);
+  await page.getByText(/^I have reviewed the populated document/).scrollIntoViewIfNeeded();
+  await expect(page.getByLabel(/I have reviewed the populated document/)).toBeEnabled();
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
 
 // The package detail while a package is active: it follows the recipients' side by itself
 // (with backoff, paused while the tab is hidden, stopped once finished), shows the "queued,
@@ -148,7 +148,7 @@ test.describe('live package detail', () => {
     // Preview is the flow's own step: the leave guard must not hold it up.
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0);
-    await expect(page.getByLabel(/I have reviewed the populated document/)).toBeEnabled({ timeout: 20_000 });
+    await reviewEveryPage(page);
     await page.getByLabel(/I have reviewed the populated document/).check();
     await page.getByRole('button', { name: 'Send for signature' }).click();
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
 
 // Signature packages: the list and detail with their URL state, the send flow (Details →
 // Review → Sent) with its refusals, an expired receipt, and archiving. Tests in this file run
@@ -70,8 +70,8 @@ async function previewAndReview(page: Page) {
   expect(answer.headers()['content-type']).toContain('application/pdf');
   await expect(page.getByRole('list', { name: 'Send progress' }).locator('[aria-current="step"]')).toHaveText(/Review/);
   await expect(page.getByRole('region', { name: /Populated preview of Mutual non-disclosure agreement, pages/ })).toBeVisible();
-  // The confirmation opens only once the viewer has shown the document.
-  await expect(page.getByLabel(/I have reviewed the populated document/)).toBeEnabled();
+  // The confirmation opens only once every page and every summary section has been on screen.
+  await reviewEveryPage(page);
 }
 
 const fieldError = (field: Locator) => field.locator('xpath=..').getByRole('alert');
@@ -229,8 +229,9 @@ test.describe('signature packages', () => {
     await expectAccessible(page);
     await snap(page, 'packages-send-expired');
 
-    // A fresh preview reviews again; nothing was sent meanwhile.
+    // A fresh preview of the same values yields the same PDF, so its pages stay reviewed; nothing was sent meanwhile.
     await previewAndReview(page);
+    await expect(page.getByText(/identical to the one you were reviewing/)).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Review before sending' })).toContainText(counterparty);
     expect(await listTotal(page)).toBe(before);
   });
@@ -354,5 +355,98 @@ test.describe('a send whose answer is lost', () => {
     await control('/faults', { rules: [] });
     await expect(page).toHaveURL(/\/packages\/pkg_[^/?]+(\?sent=1)?$/, { timeout: 30_000 });
     expect(await listTotal(page)).toBe(before + 1);
+  });
+});
+
+test.describe('reviewing before a send', () => {
+  async function fillMsa(page: Page, client: string) {
+    await page.goto('/packages/new?template=dst_msa');
+    const values = group(page, 'Values in the document');
+    await values.getByLabel('Client name').fill(client);
+    await values.getByLabel('Effective date').fill('2026-03-01');
+    for (const [slot, name, email, phone] of [
+      ['Client signatory', 'Ada Lovelace', 'ada@example.com', '+4915112345678'],
+      ['Provider signatory', 'Charles Babbage', 'charles@example.com', '+442071234567'],
+    ] as const) {
+      const g = group(page, `Signer: ${slot}`);
+      await g.getByLabel('Name').fill(name);
+      await g.getByLabel('E-mail').fill(email);
+      await g.getByLabel('Phone').fill(phone);
+    }
+    await group(page, 'Expiry').getByLabel('Days to sign').fill('30');
+  }
+
+  test('every page must have been on screen; the same PDF keeps the progress, another starts over', async ({ page }) => {
+    await signIn(page, 'sender');
+    await fillMsa(page, `Hooli ${run}`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const progress = page.getByTestId('review-progress');
+    const left = page.getByTestId('review-left');
+    const confirm = page.getByLabel(/I have reviewed the populated document/);
+    await expect(progress).toHaveText('Reviewed 1 of 10 pages');
+    await expect(confirm).toBeDisabled();
+    await expect(left).toContainText('Still to review: pages 2–10.');
+
+    // The rail marks what has been on screen, and a page opened from it counts once drawn.
+    const rail = page.getByRole('list', { name: 'Pages' });
+    await expect(rail.getByRole('button', { name: 'Page 1, reviewed' })).toBeVisible();
+    await rail.getByRole('button', { name: 'Page 6', exact: true }).click();
+    await expect(rail.getByRole('button', { name: 'Page 6, reviewed' })).toBeVisible();
+    await expect(progress).toHaveText('Reviewed 2 of 10 pages');
+    await expect(left).toContainText('pages 2–5 and 7–10');
+    // "Next unreviewed page" goes on from where the reader is.
+    await page.getByRole('button', { name: 'Next unreviewed page' }).click();
+    await expect(rail.getByRole('button', { name: 'Page 7, reviewed' })).toBeVisible();
+    await expect(page.getByText('Page 7 of 10')).toBeVisible();
+    await expect(confirm).toBeDisabled();
+    await expectAccessible(page);
+    await snap(page, 'packages-review-progress');
+
+    await reviewEveryPage(page);
+    await expect(progress).toContainText('Reviewed 10 of 10 pages');
+    await expect(page.getByRole('button', { name: 'Next unreviewed page' })).toHaveCount(0);
+    await expect(left).toHaveText('Required before sending.');
+
+    // Nothing changed: the new receipt's PDF has the same SHA-256, so the review carries over.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByText(/identical to the one you were reviewing/)).toBeVisible();
+    await expect(progress).toContainText('Reviewed 10 of 10 pages');
+    await expect(confirm).toBeEnabled();
+
+    // A value in the document changed: another PDF, reviewed from the start.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await group(page, 'Values in the document').getByLabel('Client name').fill(`Hooli Europe ${run}`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByRole('complementary', { name: 'Review before sending' })).toContainText(`Hooli Europe ${run}`);
+    await expect(progress).toHaveText('Reviewed 1 of 10 pages');
+    await expect(page.getByText(/identical to the one you were reviewing/)).toHaveCount(0);
+    await expect(confirm).toBeDisabled();
+  });
+
+  test('on a phone the summary below the document must be scrolled to as well', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'sender');
+    await page.goto('/packages/new');
+    await fillNda(page, `Pied Piper ${run}`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await reviewAllPages(page);
+    await expect(page.getByTestId('review-progress')).toContainText('Reviewed 3 of 3 pages');
+    const confirm = page.getByLabel(/I have reviewed the populated document/);
+    await expect(confirm).toBeDisabled();
+    await expect(page.getByTestId('review-left')).toContainText('Recipients');
+    await expect(page.getByTestId('review-left')).toContainText('Expiry');
+    await snap(page, 'packages-review-phone-pages-done');
+
+    const summary = page.getByRole('complementary', { name: 'Review before sending' });
+    for (const name of ['Template and version', 'Values', 'Recipients', 'Expiry']) {
+      const section = summary.getByRole('region', { name: new RegExp(`^${name}`) });
+      await section.scrollIntoViewIfNeeded();
+      await expect(section).toContainText('Seen');
+    }
+    await expect(confirm).toBeEnabled();
+    await expect(page.getByTestId('review-left')).toHaveText('Required before sending.');
+    await expectAccessible(page);
+    await snap(page, 'packages-review-phone');
   });
 });

@@ -99,6 +99,23 @@ export function currentPage(layout: PageLayout, scrollTop: number, viewportHeigh
   return best + 1;
 }
 
+/**
+ * Pages (1-based) a reader can be said to have looked at: at least half of the page is in
+ * the viewport, or, for a page taller than that, it fills at least half of the viewport.
+ */
+export function pagesOnScreen(layout: PageLayout, scrollTop: number, viewportHeight: number): number[] {
+  const count = layout.tops.length;
+  if (count === 0 || viewportHeight <= 0) return [];
+  const bottomEdge = scrollTop + viewportHeight;
+  const seen: number[] = [];
+  for (let i = firstPageEndingAfter(layout, scrollTop); i < count && layout.tops[i]! < bottomEdge; i++) {
+    const height = layout.heights[i]!;
+    const shown = Math.min(bottomEdge, layout.tops[i]! + height) - Math.max(scrollTop, layout.tops[i]!);
+    if (shown >= Math.min(height, viewportHeight) / 2) seen.push(i + 1);
+  }
+  return seen;
+}
+
 /** scrollTop that puts the top of `page` (1-based) at the top of the viewport. */
 export function scrollTopForPage(layout: PageLayout, page: number): number {
   const i = Math.min(Math.max(page, 1), layout.tops.length) - 1;

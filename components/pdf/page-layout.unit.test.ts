@@ -7,6 +7,7 @@ import {
   layoutPages,
   MAX_RENDERED_PAGES,
   PAGE_GAP,
+  pagesOnScreen,
   pagesToRender,
   scrollTopForAnchor,
   scrollTopForPage,
@@ -91,5 +92,30 @@ describe('zoom', () => {
     expect(stepZoom(1.03, -1)).toBe(1);
     expect(stepZoom(3, 1)).toBe(3);
     expect(stepZoom(0.5, -1)).toBe(0.5);
+  });
+});
+
+describe('pagesOnScreen', () => {
+  const l = layoutPages([A4, A4, A4, A4], 1);
+  it('counts a page once half of it is in view', () => {
+    // Viewport exactly over page 1.
+    expect(pagesOnScreen(l, l.tops[0]!, 842)).toEqual([1]);
+    // Half of page 1 and a sliver of page 2: only page 1.
+    expect(pagesOnScreen(l, l.tops[0]! + 421, 842)).toEqual([1]);
+    // Just past half of page 1 scrolled away: page 1 is no longer on screen, page 2 not yet.
+    expect(pagesOnScreen(l, l.tops[0]! + 430, 842)).toEqual([]);
+    // A tall viewport shows two pages whole.
+    expect(pagesOnScreen(l, l.tops[1]!, 2 * 842 + PAGE_GAP)).toEqual([2, 3]);
+  });
+  it('counts a page taller than the viewport once it fills half the viewport', () => {
+    const zoomed = layoutPages([A4, A4], 3);
+    expect(pagesOnScreen(zoomed, zoomed.tops[0]! + 100, 600)).toEqual([1]);
+    // 200 px of page 2 in a 600 px viewport is not enough; 300 px is.
+    expect(pagesOnScreen(zoomed, zoomed.tops[1]! - 400, 600)).toEqual([1]);
+    expect(pagesOnScreen(zoomed, zoomed.tops[1]! - 300, 600)).toEqual([2]);
+  });
+  it('is empty without pages or viewport', () => {
+    expect(pagesOnScreen(layoutPages([], 1), 0, 500)).toEqual([]);
+    expect(pagesOnScreen(l, 0, 0)).toEqual([]);
   });
 });

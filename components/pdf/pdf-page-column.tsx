@@ -12,10 +12,11 @@ interface ColumnProps {
   /** page numbers that get a canvas */
   rendered: Set<number>;
   renderPageOverlay?: (page: PageOverlayInfo) => React.ReactNode;
+  onDrawn?: (pageNumber: number, drawn: boolean) => void;
 }
 
 /** Every page's fixed place, centred in a column as tall as the whole document. */
-export function PdfPageColumn({ layout, sizes, scale, width, rendered, renderPageOverlay }: ColumnProps) {
+export function PdfPageColumn({ layout, sizes, scale, width, rendered, renderPageOverlay, onDrawn }: ColumnProps) {
   return (
     <div className="relative" style={{ height: layout.totalHeight, width }}>
       {layout.tops.map((top, i) => {
@@ -33,6 +34,7 @@ export function PdfPageColumn({ layout, sizes, scale, width, rendered, renderPag
             height={layout.heights[i]!}
             scale={scale}
             rendered={isRendered}
+            onDrawn={onDrawn}
             overlay={isRendered && renderPageOverlay ? renderPageOverlay({ pageNumber: n, width: size.width, height: size.height, scale }) : undefined}
           />
         );

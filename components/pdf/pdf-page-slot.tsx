@@ -30,6 +30,8 @@ interface SlotProps {
   /** only pages near the viewport get a canvas; the rest keep their place empty */
   rendered: boolean;
   overlay?: React.ReactNode;
+  /** told when the page's canvas has been drawn, and when it is taken away again */
+  onDrawn?: (pageNumber: number, drawn: boolean) => void;
 }
 
 // A canvas costs width × height × 4 bytes; above this many device pixels the sharpness is
@@ -42,7 +44,7 @@ function pixelRatio(width: number, height: number) {
 }
 
 /** One page's fixed-size place in the column, with a canvas only while it is near the viewport. */
-export const PdfPageSlot = memo(function PdfPageSlot({ pageNumber, pageCount, top, left, width, height, scale, rendered, overlay }: SlotProps) {
+export const PdfPageSlot = memo(function PdfPageSlot({ pageNumber, pageCount, top, left, width, height, scale, rendered, overlay, onDrawn }: SlotProps) {
   const page = useRef<PDFPageProxy | null>(null);
   // Leaving the viewport frees what pdf.js kept for drawing this page.
   useEffect(() => {
@@ -50,8 +52,9 @@ export const PdfPageSlot = memo(function PdfPageSlot({ pageNumber, pageCount, to
     return () => {
       page.current?.cleanup();
       page.current = null;
+      onDrawn?.(pageNumber, false);
     };
-  }, [rendered]);
+  }, [rendered, onDrawn, pageNumber]);
   const placeholder = (
     <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-600" aria-hidden>
       Page {pageNumber}
@@ -77,6 +80,8 @@ export const PdfPageSlot = memo(function PdfPageSlot({ pageNumber, pageCount, to
           onLoadSuccess={(p) => {
             page.current = p;
           }}
+          onRenderSuccess={() => onDrawn?.(pageNumber, true)}
+          onRenderError={() => onDrawn?.(pageNumber, false)}
         />
       ) : (
         placeholder

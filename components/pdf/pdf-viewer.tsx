@@ -8,10 +8,11 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { describePdfError, type PdfFailure } from './pdf-errors';
 import { PdfFailurePanel } from './pdf-failure';
 import { PdfPageColumn } from './pdf-page-column';
+import { PdfThumbnailRail } from './pdf-thumbnail-rail';
 import type { PageOverlayInfo } from './pdf-page-slot';
 import { PdfToolbar } from './pdf-toolbar';
 import { PdfViewerSkeleton } from './pdf-viewer-skeleton';
-import { anchorOf, COLUMN_PADDING, CSS_UNITS, currentPage, fitWidthScale, layoutPages, pagesToRender, scrollTopForAnchor, scrollTopForPage, stepZoom, type PageSize } from './page-layout';
+import { anchorOf, COLUMN_PADDING, CSS_UNITS, currentPage, fitWidthScale, layoutPages, pagesOnScreen, pagesToRender, scrollTopForAnchor, scrollTopForPage, stepZoom, type PageSize } from './page-layout';
 
 export type { PageOverlayInfo, PageSize };
 
@@ -26,6 +27,15 @@ export interface PdfViewerProps {
   renderPageOverlay?: (page: PageOverlayInfo) => React.ReactNode;
   /** called once the page count and every page's size (in points) are known */
   onLoad?: (info: { pageCount: number; pageSizes: PageSize[] }) => void;
+  /**
+   * told which pages are on screen (half of the page, or half of the viewport) with their
+   * canvas drawn, each time that changes; the same page may be reported again
+   */
+  onPagesSeen?: (pages: number[]) => void;
+  /** scrolls to `page` each time `seq` changes */
+  goTo?: { page: number; seq: number };
+  /** a thumbnail rail beside the pages (from medium screens up), marking some pages */
+  rail?: { marked: ReadonlySet<number>; markLabel: string };
 }
 
 type Zoom = { mode: 'auto' } | { mode: 'fit' } | { mode: 'custom'; value: number };
@@ -58,8 +68,13 @@ export function PdfViewer(props: PdfViewerProps) {
   return <Viewer key={fileKey(props.file)} {...props} />;
 }
 
-function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPageOverlay, onLoad }: PdfViewerProps) {
+function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPageOverlay, onLoad, onPagesSeen, goTo, rail }: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  // Pages whose canvas is drawn right now: only these can count as seen.
+  const drawn = useRef(new Set<number>());
+  const [drawnTick, setDrawnTick] = useState(0);
+  const appliedGoTo = useRef<number | null>(null);
   const [sizes, setSizes] = useState<PageSize[] | null>(null);
   const [failure, setFailure] = useState<PdfFailure | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -96,11 +111,12 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
   }, []);
 
   const onLoadSuccess = useCallback(
-    (pdf: PDFDocumentProxy) => {
+    (doc: PDFDocumentProxy) => {
       const run = loadRun.current;
-      measurePages(pdf).then(
+      measurePages(doc).then(
         (measured) => {
           if (run !== loadRun.current) return;
+          setPdf(doc);
           setSizes(measured);
           onLoad?.({ pageCount: measured.length, pageSizes: measured });
         },
@@ -114,6 +130,8 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
     loadRun.current++;
     setFailure(null);
     setSizes(null);
+    setPdf(null);
+    drawn.current.clear();
     setProgress(null);
     setAttempt((a) => a + 1);
   };
@@ -126,6 +144,27 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
   const jump = (page: number) => {
     if (layout && scroller.current) scroller.current.scrollTop = scrollTopForPage(layout, page);
   };
+
+  const onDrawn = useCallback((page: number, isDrawn: boolean) => {
+    if (isDrawn === drawn.current.has(page)) return;
+    if (isDrawn) drawn.current.add(page);
+    else drawn.current.delete(page);
+    setDrawnTick((t) => t + 1);
+  }, []);
+
+  useEffect(() => {
+    if (!layout || !onPagesSeen) return;
+    const seen = pagesOnScreen(layout, view.top, view.height).filter((p) => drawn.current.has(p));
+    if (seen.length > 0) onPagesSeen(seen);
+  }, [layout, view.top, view.height, drawnTick, onPagesSeen]);
+
+  // A request to show a page waits for the layout, and is carried out once.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!goTo || !layout || !el || appliedGoTo.current === goTo.seq) return;
+    appliedGoTo.current = goTo.seq;
+    el.scrollTop = scrollTopForPage(layout, goTo.page);
+  }, [goTo, layout]);
 
   const rendered = useMemo(() => new Set(layout ? pagesToRender(layout, view.top, view.height, view.height / 2) : []), [layout, view.top, view.height]);
   const page = layout ? currentPage(layout, view.top, view.height) : 1;
@@ -143,30 +182,35 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
         onZoom={(d) => zoomValue !== null && changeZoom({ mode: 'custom', value: stepZoom(zoomValue, d) })}
         onFit={() => changeZoom({ mode: 'fit' })}
       />
-      <div ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={`${label}, pages`} className={`relative overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${heightClassName}`}>
-        {failure ? (
-          <PdfFailurePanel failure={failure} onRetry={retry} />
-        ) : (
-          <Document
-            key={attempt}
-            file={file}
-            options={PDF_OPTIONS}
-            suspense={false}
-            loading={<PdfViewerSkeleton progress={progress} />}
-            error={null}
-            onLoadProgress={({ loaded, total }) => total > 0 && setProgress(Math.min(100, Math.round((loaded / total) * 100)))}
-            onLoadSuccess={onLoadSuccess}
-            onLoadError={(err) => setFailure(describePdfError(err))}
-            onSourceError={(err) => setFailure(describePdfError(err))}
-            onPassword={() => setFailure(describePdfError({ name: 'PasswordException' }))}
-          >
-            {layout && sizes && scale ? (
-              <PdfPageColumn layout={layout} sizes={sizes} scale={scale} width={columnWidth} rendered={rendered} renderPageOverlay={renderPageOverlay} />
-            ) : (
-              <PdfViewerSkeleton progress={100} />
-            )}
-          </Document>
-        )}
+      <div className="flex">
+        {rail && pdf && sizes && layout && !failure ? (
+          <PdfThumbnailRail pdf={pdf} sizes={sizes} current={page} marked={rail.marked} markLabel={rail.markLabel} onJump={jump} heightClassName={heightClassName} />
+        ) : null}
+        <div ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={`${label}, pages`} className={`relative min-w-0 flex-1 overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${heightClassName}`}>
+          {failure ? (
+            <PdfFailurePanel failure={failure} onRetry={retry} />
+          ) : (
+            <Document
+              key={attempt}
+              file={file}
+              options={PDF_OPTIONS}
+              suspense={false}
+              loading={<PdfViewerSkeleton progress={progress} />}
+              error={null}
+              onLoadProgress={({ loaded, total }) => total > 0 && setProgress(Math.min(100, Math.round((loaded / total) * 100)))}
+              onLoadSuccess={onLoadSuccess}
+              onLoadError={(err) => setFailure(describePdfError(err))}
+              onSourceError={(err) => setFailure(describePdfError(err))}
+              onPassword={() => setFailure(describePdfError({ name: 'PasswordException' }))}
+            >
+              {layout && sizes && scale ? (
+                <PdfPageColumn layout={layout} sizes={sizes} scale={scale} width={columnWidth} rendered={rendered} renderPageOverlay={renderPageOverlay} onDrawn={onDrawn} />
+              ) : (
+                <PdfViewerSkeleton progress={100} />
+              )}
+            </Document>
+          )}
+        </div>
       </div>
       <p className="sr-only" aria-live="polite">
         {layout ? `${layout.tops.length} pages` : ''}

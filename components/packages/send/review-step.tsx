@@ -1,67 +1,55 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
-import { ConsoleApiError } from '@/lib/api-error';
-import { formatBytes, formatDate, formatDateTime, formatRemaining } from '@/lib/format';
-import { fetchPreviewDocument, sendPackage, type PackageRecord } from '@/lib/queries/packages';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { formatDateTime, formatRemaining } from '@/lib/format';
+import { sendPackage, type PackageRecord } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Button } from '../../ui/button';
-import { ErrorState, Skeleton } from '../../ui/states';
+import { FormError } from '../../ui/form-error';
 import { useConfirmOutcome } from '../../ui/use-confirm-outcome';
 import { isUnsettled, useIntentKey } from '../../ui/use-intent-key';
 import { useNow } from '../../ui/use-now';
-import { FormError } from '../../ui/form-error';
+import { receiptGone, type BackReason } from './receipt-gone';
+import { ReviewDocument } from './review-document';
+import { frozenSummary, missingPages, SUMMARY_SECTIONS, type ReviewMemory, type SectionId } from './review-progress';
+import { ReviewSummary } from './review-summary';
 import { SendConfirmation } from './send-confirmation';
 
-/** Why the review ended without a send; the form says so when it comes back. */
-export type BackReason = 'edit' | 'expired' | 'consumed' | 'not_found';
-
-const RECEIPT_GONE: Record<string, BackReason> = {
-  PREVIEW_EXPIRED: 'expired',
-  PREVIEW_CONSUMED: 'consumed',
-  PREVIEW_NOT_FOUND: 'not_found',
-};
-const DAY_MS = 86_400_000;
+export type { BackReason } from './receipt-gone';
 
 interface ReviewStepProps {
   template: SignTemplate;
   preview: Preview;
+  /** the exact body this receipt was made from */
   input: PreviewInput;
   /** when the receipt stops being good, by this browser's clock */
   deadline: number;
+  /** review progress kept across receipts of this send */
+  memory: ReviewMemory;
   onBack(reason: BackReason): void;
   onSent(pkg: PackageRecord): void;
 }
 
-function Summary({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="border-t border-slate-200 pt-3">
-      <h3 className="mb-1.5 text-sm font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
+/** Adds pages or sections to a set, keeping the same set when nothing is new. */
+function withAll<T>(set: ReadonlySet<T>, items: readonly T[]): ReadonlySet<T> {
+  if (items.every((i) => set.has(i))) return set;
+  return new Set([...set, ...items]);
 }
 
 /**
- * Step 2: the populated PDF and everything frozen in the receipt. Send stays off until the
- * document has been shown and the sender confirms; one key per Send click, reused when that
- * click is retried after a failure without an answer.
+ * Step 2: the populated PDF and everything frozen in the receipt. The confirmation opens only
+ * once every page has been on screen and every summary section seen; one key per Send click,
+ * reused when that click is retried after a failure without an answer.
  */
-export function ReviewStep({ template, preview, input, deadline, onBack, onSent }: ReviewStepProps) {
+export function ReviewStep({ template, preview, input, deadline, memory, onBack, onSent }: ReviewStepProps) {
   const token = preview.preview_token;
-  const pdf = useQuery({
-    // Outside the ['packages'] prefix: invalidating packages after the send must not re-fetch a consumed receipt.
-    queryKey: ['package-preview-document', token],
-    queryFn: ({ signal }) => fetchPreviewDocument(template.id, token, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: (failures, err) => isUnsettled(err) && failures < 2,
-  });
-  // The document counts as reviewed once the viewer has actually opened it, not merely fetched it.
-  const [shown, setShown] = useState(false);
+  const sha = preview.prepared_pdf.sha256;
+  const summary = useMemo(() => frozenSummary(preview, input), [preview, input]);
+  const [pages, setPages] = useState<ReadonlySet<number>>(() => memory.pages(sha));
+  const [carried] = useState(() => memory.pages(sha).size > 0);
+  const [sections, setSections] = useState<ReadonlySet<SectionId>>(() => memory.sections(summary.fingerprint));
+  const [pageCount, setPageCount] = useState<number | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -73,6 +61,25 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
   const expired = remaining <= 0;
   const confirmId = useId();
 
+  const markPages = useCallback(
+    (seen: number[]) => {
+      memory.addPages(sha, seen);
+      setPages((p) => withAll(p, seen));
+    },
+    [memory, sha],
+  );
+  const markSection = useCallback(
+    (id: SectionId) => {
+      memory.addSections(summary.fingerprint, [id]);
+      setSections((s) => withAll(s, [id]));
+    },
+    [memory, summary.fingerprint],
+  );
+
+  const pagesLeft = pageCount === null ? null : missingPages(pages, pageCount);
+  const sectionsLeft = SUMMARY_SECTIONS.filter((s) => !sections.has(s.id)).map((s) => s.title);
+  const reviewed = pagesLeft === '' && sectionsLeft.length === 0;
+
   // A send without an answer is confirmed by sending the same request under the same key.
   const confirm = useConfirmOutcome(() => sendPackage(template.id, token, intent.take(token)), {
     onDone(pkg) {
@@ -83,21 +90,16 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
     onRefused(err) {
       // A definite refusal of our key: only now is "nothing was sent" known to be true.
       intent.settle();
-      const reason = err instanceof ConsoleApiError ? RECEIPT_GONE[err.code] : undefined;
+      const reason = receiptGone(err);
       if (reason) return onBack(reason);
       setError({ message: err instanceof Error ? err.message : 'Sending failed.' });
     },
   });
   const confirming = confirm.status.state === 'confirming';
 
-  const gone = pdf.error instanceof ConsoleApiError ? RECEIPT_GONE[pdf.error.code] : undefined;
-  useEffect(() => {
-    if (gone) onBack(gone);
-  }, [gone, onBack]);
-
   const send = async () => {
     // A double click lands here twice before React re-renders the disabled button.
-    if (inFlight.current || sent || !confirmed || expired || !shown) return;
+    if (inFlight.current || sent || !confirmed || expired || !reviewed) return;
     inFlight.current = true;
     setSending(true);
     setError(null);
@@ -110,7 +112,7 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
     } catch (err) {
       if (isUnsettled(err)) return confirm.start(err);
       intent.settle();
-      const reason = err instanceof ConsoleApiError ? RECEIPT_GONE[err.code] : undefined;
+      const reason = receiptGone(err);
       if (reason) return onBack(reason);
       setError({ message: err instanceof Error ? err.message : 'Sending failed.' });
     } finally {
@@ -119,40 +121,25 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
     }
   };
 
-  const valueLabel = (key: string) => template.sender_fields.find((f) => f.key === key)?.label ?? key;
-  const values = (preview.sender_values ?? input.sender_values) as Record<string, unknown>;
-  const signers = preview.signers ?? input.signers;
-  const days = preview.expires_in_days ?? input.expires_in_days;
-  const ready = shown && confirmed && !expired && !sent && !confirming;
+  const ready = reviewed && confirmed && !expired && !sent && !confirming;
+  const left = [
+    pagesLeft === null ? 'the document, once it is shown' : pagesLeft,
+    sectionsLeft.length > 0 ? `the ${sectionsLeft.join(', ')} section${sectionsLeft.length === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
 
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <section aria-labelledby="review-doc" className="min-w-0 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-        <h2 id="review-doc" className="mb-3 text-base font-semibold text-slate-900">
-          Populated document
-        </h2>
-        {pdf.isPending && (
-          <div role="status" aria-label="Loading the populated document" className="flex flex-col gap-3">
-            <Skeleton className="h-6 w-1/3" />
-            <Skeleton className="h-[28rem] w-full" />
-          </div>
-        )}
-        {pdf.isError && !gone && (
-          <ErrorState
-            title="The populated document could not be loaded"
-            message={pdf.error.message}
-            onRetry={() => void pdf.refetch()}
-          />
-        )}
-        {pdf.data && (
-          <PdfViewer
-            file={pdf.data}
-            label={`Populated preview of ${template.name}`}
-            heightClassName="h-[70vh] min-h-96"
-            onLoad={() => setShown(true)}
-          />
-        )}
-      </section>
+      <ReviewDocument
+        templateId={template.id}
+        templateName={template.name}
+        token={token}
+        reviewed={pages}
+        pageCount={pageCount}
+        carried={carried}
+        onOpened={setPageCount}
+        onPagesSeen={markPages}
+        onGone={onBack}
+      />
 
       <aside
         aria-labelledby="review-summary"
@@ -183,46 +170,7 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
             )}
           </div>
         )}
-        <Summary title="Document">
-          <p className="text-sm text-slate-800">
-            {template.name}
-            {preview.version_number ? `, version ${preview.version_number}` : ''}: {preview.prepared_pdf.page_count} pages,{' '}
-            {formatBytes(preview.prepared_pdf.size_bytes)}
-          </p>
-        </Summary>
-        <Summary title="Values">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            {template.sender_fields.map((f) => (
-              <div key={f.key} className="contents">
-                <dt className="text-slate-600">{valueLabel(f.key)}</dt>
-                <dd className="break-words text-slate-900">
-                  {values[f.key] === undefined ? <span className="text-slate-500">(left empty)</span> : String(values[f.key])}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </Summary>
-        <Summary title="Recipients">
-          <ul className="flex flex-col gap-2 text-sm">
-            {signers.map((s) => (
-              <li key={s.slot_id}>
-                <span className="block text-xs text-slate-600">
-                  {template.slots.find((x) => x.slot_id === s.slot_id)?.label ?? s.slot_id}
-                </span>
-                <span className="block font-medium text-slate-900">{s.name}</span>
-                <span className="block text-slate-700">
-                  {s.email} · {s.phone}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Summary>
-        <Summary title="Expiry">
-          <p className="text-sm text-slate-800">
-            {days} day{days === 1 ? '' : 's'} after sending: about {formatDate(new Date(now + days * DAY_MS).toISOString())} if
-            sent now.
-          </p>
-        </Summary>
+        <ReviewSummary template={template} preview={preview} summary={summary} seen={sections} onSeen={markSection} now={now} />
         <div className="border-t border-slate-200 pt-3">
           <div className="flex items-start gap-2">
             <input
@@ -230,7 +178,7 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
               type="checkbox"
               className="mt-0.5 size-4 rounded border-slate-400 text-brand-600"
               checked={confirmed}
-              disabled={!shown || expired || sending || sent || confirming}
+              disabled={!reviewed || expired || sending || sent || confirming}
               onChange={(e) => setConfirmed(e.target.checked)}
               aria-describedby={`${confirmId}-hint`}
             />
@@ -238,8 +186,8 @@ export function ReviewStep({ template, preview, input, deadline, onBack, onSent 
               I have reviewed the populated document, the values, the recipients and the expiry.
             </label>
           </div>
-          <p id={`${confirmId}-hint`} className="mt-1 text-xs text-slate-600">
-            {shown ? 'Required before sending.' : 'Available once the document is shown.'}
+          <p id={`${confirmId}-hint`} className="mt-1 text-xs text-slate-600" data-testid="review-left">
+            {reviewed ? 'Required before sending.' : `Opens once you have seen every page and section. Still to review: ${left.join('; ')}.`}
           </p>
         </div>
         <FormError error={error} />

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
 import { DetailsForm } from './details-form';
 import { blankValues, receiptDeadline, type SendFormValues } from './form-model';
 import type { BackReason } from './review-step';
+import { ReviewMemory } from './review-progress';
 import { ReviewStep } from './review-step';
 import { SEND_STEPS } from './steps';
 import { TemplatePicker, unavailableReason } from './template-picker';
@@ -47,6 +48,8 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
   const [drafts] = useState(() => new Map<string, SendFormValues>());
+  // Pages already reviewed stay reviewed when a new preview yields the very same PDF.
+  const [memory] = useState(() => new ReviewMemory());
   const router = useRouter();
   const client = useQueryClient();
   // Each step starts at its top, where the stepper and any notice are.
@@ -99,6 +102,7 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
           preview={stage.preview}
           input={stage.input}
           deadline={stage.deadline}
+          memory={memory}
           onBack={back}
           onSent={sent}
         />

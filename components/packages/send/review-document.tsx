@@ -1,0 +1,125 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
+import { fetchPreviewDocument } from '@/lib/queries/packages';
+import { Button } from '../../ui/button';
+import { ErrorState, Skeleton } from '../../ui/states';
+import { isUnsettled } from '../../ui/use-intent-key';
+import { receiptGone, type BackReason } from './receipt-gone';
+import { nextUnreviewed } from './review-progress';
+
+interface ReviewDocumentProps {
+  templateId: string;
+  templateName: string;
+  token: string;
+  reviewed: ReadonlySet<number>;
+  /** the page count of the document as the viewer opened it, once it has */
+  pageCount: number | null;
+  /** true when the progress came from an earlier preview of the very same PDF */
+  carried: boolean;
+  onOpened(pageCount: number): void;
+  onPagesSeen(pages: number[]): void;
+  /** the API says the receipt can no longer be used */
+  onGone(reason: BackReason): void;
+}
+
+/** The populated PDF with the review's progress, "next unreviewed page" and a rail marking reviewed pages. */
+export function ReviewDocument({ templateId, templateName, token, reviewed, pageCount, carried, onOpened, onPagesSeen, onGone }: ReviewDocumentProps) {
+  const pdf = useQuery({
+    // Outside the ['packages'] prefix: invalidating packages after the send must not re-fetch a consumed receipt.
+    queryKey: ['package-preview-document', token],
+    queryFn: ({ signal }) => fetchPreviewDocument(templateId, token, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: (failures, err) => isUnsettled(err) && failures < 2,
+  });
+  const gone = receiptGone(pdf.error);
+  useEffect(() => {
+    if (gone) onGone(gone);
+  }, [gone, onGone]);
+  const [goTo, setGoTo] = useState<{ page: number; seq: number } | undefined>(undefined);
+  const lastSeen = useRef(1);
+
+  const seen = useCallback(
+    (pages: number[]) => {
+      lastSeen.current = Math.max(...pages);
+      onPagesSeen(pages);
+    },
+    [onPagesSeen],
+  );
+  const opened = useCallback((info: { pageCount: number }) => onOpened(info.pageCount), [onOpened]);
+
+  const count = pageCount ?? 0;
+  const done = pageCount !== null && [...Array(count).keys()].every((i) => reviewed.has(i + 1));
+  const reviewedCount = [...reviewed].filter((p) => p >= 1 && p <= count).length;
+  const showNext = () => {
+    const page = nextUnreviewed(reviewed, count, lastSeen.current);
+    if (page !== null) setGoTo((g) => ({ page, seq: (g?.seq ?? 0) + 1 }));
+  };
+
+  return (
+    <section aria-labelledby="review-doc" className="min-w-0 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id="review-doc" className="text-base font-semibold text-slate-900">
+          Populated document
+        </h2>
+        {pageCount !== null && (
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="min-w-48">
+              <p className={`text-sm ${done ? 'font-medium text-emerald-800' : 'text-slate-800'}`} data-testid="review-progress">
+                {done ? <span aria-hidden>✓ </span> : null}
+                Reviewed {reviewedCount} of {count} page{count === 1 ? '' : 's'}
+              </p>
+              <div
+                role="progressbar"
+                aria-label="Pages reviewed"
+                aria-valuemin={0}
+                aria-valuemax={count}
+                aria-valuenow={reviewedCount}
+                aria-valuetext={`${reviewedCount} of ${count} pages reviewed`}
+                className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200"
+              >
+                <div className={`h-full rounded-full ${done ? 'bg-emerald-600' : 'bg-brand-600'}`} style={{ width: `${count ? (reviewedCount / count) * 100 : 0}%` }} />
+              </div>
+            </div>
+            {!done && (
+              <Button size="sm" variant="secondary" onClick={showNext}>
+                Next unreviewed page
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {done ? `All ${count} pages reviewed.` : ''}
+      </p>
+      {carried && (
+        <p className="mb-3 rounded-md bg-brand-50 p-2.5 text-sm text-brand-700">
+          This preview’s document is identical to the one you were reviewing (same SHA-256), so the pages you reviewed stay reviewed.
+        </p>
+      )}
+      {pdf.isPending && (
+        <div role="status" aria-label="Loading the populated document" className="flex flex-col gap-3">
+          <Skeleton className="h-6 w-1/3" />
+          <Skeleton className="h-[28rem] w-full" />
+        </div>
+      )}
+      {pdf.isError && !gone && (
+        <ErrorState title="The populated document could not be loaded" message={pdf.error.message} onRetry={() => void pdf.refetch()} />
+      )}
+      {pdf.data && (
+        <PdfViewer
+          file={pdf.data}
+          label={`Populated preview of ${templateName}`}
+          heightClassName="h-[70vh] min-h-96"
+          onLoad={opened}
+          onPagesSeen={seen}
+          goTo={goTo}
+          rail={{ marked: reviewed, markLabel: 'reviewed' }}
+        />
+      )}
+    </section>
+  );
+}
