@@ -145,6 +145,8 @@ test.describe('live package detail', () => {
       await g.getByLabel('E-mail').fill(email);
       await g.getByLabel('Phone').fill(phone);
     }
+    // No expiry is filled in for the sender: choosing one is part of the form.
+    await page.getByRole('group', { name: 'Expiry' }).getByRole('button', { name: '30 days' }).click();
     // Preview is the flow's own step: the leave guard must not hold it up.
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0);

@@ -45,8 +45,9 @@ async function listTotal(page: Page) {
 
 const group = (page: Page, name: string) => page.getByRole('group', { name });
 
-async function fillNda(page: Page, counterparty: string) {
-  await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
+/** Fills the NDA's form; `choose: false` when a link already chose the template. The expiry is always chosen: there is no default. */
+async function fillNda(page: Page, counterparty: string, { choose = true } = {}) {
+  if (choose) await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
   const values = group(page, 'Values in the document');
   await values.getByLabel('Counterparty name').fill(counterparty);
   await values.getByLabel('Effective date').fill('2026-01-15');
@@ -209,9 +210,9 @@ test.describe('signature packages', () => {
     await signIn(page, 'sender');
     const before = await listTotal(page);
     await page.goto('/packages/new?template=dst_nda');
-    await expect(page.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeChecked();
+    await expect(page.getByText('Chosen: Mutual non-disclosure agreement')).toBeVisible();
     const counterparty = `Umbrella ${run}`;
-    await fillNda(page, counterparty);
+    await fillNda(page, counterparty, { choose: false });
     await previewAndReview(page);
     await page.getByLabel(/I have reviewed the populated document/).check();
 

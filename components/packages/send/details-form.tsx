@@ -4,20 +4,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
 import { previewPackage } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { LinkButton } from '../../ui/link-button';
-import { useNow } from '../../ui/use-now';
+import { ExpiryField } from './expiry-field';
 import { placeDetails, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
-
-const DAY_MS = 86_400_000;
 
 function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -81,9 +78,6 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
   const { errors, isSubmitting, isDirty } = form.formState;
   const guard = useLeaveGuard(isDirty);
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
-  const now = useNow(60_000);
-  const until =
-    Number.isInteger(days) && days >= 1 && days <= 365 ? formatDate(new Date(now + days * DAY_MS).toISOString()) : null;
   const rootError = errors.root?.server?.message;
 
   return (
@@ -130,15 +124,15 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
             </Field>
           </Group>
         ))}
-        <Group title="Expiry" description="Signers must finish before the package expires.">
-          <Field
-            label="Days to sign"
-            required
+        <Group title="Expiry" description="Signers must finish before the package expires; choose how long they have.">
+          <ExpiryField
+            registration={form.register('expires_in_days')}
+            value={days}
             error={errors.expires_in_days?.message}
-            hint={until ? `If sent now: until about ${until}.` : '1 to 365 days.'}
-          >
-            <Input type="number" min={1} max={365} step={1} {...form.register('expires_in_days', { valueAsNumber: true })} />
-          </Field>
+            onPick={(picked) =>
+              form.setValue('expires_in_days', String(picked), { shouldDirty: true, shouldTouch: true, shouldValidate: true })
+            }
+          />
         </Group>
         <FormError error={rootError} />
         <div className="flex flex-wrap items-center justify-end gap-3">

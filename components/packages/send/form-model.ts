@@ -3,6 +3,7 @@ import type { ErrorDetail } from '@/lib/api-error';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import { signerInputSchema, type PreviewInput } from '@/lib/schemas/packages';
 import { isCalendarDate } from '@/lib/submission-schema';
+import { expiryProblem } from './expiry';
 
 // The sender's form for one template: its sender fields, one signer per designed slot, and
 // the expiry. Checked here as the API will check it, so most mistakes never leave the page.
@@ -10,17 +11,17 @@ import { isCalendarDate } from '@/lib/submission-schema';
 export interface SendFormValues {
   sender_values: Record<string, string>;
   signers: { slot_id: string; name: string; email: string; phone: string }[];
-  expires_in_days: number;
+  /** as typed: empty until the sender chooses, since the API has no default and neither does the form */
+  expires_in_days: string;
 }
 
-export const DEFAULT_EXPIRY_DAYS = 14;
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 export function blankValues(template: SignTemplate): SendFormValues {
   return {
     sender_values: Object.fromEntries(template.sender_fields.map((f) => [f.key, ''])),
     signers: template.slots.map((s) => ({ slot_id: s.slot_id, name: '', email: '', phone: '' })),
-    expires_in_days: DEFAULT_EXPIRY_DAYS,
+    expires_in_days: '',
   };
 }
 
@@ -37,7 +38,10 @@ export function sendFormSchema(template: SignTemplate) {
   return z.object({
     sender_values: z.object(Object.fromEntries(template.sender_fields.map((f) => [f.key, senderValueSchema(f)]))),
     signers: z.array(z.object({ slot_id: z.string(), name, email, phone })),
-    expires_in_days: z.number({ message: 'Enter the number of days, 1 to 365' }).int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days'),
+    expires_in_days: z.string().superRefine((v, ctx) => {
+      const problem = expiryProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   });
 }
 
@@ -50,7 +54,7 @@ export function toPreviewInput(template: SignTemplate, values: SendFormValues): 
   }
   return {
     template_id: template.id,
-    expires_in_days: values.expires_in_days,
+    expires_in_days: Number(values.expires_in_days.trim()),
     sender_values,
     signers: values.signers.map((s) => ({ slot_id: s.slot_id, name: s.name.trim(), email: s.email.trim(), phone: s.phone.trim(), recipient_kind: 'external' as const })),
   };

@@ -1,23 +1,28 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { catalogListQuery } from '@/lib/queries/catalog';
+import { ConsoleApiError } from '@/lib/api-error';
+import { catalogItemQuery, catalogKeys } from '@/lib/queries/catalog';
 import { openIntentsQuery } from '@/lib/queries/intents';
 import { packageKeys, type PackageRecord } from '@/lib/queries/packages';
+import type { SignTemplate } from '@/lib/schemas/catalog';
+import { idSchema } from '@/lib/schemas/list';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Stepper } from '../../ui/stepper';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
+import { Skeleton } from '../../ui/states';
+import type { ChosenTemplate } from './chosen-template';
 import { DetailsForm } from './details-form';
 import { blankValues, receiptDeadline, type SendFormValues } from './form-model';
 import type { BackReason } from './review-step';
 import { ReviewMemory } from './review-progress';
 import { ReviewStep } from './review-step';
 import { SEND_STEPS } from './steps';
-import { TemplatePicker, unavailableReason } from './template-picker';
+import { unavailableReason } from './template-facts';
+import { TemplatePicker } from './template-picker';
 import { UnconfirmedSend } from './unconfirmed-send';
 
 type Stage =
@@ -41,10 +46,12 @@ const NOTICES: Record<BackReason, { tone: 'info' | 'warn'; text: string }> = {
 
 /** Details → Review → Sent. Everything typed survives going back, template switches and failed previews. */
 export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: string | null }) {
-  const templates = useQuery(catalogListQuery('document-sign-templates', { page: 1, size: 100 }));
+  const [chosenId, setChosenId] = useState<string | null>(initialTemplateId);
+  // The chosen template comes by id, wherever it sits in the catalog (a link may name any).
+  const askable = chosenId !== null && idSchema.safeParse(chosenId).success;
+  const detail = useQuery({ ...catalogItemQuery('document-sign-templates', chosenId ?? ''), enabled: askable });
   // Sends whose outcome this console never saw (a reload mid-send, another tab): confirmed first.
   const unconfirmed = useQuery(openIntentsQuery('package.send')).data?.[0] ?? null;
-  const [chosen, setChosen] = useState<string | null>(initialTemplateId);
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
   const [drafts] = useState(() => new Map<string, SendFormValues>());
@@ -57,6 +64,14 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
     window.scrollTo({ top: 0 });
   }, [stage]);
 
+  const choose = useCallback(
+    (t: SignTemplate) => {
+      // A result of the list is the same record: the detail query starts from it instead of asking again.
+      client.setQueryData(catalogKeys.item('document-sign-templates', t.id), t);
+      setChosenId(t.id);
+    },
+    [client],
+  );
   const keep = useCallback((id: string, values: SendFormValues) => void drafts.set(id, values), [drafts]);
   const back = useCallback((reason: BackReason) => setStage({ step: 'details', back: reason }), []);
   const sent = useCallback(
@@ -68,30 +83,8 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
     [client, router],
   );
 
-  if (templates.isPending) {
-    return (
-      <div role="status" aria-label="Loading templates" className="flex flex-col gap-3">
-        <Skeleton className="h-6 w-48" />
-        <Skeleton className="h-28 w-full" />
-      </div>
-    );
-  }
-  if (templates.isError)
-    return (
-      <ErrorState
-        title="The templates could not be loaded"
-        message={templates.error.message}
-        onRetry={() => void templates.refetch()}
-      />
-    );
-  const list = templates.data.data;
-  if (list.length === 0)
-    return (
-      <EmptyState title="No document-sign templates">
-        Templates are designed in the platform UI; once one is allowed for this app it appears here.
-      </EmptyState>
-    );
-  const template = list.find((t) => t.id === chosen && unavailableReason(t) === null) ?? null;
+  const chosen = chosenState(chosenId, askable, detail);
+  const template = chosen.kind === 'ready' && chosen.reason === null ? chosen.template : null;
 
   if (stage.step === 'review' && template) {
     return (
@@ -125,8 +118,14 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
         )}
         {unconfirmed && <UnconfirmedSend key={unconfirmed.id} intent={unconfirmed} />}
         <fieldset disabled={unconfirmed !== null} className={`flex min-w-0 flex-col gap-5 ${unconfirmed ? 'opacity-60' : ''}`}>
-          <TemplatePicker templates={list} value={template?.id ?? null} onChange={setChosen} />
-          {template ? (
+          <TemplatePicker chosen={chosen} onChoose={choose} />
+          {chosen.kind === 'loading' ? (
+            // The picker's summary already says the template is loading; this only holds the form's place.
+            <div className="flex flex-col gap-3">
+              <Skeleton className="h-40 w-full" />
+              <Skeleton className="h-28 w-full" />
+            </div>
+          ) : template ? (
             <DetailsForm
               key={template.id}
               template={template}
@@ -134,7 +133,7 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
               onKeep={(values) => keep(template.id, values)}
               onPreviewed={(preview, input, values) => {
                 keep(template.id, values);
-                setChosen(input.template_id);
+                setChosenId(input.template_id);
                 setStage({ step: 'review', preview, input, deadline: receiptDeadline(preview.expires_at, Date.now()) });
               }}
             />
@@ -145,4 +144,16 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
       </div>
     </>
   );
+}
+
+/** Where the chosen template stands: asked for, found (usable or not), unknown, or failed to load. */
+function chosenState(id: string | null, askable: boolean, detail: UseQueryResult<SignTemplate>): ChosenTemplate {
+  if (id === null) return { kind: 'none' };
+  if (!askable) return { kind: 'missing', id };
+  if (detail.data) return { kind: 'ready', template: detail.data, reason: unavailableReason(detail.data) };
+  if (detail.isError) {
+    if (detail.error instanceof ConsoleApiError && detail.error.status === 404) return { kind: 'missing', id };
+    return { kind: 'failed', id, message: detail.error.message, retry: () => void detail.refetch() };
+  }
+  return { kind: 'loading', id };
 }

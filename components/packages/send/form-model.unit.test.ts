@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { SignTemplate } from '@/lib/schemas/catalog';
+import { blankValues, placeDetails, receiptDeadline, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
+
+const nda: SignTemplate = {
+  id: 'dst_nda',
+  name: 'Mutual non-disclosure agreement',
+  description: '',
+  versions: [],
+  slots: [
+    { slot_id: 'company_signer', label: 'Company signatory', recipient_kind: 'external' },
+    { slot_id: 'counterparty_signer', label: 'Counterparty signatory', recipient_kind: 'external' },
+  ],
+  sender_fields: [
+    { key: 'counterparty_name', label: 'Counterparty name', type: 'text', required: true },
+    { key: 'effective_date', label: 'Effective date', type: 'date', required: true },
+    { key: 'fee', label: 'Fee', type: 'number', required: false },
+  ],
+};
+
+const filled = (patch: Partial<SendFormValues> = {}): SendFormValues => ({
+  sender_values: { counterparty_name: ' Acme ', effective_date: '2026-01-15', fee: '' },
+  signers: [
+    { slot_id: 'company_signer', name: 'Grace Hopper', email: 'grace@example.com', phone: '+4915112345678' },
+    { slot_id: 'counterparty_signer', name: 'Alan Turing', email: 'alan@example.com', phone: '+442071234567' },
+  ],
+  expires_in_days: '14',
+  ...patch,
+});
+
+const issuesAt = (values: SendFormValues, path: string) =>
+  (sendFormSchema(nda).safeParse(values).error?.issues ?? []).filter((i) => i.path.join('.') === path).map((i) => i.message);
+
+describe('blankValues', () => {
+  it('starts every value, every signer and the expiry empty: the sender chooses how long signers have', () => {
+    expect(blankValues(nda)).toEqual({
+      sender_values: { counterparty_name: '', effective_date: '', fee: '' },
+      signers: [
+        { slot_id: 'company_signer', name: '', email: '', phone: '' },
+        { slot_id: 'counterparty_signer', name: '', email: '', phone: '' },
+      ],
+      expires_in_days: '',
+    });
+  });
+});
+
+describe('sendFormSchema', () => {
+  it('accepts a filled form', () => {
+    expect(sendFormSchema(nda).safeParse(filled()).success).toBe(true);
+  });
+
+  it('refuses a form whose expiry was never chosen, with one message on that field', () => {
+    expect(issuesAt(filled({ expires_in_days: '' }), 'expires_in_days')).toEqual(['Choose how long signers have to sign']);
+    expect(issuesAt(filled({ expires_in_days: '0' }), 'expires_in_days')).toEqual(['At least 1 day']);
+    expect(issuesAt(filled({ expires_in_days: '2.5' }), 'expires_in_days')).toEqual(['Enter whole days, from 1 to 365']);
+  });
+
+  it('checks sender values by their type and whether they are required', () => {
+    const values = filled({ sender_values: { counterparty_name: '', effective_date: '2026-02-30', fee: '12,5' } });
+    expect(issuesAt(values, 'sender_values.counterparty_name')).toEqual(['Enter the counterparty name']);
+    expect(issuesAt(values, 'sender_values.effective_date')).toEqual(['Enter a real date']);
+    expect(issuesAt(values, 'sender_values.fee')).toEqual(['Enter a number, e.g. 1250.50']);
+  });
+});
+
+describe('toPreviewInput', () => {
+  it('sends the chosen days as a number, trimmed values, numbers as numbers and every signer as external', () => {
+    expect(
+      toPreviewInput(
+        nda,
+        filled({ sender_values: { counterparty_name: ' Acme ', effective_date: '2026-01-15', fee: '1250.50' } }),
+      ),
+    ).toEqual({
+      template_id: 'dst_nda',
+      expires_in_days: 14,
+      sender_values: { counterparty_name: 'Acme', effective_date: '2026-01-15', fee: 1250.5 },
+      signers: [
+        {
+          slot_id: 'company_signer',
+          name: 'Grace Hopper',
+          email: 'grace@example.com',
+          phone: '+4915112345678',
+          recipient_kind: 'external',
+        },
+        {
+          slot_id: 'counterparty_signer',
+          name: 'Alan Turing',
+          email: 'alan@example.com',
+          phone: '+442071234567',
+          recipient_kind: 'external',
+        },
+      ],
+    });
+  });
+
+  it('leaves empty optional values out', () => {
+    expect(toPreviewInput(nda, filled()).sender_values).toEqual({ counterparty_name: 'Acme', effective_date: '2026-01-15' });
+  });
+});
+
+describe('placeDetails', () => {
+  it('places the API’s details on the form’s fields and returns the rest apart', () => {
+    const { fields, other } = placeDetails(nda, [
+      { path: 'signers.1.email', message: 'must be a valid e-mail' },
+      { path: 'sender_values.effective_date', message: 'must be a date' },
+      { path: 'expires_in_days', message: 'must be at most 365' },
+      { path: 'signers.5.name', message: 'no such signer' },
+      { path: '', message: 'template is archived' },
+    ]);
+    expect(fields).toEqual([
+      ['signers.1.email', 'Must be a valid e-mail'],
+      ['sender_values.effective_date', 'Must be a date'],
+      ['expires_in_days', 'Must be at most 365'],
+    ]);
+    expect(other).toEqual(['signers.5.name: no such signer', 'template is archived']);
+  });
+});
+
+describe('receiptDeadline', () => {
+  it('ends when the receipt does, but never more than 10 minutes after it arrived', () => {
+    const at = Date.parse('2026-01-10T09:30:00Z');
+    expect(receiptDeadline('2026-01-10T09:35:00Z', at)).toBe(at + 5 * 60_000);
+    expect(receiptDeadline('2026-01-10T10:30:00Z', at)).toBe(at + 10 * 60_000);
+    expect(receiptDeadline('not a date', at)).toBe(at + 10 * 60_000);
+  });
+});
