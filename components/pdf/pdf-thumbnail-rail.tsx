@@ -25,13 +25,24 @@ interface RailProps {
 }
 
 /**
- * Small pictures of the pages beside the viewer. Only tiles near the rail's viewport hold a
- * canvas; one tile is in the tab order and the arrow keys move between pages.
+ * Small pictures of the pages beside the viewer. A tile near the rail's viewport draws its page
+ * once into a canvas, which is then kept as an image and let go, so scrolling a long document
+ * leaves no thumbnail canvases behind and never draws a thumbnail twice. One tile is in the tab
+ * order and the arrow keys move between pages.
  */
 export function PdfThumbnailRail({ pdf, sizes, current, marked, markLabel, onJump, heightClassName }: RailProps) {
   const rail = useRef<HTMLOListElement>(null);
   const [view, setView] = useState({ top: 0, height: 0 });
   const focusNext = useRef(false);
+  const canvases = useRef(new Map<number, HTMLCanvasElement>());
+  const [images, setImages] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const keepImage = (n: number) => {
+    const canvas = canvases.current.get(n);
+    if (!canvas) return;
+    const url = canvas.toDataURL('image/png');
+    canvases.current.delete(n);
+    setImages((m) => new Map(m).set(n, url));
+  };
 
   useEffect(() => {
     const el = rail.current;
@@ -95,7 +106,11 @@ export function PdfThumbnailRail({ pdf, sizes, current, marked, markLabel, onJum
                 className={`relative flex items-center justify-center overflow-hidden bg-white ring-1 ${isCurrent ? 'ring-2 ring-brand-600' : 'ring-slate-300'}`}
                 style={{ width: Math.round(size.width * fit), height: Math.round(size.height * fit) }}
               >
-                {n >= first && n <= last ? (
+                {images.has(n) ? (
+                  // A data URL drawn here: next/image has nothing to optimise or load.
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img src={images.get(n)} alt="" className="block size-full" />
+                ) : n >= first && n <= last ? (
                   <Page
                     // Outside <Document> a Page suspends by default, and the viewer's Suspense
                     // boundary would then hide the whole viewer, losing its scroll position.
@@ -108,6 +123,10 @@ export function PdfThumbnailRail({ pdf, sizes, current, marked, markLabel, onJum
                     renderAnnotationLayer={false}
                     loading={null}
                     error={null}
+                    canvasRef={(el) => {
+                      if (el) canvases.current.set(n, el);
+                    }}
+                    onRenderSuccess={() => keepImage(n)}
                   />
                 ) : null}
                 {isMarked && (
