@@ -42,7 +42,10 @@ const NOTICES: Record<BackReason, { tone: 'info' | 'warn'; text: string }> = {
 export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: string | null }) {
   const templates = useQuery(catalogListQuery('document-sign-templates', { page: 1, size: 100 }));
   // Sends whose outcome this console never saw (a reload mid-send, another tab): confirmed first.
-  const unconfirmed = useQuery(openIntentsQuery('package.send')).data?.[0] ?? null;
+  const journal = useQuery(openIntentsQuery('package.send'));
+  const unconfirmed = journal.data?.[0] ?? null;
+  // Until the journal has answered once, an open send cannot be ruled out: the form stays closed.
+  const unread = journal.data === undefined;
   const [chosen, setChosen] = useState<string | null>(initialTemplateId);
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
@@ -120,7 +123,19 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
           </div>
         )}
         {unconfirmed && <UnconfirmedSend key={unconfirmed.id} intent={unconfirmed} />}
-        <fieldset disabled={unconfirmed !== null} className={`flex min-w-0 flex-col gap-5 ${unconfirmed ? 'opacity-60' : ''}`}>
+        {unread &&
+          (journal.isError ? (
+            <ErrorState
+              title="Earlier sends could not be checked"
+              message={`${journal.error.message} A new package can be prepared once it is known that no earlier send is still unconfirmed.`}
+              onRetry={() => void journal.refetch()}
+            />
+          ) : (
+            <p role="status" className="text-sm text-slate-600">
+              Checking for an earlier send whose outcome is not known yet…
+            </p>
+          ))}
+        <fieldset disabled={unconfirmed !== null || unread} className={`flex min-w-0 flex-col gap-5 ${unconfirmed || unread ? 'opacity-60' : ''}`}>
           <TemplatePicker templates={list} value={template?.id ?? null} onChange={setChosen} />
           {template ? (
             <DetailsForm
