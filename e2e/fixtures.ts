@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { Role } from '../lib/roles.ts';
 import { E2E_CONTROL_TOKEN, E2E_DEMO_PASSWORD, SANDBOX_PORT } from '../playwright.config.ts';
@@ -65,4 +65,37 @@ export async function reviewEveryPage(page: Page) {
   await reviewAllPages(page);
   await page.getByText(/^I have reviewed the populated document/).scrollIntoViewIfNeeded();
   await expect(page.getByLabel(/I have reviewed the populated document/)).toBeEnabled();
+}
+
+/** The sandbox's active fault rules, as the control plane lists them (a counted rule leaves once spent). */
+export async function faultRules() {
+  const res = await fetch(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox/faults`, {
+    headers: { 'x-sandbox-control': E2E_CONTROL_TOKEN },
+  });
+  if (!res.ok) throw new Error(`control GET /faults: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { rules: Record<string, unknown>[] }).rules;
+}
+
+/** A fieldset of the send form by its legend. */
+export const group = (page: Page, name: string): Locator => page.getByRole('group', { name });
+
+/**
+ * Fills the send form's details for the mutual NDA; `choose: false` when a link already chose
+ * the template. The expiry is always chosen: there is no default. The list search finds a
+ * package by its signers' names, so a unique `counterpartySigner` lets a journey count its own.
+ */
+export async function fillNda(page: Page, counterparty: string, { choose = true, counterpartySigner = 'Alan Turing' } = {}) {
+  if (choose) await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
+  const values = group(page, 'Values in the document');
+  await values.getByLabel('Counterparty name').fill(counterparty);
+  await values.getByLabel('Effective date').fill('2026-01-15');
+  const company = group(page, 'Signer: Company signatory');
+  await company.getByLabel('Name').fill('Grace Hopper');
+  await company.getByLabel('E-mail').fill('grace@example.com');
+  await company.getByLabel('Phone').fill('+4915112345678');
+  const counter = group(page, 'Signer: Counterparty signatory');
+  await counter.getByLabel('Name').fill(counterpartySigner);
+  await counter.getByLabel('E-mail').fill('alan@example.com');
+  await counter.getByLabel('Phone').fill('+442071234567');
+  await group(page, 'Expiry').getByLabel('Days to sign').fill('21');
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { control, expect, expectAccessible, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, fillNda, group, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
 
 // Signature packages: the list and detail with their URL state, the send flow (Details →
 // Review → Sent) with its refusals, an expired receipt, and archiving. Tests in this file run
@@ -41,25 +41,6 @@ async function listTotal(page: Page) {
   await expect(summary).toBeVisible();
   const text = (await summary.textContent()) ?? '';
   return Number(/of (\d+)$/.exec(text)?.[1] ?? 0);
-}
-
-const group = (page: Page, name: string) => page.getByRole('group', { name });
-
-/** Fills the NDA's form; `choose: false` when a link already chose the template. The expiry is always chosen: there is no default. */
-async function fillNda(page: Page, counterparty: string, { choose = true } = {}) {
-  if (choose) await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
-  const values = group(page, 'Values in the document');
-  await values.getByLabel('Counterparty name').fill(counterparty);
-  await values.getByLabel('Effective date').fill('2026-01-15');
-  const company = group(page, 'Signer: Company signatory');
-  await company.getByLabel('Name').fill('Grace Hopper');
-  await company.getByLabel('E-mail').fill('grace@example.com');
-  await company.getByLabel('Phone').fill('+4915112345678');
-  const counter = group(page, 'Signer: Counterparty signatory');
-  await counter.getByLabel('Name').fill('Alan Turing');
-  await counter.getByLabel('E-mail').fill('alan@example.com');
-  await counter.getByLabel('Phone').fill('+442071234567');
-  await group(page, 'Expiry').getByLabel('Days to sign').fill('21');
 }
 
 /** Clicks Preview and waits for the review with the populated PDF on screen. */

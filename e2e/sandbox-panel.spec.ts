@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { Role } from '../lib/roles.ts';
-import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, faultRules, signIn, snap, test } from './fixtures.ts';
 
 // The sandbox panel drives the control plane through the console's own routes; the
 // journeys create their requests and packages through the console API, as the roles would.
@@ -282,6 +282,62 @@ test.describe('sandbox panel', () => {
     await expect(faults.getByText('No faults injected: the sandbox answers normally.')).toBeVisible();
     const healthy = await page.request.get('/api/request-forms');
     expect(healthy.status()).toBe(200);
+  });
+
+  test('faults: an answer lost after commit is injected, listed, and the console recovers the stored reply', async ({ page, browser, baseURL }) => {
+    await control('/faults', { rules: [] });
+    const sender = await rolePage(browser, baseURL!, 'sender');
+    await signIn(page, 'admin');
+    await page.goto('/admin/sandbox');
+    const faults = page.getByRole('region', { name: 'Faults' });
+    const inject = faults.getByRole('button', { name: 'Inject fault' });
+    await faults.getByLabel('Method').selectOption('POST');
+    await faults.getByLabel(/^Path/).fill('/api/v1/signature-packages');
+    await faults.getByLabel(/^Status/).fill('');
+    await faults.getByLabel('Times').fill('1');
+
+    // The sandbox's rules, said on the form: a drop needs after commit, and has no status.
+    await faults.getByLabel('Drop the answer', { exact: true }).check();
+    await inject.click();
+    await expect(faults.getByRole('alert').filter({ hasText: 'Dropping the answer needs "After commit"' })).toBeVisible();
+    await faults.getByLabel('After commit', { exact: true }).check();
+    await faults.getByLabel(/^Status/).fill('503');
+    await inject.click();
+    await expect(faults.getByRole('alert').filter({ hasText: 'A dropped answer has no status' })).toBeVisible();
+    expect(await faultRules()).toEqual([]);
+
+    await faults.getByLabel(/^Status/).fill('');
+    await inject.click();
+    await expect(page.getByText('Fault injected: POST /api/v1/signature-packages lets the call commit, then drops the answer 1 time(s).')).toBeVisible();
+    const lost = faults.getByRole('table', { name: 'Active fault rules' }).getByRole('row', { name: /signature-packages/ });
+    await expect(lost).toContainText('After commit');
+    await expect(lost).toContainText('No answer (dropped)');
+    await expect(lost).toContainText('fires 1 more time');
+    await expect(faults.getByLabel('After commit', { exact: true })).not.toBeChecked();
+    expect(await faultRules()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v1/signature-packages', after_commit: true, drop: true, remaining: 1 })]);
+
+    // Adding a rule sends the whole list again: the kept rule keeps its after-commit drop.
+    await faults.getByLabel('Method').selectOption('DELETE');
+    await faults.getByLabel(/^Path/).fill('/api/v1/request-templates');
+    await faults.getByLabel(/^Status/).fill('409');
+    await inject.click();
+    await expect(page.getByText('Fault injected: DELETE /api/v1/request-templates answers 409 until cleared.')).toBeVisible();
+    await expect(faults.getByRole('table', { name: 'Active fault rules' }).getByRole('row', { name: /request-templates/ })).toContainText('Before the call');
+    expect((await faultRules())[0]).toMatchObject({ path: '/api/v1/signature-packages', after_commit: true, drop: true, remaining: 1 });
+    await expectAccessible(page);
+    await snap(page, 'sandbox-faults-after-commit');
+
+    // The send commits and its answer is dropped; the console repeats it under the same key
+    // and answers the stored reply: one package, and the rule is spent.
+    const total = async () => ((await (await page.request.get('/api/packages')).json()) as { pagination: { total: number } }).pagination.total;
+    const before = await total();
+    await sendPackage(sender, baseURL!);
+    expect(await total()).toBe(before + 1);
+    await page.reload();
+    await expect(faults.getByRole('table', { name: 'Active fault rules' }).getByRole('row', { name: /signature-packages/ })).toHaveCount(0);
+    await faults.getByRole('button', { name: 'Clear all' }).click();
+    await expect(faults.getByText('No faults injected: the sandbox answers normally.')).toBeVisible();
+    await sender.context().close();
   });
 
   test('faults: a delay alone slows the API without failing it', async ({ page }) => {

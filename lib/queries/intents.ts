@@ -23,6 +23,10 @@ export const openIntentsQuery = (operation: string) =>
     queryKey: intentKeys.open(operation),
     queryFn: ({ signal }) => api<{ data: OpenIntent[] }>(`/api/intents${qs({ operation })}`, { signal }),
     select: (page) => page.data.filter((i) => i.replayable),
+    // Read afresh on every visit, never from memory: a send that lost its answer since the last
+    // read (in this tab, another tab, another session) must keep the form closed.
+    staleTime: 0,
+    gcTime: 0,
   });
 
 /** The very request again, under the very key: the API answers it once, whatever happened before. */

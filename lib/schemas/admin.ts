@@ -60,6 +60,9 @@ export const recipientActionSchema = z.strictObject({ action: z.enum(['deliver',
 /** Longer than the console's own upstream timeout is pointless: 30 s shows a timeout already. */
 export const MAX_FAULT_DELAY_MS = 30_000;
 
+export const DROP_NEEDS_AFTER_COMMIT = 'Dropping the answer needs "After commit": before the call there is no answer to drop';
+export const DROP_EXCLUDES_STATUS = 'A dropped answer has no status: leave Status blank, or untick "Drop the answer"';
+
 export const faultRulesSchema = z.strictObject({
   rules: z
     .array(
@@ -72,7 +75,15 @@ export const faultRulesSchema = z.strictObject({
         times: z.number().int().min(1).max(1000).optional(),
         /** a delay before the answer; alone, the call then succeeds slowly (spinners, timeouts) */
         latency_ms: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
-      }).refine((r) => r.status !== undefined || r.latency_ms !== undefined, { message: 'Give a status, a delay, or both', path: ['status'] }),
+        /** let the call run and commit, then fail it (status) or drop its answer: the lost answer of DESIGN.md section 6 */
+        after_commit: z.boolean().optional(),
+        /** with after_commit: close the connection without an answer, instead of a status */
+        drop: z.boolean().optional(),
+      })
+        .refine((r) => r.status !== undefined || r.latency_ms !== undefined || r.drop === true, { message: 'Give a status, a delay, or both', path: ['status'] })
+        // The sandbox's own rules (sandbox/faults.ts), checked before anything reaches it, in words an operator can act on.
+        .refine((r) => !r.drop || r.after_commit === true, { message: DROP_NEEDS_AFTER_COMMIT, path: ['drop'] })
+        .refine((r) => !r.drop || r.status === undefined, { message: DROP_EXCLUDES_STATUS, path: ['drop'] }),
     )
     .max(20),
 });

@@ -14,6 +14,9 @@ export const activeFaultRuleSchema = z.looseObject({
   retry_after: z.number().int().optional(),
   times: z.number().int().optional(),
   latency_ms: z.number().int().optional(),
+  /** the call commits first; then `status` answers, or with `drop` nothing does */
+  after_commit: z.boolean().optional(),
+  drop: z.boolean().optional(),
   /** how many more times a counted rule fires; absent on a rule that fires until cleared */
   remaining: z.number().int().min(0).optional(),
 });

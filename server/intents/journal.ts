@@ -67,16 +67,18 @@ export async function beginIntent(db: Kysely<Database>, start: IntentStart): Pro
 
 /**
  * What an answer says of an intent: 2xx succeeded; any other definite answer to the key
- * (a 4xx but 429) failed; no answer, 5xx or 429 leave the outcome unknown.
+ * (a 4xx but 429) failed; no answer, 5xx, 429 or a key still in progress leave it unknown.
  */
-export function outcomeOf(status: number): Exclude<IntentState, 'pending'> {
+export function outcomeOf(status: number, errorCode?: string | null): Exclude<IntentState, 'pending'> {
   if (status >= 200 && status < 300) return 'succeeded';
   if (status === 0 || status === 429 || status >= 500) return 'unknown';
+  // Another call under this key is still running: its outcome, not this refusal, decides.
+  if (status === 409 && errorCode === 'IDEMPOTENCY_IN_PROGRESS') return 'unknown';
   return 'failed';
 }
 
 export async function settleIntent(db: Kysely<Database>, id: string, answer: { status: number; resultId?: string | null; errorCode?: string | null }) {
-  const state = outcomeOf(answer.status);
+  const state = outcomeOf(answer.status, answer.errorCode);
   let update = db
     .updateTable('intent_journal')
     .set({ state, status: answer.status, result_id: answer.resultId ?? null, error_code: answer.errorCode ?? null, updated_at: new Date().toISOString() })

@@ -61,6 +61,23 @@ describe('sandbox panel', () => {
     expect(c.sandbox.sandbox.services.faults.list()).toEqual([]);
   });
 
+  it('passes after_commit and drop on, and refuses a drop without after_commit or with a status as the sandbox would', async () => {
+    const rule = { method: 'POST', path: '/api/v1/categories', after_commit: true, drop: true, times: 1 };
+    const set = await panel('/faults', { rules: [rule] });
+    expect(set.status).toBe(200);
+    expect(set.body.rules).toEqual([expect.objectContaining({ ...rule, remaining: 1 })]);
+    expect(c.sandbox.sandbox.services.faults.list()).toEqual([expect.objectContaining({ after_commit: true, drop: true })]);
+
+    expect(detailPaths(await panel('/faults', { rules: [{ ...rule, after_commit: false }] }))).toEqual(['rules.0.drop']);
+    expect(detailPaths(await panel('/faults', { rules: [{ ...rule, status: 503 }] }))).toEqual(['rules.0.drop']);
+    expect(detailPaths(await panel('/faults', { rules: [{ path: '/api/v1/categories', status: 503, after_commit: 'yes' }] }))).toEqual(['rules.0.after_commit']);
+    expect(c.sandbox.sandbox.services.faults.list()).toEqual([expect.objectContaining({ drop: true, remaining: 1 })]);
+    // A status after commit needs no drop.
+    const failing = await panel('/faults', { rules: [{ path: '/api/v1/categories', status: 503, after_commit: true }] });
+    expect(failing.body.rules).toEqual([expect.objectContaining({ status: 503, after_commit: true, drop: false })]);
+    await setFaults(c, []);
+  });
+
   it('moves the sandbox clock forward', async () => {
     const before = sandboxNow();
     const reply = await panel('/clock', { advance_seconds: 7200 });

@@ -1,11 +1,12 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { useSetFaults, type FaultRule } from '@/lib/queries/admin';
-import { MAX_FAULT_DELAY_MS, faultRulesSchema } from '@/lib/schemas/admin';
+import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS, faultRulesSchema } from '@/lib/schemas/admin';
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
@@ -23,27 +24,66 @@ const schema = z
     retry_after: blankOr(z.number().int('Whole seconds').min(0, '0 to 3600').max(3600, '0 to 3600')),
     times: blankOr(z.number().int('Whole number').min(1, '1 to 1000').max(1000, '1 to 1000')),
     latency_ms: blankOr(z.number().int('Whole milliseconds').min(1, `1 to ${MAX_FAULT_DELAY_MS}`).max(MAX_FAULT_DELAY_MS, `1 to ${MAX_FAULT_DELAY_MS}`)),
+    after_commit: z.boolean(),
+    drop: z.boolean(),
   })
   // A rule that neither fails nor waits would do nothing at all.
-  .refine((v) => v.status !== '' || v.latency_ms !== '', { message: 'Give a status, a delay, or both', path: ['status'] });
+  .refine((v) => v.status !== '' || v.latency_ms !== '' || v.drop, { message: 'Give a status, a delay, or both', path: ['status'] })
+  .refine((v) => !v.drop || v.after_commit, { message: DROP_NEEDS_AFTER_COMMIT, path: ['drop'] })
+  .refine((v) => !v.drop || v.status === '', { message: DROP_EXCLUDES_STATUS, path: ['drop'] });
 type Values = z.input<typeof schema>;
 
-const BLANK: Values = { method: 'GET', path: '', status: '503', code: '', retry_after: '', times: '', latency_ms: '' };
+const BEFORE = { after_commit: false, drop: false };
+const BLANK: Values = { method: 'GET', path: '', status: '503', code: '', retry_after: '', times: '', latency_ms: '', ...BEFORE };
 const PRESETS: { label: string; values: Values }[] = [
-  { label: 'API unavailable', values: { method: '*', path: '/api/v1/*', status: '503', code: 'SERVICE_UNAVAILABLE', retry_after: '5', times: '', latency_ms: '' } },
-  { label: 'Rate limited once', values: { method: '*', path: '/api/v1/*', status: '429', code: 'RATE_LIMITED', retry_after: '2', times: '1', latency_ms: '' } },
-  { label: 'Uploads busy', values: { method: 'POST', path: '/api/v1/documents', status: '503', code: 'UPLOAD_BUSY', retry_after: '3', times: '2', latency_ms: '' } },
-  { label: 'Send conflict', values: { method: 'POST', path: '/api/v1/signature-packages', status: '409', code: 'IDEMPOTENCY_IN_PROGRESS', retry_after: '', times: '1', latency_ms: '' } },
-  { label: 'Slow API', values: { method: 'GET', path: '/api/v1/*', status: '', code: '', retry_after: '', times: '', latency_ms: '3000' } },
+  { label: 'API unavailable', values: { method: '*', path: '/api/v1/*', status: '503', code: 'SERVICE_UNAVAILABLE', retry_after: '5', times: '', latency_ms: '', ...BEFORE } },
+  { label: 'Rate limited once', values: { method: '*', path: '/api/v1/*', status: '429', code: 'RATE_LIMITED', retry_after: '2', times: '1', latency_ms: '', ...BEFORE } },
+  { label: 'Uploads busy', values: { method: 'POST', path: '/api/v1/documents', status: '503', code: 'UPLOAD_BUSY', retry_after: '3', times: '2', latency_ms: '', ...BEFORE } },
+  { label: 'Send conflict', values: { method: 'POST', path: '/api/v1/signature-packages', status: '409', code: 'IDEMPOTENCY_IN_PROGRESS', retry_after: '', times: '1', latency_ms: '', ...BEFORE } },
+  { label: 'Send answer lost', values: { method: 'POST', path: '/api/v1/signature-packages', status: '', code: '', retry_after: '', times: '1', latency_ms: '', after_commit: true, drop: true } },
+  { label: 'Slow API', values: { method: 'GET', path: '/api/v1/*', status: '', code: '', retry_after: '', times: '', latency_ms: '3000', ...BEFORE } },
 ];
 
-const FIELDS = ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms'] as const;
+const FIELDS = ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms', 'after_commit', 'drop'] as const;
 
 /** What the new rule does, in the toast that confirms it. */
 function effect(r: FaultRule): string {
-  const wait = r.latency_ms !== undefined ? `waits ${r.latency_ms} ms` : '';
-  const answer = r.status !== undefined ? `answers ${r.status}${r.code ? ` ${r.code}` : ''}` : 'then answers normally';
-  return [wait, answer].filter(Boolean).join(r.status !== undefined ? ', then ' : ' ');
+  const fails = r.drop === true || r.status !== undefined;
+  const answer = r.drop ? 'drops the answer' : r.status !== undefined ? `answers ${r.status}${r.code ? ` ${r.code}` : ''}` : 'then answers normally';
+  const first = [r.after_commit ? 'lets the call commit' : '', r.latency_ms !== undefined ? `waits ${r.latency_ms} ms` : ''].filter(Boolean);
+  if (first.length === 0) return answer;
+  return `${first.join(', ')}${fails ? ', then ' : ' '}${answer}`;
+}
+
+/** A checkbox with its hint and error, wired for screen readers like Field. */
+function Check({ label, hint, error, register }: { label: string; hint: string; error?: string; register: UseFormRegisterReturn }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-4 accent-brand-600"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          {...register}
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** Adds one rule to the active ones (the control plane replaces the whole list). */
@@ -60,6 +100,8 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
       ...(v.retry_after !== '' ? { retry_after: v.retry_after } : {}),
       ...(v.times !== '' ? { times: v.times } : {}),
       ...(v.latency_ms !== '' ? { latency_ms: v.latency_ms } : {}),
+      ...(v.after_commit ? { after_commit: true } : {}),
+      ...(v.drop ? { drop: true } : {}),
     };
     try {
       await save.mutateAsync([...active, added]);
@@ -107,6 +149,20 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
         <Field label="Delay (ms)" error={errors.latency_ms?.message} hint="Before the answer">
           <Input type="number" min={1} max={MAX_FAULT_DELAY_MS} inputMode="numeric" {...form.register('latency_ms')} />
         </Field>
+        <div className="grid gap-3 sm:col-span-4 sm:grid-cols-2">
+          <Check
+            label="After commit"
+            hint="The call runs and commits first; only its answer fails (or is dropped): the outcome a client cannot tell from a lost request."
+            error={errors.after_commit?.message}
+            register={form.register('after_commit')}
+          />
+          <Check
+            label="Drop the answer"
+            hint="With After commit, and no status: the connection closes without a byte of answer."
+            error={errors.drop?.message}
+            register={form.register('drop')}
+          />
+        </div>
         <div className="flex flex-wrap items-start gap-3 sm:col-span-4">
           <Button type="submit" busy={isSubmitting} disabled={active.length >= 20}>
             Inject fault

@@ -18,7 +18,17 @@ type ShownRule = FaultRule & Pick<ActiveFaultRule, 'remaining'>;
  * The control plane only takes the whole list, so a kept rule goes back with what it has left
  * rather than its first count: removing or adding another rule must not recharge it.
  */
-const portable = ({ method, path, status, code, retry_after, times, latency_ms, remaining }: ShownRule): FaultRule => ({ method, path, status, code, retry_after, latency_ms, times: remaining ?? times });
+const portable = ({ method, path, status, code, retry_after, times, latency_ms, after_commit, drop, remaining }: ShownRule): FaultRule => ({
+  method,
+  path,
+  status,
+  code,
+  retry_after,
+  latency_ms,
+  after_commit,
+  drop,
+  times: remaining ?? times,
+});
 
 const describe = (r: ShownRule) => `${r.method ?? '*'} ${r.path}`;
 
@@ -45,7 +55,7 @@ export function FaultsCard() {
   return (
     <PanelSection
       title="Faults"
-      description="Make the Signing API fail or slow down on purpose, to rehearse errors, retries, Retry-After and waiting. Rules are checked in order; the first match answers."
+      description="Make the Signing API fail or slow down on purpose, or lose the answer to a call that did commit, to rehearse errors, retries, Retry-After, waiting and confirming. Rules are checked in order; the first match answers."
       actions={
         <Button variant="secondary" size="sm" disabled={rules.length === 0} busy={save.isPending && save.variables?.length === 0} onClick={() => void replace([], 'All faults cleared: the sandbox answers normally.')}>
           Clear all
@@ -64,7 +74,7 @@ export function FaultsCard() {
             <caption className="sr-only">Active fault rules</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
-                {['Method', 'Path', 'Status', 'Error code', 'Retry-After', 'Delay', 'Fires', ''].map((h, i) => (
+                {['Method', 'Path', 'When', 'Status', 'Error code', 'Retry-After', 'Delay', 'Fires', ''].map((h, i) => (
                   <th key={h || i} scope="col" className="px-3 py-2 font-semibold text-slate-800">
                     {h || <span className="sr-only">Actions</span>}
                   </th>
@@ -76,7 +86,8 @@ export function FaultsCard() {
                 <tr key={`${describe(r)}-${i}`}>
                   <td className="px-3 py-2 font-mono text-xs">{r.method ?? '*'}</td>
                   <td className="px-3 py-2 font-mono text-xs">{r.path}</td>
-                  <td className="px-3 py-2 tabular-nums">{r.status ?? '—'}</td>
+                  <td className="px-3 py-2">{r.after_commit ? 'After commit' : 'Before the call'}</td>
+                  <td className="px-3 py-2 tabular-nums">{r.drop ? 'No answer (dropped)' : (r.status ?? '—')}</td>
                   <td className="px-3 py-2 font-mono text-xs">{r.code ?? '—'}</td>
                   <td className="px-3 py-2">{r.retry_after === undefined ? '—' : `${r.retry_after} s`}</td>
                   <td className="px-3 py-2 tabular-nums">{r.latency_ms === undefined ? '—' : `${r.latency_ms} ms`}</td>

@@ -13,7 +13,7 @@ import type { SignTemplate } from '@/lib/schemas/catalog';
 import { idSchema } from '@/lib/schemas/list';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Stepper } from '../../ui/stepper';
-import { Skeleton } from '../../ui/states';
+import { ErrorState, Skeleton } from '../../ui/states';
 import type { ChosenTemplate } from './chosen-template';
 import { DetailsForm } from './details-form';
 import { blankValues, receiptDeadline, type SendFormValues } from './form-model';
@@ -51,7 +51,10 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
   const askable = chosenId !== null && idSchema.safeParse(chosenId).success;
   const detail = useQuery({ ...catalogItemQuery('document-sign-templates', chosenId ?? ''), enabled: askable });
   // Sends whose outcome this console never saw (a reload mid-send, another tab): confirmed first.
-  const unconfirmed = useQuery(openIntentsQuery('package.send')).data?.[0] ?? null;
+  const journal = useQuery(openIntentsQuery('package.send'));
+  const unconfirmed = journal.data?.[0] ?? null;
+  // Until the journal has answered once, an open send cannot be ruled out: the form stays closed.
+  const unread = journal.data === undefined;
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
   const [drafts] = useState(() => new Map<string, SendFormValues>());
@@ -117,7 +120,19 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
           </div>
         )}
         {unconfirmed && <UnconfirmedSend key={unconfirmed.id} intent={unconfirmed} />}
-        <fieldset disabled={unconfirmed !== null} className={`flex min-w-0 flex-col gap-5 ${unconfirmed ? 'opacity-60' : ''}`}>
+        {unread &&
+          (journal.isError ? (
+            <ErrorState
+              title="Earlier sends could not be checked"
+              message={`${journal.error.message} A new package can be prepared once it is known that no earlier send is still unconfirmed.`}
+              onRetry={() => void journal.refetch()}
+            />
+          ) : (
+            <p role="status" className="text-sm text-slate-600">
+              Checking for an earlier send whose outcome is not known yet…
+            </p>
+          ))}
+        <fieldset disabled={unconfirmed !== null || unread} className={`flex min-w-0 flex-col gap-5 ${unconfirmed || unread ? 'opacity-60' : ''}`}>
           <TemplatePicker chosen={chosen} onChoose={choose} />
           {chosen.kind === 'loading' ? (
             // The picker's summary already says the template is loading; this only holds the form's place.
