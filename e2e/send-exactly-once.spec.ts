@@ -49,6 +49,10 @@ async function reviewAndSend(page: Page, how: 'click' | 'dblclick' | 'two clicks
     });
 }
 
+/** Where the sender picks the template: the NDA's radio, or the Change button once a template is chosen. */
+const templateChoice = (page: Page) =>
+  page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).or(page.getByRole('button', { name: 'Change' }));
+
 /** The Idempotency-Key of every POST /api/packages the pages make, in order. */
 function recordSendKeys(...pages: Page[]): string[] {
   const keys: string[] = [];
@@ -234,13 +238,13 @@ test.describe('a package is sent exactly once', () => {
       { times: 1 },
     );
     await tabB.goto('/packages/new?template=dst_nda');
-    await expect(tabB.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeVisible();
+    await expect(templateChoice(tabB)).toBeVisible();
     await expect(tabB.getByRole('button', { name: 'Preview' })).toBeDisabled();
     expect(await confirmingPanel(tabB).count()).toBe(0);
     answerJournal();
     await expectConfirmingNotFailed(tabB);
     await expect(confirmingPanel(tabB)).toContainText(/started/);
-    const template = tabB.getByRole('radio', { name: /Mutual non-disclosure agreement/ });
+    const template = templateChoice(tabB);
     await expect(template).toBeDisabled();
     await expect(tabB.getByRole('button', { name: 'Preview' })).toBeDisabled();
     // Tab B's own confirmation (its attempt count shows once one failed) fails like tab A's,
@@ -277,7 +281,7 @@ test.describe('a package is sent exactly once', () => {
     await page.getByRole('link', { name: 'Send a package' }).first().click();
     await expect(page).toHaveURL(/\/packages\/new/);
     await expectConfirmingNotFailed(page);
-    await expect(page.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeDisabled();
+    await expect(templateChoice(page)).toBeDisabled();
 
     await control('/faults', { rules: [] });
     const id = await expectDetail(page, signer);
@@ -302,7 +306,7 @@ test.describe('a package is sent exactly once', () => {
     const sentBefore = keys.length;
     await page.goto('/packages/new?template=dst_nda');
     await expectConfirmingNotFailed(page);
-    await expect(page.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeDisabled();
+    await expect(templateChoice(page)).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Preview' })).toBeDisabled();
     // The new session resends the open send itself (and meets the fault again).
     await expect.poll(() => keys.length, { timeout: 15_000 }).toBeGreaterThan(sentBefore);
