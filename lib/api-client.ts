@@ -1,7 +1,7 @@
 import { ConsoleApiError, errorBodySchema } from './api-error.ts';
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** the key of the user intent this call belongs to (reused on every retry of it) */
   idempotencyKey?: string;

@@ -15,6 +15,15 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(t) ? iso : DATE_TIME.format(t);
 }
 
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+/** "14:02 UTC": when something happened today, as a status line says it. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : TIME.format(t);
+}
+
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return '—';
   if (bytes < 1024) return `${bytes} B`;

@@ -12,6 +12,7 @@ import { PackageArchive } from './package-archive';
 import { PackageFreshness } from './package-freshness';
 import { PackageSentNotice } from './package-sent-notice';
 import { PackageTimeline } from './package-timeline';
+import { UseAsNewPackage } from './use-as-new-package';
 
 const STATUS_NOTES: Record<string, string> = {
   queued: 'Delivery is queued: the invitations have not been delivered yet, and nobody has signed.',
@@ -64,8 +65,16 @@ function Signers({ pkg }: { pkg: PackageRecord }) {
   );
 }
 
-/** One package: status, signers, values, timeline, and archiving for senders. */
-export function PackageDetail({ id, canArchive, justSent }: { id: string; canArchive: boolean; justSent: boolean }) {
+interface PackageDetailProps {
+  id: string;
+  canArchive: boolean;
+  /** may start a new package from this one */
+  canSend: boolean;
+  justSent: boolean;
+}
+
+/** One package: status, signers, values, timeline, archiving for admins and reuse for senders. */
+export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDetailProps) {
   const query = useQuery(livePackageQuery(id));
   const templateId = query.data?.template_id;
   const template = useQuery({ ...catalogItemQuery('document-sign-templates', templateId ?? ''), enabled: Boolean(templateId) });
@@ -108,7 +117,14 @@ export function PackageDetail({ id, canArchive, justSent }: { id: string; canArc
             Package <code className="text-xs">{pkg.id}</code>
           </>
         }
-        actions={canArchive ? <PackageArchive pkg={pkg} /> : undefined}
+        actions={
+          canArchive || canSend ? (
+            <>
+              {canSend && <UseAsNewPackage pkg={pkg} />}
+              {canArchive && <PackageArchive pkg={pkg} />}
+            </>
+          ) : undefined
+        }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
         <StatusBadge status={pkg.status} />

@@ -7,6 +7,8 @@ import type { Route } from 'next';
 export interface SectionTab {
   href: string;
   label: string;
+  /** current only on this very path, when another tab lives below it */
+  exact?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export function SectionTabs({ label, tabs }: { label: string; tabs: readonly Sec
   return (
     <nav aria-label={label} className="mb-6 flex flex-wrap gap-1 border-b border-slate-200">
       {tabs.map((t) => {
-        const current = pathname.startsWith(t.href);
+        const current = t.exact ? pathname === t.href : pathname.startsWith(t.href);
         return (
           <Link
             key={t.href}

@@ -95,4 +95,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('intent_journal_open').on('intent_journal').columns(['user_id', 'state', 'updated_at']).execute();
     },
   },
+  // Package drafts: the send form saved per user, versioned so two tabs never overwrite each
+  // other silently; `values` is a reserved word in SQL, hence `form_values`.
+  '0004_package_drafts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('package_drafts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('template_id', 'text', (c) => c.notNull())
+        .addColumn('template_name', 'text')
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('form_values', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('create_key', 'text')
+        .addColumn('create_fingerprint', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('package_drafts_user').on('package_drafts').columns(['user_id', 'updated_at']).execute();
+      // Both dialects let several rows hold a NULL key, so only keyed creates are unique.
+      await db.schema.createIndex('package_drafts_create_key').on('package_drafts').columns(['user_id', 'create_key']).unique().execute();
+    },
+  },
 };

@@ -62,10 +62,30 @@ export interface IntentJournalTable {
   updated_at: string;
 }
 
+export interface PackageDraftsTable {
+  id: string;
+  user_id: string;
+  template_id: string;
+  /** the template's name as the sender saw it, for the list (drafts never call the API) */
+  template_name: string | null;
+  /** derived from the values on every save: what tells drafts of one template apart */
+  label: string;
+  /** JSON of the form as typed (sender_values, signers, expires_in_days); need not be valid */
+  form_values: string;
+  /** optimistic concurrency: every save names the version it was based on */
+  version: number;
+  /** the Idempotency-Key of the create, so a repeated Save draft makes one draft */
+  create_key: string | null;
+  create_fingerprint: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
   intent_journal: IntentJournalTable;
   audit_log: AuditLogTable;
   editor_sessions: EditorSessionsTable;
+  package_drafts: PackageDraftsTable;
 }

@@ -39,6 +39,8 @@ export interface Spec<P, Q, B> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** a tighter cap than JSON_LIMIT for bodies that are small by nature */
+  maxBodyBytes?: number;
   /** 'required': the browser's Idempotency-Key for this intent must come along */
   idempotency?: 'required';
   audit?: AuditSpec<P, B>;
@@ -83,7 +85,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       if (mutation && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       const params = spec.params ? parse(spec.params, await context.params, 'path') : (undefined as P);
       const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
-      const body = spec.body ? parse(spec.body, await readJsonBody(req), 'body') : (undefined as B);
+      const body = spec.body ? parse(spec.body, await readJsonBody(req, spec.maxBodyBytes), 'body') : (undefined as B);
       const key = req.headers.get('idempotency-key');
       if (spec.idempotency === 'required' && !key) {
         throw new HttpError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [{ path: 'Idempotency-Key', message: 'required' }]);

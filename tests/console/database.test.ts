@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
 import { admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
 import { connect, migrate } from '@/server/db/connect';
+import { createDraft } from '@/server/drafts/create-draft';
+import { deleteDraft } from '@/server/drafts/delete-draft';
+import { getDraft, listDrafts } from '@/server/drafts/read-drafts';
+import { updateDraft } from '@/server/drafts/update-draft';
 import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
@@ -133,5 +137,35 @@ describe.each(backends)('console database on $name', (backend) => {
     expect(created.data[0]).toMatchObject({ idempotency_key: 'k-1', upstream_request_id: 'req_1', user_email: 'alice@example.com' });
     const none = await queryAudit(a, { from: '2999-01-01T00:00:00.000Z', page: 1, size: 25 });
     expect(none.pagination.total).toBe(0);
+  });
+
+  it('keeps package drafts per user and versioned across instances: one draft per key, one winner per version', async () => {
+    const userId = `drafter-${backend.name}`;
+    const input = {
+      template_id: 'dst_nda',
+      template_name: 'NDA',
+      values: { sender_values: { counterparty_name: 'Acme' }, signers: [{ slot_id: 'company_signer', name: 'Grace', email: '', phone: '' }], expires_in_days: '' },
+    };
+    const key = `draft-key-${backend.name}`;
+    const [one, two] = await Promise.all([createDraft(a, { userId, input, key }), createDraft(b, { userId, input, key })]);
+    expect(one.draft.id).toBe(two.draft.id);
+    expect([one.created, two.created].filter(Boolean)).toHaveLength(1);
+    await expect(createDraft(b, { userId, input: { ...input, template_name: 'Other' }, key })).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+    const id = one.draft.id;
+
+    const edit = (db: Kysely<Database>, name: string) =>
+      updateDraft(db, { userId, id, input: { ...input, version: 1, values: { ...input.values, sender_values: { counterparty_name: name } } } });
+    const race = await Promise.allSettled([edit(a, 'From A'), edit(b, 'From B')]);
+    expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409, code: 'DRAFT_VERSION_CONFLICT' } });
+    const saved = await getDraft(b, { userId, id });
+    expect(saved.version).toBe(2);
+    expect(['From A', 'From B']).toContain(saved.label);
+
+    await expect(getDraft(a, { userId: 'someone-else', id })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteDraft(a, { userId: 'someone-else', id })).rejects.toMatchObject({ status: 404 });
+    expect((await listDrafts(a, { userId, page: 1, size: 25 })).data.map((d) => d.id)).toEqual([id]);
+    await deleteDraft(b, { userId, id });
+    expect((await listDrafts(a, { userId, page: 1, size: 25 })).pagination.total).toBe(0);
   });
 });

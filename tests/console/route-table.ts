@@ -1,7 +1,7 @@
 import type { Role } from '@/lib/roles';
 
 export interface MutatingRoute {
-  method: 'POST' | 'PATCH' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** the least role allowed; admin may do everything */
   role: Exclude<Role, 'viewer'>;
@@ -24,6 +24,8 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
   { method: 'POST', path: '/api/packages/preview/document', role: 'sender', invalid: { template_id: 'dst_nda' } },
   { method: 'POST', path: '/api/packages', role: 'sender', invalid: { template_id: 'dst_nda', preview_token: 'pt_abcdefgh', confirmed: false } },
   { method: 'POST', path: '/api/packages/pkg_matrix/archive', role: 'admin', invalid: { reason: 'abcd' } },
+  { method: 'POST', path: '/api/package-drafts', role: 'sender', invalid: { template_id: 'dst_nda' } },
+  { method: 'PUT', path: '/api/package-drafts/pdr_matrix', role: 'sender', invalid: { version: 'one', template_id: 'dst_nda' } },
   { method: 'POST', path: '/api/approval-requests', role: 'operator', invalid: { workflow_id: 'wf_expense' } },
   { method: 'PATCH', path: '/api/approval-requests/ar_matrix/revision-draft', role: 'operator', invalid: { expected_version: 'one' } },
   { method: 'POST', path: '/api/approval-requests/ar_matrix/resubmit', role: 'operator', invalid: { form_data: {} } },

@@ -17,6 +17,7 @@ const REFUSED: [Role, string, string][] = [
   ['operator', '/packages', 'Documents sent for signature'],
   ['operator', '/packages/pkg_probe', 'justSent'],
   ['viewer', '/packages/new', 'Fill in a document-sign template'],
+  ['viewer', '/packages/drafts', 'Packages you saved before sending'],
   ['sender', '/documents', 'canWrite'],
   ['sender', '/documents/doc_probe', 'canWrite'],
   ['viewer', '/documents/doc_probe/editor', 'documentId'],

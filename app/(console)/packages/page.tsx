@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PackagesList } from '@/components/packages/packages-list';
+import { PackagesTabs } from '@/components/packages/packages-tabs';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';
@@ -20,6 +21,7 @@ export default async function PackagesPage() {
         description="Documents sent for signature from a document-sign template, with each signer's progress."
         actions={canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined}
       />
+      {canSend && <PackagesTabs />}
       <Suspense>
         <PackagesList canSend={canSend} />
       </Suspense>

@@ -6,15 +6,21 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
 import { previewPackage } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { PackageDraft } from '@/lib/schemas/package-drafts';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { LinkButton } from '../../ui/link-button';
+import { DraftConflict } from './draft-conflict';
+import { sameValues } from './draft-model';
+import { DraftStatus } from './draft-status';
 import { ExpiryField } from './expiry-field';
 import { placeDetails, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
+import { useSaveDraftAction } from './use-save-draft-action';
+import type { SaveOutcome } from './use-saved-draft';
 
 function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -29,13 +35,29 @@ function Group({ title, description, children }: { title: string; description?: 
 interface DetailsFormProps {
   template: SignTemplate;
   defaultValues: SendFormValues;
+  /** what is saved: the blank form, or the draft it was resumed from or last saved as */
+  baseline: SendFormValues;
+  /** when the draft was last saved; null while there is none */
+  savedAt: string | null;
+  onSaveDraft(values: SendFormValues, overVersion?: number): Promise<SaveOutcome>;
+  /** start over from the draft as another tab saved it */
+  onLoadDraft(draft: PackageDraft): void;
   /** called with what was typed when the form goes away (template switch, review), so nothing is lost */
   onKeep(values: SendFormValues): void;
   onPreviewed(preview: Preview, input: PreviewInput, values: SendFormValues): void;
 }
 
 /** Step 1: the template's values, one signer per slot and the expiry; "Preview" freezes them behind a receipt. */
-export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: DetailsFormProps) {
+export function DetailsForm({
+  template,
+  defaultValues,
+  baseline,
+  savedAt,
+  onSaveDraft,
+  onLoadDraft,
+  onKeep,
+  onPreviewed,
+}: DetailsFormProps) {
   const schema = useMemo(() => sendFormSchema(template), [template]);
   const form = useForm<SendFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
   const keep = useRef(onKeep);
@@ -75,14 +97,20 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
     }
   };
 
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const guard = useLeaveGuard(isDirty);
+  const { errors, isSubmitting } = form.formState;
+  // Unsaved means "not what is saved", not react-hook-form's "not the defaults": a form
+  // remounted with what was typed (back from the review) starts from those values.
+  const current = useWatch({ control: form.control }) as SendFormValues;
+  const dirty = !sameValues(current, baseline);
+  const guard = useLeaveGuard(dirty);
+  const draft = useSaveDraftAction({ form, template, onSaveDraft });
+  const conflict = draft.conflict;
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
   const rootError = errors.root?.server?.message;
 
   return (
     <form onSubmit={(e) => void form.handleSubmit(preview)(e)} noValidate aria-label="Package details">
-      <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
+      <fieldset disabled={isSubmitting || draft.saving} className="flex flex-col gap-5">
         {template.sender_fields.length > 0 && (
           <Group title="Values in the document" description={`Filled into ${template.name} where the template places them.`}>
             {template.sender_fields.map((f) => (
@@ -135,10 +163,24 @@ export function DetailsForm({ template, defaultValues, onKeep, onPreviewed }: De
           />
         </Group>
         <FormError error={rootError} />
+        {conflict && (
+          <DraftConflict
+            template={template}
+            mine={current}
+            theirs={conflict}
+            busy={draft.saving}
+            onOverwrite={() => void draft.save(conflict.version)}
+            onLoad={() => onLoadDraft(conflict)}
+          />
+        )}
         <div className="flex flex-wrap items-center justify-end gap-3">
+          <DraftStatus savedAt={savedAt} dirty={dirty} />
           <LinkButton href="/packages" variant="secondary">
             Cancel
           </LinkButton>
+          <Button variant="secondary" busy={draft.saving} onClick={() => void draft.save()}>
+            {draft.saving ? 'Saving…' : 'Save draft'}
+          </Button>
           <Button type="submit" busy={isSubmitting}>
             {isSubmitting ? 'Preparing the preview…' : 'Preview'}
           </Button>

@@ -10,12 +10,14 @@ import { catalogItemQuery, catalogKeys } from '@/lib/queries/catalog';
 import { openIntentsQuery } from '@/lib/queries/intents';
 import { packageKeys, type PackageRecord } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { PackageDraft } from '@/lib/schemas/package-drafts';
 import { idSchema } from '@/lib/schemas/list';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Stepper } from '../../ui/stepper';
 import { ErrorState, Skeleton } from '../../ui/states';
 import type { ChosenTemplate } from './chosen-template';
 import { DetailsForm } from './details-form';
+import { resumeValues } from './draft-model';
 import { blankValues, receiptDeadline, type SendFormValues } from './form-model';
 import type { BackReason } from './review-step';
 import { ReviewMemory } from './review-progress';
@@ -24,6 +26,7 @@ import { SEND_STEPS } from './steps';
 import { unavailableReason } from './template-facts';
 import { TemplatePicker } from './template-picker';
 import { UnconfirmedSend } from './unconfirmed-send';
+import { useSavedDraft } from './use-saved-draft';
 
 type Stage =
   { step: 'details'; back: BackReason | null } | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
@@ -44,9 +47,22 @@ const NOTICES: Record<BackReason, { tone: 'info' | 'warn'; text: string }> = {
   },
 };
 
-/** Details → Review → Sent. Everything typed survives going back, template switches and failed previews. */
-export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: string | null }) {
-  const [chosenId, setChosenId] = useState<string | null>(initialTemplateId);
+interface SendPackageFlowProps {
+  initialTemplateId: string | null;
+  /** the saved draft this visit resumes, if any: its template is chosen and its values filled in */
+  draft: PackageDraft | null;
+  /** said above the form, e.g. that the draft asked for no longer exists */
+  startNotice: string | null;
+  /** start the flow over from a draft as saved elsewhere */
+  onLoadDraft(draft: PackageDraft): void;
+}
+
+/**
+ * Details → Review → Sent. Everything typed survives going back, template switches and failed
+ * previews; "Save draft" keeps it on the server across visits.
+ */
+export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadDraft }: SendPackageFlowProps) {
+  const [chosenId, setChosenId] = useState<string | null>(draft?.template_id ?? initialTemplateId);
   // The chosen template comes by id, wherever it sits in the catalog (a link may name any).
   const askable = chosenId !== null && idSchema.safeParse(chosenId).success;
   const detail = useQuery({ ...catalogItemQuery('document-sign-templates', chosenId ?? ''), enabled: askable });
@@ -57,7 +73,8 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
   const unread = journal.data === undefined;
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
-  const [drafts] = useState(() => new Map<string, SendFormValues>());
+  const [kept] = useState(() => new Map<string, SendFormValues>());
+  const saved = useSavedDraft(draft);
   // Pages already reviewed stay reviewed when a new preview yields the very same PDF.
   const [memory] = useState(() => new ReviewMemory());
   const router = useRouter();
@@ -75,19 +92,27 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
     },
     [client],
   );
-  const keep = useCallback((id: string, values: SendFormValues) => void drafts.set(id, values), [drafts]);
+  const keep = useCallback((id: string, values: SendFormValues) => void kept.set(id, values), [kept]);
   const back = useCallback((reason: BackReason) => setStage({ step: 'details', back: reason }), []);
+  const { discard } = saved;
   const sent = useCallback(
-    (pkg: PackageRecord) => {
+    async (pkg: PackageRecord) => {
       toast.success(`Package sent to ${pkg.signers.length} signer${pkg.signers.length === 1 ? '' : 's'}. Delivery is queued.`);
+      // The draft became the package; deleted before leaving, so the list no longer shows it.
+      await discard();
       void client.invalidateQueries({ queryKey: packageKeys.all });
       router.push(`/packages/${encodeURIComponent(pkg.id)}?sent=1` as Route);
     },
-    [client, router],
+    [client, router, discard],
   );
 
   const chosen = chosenState(chosenId, askable, detail);
   const template = chosen.kind === 'ready' && chosen.reason === null ? chosen.template : null;
+  const savedDraft = saved.saved;
+  // What counts as saved for this template: the draft if it is of this template, else nothing typed.
+  let baseline: SendFormValues | null = null;
+  if (template)
+    baseline = savedDraft?.templateId === template.id ? resumeValues(template, savedDraft.values) : blankValues(template);
 
   if (stage.step === 'review' && template) {
     return (
@@ -100,13 +125,18 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
           deadline={stage.deadline}
           memory={memory}
           onBack={back}
-          onSent={sent}
+          onSent={(pkg) => void sent(pkg)}
         />
       </>
     );
   }
 
-  const notice = stage.step === 'details' && stage.back ? NOTICES[stage.back] : null;
+  const notice =
+    stage.step === 'details' && stage.back
+      ? NOTICES[stage.back]
+      : startNotice && !savedDraft
+        ? { tone: 'warn' as const, text: startNotice }
+        : null;
   return (
     <>
       <Stepper steps={SEND_STEPS} current={0} label="Send progress" />
@@ -140,11 +170,15 @@ export function SendPackageFlow({ initialTemplateId }: { initialTemplateId: stri
               <Skeleton className="h-40 w-full" />
               <Skeleton className="h-28 w-full" />
             </div>
-          ) : template ? (
+          ) : template && baseline ? (
             <DetailsForm
               key={template.id}
               template={template}
-              defaultValues={drafts.get(template.id) ?? blankValues(template)}
+              defaultValues={kept.get(template.id) ?? baseline}
+              baseline={baseline}
+              savedAt={savedDraft?.savedAt ?? null}
+              onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}
+              onLoadDraft={onLoadDraft}
               onKeep={(values) => keep(template.id, values)}
               onPreviewed={(preview, input, values) => {
                 keep(template.id, values);

@@ -18,5 +18,5 @@ function safeDecode(id: string) {
 export default async function PackagePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ sent?: string }> }) {
   const [{ id }, { sent }, user] = await Promise.all([params, searchParams, userWith('packages:read')]);
   if (!user) return <Forbidden area="Packages" />;
-  return <PackageDetail id={safeDecode(id)} canArchive={can(user.roles, 'packages:archive')} justSent={sent === '1'} />;
+  return <PackageDetail id={safeDecode(id)} canArchive={can(user.roles, 'packages:archive')} canSend={can(user.roles, 'packages:send')} justSent={sent === '1'} />;
 }

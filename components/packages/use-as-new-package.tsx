@@ -1,0 +1,43 @@
+'use client';
+
+import type { Route } from 'next';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConsoleApiError } from '@/lib/api-error';
+import { draftFromPackage } from '@/lib/package-drafts/draft-from-package';
+import type { PackageRecord } from '@/lib/queries/packages';
+import { Button } from '../ui/button';
+import { useCreateDraft } from './drafts/draft-mutations';
+
+/**
+ * "Use as a new package": a new draft with this package's template, values and recipients,
+ * opened on the send form. The button stays busy until the form opens, so a second click
+ * cannot make a second draft (and a retried one carries the same key anyway).
+ */
+export function UseAsNewPackage({ pkg }: { pkg: PackageRecord }) {
+  const router = useRouter();
+  const { mutateAsync: create } = useCreateDraft();
+  const [busy, setBusy] = useState(false);
+  const input = draftFromPackage(pkg);
+  if (!input) return null;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const draft = await create(input);
+      router.push(`/packages/new?draft=${encodeURIComponent(draft.id)}` as Route);
+    } catch (err) {
+      setBusy(false);
+      toast.error(
+        err instanceof ConsoleApiError
+          ? `The draft could not be made: ${err.message}`
+          : 'The draft could not be made. Try again.',
+      );
+    }
+  };
+  return (
+    <Button variant="secondary" busy={busy} onClick={() => void start()}>
+      Use as a new package
+    </Button>
+  );
+}
