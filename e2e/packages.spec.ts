@@ -406,6 +406,36 @@ test.describe('reviewing before a send', () => {
     await expect(confirm).toBeDisabled();
   });
 
+  test('the receipt running out in the browser closes the send; leaving the review asks first', async ({ page }) => {
+    // The browser's clock is the page's own: it runs as usual until the journey moves it on.
+    await page.clock.install();
+    await signIn(page, 'sender');
+    await page.goto('/packages/new');
+    await fillNda(page, `Countdown ${run}`);
+    await previewAndReview(page);
+    const confirm = page.getByLabel(/I have reviewed the populated document/);
+    await confirm.check();
+    const send = page.getByRole('button', { name: 'Send for signature' });
+    await expect(send).toBeEnabled();
+
+    // A previewed, unsent package is not thrown away by a stray click on the navigation.
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Catalog' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(send).toBeEnabled();
+
+    await page.clock.fastForward('10:01');
+    await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible();
+    await expect(send).toBeDisabled();
+    await expect(confirm).toBeDisabled();
+    await snap(page, 'packages-review-expired-in-browser');
+    await page.getByRole('button', { name: 'Preview again' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The preview expired before it was sent' })).toBeVisible();
+    await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`Countdown ${run}`);
+  });
+
   test('on a phone the summary below the document must be scrolled to as well', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'sender');

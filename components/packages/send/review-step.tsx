@@ -7,6 +7,8 @@ import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
+import { LeaveDialog } from '../../ui/leave-dialog';
+import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useConfirmOutcome } from '../../ui/use-confirm-outcome';
 import { isUnsettled, useIntentKey } from '../../ui/use-intent-key';
 import { useNow } from '../../ui/use-now';
@@ -96,6 +98,9 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
     },
   });
   const confirming = confirm.status.state === 'confirming';
+  // A reviewed, unsent package is work in hand; once sent, or while its outcome is being
+  // confirmed (the journal resumes that anywhere), leaving loses nothing.
+  const guard = useLeaveGuard(!sent && !sending && !confirming);
 
   const send = async () => {
     // A double click lands here twice before React re-renders the disabled button.
@@ -203,6 +208,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
           Editing any detail needs a new preview: what you send is exactly what you reviewed.
         </p>
       </aside>
+      <LeaveDialog open={guard.pending !== null} what="package details" onStay={guard.stay} onLeave={guard.leave} />
     </div>
   );
 }
