@@ -105,6 +105,13 @@ function describe(s: Summary): { figures: string; target: string } {
           `four at once +${n(s.four_growth_mib)} MiB (${n(s.four_growth_per_byte)}×, slowest ${n(s.four_slowest_upload_ms)} ms)`,
         target: `≤ ${n(s.target_one_growth_per_byte)}×; ≤ ${n(s.target_four_growth_per_byte)}×`,
       };
+    case 'pdf-review':
+      return {
+        figures:
+          `first page painted, median of ${n(s.runs)}: 10 pages ${n(s.msa_first_paint_ms)} ms, 200 pages ${n(s.handbook_first_paint_ms)} ms (${n(s.ratio)}×); ` +
+          `after scrolling to the end: ${n(s.max_live_canvases)} live canvases (${n(s.max_page_canvases)} pages, ${n(s.max_thumbnail_canvases)} thumbnails)`,
+        target: `≤ ${n(s.target_first_paint_ms)} ms, ≤ ${n(s.target_ratio)}×; ≤ ${n(s.target_live_canvases)} canvases`,
+      };
     default: {
       const entries = Object.entries(s).filter(([k, v]) => !META.test(k) && typeof v !== 'object');
       return {
