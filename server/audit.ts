@@ -8,7 +8,8 @@ export interface AuditEntry {
   operation: string;
   targetType?: string;
   targetId?: string | null;
-  outcome: 'success' | 'failure';
+  /** unknown: a keyed write whose answer never came; the intent journal follows it up */
+  outcome: 'success' | 'failure' | 'unknown';
   status: number;
   errorCode?: string | null;
   upstreamRequestId?: string | null;

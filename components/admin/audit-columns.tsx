@@ -19,6 +19,9 @@ function detailsOf(text: string | null): [string, string][] {
   }
 }
 
+// Unknown is neither: a write whose answer never came, which the intent journal follows up.
+const OUTCOME_TONE = { success: 'green', failure: 'red', unknown: 'amber' } as const;
+
 const none = <span className="text-slate-500">—</span>;
 
 /** A labelled identifier on its own line, breakable anywhere (ids have no spaces). */
@@ -100,7 +103,7 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
       header: 'Outcome',
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-0.5">
-          <Badge tone={row.original.outcome === 'success' ? 'green' : 'red'}>{row.original.outcome}</Badge>
+          <Badge tone={OUTCOME_TONE[row.original.outcome]}>{row.original.outcome}</Badge>
           <span className="text-xs">
             <span className="text-slate-600">status </span>
             <span className="tabular-nums">{row.original.status}</span>

@@ -36,7 +36,7 @@ export const auditRowSchema = z.strictObject({
   operation: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
-  outcome: z.enum(['success', 'failure']),
+  outcome: z.enum(['success', 'failure', 'unknown']),
   status: z.number().int(),
   error_code: z.string().nullable(),
   upstream_request_id: z.string().nullable(),

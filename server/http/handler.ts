@@ -125,7 +125,8 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       }
       if (ctx && spec.audit) {
         const upstream = err instanceof SigningApiError ? (err.requestId ?? call.upstreamRequestId) : call.upstreamRequestId;
-        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code).catch((e: unknown) => logger().error({ err: e }, 'audit write failed'));
+        const unknown = httpError.headers['Intent-State'] === 'unknown';
+        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code, unknown).catch((e: unknown) => logger().error({ err: e }, 'audit write failed'));
       }
       return errorResponse(httpError, requestId);
     }
@@ -139,13 +140,14 @@ function toHttpError(err: unknown, requestId: string): HttpError {
   return new HttpError(500, 'INTERNAL_ERROR', `Something went wrong on our side (reference ${requestId}).`);
 }
 
-async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstreamRequestId: string | null, status: number, result: unknown, code: string | null) {
+/** `unknown`: the journal could not tell whether the API carried the write out. */
+async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstreamRequestId: string | null, status: number, result: unknown, code: string | null, unknown = false) {
   await recordAudit(await db(), {
     user: ctx.user,
     operation: spec.operation,
     targetType: spec.targetType,
     targetId: spec.target?.(ctx.params, ctx.body, result) ?? null,
-    outcome: status < 400 ? 'success' : 'failure',
+    outcome: unknown ? 'unknown' : status < 400 ? 'success' : 'failure',
     status,
     errorCode: code,
     upstreamRequestId,

@@ -50,6 +50,15 @@ describe('intent journal', () => {
     expect(resent.headers.get('intent-state')).toBe('succeeded');
     expect(sandboxPackages()).toBe(before + 1);
     expect((await openSends()).map((i) => i.idempotency_key)).not.toContain(key);
+
+    // The audit log tells the same story: not known, then sent, under the one key.
+    const audit = await c.call('GET', '/api/admin/audit?operation=package.send&size=100', { cookie: c.cookies.admin });
+    expect(audit.status).toBe(200);
+    const rows = (audit.body.data as { idempotency_key: string | null; outcome: string; status: number }[]).filter((r) => r.idempotency_key === key);
+    expect(rows.map((r) => [r.outcome, r.status])).toEqual([
+      ['success', 200],
+      ['unknown', 503],
+    ]);
   });
 
   it('refuses the same key with another body before anything is sent', async () => {
