@@ -1,14 +1,30 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.ts';
 
 // `npm test`: every suite but the benchmarks — units, sandbox conformance, console API
 // (over HTTP against a built console), then the browser journeys. Ends with one line
 // "N passed, N failed" summed over all runners.
-const E2E_PHASES = ['journeys', 'world'] as const;
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const runAsync = (cmd: string, args: string[], env: Record<string, string>) =>
+  new Promise<number>((resolve) => {
+    spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).once('close', (code) => resolve(code ?? 1));
+  });
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+/**
+ * The world-changing journeys run one at a time against a console and sandbox of their own;
+ * split in two shards, each with its own pair on the next ports, they take half the time.
+ */
+const WORLD_SHARDS = 2;
+const E2E_RUNS = [
+  { project: 'journeys', shard: null, port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
+  ...Array.from({ length: WORLD_SHARDS }, (_, i) => ({ project: 'world', shard: i + 1, port: BASE_PORT + i, sandboxPort: BASE_SANDBOX_PORT + i })),
+];
+const reportOf = (r: (typeof E2E_RUNS)[number]) => `test-results/playwright-${r.project}${r.shard ? `-${r.shard}` : ''}.json`;
 
 async function main() {
   mkdirSync('test-results', { recursive: true });
@@ -25,17 +41,25 @@ async function main() {
   }
   rmSync('test-results/vitest.json', { force: true });
   failedSteps += run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0 ? 0 : 1;
-  rmSync(`.data/e2e-${process.env.E2E_PORT ?? 3100}`, { recursive: true, force: true });
-  // Two phases (see playwright.config.ts): journeys in parallel, then those that change the
-  // sandbox's world one at a time. Each phase writes its own JSON report.
-  for (const project of E2E_PHASES) {
-    const report = `test-results/playwright-${project}.json`;
-    rmSync(report, { force: true });
-    failedSteps += run(bin('playwright'), ['test', `--project=${project}`], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON: report }) === 0 ? 0 : 1;
+  for (const r of E2E_RUNS) {
+    rmSync(`.data/e2e-${r.port}`, { recursive: true, force: true });
+    rmSync(reportOf(r), { force: true });
   }
+  // Two phases (see playwright.config.ts): journeys on two workers, then the world shards side
+  // by side, each one journey at a time. Each run writes its own JSON report.
+  const e2e = (r: (typeof E2E_RUNS)[number]) =>
+    runAsync(bin('playwright'), ['test', `--project=${r.project}`, ...(r.shard ? [`--shard=${r.shard}/${WORLD_SHARDS}`] : [])], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON: reportOf(r),
+      E2E_PORT: String(r.port),
+      E2E_SANDBOX_PORT: String(r.sandboxPort),
+    });
+  failedSteps += (await e2e(E2E_RUNS[0]!)) === 0 ? 0 : 1;
+  const worldCodes = await Promise.all(E2E_RUNS.slice(1).map(e2e));
+  failedSteps += worldCodes.filter((code) => code !== 0).length;
 
   const v = readJson<{ numPassedTests: number; numFailedTests: number }>('test-results/vitest.json');
-  const phases = E2E_PHASES.map((project) => readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(`test-results/playwright-${project}.json`));
+  const phases = E2E_RUNS.map((r) => readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(reportOf(r)));
   const e2ePassed = phases.reduce((n, p) => n + (p ? p.stats.expected + p.stats.flaky : 0), 0);
   const e2eFailed = phases.reduce((n, p) => n + (p ? p.stats.unexpected : 1), 0);
   const passed = (v?.numPassedTests ?? 0) + e2ePassed;
