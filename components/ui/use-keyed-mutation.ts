@@ -46,6 +46,12 @@ export interface KeyedMutationOptions<I, T, F extends FieldValues> {
   confirm?: boolean;
 }
 
+/** What a per-resource hook lets its callers add: their reactions and form, never the request or the reads. */
+export type KeyedMutationHandlers<I, T, F extends FieldValues = FieldValues> = Pick<
+  KeyedMutationOptions<I, T, F>,
+  'onDone' | 'onFailed' | 'form'
+>;
+
 export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(options: KeyedMutationOptions<I, T, F>) {
   const client = useQueryClient();
   const [intent] = useState(() => new IntentKey(options.scope));
