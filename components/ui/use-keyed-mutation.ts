@@ -1,9 +1,9 @@
 'use client';
 
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InvalidateQueryFilters, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormClearErrors } from 'react-hook-form';
-import { IntentKey, outcomeOf } from '@/lib/intent-key';
+import { IntentKey, outcomeOf, type Outcome } from '@/lib/intent-key';
 import { applyApiError, type ApiErrorPlacement, type ErrorTarget } from './apply-api-error';
 import { useConfirmOutcome, type Confirmation } from './use-confirm-outcome';
 
@@ -35,8 +35,8 @@ export interface KeyedMutationOptions<I, T, F extends FieldValues> {
   request(input: I, ctx: KeyedRequestContext): Promise<T>;
   /** what makes two calls the same action; the whole input unless told */
   fingerprint?(input: I): string;
-  /** query keys read again after an answer */
-  invalidates?: readonly QueryKey[];
+  /** what is read again after an answer: query keys, or filters chosen by the answer */
+  invalidates?: readonly QueryKey[] | ((answer: { input: I; outcome: Outcome }) => readonly InvalidateQueryFilters[]);
   onDone?(result: T, input: I): void;
   /** after a failure, or a definite refusal found by confirming; `unknown` means it may have been done */
   onFailed?(err: unknown, info: { outcome: 'refused' | 'unknown'; input: I }): void;
@@ -72,14 +72,19 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
 
   const keyFor = useCallback((input: I) => intent.take((latest.current.fingerprint ?? JSON.stringify)(input)), [intent]);
   const refresh = useCallback(
-    () => Promise.all((latest.current.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+    (input: I, outcome: Outcome) => {
+      const { invalidates = [] } = latest.current;
+      const filters =
+        typeof invalidates === 'function' ? invalidates({ input, outcome }) : invalidates.map((queryKey) => ({ queryKey }));
+      return Promise.all(filters.map((f) => client.invalidateQueries(f)));
+    },
     [client],
   );
   const succeeded = useCallback(
     async (result: T, input: I) => {
       intent.settle('done');
       setUnknown(false);
-      const reads = refresh();
+      const reads = refresh(input, 'done');
       latest.current.onDone?.(result, input);
       await reads;
     },
@@ -90,7 +95,7 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
       const outcome = outcomeOf(err);
       intent.settle(outcome);
       setUnknown(outcome === 'unknown');
-      void refresh();
+      void refresh(input, outcome);
       const { form, onFailed } = latest.current;
       if (form) applyApiError(form.target, err, form.placement);
       onFailed?.(err, { outcome, input });
