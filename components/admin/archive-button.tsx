@@ -47,7 +47,9 @@ export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: st
   const [open, setOpen] = useState(false);
   const noun = NOUNS[kind];
   const archive = useArchive(kind, {
-    onDone: () => toast.success(`${noun.title} “${name}” archived`),
+    onDone() {
+      toast.success(`${noun.title} “${name}” archived`);
+    },
     onFailed(err, { outcome }) {
       const message = explainedMessage(kind, err);
       // Without a definite answer the archive may have happened: say so, not "was not archived".

@@ -24,7 +24,9 @@ export function PackageArchive({ pkg }: { pkg: PackageRecord }) {
     request: (reason: string, { idempotencyKey }) => archivePackage(pkg.id, reason, idempotencyKey),
     fingerprint: (reason) => `${pkg.id}:${reason}`,
     invalidates: [packageKeys.all],
-    onDone: () => toast.success('Package archived. Its events and document are kept.'),
+    onDone() {
+      toast.success('Package archived. Its events and document are kept.');
+    },
   });
   // While the dialog is open it stays mounted even if a re-read shows the package active,
   // so the API's refusal stays on screen with the reason as typed.

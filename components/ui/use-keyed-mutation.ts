@@ -15,9 +15,10 @@ import { useConfirmOutcome, type Confirmation } from './use-confirm-outcome';
  *   dropped on any definite answer (success or refusal), so the next action takes a new one.
  * - A call while one is in flight gets the same promise: exactly one request, however fast
  *   the clicks come. Callers keep their side effects in `onDone`/`onFailed`, which run once.
- * - The hook owns invalidation: `invalidates` are read again after every answer, since a
- *   refusal (already archived, not closed, gone) usually means the view was stale too; `run`
- *   resolves once the reads after a success are back, so a closing dialog shows fresh data.
+ * - The hook owns invalidation: `invalidates` are read again after every answer (after the
+ *   caller's onDone/onFailed, which may move cached data first), since a refusal (already
+ *   archived, not closed, gone) usually means the view was stale too; `run` resolves once the
+ *   reads after a success are back, so a closing dialog shows fresh data.
  * - Errors reach the form through applyApiError only (`form` binding); `unknown` and
  *   `confirmation` tell buttons that the outcome is not known yet.
  * - `confirm: true` settles an unknown outcome by itself: the same request under the same key
@@ -29,17 +30,25 @@ export interface KeyedRequestContext {
   signal: AbortSignal;
 }
 
+export interface KeyedAnswer<I> {
+  input: I;
+  outcome: Outcome;
+  /** the failure, when there was one */
+  error?: unknown;
+}
+
 export interface KeyedMutationOptions<I, T, F extends FieldValues> {
   /** the key prefix, naming the operation in logs and the intent journal */
   scope: string;
   request(input: I, ctx: KeyedRequestContext): Promise<T>;
   /** what makes two calls the same action; the whole input unless told */
   fingerprint?(input: I): string;
-  /** what is read again after an answer: query keys, or filters chosen by the answer */
-  invalidates?: readonly QueryKey[] | ((answer: { input: I; outcome: Outcome }) => readonly InvalidateQueryFilters[]);
-  onDone?(result: T, input: I): void;
+  /** what is read again after an answer (once onDone/onFailed are through): query keys, or filters chosen by the answer */
+  invalidates?: readonly QueryKey[] | ((answer: KeyedAnswer<I>) => readonly InvalidateQueryFilters[]);
+  /** awaited before the reads, so it may move or drop cached data first */
+  onDone?(result: T, input: I): void | Promise<void>;
   /** after a failure, or a definite refusal found by confirming; `unknown` means it may have been done */
-  onFailed?(err: unknown, info: { outcome: 'refused' | 'unknown'; input: I }): void;
+  onFailed?(err: unknown, info: { outcome: 'refused' | 'unknown'; input: I }): void | Promise<void>;
   /** errors shown on this form through applyApiError */
   form?: { target: ErrorTarget<F> & { clearErrors: UseFormClearErrors<F> }; placement?: ApiErrorPlacement<FieldPath<F>> };
   /** confirm unknown outcomes by repeating the same request */
@@ -72,10 +81,9 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
 
   const keyFor = useCallback((input: I) => intent.take((latest.current.fingerprint ?? JSON.stringify)(input)), [intent]);
   const refresh = useCallback(
-    (input: I, outcome: Outcome) => {
+    (answer: KeyedAnswer<I>) => {
       const { invalidates = [] } = latest.current;
-      const filters =
-        typeof invalidates === 'function' ? invalidates({ input, outcome }) : invalidates.map((queryKey) => ({ queryKey }));
+      const filters = typeof invalidates === 'function' ? invalidates(answer) : invalidates.map((queryKey) => ({ queryKey }));
       return Promise.all(filters.map((f) => client.invalidateQueries(f)));
     },
     [client],
@@ -84,21 +92,20 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
     async (result: T, input: I) => {
       intent.settle('done');
       setUnknown(false);
-      const reads = refresh(input, 'done');
-      latest.current.onDone?.(result, input);
-      await reads;
+      await latest.current.onDone?.(result, input);
+      await refresh({ input, outcome: 'done' });
     },
     [intent, refresh],
   );
   const failed = useCallback(
-    (err: unknown, input: I) => {
+    async (err: unknown, input: I) => {
       const outcome = outcomeOf(err);
       intent.settle(outcome);
       setUnknown(outcome === 'unknown');
-      void refresh(input, outcome);
       const { form, onFailed } = latest.current;
       if (form) applyApiError(form.target, err, form.placement);
-      onFailed?.(err, { outcome, input });
+      await onFailed?.(err, { outcome, input });
+      void refresh({ input, outcome, error: err });
       return outcome;
     },
     [intent, refresh],
@@ -131,7 +138,10 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
         try {
           result = await mutateAsync({ input, key: keyFor(input) });
         } catch (err) {
-          if (failed(err, input) === 'unknown' && latest.current.confirm) startConfirming.current(err);
+          const outcome = outcomeOf(err);
+          // Confirming starts at once; the caller's reaction may take its time.
+          if (outcome === 'unknown' && latest.current.confirm) startConfirming.current(err);
+          await failed(err, input);
           throw err;
         }
         await succeeded(result, input);
