@@ -23,6 +23,7 @@ import { useConfirmOutcome, type Confirmation } from './use-confirm-outcome';
  *   `confirmation` tell buttons that the outcome is not known yet.
  * - `confirm: true` settles an unknown outcome by itself: the same request under the same key
  *   is repeated (lib/confirm-loop.ts) until a definite answer, which then runs onDone/onFailed.
+ *   The action's button stays disabled while `confirming`: a new run would race the loop.
  */
 
 export interface KeyedRequestContext {
@@ -70,13 +71,14 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
   });
   const inFlight = useRef<Promise<T> | null>(null);
   const lastInput = useRef<{ input: I } | null>(null);
-  const controller = useRef(new AbortController());
+  const controller = useRef<AbortController | null>(null);
+  const signal = useCallback(() => (controller.current ??= new AbortController()).signal, []);
   const [busy, setBusy] = useState(false);
   const [unknown, setUnknown] = useState(false);
   const { mutateAsync } = useMutation({
     mutationKey: [options.scope],
     mutationFn: ({ input, key }: { input: I; key: string }) =>
-      latest.current.request(input, { idempotencyKey: key, signal: controller.current.signal }),
+      latest.current.request(input, { idempotencyKey: key, signal: signal() }),
   });
 
   const keyFor = useCallback((input: I) => intent.take((latest.current.fingerprint ?? JSON.stringify)(input)), [intent]);
@@ -114,7 +116,7 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
   const confirmation = useConfirmOutcome<T>(
     () => {
       const input = lastInput.current!.input;
-      return latest.current.request(input, { idempotencyKey: keyFor(input), signal: controller.current.signal });
+      return latest.current.request(input, { idempotencyKey: keyFor(input), signal: signal() });
     },
     {
       onDone: (result) => void succeeded(result, lastInput.current!.input),
@@ -158,8 +160,8 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
 
   /** Gives up waiting for the answer of the request in flight (its outcome becomes unknown). */
   const abort = useCallback(() => {
-    controller.current.abort();
-    controller.current = new AbortController();
+    controller.current?.abort();
+    controller.current = null;
   }, []);
 
   const status: Confirmation<T> = confirmation.status;
