@@ -26,6 +26,8 @@ export interface ApiErrorPlacement<P extends string> {
   unknown?(err: unknown): string;
   /** show the refusal above the buttons even when every detail found its field */
   alwaysRoot?: boolean;
+  /** `ignore`: details naming no field are dropped once another found its field (older forms' choice) */
+  otherDetails?: 'root' | 'ignore';
   /** focus the first field with an error (default true) */
   focus?: boolean;
   /** react-hook-form's root entry the form shows (default `root.server`) */
@@ -63,7 +65,7 @@ export function applyApiError<F extends FieldValues>(
     form.setError(field, { type: 'server', message }, { shouldFocus: placement.focus !== false && placed === 0 });
     placed += 1;
   }
-  if (placed === 0 || other.length > 0 || placement.alwaysRoot) {
+  if (placed === 0 || (other.length > 0 && placement.otherDetails !== 'ignore') || placement.alwaysRoot) {
     form.setError(root, { type: err.code, message: (placement.refused ?? defaultRefused)(err, other) });
   }
   return 'refused';

@@ -44,6 +44,16 @@ describe('applyApiError', () => {
     });
   });
 
+  it('drops details naming no field once another found its field, when asked', () => {
+    const { calls, target } = recorder();
+    const err = new ConsoleApiError(422, 'VALIDATION_FAILED', 'Check the fields.', [
+      { path: 'name', message: 'Too short' },
+      { path: 'signers', message: 'too many' },
+    ]);
+    applyApiError<Values>(target, err, { fieldOf, otherDetails: 'ignore' });
+    expect(calls.map((c) => c.name)).toEqual(['name']);
+  });
+
   it('shows any other refusal above the buttons, in the form’s own words when given', () => {
     const { calls, target } = recorder();
     const err = new ConsoleApiError(409, 'NAME_TAKEN', 'Taken.');
