@@ -3,28 +3,35 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import { useUpdateUser, type AdminUser } from '@/lib/queries/admin';
+import type { AdminUser } from '@/lib/queries/admin';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useUpdateUser } from './user-mutations';
 
 /** Disables or enables an account behind a confirmation that names it. */
 export function AccountAccessButton({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
-  const update = useUpdateUser();
   const disabling = !user.disabled;
   const who = `${user.name} (${user.email})`;
-  const run = async () => {
-    try {
-      await update.mutateAsync({ id: user.id, disabled: disabling });
+  const update = useUpdateUser({
+    onDone() {
       toast.success(disabling ? `Disabled ${who}. Their sessions have ended.` : `Enabled ${who}. They can sign in again.`);
-    } catch (err) {
+    },
+    onFailed(err) {
       toast.error(err instanceof ConsoleApiError ? err.message : 'The change failed. Try again.');
-      throw err;
-    }
-  };
+    },
+  });
+  // The dialog shows the failure too, so the rejection reaches it.
+  const run = () => update.run({ id: user.id, disabled: disabling });
   return (
     <>
-      <Button variant={disabling ? 'ghost' : 'secondary'} size="sm" className={disabling ? 'text-red-700 ring-1 ring-inset ring-red-200' : ''} onClick={() => setOpen(true)} aria-label={`${disabling ? 'Disable' : 'Enable'} ${user.email}`}>
+      <Button
+        variant={disabling ? 'ghost' : 'secondary'}
+        size="sm"
+        className={disabling ? 'text-red-700 ring-1 ring-inset ring-red-200' : ''}
+        onClick={() => setOpen(true)}
+        aria-label={`${disabling ? 'Disable' : 'Enable'} ${user.email}`}
+      >
         {disabling ? 'Disable' : 'Enable'}
       </Button>
       <ConfirmDialog
@@ -35,7 +42,8 @@ export function AccountAccessButton({ user }: { user: AdminUser }) {
         description={
           disabling ? (
             <>
-              <strong>{who}</strong> is signed out at once and can no longer sign in. Their audit history is kept and the account can be enabled again.
+              <strong>{who}</strong> is signed out at once and can no longer sign in. Their audit history is kept and the account
+              can be enabled again.
             </>
           ) : (
             <>

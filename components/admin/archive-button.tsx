@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { useArchive, type ArchivableKind } from '../catalog/catalog-mutations';
-import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 
 const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }> = {
-  categories: { one: 'category', title: 'Category', note: 'New request templates and workflows can no longer be filed under it.' },
+  categories: {
+    one: 'category',
+    title: 'Category',
+    note: 'New request templates and workflows can no longer be filed under it.',
+  },
   'approval-workflows': {
     one: 'workflow',
     title: 'Workflow',
@@ -22,36 +25,50 @@ const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }
 function explain(kind: ArchivableKind, err: unknown): unknown {
   if (!(err instanceof ConsoleApiError)) return err;
   if (err.code === 'WORKFLOW_IN_USE') {
-    return new ConsoleApiError(err.status, err.code, `Requests still use this workflow, so it cannot be archived until they finish or are withdrawn. ${err.message}`, err.details);
+    return new ConsoleApiError(
+      err.status,
+      err.code,
+      `Requests still use this workflow, so it cannot be archived until they finish or are withdrawn. ${err.message}`,
+      err.details,
+    );
   }
-  if (err.code === 'ALREADY_ARCHIVED') return new ConsoleApiError(err.status, err.code, `This ${NOUNS[kind].one} is already archived. ${err.message}`, err.details);
+  if (err.code === 'ALREADY_ARCHIVED')
+    return new ConsoleApiError(err.status, err.code, `This ${NOUNS[kind].one} is already archived. ${err.message}`, err.details);
   return err;
 }
+
+const explainedMessage = (kind: ArchivableKind, err: unknown) => {
+  const explained = explain(kind, err);
+  return explained instanceof Error ? explained.message : 'the request failed.';
+};
 
 /** Archive with a reason, behind a confirmation naming the item (admins; the page decides who sees it). */
 export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: string; name: string }) {
   const [open, setOpen] = useState(false);
-  const archive = useArchive(kind);
-  const intent = useIntentKey();
   const noun = NOUNS[kind];
+  const archive = useArchive(kind, {
+    onDone() {
+      toast.success(`${noun.title} “${name}” archived`);
+    },
+    onFailed(err, { outcome }) {
+      const message = explainedMessage(kind, err);
+      // Without a definite answer the archive may have happened: say so, not "was not archived".
+      if (outcome === 'unknown') toast.error(`It is not known yet whether ${noun.one} “${name}” was archived: ${message}`);
+      else toast.error(`${noun.title} “${name}” was not archived: ${message}`);
+    },
+  });
 
   async function confirm(reason: string) {
-    const key = intent.take(JSON.stringify({ id, reason: reason.trim() }));
     try {
-      await archive.mutateAsync({ id, reason, key });
-      intent.settle();
-      toast.success(`${noun.title} “${name}” archived`);
+      await archive.run({ id, reason });
     } catch (err) {
-      if (!isUnsettled(err)) intent.settle();
-      const explained = explain(kind, err);
-      toast.error(`${noun.title} “${name}” was not archived: ${explained instanceof Error ? explained.message : 'the request failed.'}`);
-      throw explained;
+      throw explain(kind, err);
     }
   }
 
   return (
     <>
-      <Button variant="secondary" className="text-red-800" busy={archive.isPending} onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="text-red-800" busy={archive.pending} onClick={() => setOpen(true)}>
         Archive {noun.one}
       </Button>
       <ReasonDialog
@@ -60,8 +77,8 @@ export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: st
         title={`Archive ${noun.one} “${name}”?`}
         description={
           <>
-            <span className="font-medium text-slate-800">{name}</span> (<code className="font-mono text-xs">{id}</code>) will be archived. It stays readable, with its
-            evidence and files. {noun.note}
+            <span className="font-medium text-slate-800">{name}</span> (<code className="font-mono text-xs">{id}</code>) will be
+            archived. It stays readable, with its evidence and files. {noun.note}
           </>
         }
         confirmLabel={`Archive ${noun.one}`}

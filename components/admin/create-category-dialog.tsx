@@ -10,7 +10,7 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { createCategorySchema } from '@/lib/schemas/catalog';
 import { useCreateCategory } from '../catalog/catalog-mutations';
 import { catalogItemHref } from '../catalog/catalog-paths';
-import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
+import { applyApiError, type ApiErrorPlacement } from '../ui/apply-api-error';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
@@ -23,52 +23,64 @@ type FieldName = 'name' | 'description';
 
 const FIELDS: readonly FieldName[] = ['name', 'description'];
 
+const isField = (part: string): part is FieldName => FIELDS.includes(part as FieldName);
+
+// Console paths are "name"; the API's may be "body.name". Messages are shown as the API wrote them.
+const PLACEMENT: ApiErrorPlacement<FieldName> = {
+  root: 'root',
+  fieldOf: (d) => d.path.split('.').find(isField),
+  fieldMessage: (d) => d.message,
+  refused: (err) => err.message,
+  unknown: (err) =>
+    `${err instanceof ConsoleApiError ? err.message : 'The request failed.'} Your entries are kept: submit again to retry, without risk of creating the category twice.`,
+};
+
 /** Puts the API's answer where the user will look: on the field it concerns, else above the buttons. */
 function showError(form: UseFormReturn<FormInput, unknown, FormOutput>, err: unknown) {
-  if (err instanceof ConsoleApiError) {
-    if (err.code === 'CATEGORY_NAME_TAKEN') {
-      form.setError('name', { message: `${err.message} Choose another name.` }, { shouldFocus: true });
-      return;
-    }
-    // Console paths are "name"; the API's may be "body.name".
-    const onFields = err.details.map((d) => ({ field: d.path.split('.').find((p) => FIELDS.includes(p as FieldName)) as FieldName | undefined, message: d.message }));
-    const mapped = onFields.filter((d) => d.field);
-    mapped.forEach((d, i) => form.setError(d.field!, { message: d.message }, { shouldFocus: i === 0 }));
-    if (mapped.length > 0 && mapped.length === err.details.length) return;
+  if (err instanceof ConsoleApiError && err.code === 'CATEGORY_NAME_TAKEN') {
+    form.setError('name', { message: `${err.message} Choose another name.` }, { shouldFocus: true });
+    return;
   }
-  const message = err instanceof ConsoleApiError ? err.message : 'The request failed.';
-  form.setError('root', {
-    message: isUnsettled(err) ? `${message} Your entries are kept: submit again to retry, without risk of creating the category twice.` : message,
-  });
+  applyApiError(form, err, PLACEMENT);
 }
 
 /** "New category" for admins: a dialog form checked before sending, with the API's refusals shown on the fields. */
 export function CreateCategoryDialog() {
   const [open, setOpen] = useState(false);
   const router = useRouter();
-  const create = useCreateCategory();
-  const intent = useIntentKey();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createCategorySchema), defaultValues: { name: '', description: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
-
-  const submit = form.handleSubmit(async (input) => {
-    const body = { name: input.name, description: input.description };
-    const key = intent.take(JSON.stringify(body));
-    try {
-      const created = await create.mutateAsync({ input: body, key });
-      intent.settle();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createCategorySchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const create = useCreateCategory({
+    onDone(created) {
       toast.success(`Category “${created.name}” created`, {
         action: { label: 'Open', onClick: () => router.push(catalogItemHref('categories', created.id)) },
       });
       form.reset();
       setOpen(false);
-    } catch (err) {
-      if (!isUnsettled(err)) intent.settle();
+    },
+    onFailed(err, { outcome }) {
       showError(form, err);
-      toast.error(`The category was not created: ${err instanceof ConsoleApiError ? err.message : 'the request failed.'}`);
-    }
+      const message = err instanceof ConsoleApiError ? err.message : 'the request failed.';
+      // Without a definite answer the category may exist: say so, not "was not created".
+      toast.error(
+        outcome === 'unknown'
+          ? `It is not known yet whether the category was created: ${message}`
+          : `The category was not created: ${message}`,
+      );
+    },
   });
+  const { errors, isSubmitting } = form.formState;
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+
+  // Failures are shown by onFailed; the rejection carries nothing more.
+  const submit = form.handleSubmit((input) =>
+    create.run({ name: input.name, description: input.description }).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
 
   return (
     <>
@@ -81,10 +93,19 @@ export function CreateCategoryDialog() {
       >
         <form onSubmit={submit} noValidate>
           <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-            <Field label="Name" required error={errors.name?.message} hint="2 to 100 characters; no other active category may have the same name.">
+            <Field
+              label="Name"
+              required
+              error={errors.name?.message}
+              hint="2 to 100 characters; no other active category may have the same name."
+            >
               <Input {...form.register('name')} autoComplete="off" />
             </Field>
-            <Field label="Description" error={errors.description?.message} hint={`Optional, up to 500 characters (${description.length}/500).`}>
+            <Field
+              label="Description"
+              error={errors.description?.message}
+              hint={`Optional, up to 500 characters (${description.length}/500).`}
+            >
               <Textarea {...form.register('description')} rows={4} />
             </Field>
             <FormError error={errors.root} />

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
+import { applyApiError } from '../ui/apply-api-error';
 
 interface Options<T extends FieldValues> {
   /** the form's fields: details whose path starts with one of them land on it */
@@ -10,30 +11,33 @@ interface Options<T extends FieldValues> {
   nested?: readonly Path<T>[];
 }
 
+const failedMessage = (err: unknown) => (err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.');
+
 /**
  * Puts a failed call's answer where the user will look: a known code or a validation
- * detail on its field, anything else in the form's root alert. Values stay as typed.
- * Returns the message for the toast.
+ * detail on its field, anything else in the form's root alert (through applyApiError, the
+ * console's one mapping). Values stay as typed. Returns the message for the toast.
  */
-export function showApiError<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>, err: unknown, { fields, codeFields = {}, nested = [] }: Options<T>): string {
-  if (!(err instanceof ConsoleApiError)) {
-    const message = 'The request failed. Try again.';
-    form.setError('root', { message });
-    return message;
-  }
-  const field = codeFields[err.code];
-  if (field) {
+export function showApiError<T extends FieldValues, C, O>(
+  form: UseFormReturn<T, C, O>,
+  err: unknown,
+  { fields, codeFields = {}, nested = [] }: Options<T>,
+): string {
+  const field = err instanceof ConsoleApiError ? codeFields[err.code] : undefined;
+  if (err instanceof ConsoleApiError && field) {
     form.setError(field, { message: err.message }, { shouldFocus: true });
     return err.message;
   }
-  let placed = 0;
-  for (const detail of err.details) {
-    const target = fields.find((f) => detail.path === f || detail.path.startsWith(`${f}.`));
-    if (!target) continue;
-    const path = nested.includes(target) ? (detail.path as Path<T>) : target;
-    form.setError(path, { message: detail.message }, { shouldFocus: placed === 0 });
-    placed += 1;
-  }
-  if (placed === 0) form.setError('root', { message: err.message });
-  return err.message;
+  applyApiError<T>(form, err, {
+    root: 'root',
+    fieldOf: (detail) => {
+      const target = fields.find((f) => detail.path === f || detail.path.startsWith(`${f}.`));
+      return target && nested.includes(target) ? (detail.path as Path<T>) : target;
+    },
+    fieldMessage: (detail) => detail.message,
+    otherDetails: 'ignore',
+    refused: (e) => e.message,
+    unknown: failedMessage,
+  });
+  return failedMessage(err);
 }

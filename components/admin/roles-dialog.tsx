@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useUpdateUser, type AdminUser } from '@/lib/queries/admin';
+import type { AdminUser } from '@/lib/queries/admin';
 import { newUserSchema } from '@/lib/schemas/admin';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
@@ -12,24 +12,28 @@ import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { showApiError } from './form-errors';
 import { RoleCheckboxes } from './role-checkboxes';
+import { useUpdateUser } from './user-mutations';
 
 const schema = newUserSchema.pick({ roles: true });
+
+const ignore = () => undefined;
 
 /** Changes an account's roles; they apply to its next request, without signing it out. */
 export function RolesButton({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
-  const update = useUpdateUser();
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { roles: user.roles } });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const submit = form.handleSubmit(async ({ roles }) => {
-    try {
-      const updated = await update.mutateAsync({ id: user.id, roles });
+  const update = useUpdateUser({
+    onDone(updated) {
       toast.success(`${updated.name} now has the roles ${updated.roles.join(', ')}.`);
       setOpen(false);
-    } catch (err) {
+    },
+    onFailed(err) {
       toast.error(showApiError(form, err, { fields: ['roles'] }));
-    }
+    },
   });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Failures are shown by onFailed; the rejection carries nothing more.
+  const submit = form.handleSubmit(({ roles }) => update.run({ id: user.id, roles }).then(ignore, ignore));
   const close = (next: boolean) => {
     if (isSubmitting) return;
     // Opening starts from the account's current roles, which may have changed since.
@@ -41,7 +45,12 @@ export function RolesButton({ user }: { user: AdminUser }) {
       <Button variant="secondary" size="sm" onClick={() => close(true)} aria-label={`Change roles of ${user.email}`}>
         Roles
       </Button>
-      <Dialog open={open} onOpenChange={close} title={`Roles of ${user.name}`} description={`${user.email} — changes apply to the account's next request.`}>
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title={`Roles of ${user.name}`}
+        description={`${user.email} — changes apply to the account's next request.`}
+      >
         <form onSubmit={submit} noValidate>
           <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
             <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix={`roles-${user.id}`} />

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { approvalKeys, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import type { ApprovalRequestRecord } from '@/lib/queries/approvals';
 import { catalogKeys, catalogListQuery, submissionSchemaQuery } from '@/lib/queries/catalog';
 import type { Workflow } from '@/lib/schemas/catalog';
 import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
@@ -15,7 +15,8 @@ import { NewRequestForm, suggestExternalId } from './new-request-form';
 import { valuesFrom, type RequestFormValues } from './schema-form-model';
 
 const releaseNumber = (releaseId: string) => Number(/@(\d+)$/.exec(releaseId)?.[1] ?? NaN);
-const unsupported = (w: Workflow) => (w.runtime && w.runtime !== 'standard' ? `runs on the ${w.runtime} runtime, which the API cannot submit to` : null);
+const unsupported = (w: Workflow) =>
+  w.runtime && w.runtime !== 'standard' ? `runs on the ${w.runtime} runtime, which the API cannot submit to` : null;
 
 /** What survives a release change: values whose field still exists with the same kind. */
 function carryOver(values: RequestFormValues, from: FieldDescriptor[], to: FieldDescriptor[]) {
@@ -51,7 +52,10 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const list = workflows.data?.data ?? [];
   const workflow = list.find((w) => w.id === chosen && !unsupported(w)) ?? null;
   const releaseId = workflow ? (override?.workflowId === workflow.id ? override.releaseId : workflow.workflow_release_id) : null;
-  const schema = useQuery({ ...submissionSchemaQuery(workflow?.id ?? '', releaseNumber(releaseId ?? '')), enabled: Boolean(workflow && releaseId) });
+  const schema = useQuery({
+    ...submissionSchemaQuery(workflow?.id ?? '', releaseNumber(releaseId ?? '')),
+    enabled: Boolean(workflow && releaseId),
+  });
   const fields = useMemo(() => (schema.data ? fieldsOf(schema.data.schema) : null), [schema.data]);
   const prepared = useMemo(() => {
     if (!fields || !workflow) return null;
@@ -60,8 +64,18 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   }, [fields, carry, workflow]);
 
   if (workflows.isPending) return <Skeleton className="h-24 w-full" />;
-  if (workflows.isError) return <ErrorState title="The workflows could not be loaded" message={workflows.error.message} onRetry={() => void workflows.refetch()} />;
-  if (list.length === 0) return <EmptyState title="No active workflows">Workflows are designed in the platform UI; active ones appear here.</EmptyState>;
+  if (workflows.isError)
+    return (
+      <ErrorState
+        title="The workflows could not be loaded"
+        message={workflows.error.message}
+        onRetry={() => void workflows.refetch()}
+      />
+    );
+  if (list.length === 0)
+    return (
+      <EmptyState title="No active workflows">Workflows are designed in the platform UI; active ones appear here.</EmptyState>
+    );
 
   const choose = (id: string) => {
     setChosen(id || null);
@@ -74,8 +88,11 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     void client.invalidateQueries({ queryKey: catalogKeys.all('approval-workflows') });
   };
   const done = (request: ApprovalRequestRecord, submitted: boolean) => {
-    toast.success(submitted ? `Request ${request.external_id ?? request.id} submitted for approval.` : `Draft ${request.external_id ?? request.id} saved.`);
-    void client.invalidateQueries({ queryKey: approvalKeys.all });
+    toast.success(
+      submitted
+        ? `Request ${request.external_id ?? request.id} submitted for approval.`
+        : `Draft ${request.external_id ?? request.id} saved.`,
+    );
     router.push(`/approvals/${encodeURIComponent(request.id)}` as Route);
   };
 
@@ -98,21 +115,42 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
             {workflow.description && <p>{workflow.description}</p>}
             <p className="mt-1">
               Release <code className="text-xs">{releaseId}</code>
-              {workflow.layers.length > 0 && <> · approved by {workflow.layers.map((l) => `${l.name}${l.sla_hours ? ` (${l.sla_hours} h)` : ''}`).join(' → ')}</>}
+              {workflow.layers.length > 0 && (
+                <>
+                  {' '}
+                  · approved by {workflow.layers.map((l) => `${l.name}${l.sla_hours ? ` (${l.sla_hours} h)` : ''}`).join(' → ')}
+                </>
+              )}
             </p>
           </div>
         )}
       </section>
       {prepared?.from && (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
-          A newer release of this workflow was published while you were filling in the form ({prepared.from} is stale). The form now follows {releaseId}; the values that still fit were kept
-          {prepared.dropped.length > 0 ? `, and these no longer apply: ${prepared.dropped.join(', ')}` : ''}. Check the form and submit again.
+          A newer release of this workflow was published while you were filling in the form ({prepared.from} is stale). The form
+          now follows {releaseId}; the values that still fit were kept
+          {prepared.dropped.length > 0 ? `, and these no longer apply: ${prepared.dropped.join(', ')}` : ''}. Check the form and
+          submit again.
         </div>
       )}
       {workflow && schema.isPending && <Skeleton className="h-64 w-full" />}
-      {workflow && schema.isError && <ErrorState title="The form of this release could not be loaded" message={schema.error.message} onRetry={() => void schema.refetch()} />}
+      {workflow && schema.isError && (
+        <ErrorState
+          title="The form of this release could not be loaded"
+          message={schema.error.message}
+          onRetry={() => void schema.refetch()}
+        />
+      )}
       {workflow && releaseId && schema.data && prepared && (
-        <NewRequestForm key={releaseId} workflow={workflow} releaseId={releaseId} schema={schema.data.schema} defaultValues={prepared.kept} onStale={stale} onDone={done} />
+        <NewRequestForm
+          key={releaseId}
+          workflow={workflow}
+          releaseId={releaseId}
+          schema={schema.data.schema}
+          defaultValues={prepared.kept}
+          onStale={stale}
+          onDone={done}
+        />
       )}
       {!workflow && <p className="text-sm text-slate-600">Choose a workflow to see its form.</p>}
     </div>

@@ -5,15 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { pickableDocumentsQuery, submitApprovalRequest, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { approvalKeys, pickableDocumentsQuery, submitApprovalRequest, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import type { SubmitRequestInput } from '@/lib/schemas/approvals';
 import type { Workflow } from '@/lib/schemas/catalog';
 import { fieldsOf, type SubmissionSchemaDocument } from '@/lib/submission-schema';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { LinkButton } from '../ui/link-button';
-import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
+import { applyApiError } from '../ui/apply-api-error';
+import { useKeyedMutation } from '../ui/use-keyed-mutation';
 import { SchemaFields } from './schema-fields';
-import { documentRefs, placeDetails, requestFormSchema, type RequestFormValues } from './schema-form-model';
+import { documentRefs, requestFieldOf, requestFormSchema, type RequestFormValues } from './schema-form-model';
 import { FormError } from '../ui/form-error';
 
 /** A readable, unique-enough external id: the workflow, today's date and a random suffix. */
@@ -40,42 +42,51 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
   const intentOf = useRef<'draft' | 'submit'>('submit');
   const [pending, setPending] = useState<'draft' | 'submit'>('submit');
   const resolver = useMemo<Resolver<RequestFormValues>>(() => {
-    const bySubmit = { draft: requestFormSchema(schema, fields, 'draft', true), submit: requestFormSchema(schema, fields, 'submit', true) };
-    return (values, context, options) => (zodResolver(bySubmit[intentOf.current]) as unknown as Resolver<RequestFormValues>)(values, context, options);
+    const bySubmit = {
+      draft: requestFormSchema(schema, fields, 'draft', true),
+      submit: requestFormSchema(schema, fields, 'submit', true),
+    };
+    return (values, context, options) =>
+      (zodResolver(bySubmit[intentOf.current]) as unknown as Resolver<RequestFormValues>)(values, context, options);
   }, [schema, fields]);
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
-  const intent = useIntentKey('apr-submit');
-  const busy = useRef(false);
+  const submitRequest = useKeyedMutation({
+    scope: 'apr-submit',
+    request: (body: SubmitRequestInput, { idempotencyKey }) => submitApprovalRequest(body, idempotencyKey),
+    invalidates: [approvalKeys.all],
+    onDone: (created, body) => onDone(created, body.submit === true),
+    onFailed(err, { input }) {
+      if (err instanceof ConsoleApiError && err.code === 'STALE_WORKFLOW_RELEASE') {
+        const current = err.details.find((d) => typeof d.current_release_id === 'string')?.current_release_id as
+          string | undefined;
+        return onStale(current ?? null, form.getValues());
+      }
+      if (err instanceof ConsoleApiError && err.code === 'EXTERNAL_ID_TAKEN')
+        return form.setError('external_id', { message: `${err.message} Choose another.` }, { shouldFocus: true });
+      applyApiError(form, err, {
+        fieldOf: requestFieldOf(fields, input.documents ?? []),
+        unknown: (e) =>
+          e instanceof ConsoleApiError
+            ? `${e.message} Trying again is safe: it cannot create a second request.`
+            : 'The request failed. Try again.',
+      });
+    },
+  });
 
   const run = (submit: boolean) =>
     form.handleSubmit(async (values) => {
-      if (busy.current) return;
-      busy.current = true;
       const names = new Map((documents.data?.data ?? []).map((d) => [d.id, d.name]));
       const docs = documentRefs(values.documents, names);
-      const body = { workflow_id: workflow.id, workflow_release_id: releaseId, external_id: values.external_id ?? '', form_data: values.form_data, ...(docs.length ? { documents: docs } : {}), submit };
-      const key = intent.take(JSON.stringify(body));
-      try {
-        const created = await submitApprovalRequest(body, key);
-        intent.settle();
-        onDone(created, submit);
-      } catch (err) {
-        if (!isUnsettled(err)) intent.settle();
-        if (!(err instanceof ConsoleApiError)) return form.setError('root.server', { message: 'The request failed. Try again.' });
-        if (err.code === 'STALE_WORKFLOW_RELEASE') {
-          const current = err.details.find((d) => typeof d.current_release_id === 'string')?.current_release_id as string | undefined;
-          return onStale(current ?? null, form.getValues());
-        }
-        if (err.code === 'EXTERNAL_ID_TAKEN') return form.setError('external_id', { message: `${err.message} Choose another.` }, { shouldFocus: true });
-        const placed = placeDetails(fields, err.details, docs);
-        placed.fields.forEach(([path, message], i) => form.setError(path, { type: 'server', message }, { shouldFocus: i === 0 }));
-        if (placed.fields.length === 0 || placed.other.length > 0) {
-          const retry = isUnsettled(err) ? ' Trying again is safe: it cannot create a second request.' : '';
-          form.setError('root.server', { message: `${err.message}${placed.other.length ? ` ${placed.other.join('; ')}` : ''}${retry}` });
-        }
-      } finally {
-        busy.current = false;
-      }
+      const body = {
+        workflow_id: workflow.id,
+        workflow_release_id: releaseId,
+        external_id: values.external_id ?? '',
+        form_data: values.form_data,
+        ...(docs.length ? { documents: docs } : {}),
+        submit,
+      };
+      // Failures are shown by onFailed; the rejection carries nothing more.
+      await submitRequest.run(body).catch(() => undefined);
     });
 
   const click = (which: 'draft' | 'submit') => {
@@ -87,19 +98,36 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={(e) => (e.preventDefault(), click('submit'))} noValidate aria-label="Approval request" className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+    <form
+      onSubmit={(e) => (e.preventDefault(), click('submit'))}
+      noValidate
+      aria-label="Approval request"
+      className="rounded-lg bg-white p-5 ring-1 ring-slate-200"
+    >
       <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
         <legend className="sr-only">Request details for {workflow.name}</legend>
         <div className="flex flex-wrap items-end gap-2">
-          <Field label="External ID" required error={errors.external_id?.message} hint="Your own reference, unique in this app: 3 to 120 letters, digits, . _ : or -." className="min-w-72 flex-1">
+          <Field
+            label="External ID"
+            required
+            error={errors.external_id?.message}
+            hint="Your own reference, unique in this app: 3 to 120 letters, digits, . _ : or -."
+            className="min-w-72 flex-1"
+          >
             <Input autoComplete="off" {...form.register('external_id')} />
           </Field>
-          <Button variant="secondary" onClick={() => form.setValue('external_id', suggestExternalId(workflow.id), { shouldValidate: true })} className="mb-5">
+          <Button
+            variant="secondary"
+            onClick={() => form.setValue('external_id', suggestExternalId(workflow.id), { shouldValidate: true })}
+            className="mb-5"
+          >
             Suggest another
           </Button>
         </div>
         <SchemaFields fields={fields} register={form.register} errors={errors} documents={documents.data?.data} />
-        {documents.isError && <p className="text-sm text-red-800">The documents could not be loaded: {documents.error.message}</p>}
+        {documents.isError && (
+          <p className="text-sm text-red-800">The documents could not be loaded: {documents.error.message}</p>
+        )}
         <FormError error={errors.root?.server} />
         <div className="flex flex-wrap items-center justify-end gap-3">
           <LinkButton href="/approvals" variant="secondary">

@@ -35,19 +35,31 @@ export function cleanFormData(values: Record<string, unknown>, fields: FieldDesc
  * The form's validator for one intent. A new request's draft still needs every form field
  * (the API checks it fully) but no documents; a revision draft needs nothing yet.
  */
-export function requestFormSchema(schema: SubmissionSchemaDocument, fields: FieldDescriptor[], intent: FormIntent, withExternalId: boolean) {
+export function requestFormSchema(
+  schema: SubmissionSchemaDocument,
+  fields: FieldDescriptor[],
+  intent: FormIntent,
+  withExternalId: boolean,
+) {
   const partial = intent === 'revision-draft';
   const requireDocuments = intent === 'submit' || intent === 'resubmit';
   const documents = z.record(z.string(), z.string()).superRefine((docs, ctx) => {
     if (!requireDocuments) return;
-    for (const f of fields) if (f.kind === 'document' && f.required && !docs[f.key]) ctx.addIssue({ code: 'custom', path: [f.key], message: 'Choose a document' });
+    for (const f of fields)
+      if (f.kind === 'document' && f.required && !docs[f.key])
+        ctx.addIssue({ code: 'custom', path: [f.key], message: 'Choose a document' });
   });
   const base = z.object({
-    form_data: z.preprocess((v) => cleanFormData((v ?? {}) as Record<string, unknown>, fields), formDataValidator(schema, { partial })),
+    form_data: z.preprocess(
+      (v) => cleanFormData((v ?? {}) as Record<string, unknown>, fields),
+      formDataValidator(schema, { partial }),
+    ),
     documents,
   });
   if (!withExternalId) return base;
-  return base.extend({ external_id: z.string().trim().regex(EXTERNAL_ID, '3 to 120 letters, digits, periods, underscores, colons or hyphens') });
+  return base.extend({
+    external_id: z.string().trim().regex(EXTERNAL_ID, '3 to 120 letters, digits, periods, underscores, colons or hyphens'),
+  });
 }
 
 export function documentRefs(docs: Record<string, string>, names: Map<string, string>): RequestDocumentRef[] {
@@ -57,13 +69,18 @@ export function documentRefs(docs: Record<string, string>, names: Map<string, st
 }
 
 /** Form values from stored content (a request's data or a saved draft). */
-export function valuesFrom(fields: FieldDescriptor[], formData: Record<string, unknown>, documents: RequestDocumentRef[] = []): RequestFormValues {
+export function valuesFrom(
+  fields: FieldDescriptor[],
+  formData: Record<string, unknown>,
+  documents: RequestDocumentRef[] = [],
+): RequestFormValues {
   const data: Record<string, unknown> = {};
   const docs: Record<string, string> = {};
   for (const f of fields) {
     if (f.kind === 'document') docs[f.key] = documents.find((d) => d.field_key === f.key)?.document_id ?? '';
     else if (f.kind === 'boolean') data[f.key] = formData[f.key] === true;
-    else if (f.kind === 'number' || f.kind === 'integer') data[f.key] = typeof formData[f.key] === 'number' ? formData[f.key] : undefined;
+    else if (f.kind === 'number' || f.kind === 'integer')
+      data[f.key] = typeof formData[f.key] === 'number' ? formData[f.key] : undefined;
     else data[f.key] = typeof formData[f.key] === 'string' ? formData[f.key] : '';
   }
   return { form_data: data, documents: docs };
@@ -73,22 +90,25 @@ export const sentence = (message: string) => (message ? message[0]!.toUpperCase(
 
 export type RequestFieldPath = `form_data.${string}` | `documents.${string}` | 'external_id';
 
-/** The API's 422 details on the form's fields: form_data.<key>, documents (by field key or index), external_id. */
-export function placeDetails(fields: FieldDescriptor[], details: ErrorDetail[], sentDocuments: RequestDocumentRef[]): { fields: [RequestFieldPath, string][]; other: string[] } {
+/**
+ * The form's field an API detail names, for applyApiError: form_data.<key>, documents (by
+ * field key, or by index into the documents sent), external_id; undefined for anything else.
+ */
+export function requestFieldOf(
+  fields: FieldDescriptor[],
+  sentDocuments: RequestDocumentRef[],
+): (detail: ErrorDetail) => RequestFieldPath | undefined {
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  const placed: [RequestFieldPath, string][] = [];
-  const other: string[] = [];
-  for (const d of details) {
+  return (d) => {
     const data = /^form_data\.([^.]+)/.exec(d.path);
     const doc = /^documents\.(\d+)/.exec(d.path);
     const fieldKey = typeof d.field_key === 'string' ? d.field_key : undefined;
     const key = data?.[1] ?? (doc ? sentDocuments[Number(doc[1])]?.field_key : d.path === 'documents' ? fieldKey : undefined);
     const field = key ? byKey.get(key) : undefined;
-    if (field) placed.push([field.kind === 'document' ? `documents.${field.key}` : `form_data.${field.key}`, sentence(d.message)]);
-    else if (d.path === 'external_id') placed.push(['external_id', sentence(d.message)]);
-    else other.push(d.path ? `${d.path}: ${d.message}` : d.message);
-  }
-  return { fields: placed, other };
+    if (field) return field.kind === 'document' ? `documents.${field.key}` : `form_data.${field.key}`;
+    if (d.path === 'external_id') return 'external_id';
+    return undefined;
+  };
 }
 
 /** A value as a person reads it. */

@@ -1,14 +1,14 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { PROTECTED_CODES, useDeleteDocument } from '@/lib/queries/documents';
+import { PROTECTED_CODES } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { deletionBlock } from './document-facts';
+import { useDeleteDocument } from './document-mutations';
 
 interface Props {
   doc: DocumentItem;
@@ -23,33 +23,31 @@ interface Props {
  */
 export function DeleteDocumentButton({ doc, size = 'sm', onDeleted }: Props) {
   const [open, setOpen] = useState(false);
-  const remove = useDeleteDocument();
+  const remove = useDeleteDocument({
+    onDone() {
+      toast.success(`“${doc.name}” was deleted`);
+      onDeleted?.();
+    },
+    onFailed(err, { outcome }) {
+      const refused = err instanceof ConsoleApiError && (PROTECTED_CODES as readonly string[]).includes(err.code);
+      // Without a definite answer the document may be gone already: say so, not "was not deleted".
+      const title = refused
+        ? `“${doc.name}” cannot be deleted`
+        : outcome === 'unknown'
+          ? 'It is not known yet whether the document was deleted'
+          : 'The document was not deleted';
+      toast.error(title, { description: err instanceof Error ? err.message : undefined });
+    },
+  });
   const noteId = useId();
   const block = deletionBlock(doc);
-  // One key per intent: submitting the same reason again (after a network failure) is a
-  // retry of that intent; another reason is a new request.
-  const intent = useRef<{ reason: string; key: string } | null>(null);
-
-  const confirm = async (reason: string) => {
-    try {
-      if (intent.current?.reason !== reason) intent.current = { reason, key: newIdempotencyKey('doc-del') };
-      await remove.mutateAsync({ id: doc.id, reason, idempotencyKey: intent.current.key });
-    } catch (err) {
-      const refused = err instanceof ConsoleApiError && (PROTECTED_CODES as readonly string[]).includes(err.code);
-      toast.error(refused ? `“${doc.name}” cannot be deleted` : 'The document was not deleted', { description: err instanceof Error ? err.message : undefined });
-      throw err;
-    }
-    intent.current = null;
-    toast.success(`“${doc.name}” was deleted`);
-    onDeleted?.();
-  };
 
   return (
     <div className="inline-flex">
       <Button
         variant={size === 'md' ? 'danger' : 'secondary'}
         size={size}
-        disabled={Boolean(block) || remove.isPending}
+        disabled={Boolean(block) || remove.pending}
         aria-describedby={block ? noteId : undefined}
         title={block ?? undefined}
         onClick={() => setOpen(true)}
@@ -68,11 +66,12 @@ export function DeleteDocumentButton({ doc, size = 'sm', onDeleted }: Props) {
         title="Delete document"
         description={
           <>
-            Delete <strong className="font-semibold text-slate-900">{doc.name}</strong> ({doc.id})? It is removed from the Signing API and cannot be restored.
+            Delete <strong className="font-semibold text-slate-900">{doc.name}</strong> ({doc.id})? It is removed from the Signing
+            API and cannot be restored.
           </>
         }
         confirmLabel="Delete document"
-        onConfirm={confirm}
+        onConfirm={(reason) => remove.run({ id: doc.id, reason })}
       />
     </div>
   );

@@ -1,14 +1,12 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ConsoleApiError } from '@/lib/api-error';
 import { archivePackage, packageKeys, type PackageRecord } from '@/lib/queries/packages';
 import { PACKAGE_TERMINAL } from '@/lib/schemas/packages';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
-import { isUnsettled, useIntentKey } from '../ui/use-intent-key';
+import { useKeyedMutation } from '../ui/use-keyed-mutation';
 
 export const isTerminal = (status: string) => (PACKAGE_TERMINAL as readonly string[]).includes(status);
 
@@ -19,25 +17,21 @@ export const isTerminal = (status: string) => (PACKAGE_TERMINAL as readonly stri
  */
 export function PackageArchive({ pkg }: { pkg: PackageRecord }) {
   const [open, setOpen] = useState(false);
-  const client = useQueryClient();
-  const intent = useIntentKey('pkg-archive');
+  // Every package view is read again after the answer: a refusal (PACKAGE_NOT_CLOSED) means
+  // this page showed a stale status.
+  const archive = useKeyedMutation({
+    scope: 'pkg-archive',
+    request: (reason: string, { idempotencyKey }) => archivePackage(pkg.id, reason, idempotencyKey),
+    fingerprint: (reason) => `${pkg.id}:${reason}`,
+    invalidates: [packageKeys.all],
+    onDone() {
+      toast.success('Package archived. Its events and document are kept.');
+    },
+  });
   // While the dialog is open it stays mounted even if a re-read shows the package active,
   // so the API's refusal stays on screen with the reason as typed.
   if (pkg.archived && !open) return null;
   const terminal = isTerminal(pkg.status);
-  const confirm = async (reason: string) => {
-    const key = intent.take(`${pkg.id}:${reason}`);
-    try {
-      await archivePackage(pkg.id, reason, key);
-      intent.settle();
-    } catch (err) {
-      if (!isUnsettled(err)) intent.settle();
-      if (err instanceof ConsoleApiError && err.code === 'PACKAGE_NOT_CLOSED') void client.invalidateQueries({ queryKey: packageKeys.item(pkg.id) });
-      throw err;
-    }
-    toast.success('Package archived. Its events and document are kept.');
-    await client.invalidateQueries({ queryKey: packageKeys.all });
-  };
   return (
     <>
       {terminal ? (
@@ -55,11 +49,12 @@ export function PackageArchive({ pkg }: { pkg: PackageRecord }) {
         title="Archive this package?"
         description={
           <>
-            Package <code className="text-xs">{pkg.id}</code> ({pkg.template_name ?? pkg.template_id}) leaves the main list; its events and document are kept.
+            Package <code className="text-xs">{pkg.id}</code> ({pkg.template_name ?? pkg.template_id}) leaves the main list; its
+            events and document are kept.
           </>
         }
         confirmLabel="Archive"
-        onConfirm={confirm}
+        onConfirm={archive.run}
       />
     </>
   );

@@ -17,7 +17,7 @@ import { useCreateDraft } from './drafts/draft-mutations';
  */
 export function UseAsNewPackage({ pkg }: { pkg: PackageRecord }) {
   const router = useRouter();
-  const { mutateAsync: create } = useCreateDraft();
+  const { run: create } = useCreateDraft();
   const [busy, setBusy] = useState(false);
   const input = draftFromPackage(pkg);
   if (!input) return null;

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
+import { applyApiError, type ApiErrorPlacement } from './apply-api-error';
 import { FormError } from './form-error';
 import { FormFooter } from './form-footer';
 import { Dialog } from './dialog';
@@ -12,6 +13,17 @@ import { Field, Textarea } from './field';
 const schema = z.object({
   reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
 });
+
+// A refusal of the reason lands on it, as the API wrote it; anything else, including an
+// unknown outcome (whose message never says nothing was done), above the buttons.
+const PLACEMENT: ApiErrorPlacement<'reason'> = {
+  root: 'root',
+  fieldOf: (d) => (d.path === 'reason' ? 'reason' : undefined),
+  fieldMessage: (d) => d.message,
+  focus: false,
+  refused: (err) => err.message,
+  unknown: (err) => (err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.'),
+};
 
 interface ReasonDialogProps {
   open: boolean;
@@ -35,9 +47,7 @@ export function ReasonDialog({ open, onOpenChange, title, description, confirmLa
       form.reset();
       onOpenChange(false);
     } catch (err) {
-      const message = err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.';
-      const fieldError = err instanceof ConsoleApiError ? err.details.find((d) => d.path === 'reason') : undefined;
-      form.setError(fieldError ? 'reason' : 'root', { message: fieldError?.message ?? message });
+      applyApiError(form, err, PLACEMENT);
     }
   });
   const { errors, isSubmitting } = form.formState;

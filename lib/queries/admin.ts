@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
 import type { ApprovalRequest } from '../schemas/approvals.ts';
-import type { AuditRow, faultRulesSchema, NewUserInput } from '../schemas/admin.ts';
+import type { AuditRow, faultRulesSchema } from '../schemas/admin.ts';
 import type { Page } from '../schemas/list.ts';
 import type { SignaturePackage } from '../schemas/packages.ts';
 import type { Role } from '../roles.ts';
@@ -104,23 +104,6 @@ function useInvalidate() {
 function useInvalidateWorld() {
   const client = useQueryClient();
   return () => client.invalidateQueries();
-}
-
-export function useCreateUser() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: NewUserInput) => api<AdminUser>('/api/admin/users', { method: 'POST', body: input }),
-    onSettled: () => invalidate([adminKeys.users]),
-  });
-}
-
-export function useUpdateUser() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, ...change }: { id: string; roles?: Role[]; disabled?: boolean }) =>
-      api<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
-    onSettled: () => invalidate([adminKeys.users]),
-  });
 }
 
 export function useAdvanceClock() {

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
 import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
 import type { Page } from '../schemas/list.ts';
@@ -35,29 +35,21 @@ export const documentQuery = (id: string) =>
  * API to read it: a GET with a side effect could be triggered from another site.
  */
 export async function fetchDocumentPdf(id: string, signal?: AbortSignal): Promise<Blob> {
-  const res = await apiResponse(`/api/documents/${encodeURIComponent(id)}/content`, { method: 'POST', accept: 'application/pdf', signal });
+  const res = await apiResponse(`/api/documents/${encodeURIComponent(id)}/content`, {
+    method: 'POST',
+    accept: 'application/pdf',
+    signal,
+  });
   return res.blob();
 }
 
 /** The codes with which the API refuses to delete evidence or a document still in use. */
 export const PROTECTED_CODES = ['DOCUMENT_PROTECTED', 'DOCUMENT_IN_USE'] as const;
 
-/**
- * Deletes a document with a reason, under the caller's Idempotency-Key for this intent (the
- * same key when the same deletion is retried). Lists refresh afterwards; after a refusal every
- * view does, so a document found protected shows as such.
- */
-export function useDeleteDocument() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason, idempotencyKey }: { id: string; reason: string; idempotencyKey: string }) =>
-      api<{ id: string; deleted: boolean }>(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE', body: { reason }, idempotencyKey }),
-    // The deleted document's own view is only marked stale: refetching it would flash a 404
-    // while its page navigates away.
-    onSuccess: async (_data, { id }) => {
-      await client.invalidateQueries({ queryKey: documentKeys.item(id), refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: ['documents', 'list'] });
-    },
-    onError: () => client.invalidateQueries({ queryKey: documentKeys.all }),
+/** DELETE /api/documents/:id with a reason, under the Idempotency-Key of this deletion. */
+export const deleteDocument = (id: string, reason: string, idempotencyKey: string) =>
+  api<{ id: string; deleted: boolean }>(`/api/documents/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    body: { reason },
+    idempotencyKey,
   });
-}

@@ -10,7 +10,7 @@ import { useDeleteDraft } from './draft-mutations';
 /** Delete, after a confirmation naming the draft; one already gone elsewhere just leaves the list. */
 export function DeleteDraftButton({ draft }: { draft: PackageDraftSummary }) {
   const [open, setOpen] = useState(false);
-  const { mutateAsync: remove } = useDeleteDraft();
+  const { run: remove } = useDeleteDraft();
   const template = draft.template_name ?? draft.template_id;
   return (
     <>

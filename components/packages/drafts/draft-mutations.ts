@@ -1,10 +1,9 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConsoleApiError } from '@/lib/api-error';
 import { createPackageDraft, deletePackageDraft, draftKeys, updatePackageDraft } from '@/lib/queries/package-drafts';
 import { DRAFT_NOT_FOUND, type CreateDraftInput, type UpdateDraftInput } from '@/lib/schemas/package-drafts';
-import { isUnsettled, useIntentKey } from '../../ui/use-intent-key';
+import { useKeyedMutation } from '../../ui/use-keyed-mutation';
 
 // Draft writes. Only the lists are refreshed after them: a draft being edited is held by its
 // form, which a re-read of the draft itself must not overwrite.
@@ -15,44 +14,36 @@ import { isUnsettled, useIntentKey } from '../../ui/use-intent-key';
  * answers the same draft instead of making a second one.
  */
 export function useCreateDraft() {
-  const client = useQueryClient();
-  const intent = useIntentKey('draft');
-  return useMutation({
-    mutationFn: async (input: CreateDraftInput) => {
-      const key = intent.take(JSON.stringify(input));
-      try {
-        const draft = await createPackageDraft(input, key);
-        intent.settle();
-        return draft;
-      } catch (err) {
-        if (!isUnsettled(err)) intent.settle();
-        throw err;
-      }
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: draftKeys.lists }),
+  return useKeyedMutation({
+    scope: 'draft',
+    request: (input: CreateDraftInput, { idempotencyKey }) => createPackageDraft(input, idempotencyKey),
+    invalidates: [draftKeys.lists],
   });
 }
 
-/** Saves over a draft at the version it was read at; a 409 reaches the caller, never a silent overwrite. */
+/**
+ * Saves over a draft at the version it was read at; a 409 reaches the caller, never a silent
+ * overwrite. The version, not a key, makes a repeat harmless, so the route takes none.
+ */
 export function useUpdateDraft() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateDraftInput }) => updatePackageDraft(id, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: draftKeys.lists }),
+  return useKeyedMutation({
+    scope: 'draft-update',
+    request: ({ id, input }: { id: string; input: UpdateDraftInput }) => updatePackageDraft(id, input),
+    invalidates: [draftKeys.lists],
   });
 }
 
 /** Deletes a draft; one already gone (sent or deleted in another tab) counts as deleted. */
 export function useDeleteDraft() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
+  return useKeyedMutation({
+    scope: 'draft-delete',
+    request: async (id: string) => {
       try {
         await deletePackageDraft(id);
       } catch (err) {
         if (!(err instanceof ConsoleApiError && err.code === DRAFT_NOT_FOUND)) throw err;
       }
     },
-    onSettled: () => client.invalidateQueries({ queryKey: draftKeys.lists }),
+    invalidates: [draftKeys.lists],
   });
 }

@@ -8,6 +8,7 @@ import { previewPackage } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { PackageDraft } from '@/lib/schemas/package-drafts';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
+import { applyApiError } from '../../ui/apply-api-error';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { LinkButton } from '../../ui/link-button';
@@ -15,7 +16,7 @@ import { DraftConflict } from './draft-conflict';
 import { sameValues } from './draft-model';
 import { DraftStatus } from './draft-status';
 import { ExpiryField } from './expiry-field';
-import { placeDetails, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
+import { sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
@@ -84,16 +85,11 @@ export function DetailsForm({
       onPreviewed(receipt, input, values);
     } catch (err) {
       if (controller.signal.aborted) return;
-      if (!(err instanceof ConsoleApiError))
-        return form.setError('root.server', { message: 'The preview could not be made. Try again.' });
-      const { fields, other } = placeDetails(template, err.details);
-      fields.forEach(([path, message], i) => form.setError(path, { type: 'server', message }, { shouldFocus: i === 0 }));
-      if (fields.length === 0 || other.length > 0) {
-        form.setError('root.server', {
-          type: err.code,
-          message: other.length > 0 ? `${err.message} ${other.join('; ')}` : err.message,
-        });
-      }
+      applyApiError(form, err, {
+        fieldOf: sendFieldOf(template),
+        // A preview changes nothing upstream, so a lost answer is only a failure to repeat.
+        unknown: (e) => (e instanceof ConsoleApiError ? e.message : 'The preview could not be made. Try again.'),
+      });
     }
   };
 

@@ -60,27 +60,22 @@ export function toPreviewInput(template: SignTemplate, values: SendFormValues): 
   };
 }
 
-export const sentence = (message: string) => (message ? message[0]!.toUpperCase() + message.slice(1) : message);
-
-type FieldPath = `sender_values.${string}` | `signers.${number}.${'name' | 'email' | 'phone'}` | 'expires_in_days';
+export type SendFieldPath = `sender_values.${string}` | `signers.${number}.${'name' | 'email' | 'phone'}` | 'expires_in_days';
 
 /**
- * The API's 422 details placed on the form's own fields (`signers.0.email`,
- * `sender_values.effective_date`, `expires_in_days`); what names no field is returned apart.
+ * The form's own field an API detail names (`signers.0.email`, `sender_values.effective_date`,
+ * `expires_in_days`), for applyApiError; a signer or value this template lacks names none.
  */
-export function placeDetails(template: SignTemplate, details: ErrorDetail[]): { fields: [FieldPath, string][]; other: string[] } {
-  const fields: [FieldPath, string][] = [];
-  const other: string[] = [];
+export function sendFieldOf(template: SignTemplate): (detail: ErrorDetail) => SendFieldPath | undefined {
   const keys = new Set(template.sender_fields.map((f) => f.key));
-  for (const d of details) {
-    const signer = /^signers\.(\d+)\.(name|email|phone)$/.exec(d.path);
-    const value = /^sender_values\.(.+)$/.exec(d.path);
-    if (signer && Number(signer[1]) < template.slots.length) fields.push([`signers.${Number(signer[1])}.${signer[2] as 'name' | 'email' | 'phone'}`, sentence(d.message)]);
-    else if (value && keys.has(value[1]!)) fields.push([`sender_values.${value[1]!}`, sentence(d.message)]);
-    else if (d.path === 'expires_in_days') fields.push(['expires_in_days', sentence(d.message)]);
-    else other.push(d.path ? `${d.path}: ${d.message}` : d.message);
-  }
-  return { fields, other };
+  return ({ path }) => {
+    const signer = /^signers\.(\d+)\.(name|email|phone)$/.exec(path);
+    const value = /^sender_values\.(.+)$/.exec(path);
+    if (signer && Number(signer[1]) < template.slots.length) return `signers.${Number(signer[1])}.${signer[2] as 'name' | 'email' | 'phone'}`;
+    if (value && keys.has(value[1]!)) return `sender_values.${value[1]!}`;
+    if (path === 'expires_in_days') return 'expires_in_days';
+    return undefined;
+  };
 }
 
 /** When the receipt stops being good, by the browser's clock: never later than 10 minutes after it arrived. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignTemplate } from '@/lib/schemas/catalog';
-import { blankValues, placeDetails, receiptDeadline, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
+import { blankValues, receiptDeadline, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
 
 const nda: SignTemplate = {
   id: 'dst_nda',
@@ -98,21 +98,25 @@ describe('toPreviewInput', () => {
   });
 });
 
-describe('placeDetails', () => {
-  it('places the API’s details on the form’s fields and returns the rest apart', () => {
-    const { fields, other } = placeDetails(nda, [
-      { path: 'signers.1.email', message: 'must be a valid e-mail' },
-      { path: 'sender_values.effective_date', message: 'must be a date' },
-      { path: 'expires_in_days', message: 'must be at most 365' },
-      { path: 'signers.5.name', message: 'no such signer' },
-      { path: '', message: 'template is archived' },
+describe('sendFieldOf', () => {
+  it('names the form’s field for the API’s details, and none for what this template lacks', () => {
+    const fieldOf = sendFieldOf(nda);
+    const paths = [
+      'signers.1.email',
+      'sender_values.effective_date',
+      'expires_in_days',
+      'signers.5.name',
+      'sender_values.unknown',
+      '',
+    ];
+    expect(paths.map((path) => fieldOf({ path, message: 'x' }))).toEqual([
+      'signers.1.email',
+      'sender_values.effective_date',
+      'expires_in_days',
+      undefined,
+      undefined,
+      undefined,
     ]);
-    expect(fields).toEqual([
-      ['signers.1.email', 'Must be a valid e-mail'],
-      ['sender_values.effective_date', 'Must be a date'],
-      ['expires_in_days', 'Must be at most 365'],
-    ]);
-    expect(other).toEqual(['signers.5.name: no such signer', 'template is archived']);
   });
 });
 

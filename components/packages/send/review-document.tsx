@@ -3,10 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
+import { isUnsettled } from '@/lib/confirm-loop';
 import { fetchPreviewDocument } from '@/lib/queries/packages';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
-import { isUnsettled } from '../../ui/use-intent-key';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { nextUnreviewed } from './review-progress';
 

@@ -1,16 +1,15 @@
 'use client';
 
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { formatDateTime, formatRemaining } from '@/lib/format';
-import { sendPackage, type PackageRecord } from '@/lib/queries/packages';
+import { packageKeys, sendPackage, type PackageRecord } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
+import { useKeyedMutation } from '../../ui/use-keyed-mutation';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
-import { useConfirmOutcome } from '../../ui/use-confirm-outcome';
-import { isUnsettled, useIntentKey } from '../../ui/use-intent-key';
 import { useNow } from '../../ui/use-now';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { ReviewDocument } from './review-document';
@@ -53,11 +52,8 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   const [sections, setSections] = useState<ReadonlySet<SectionId>>(() => memory.sections(summary.fingerprint));
   const [pageCount, setPageCount] = useState<number | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<{ message: string } | null>(null);
-  const inFlight = useRef(false);
-  const intent = useIntentKey('pkg-send');
   const now = useNow(1000, !sent);
   const remaining = deadline - now;
   const expired = remaining <= 0;
@@ -82,48 +78,38 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   const sectionsLeft = SUMMARY_SECTIONS.filter((s) => !sections.has(s.id)).map((s) => s.title);
   const reviewed = pagesLeft === '' && sectionsLeft.length === 0;
 
-  // A send without an answer is confirmed by sending the same request under the same key.
-  const confirm = useConfirmOutcome(() => sendPackage(template.id, token, intent.take(token)), {
+  // One key per Send click, reused while its answer is not known; a send without an answer
+  // is confirmed by sending the same request under the same key (the hook's confirm mode).
+  const sendMutation = useKeyedMutation({
+    scope: 'pkg-send',
+    request: (receipt: string, { idempotencyKey }) => sendPackage(template.id, receipt, idempotencyKey),
+    fingerprint: (receipt) => receipt,
+    invalidates: [packageKeys.all],
+    confirm: true,
     onDone(pkg) {
-      intent.settle();
       setSent(true);
       onSent(pkg);
     },
-    onRefused(err) {
-      // A definite refusal of our key: only now is "nothing was sent" known to be true.
-      intent.settle();
+    onFailed(err, { outcome }) {
+      // Only a definite refusal of our key makes "nothing was sent" true; an unknown outcome is being confirmed.
+      if (outcome === 'unknown') return;
       const reason = receiptGone(err);
       if (reason) return onBack(reason);
       setError({ message: err instanceof Error ? err.message : 'Sending failed.' });
     },
   });
-  const confirming = confirm.status.state === 'confirming';
+  const sending = sendMutation.pending;
+  const confirming = sendMutation.confirming;
   // A reviewed, unsent package is work in hand; once sent, or while its outcome is being
   // confirmed (the journal resumes that anywhere), leaving loses nothing.
   const guard = useLeaveGuard(!sent && !sending && !confirming);
 
-  const send = async () => {
-    // A double click lands here twice before React re-renders the disabled button.
-    if (inFlight.current || sent || !confirmed || expired || !reviewed) return;
-    inFlight.current = true;
-    setSending(true);
+  const send = () => {
+    // A double click that lands here twice before React re-renders joins the first request.
+    if (sending || sent || !confirmed || expired || !reviewed) return;
     setError(null);
-    const key = intent.take(token);
-    try {
-      const pkg = await sendPackage(template.id, token, key);
-      intent.settle();
-      setSent(true);
-      onSent(pkg);
-    } catch (err) {
-      if (isUnsettled(err)) return confirm.start(err);
-      intent.settle();
-      const reason = receiptGone(err);
-      if (reason) return onBack(reason);
-      setError({ message: err instanceof Error ? err.message : 'Sending failed.' });
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+    // Failures are shown by onFailed; the rejection carries nothing more.
+    sendMutation.run(token).catch(() => undefined);
   };
 
   const ready = reviewed && confirmed && !expired && !sent && !confirming;
@@ -153,8 +139,8 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         <h2 id="review-summary" className="text-base font-semibold text-slate-900">
           Review before sending
         </h2>
-        {confirm.status.state === 'confirming' ? (
-          <SendConfirmation status={confirm.status} onTryNow={confirm.tryNow} />
+        {sendMutation.confirmation.state === 'confirming' ? (
+          <SendConfirmation status={sendMutation.confirmation} onTryNow={sendMutation.tryNow} />
         ) : (
           <div
             className={`rounded-md p-3 text-sm ${expired ? 'bg-red-50 text-red-900' : remaining < 120_000 ? 'bg-amber-50 text-amber-950' : 'bg-slate-50 text-slate-800'}`}
@@ -200,7 +186,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
           <Button variant="secondary" onClick={() => onBack('edit')} disabled={sending || sent || confirming}>
             Edit details
           </Button>
-          <Button onClick={() => void send()} disabled={!ready} busy={sending || sent || confirming}>
+          <Button onClick={send} disabled={!ready} busy={sending || sent || confirming}>
             {sent ? 'Sent' : sending ? 'Sending…' : confirming ? 'Confirming…' : 'Send for signature'}
           </Button>
         </div>

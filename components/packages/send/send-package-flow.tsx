@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogItemQuery, catalogKeys } from '@/lib/queries/catalog';
 import { openIntentsQuery } from '@/lib/queries/intents';
-import { packageKeys, type PackageRecord } from '@/lib/queries/packages';
+import type { PackageRecord } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { PackageDraft } from '@/lib/schemas/package-drafts';
 import { idSchema } from '@/lib/schemas/list';
@@ -100,10 +100,9 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
       toast.success(`Package sent to ${pkg.signers.length} signer${pkg.signers.length === 1 ? '' : 's'}. Delivery is queued.`);
       // The draft became the package; deleted before leaving, so the list no longer shows it.
       await discard();
-      void client.invalidateQueries({ queryKey: packageKeys.all });
       router.push(`/packages/${encodeURIComponent(pkg.id)}?sent=1` as Route);
     },
-    [client, router, discard],
+    [router, discard],
   );
 
   const chosen = chosenState(chosenId, askable, detail);

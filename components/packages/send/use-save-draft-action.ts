@@ -5,7 +5,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { PackageDraft } from '@/lib/schemas/package-drafts';
-import { placeDetails, type SendFormValues } from './form-model';
+import { applyApiError } from '../../ui/apply-api-error';
+import { sendFieldOf, type SendFormValues } from './form-model';
 import type { SaveOutcome } from './use-saved-draft';
 
 interface SaveDraftAction {
@@ -40,14 +41,17 @@ export function useSaveDraftAction({ form, template, onSaveDraft }: SaveDraftAct
         });
       }
     } catch (err) {
-      if (!(err instanceof ConsoleApiError)) {
-        form.setError('root.server', { type: 'draft', message: 'The draft could not be saved. Try again.' });
-        return;
-      }
-      // The route names fields under `values.`; the form names them without.
-      const details = err.details.map((d) => ({ ...d, path: d.path.replace(/^values\./, '') }));
-      placeDetails(template, details).fields.forEach(([path, message]) => form.setError(path, { type: 'server', message }));
-      form.setError('root.server', { type: err.code, message: `The draft was not saved: ${err.message}` });
+      const fieldOf = sendFieldOf(template);
+      applyApiError(form, err, {
+        // The route names fields under `values.`; the form names them without.
+        fieldOf: (d) => fieldOf({ ...d, path: d.path.replace(/^values\./, '') }),
+        focus: false,
+        alwaysRoot: true,
+        refused: (e) => `The draft was not saved: ${e.message}`,
+        // A create whose answer was lost may have made the draft; saving again under the same key finds it.
+        unknown: (e) =>
+          `It is not known yet whether the draft was saved${e instanceof ConsoleApiError ? `: ${e.message}` : '.'} Save draft again to make sure.`,
+      });
     } finally {
       running.current = false;
       setSaving(false);

@@ -36,10 +36,10 @@ const isCode = (err: unknown, code: string) => err instanceof ConsoleApiError &&
  */
 export function useSavedDraft(initial: PackageDraft | null) {
   const [saved, setSaved] = useState<SavedDraft | null>(() => (initial ? toSaved(initial) : null));
-  // mutateAsync is stable across renders, so the callbacks below are too.
-  const { mutateAsync: create } = useCreateDraft();
-  const { mutateAsync: update } = useUpdateDraft();
-  const { mutateAsync: remove } = useDeleteDraft();
+  // `run` is stable across renders, so the callbacks below are too.
+  const { run: create } = useCreateDraft();
+  const { run: update } = useUpdateDraft();
+  const { run: remove } = useDeleteDraft();
 
   const adopt = useCallback((draft: PackageDraft) => {
     setSaved(toSaved(draft));

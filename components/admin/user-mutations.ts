@@ -1,0 +1,35 @@
+'use client';
+
+import { api } from '@/lib/api-client';
+import { adminKeys, type AdminUser } from '@/lib/queries/admin';
+import type { Role } from '@/lib/roles';
+import type { NewUserInput } from '@/lib/schemas/admin';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../ui/use-keyed-mutation';
+
+// Account writes of the console's own user store. Its routes take no Idempotency-Key (a
+// repeated create answers EMAIL_TAKEN, a repeated change sets the same value), so the
+// requests leave the hook's key out. Every write is audited, so the audit log is read again.
+const READS = [adminKeys.users, adminKeys.audit];
+
+/** POST /api/admin/users. */
+export function useCreateUser(handlers: KeyedMutationHandlers<NewUserInput, AdminUser> = {}) {
+  return useKeyedMutation({
+    scope: 'user-create',
+    request: (input: NewUserInput) => api<AdminUser>('/api/admin/users', { method: 'POST', body: input }),
+    invalidates: READS,
+    ...handlers,
+  });
+}
+
+export type UserChange = { id: string; roles?: Role[]; disabled?: boolean };
+
+/** PATCH /api/admin/users/:id with new roles or the disabled flag. */
+export function useUpdateUser(handlers: KeyedMutationHandlers<UserChange, AdminUser> = {}) {
+  return useKeyedMutation({
+    scope: 'user-update',
+    request: ({ id, ...change }: UserChange) =>
+      api<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+    invalidates: READS,
+    ...handlers,
+  });
+}
