@@ -8,13 +8,22 @@ import { migrations } from './migrations.ts';
 export interface DbConfig {
   databaseUrl?: string;
   dataDir: string;
+  /** told when an idle PostgreSQL connection fails (a restart, a failover); the pool opens a new one */
+  onConnectionError?(err: Error): void;
 }
+
+const warnConnectionLost = (err: Error) =>
+  console.warn(`database connection lost (${(err as Error & { code?: string }).code ?? err.name}); the pool opens a new one`);
 
 /** Kysely over PostgreSQL when a URL is given, else embedded SQLite in the data directory. */
 export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // pg re-emits an idle connection's failure on the pool, and an 'error' event nobody hears
+    // ends the process: a database restart must cost a reconnect, not the console.
+    pool.on('error', config.onConnectionError ?? warnConnectionLost);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const { default: SQLite } = await import('better-sqlite3');
   mkdirSync(config.dataDir, { recursive: true });

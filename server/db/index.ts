@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { env } from '../env';
+import { logger } from '../logger';
 import { connect, migrate } from './connect';
 import type { Database } from './schema';
 
@@ -11,7 +12,11 @@ const holder = globalThis as unknown as { signdeskDb?: Promise<Kysely<Database>>
 export function db(): Promise<Kysely<Database>> {
   holder.signdeskDb ??= (async () => {
     const e = env();
-    const conn = await connect({ databaseUrl: e.DATABASE_URL, dataDir: e.CONSOLE_DATA_DIR });
+    const conn = await connect({
+      databaseUrl: e.DATABASE_URL,
+      dataDir: e.CONSOLE_DATA_DIR,
+      onConnectionError: (err) => logger().warn({ code: (err as Error & { code?: string }).code ?? err.name }, 'database connection lost; the pool opens a new one'),
+    });
     await migrate(conn, Boolean(e.DATABASE_URL));
     return conn;
   })();

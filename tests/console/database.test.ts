@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
 import { admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
@@ -137,6 +137,16 @@ describe.each(backends)('console database on $name', (backend) => {
     expect(created.data[0]).toMatchObject({ idempotency_key: 'k-1', upstream_request_id: 'req_1', user_email: 'alice@example.com' });
     const none = await queryAudit(a, { from: '2999-01-01T00:00:00.000Z', page: 1, size: 25 });
     expect(none.pagination.total).toBe(0);
+  });
+
+  it.skipIf(!backend.postgres)('outlives the database dropping its connections: the pool opens new ones and nothing crashes', async () => {
+    // Idle connections dropped by the server (a restart, a failover, an administrator) fail on
+    // the pool; unheard, that failure would end the console's process.
+    await sql`select 1`.execute(a);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()`.execute(b);
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await sql<{ one: number }>`select 1 as one`.execute(a);
+    expect(after.rows[0]?.one).toBe(1);
   });
 
   it('keeps package drafts per user and versioned across instances: one draft per key, one winner per version', async () => {
