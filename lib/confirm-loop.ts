@@ -19,7 +19,12 @@ export const confirmDelayMs = (attempt: number) => Math.min(15_000, 1_000 * 2 **
  */
 export function isUnsettled(err: unknown): boolean {
   if (!(err instanceof ConsoleApiError)) return true;
-  return err.status === 0 || err.status >= 500 || err.status === 429 || err.code === 'IDEMPOTENCY_IN_PROGRESS';
+  return unsettledAnswer(err.status, err.code);
+}
+
+/** The same rule by status and code, shared with the server's intent journal (0: no answer at all). */
+export function unsettledAnswer(status: number, code?: string | null): boolean {
+  return status === 0 || status >= 500 || status === 429 || (status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS');
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'No answer.');

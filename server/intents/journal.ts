@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, IntentJournalTable, IntentState } from '../db/schema';
+import { unsettledAnswer } from '@/lib/confirm-loop';
 import { HttpError } from '../http/respond';
 
 // The intent journal (DESIGN.md section 6). Every keyed mutation is written down before the
@@ -71,10 +72,8 @@ export async function beginIntent(db: Kysely<Database>, start: IntentStart): Pro
  */
 export function outcomeOf(status: number, errorCode?: string | null): Exclude<IntentState, 'pending'> {
   if (status >= 200 && status < 300) return 'succeeded';
-  if (status === 0 || status === 429 || status >= 500) return 'unknown';
-  // Another call under this key is still running: its outcome, not this refusal, decides.
-  if (status === 409 && errorCode === 'IDEMPOTENCY_IN_PROGRESS') return 'unknown';
-  return 'failed';
+  // Another call under this key still running counts as no answer: its outcome decides.
+  return unsettledAnswer(status, errorCode) ? 'unknown' : 'failed';
 }
 
 export async function settleIntent(db: Kysely<Database>, id: string, answer: { status: number; resultId?: string | null; errorCode?: string | null }) {
