@@ -23,16 +23,17 @@ const LINGER_BYTES = 4 * 1024 * 1024;
 // When an upload is refused before its body is read, the rest of the body is discarded for
 // a short while (so the client gets to read the answer instead of a connection reset while
 // it is still sending), then the connection is closed: an oversized body is never read to
-// its end.
+// its end. Past the byte allowance reading stops instead of the socket closing at once: a
+// close with unread bytes is a reset, and a reset can erase the answer from the client's
+// receive buffer before it has read it; a paused socket only holds the sender back.
 export function refuseUploadBody(req: IncomingMessage, err: ApiError): ApiError {
   if (req.complete) return err;
   let discarded = 0;
-  const close = () => req.socket.destroy();
-  const timer = setTimeout(close, LINGER_MS);
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
   timer.unref();
   req.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > LINGER_BYTES) close();
+    if (discarded > LINGER_BYTES) req.pause();
   });
   req.on('close', () => clearTimeout(timer));
   req.resume();
