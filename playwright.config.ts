@@ -7,7 +7,7 @@ export const E2E_DEMO_PASSWORD = 'e2e-demo-password-42';
 export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-token-0123456789abcdef';
 
 const browser = { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } };
-const WORLD_CHANGING = /(documents|editor|packages|package-drafts|sandbox-panel|send-exactly-once)\.spec\.ts$/;
+const WORLD_CHANGING = /(api-struggles|documents|editor|packages|package-drafts|sandbox-panel|send-exactly-once)\.spec\.ts$/;
 
 // Journeys run against the production build with the embedded sandbox on their own ports
 // and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.

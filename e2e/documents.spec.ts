@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page, Request } from '@playwright/test';
-import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, outlastRetries, signIn, snap, test } from './fixtures.ts';
 import { MB, makeLargePdf, makePdf, makePng, uniqueName, writeFixture } from './fixtures/pdfs.ts';
 
 // Documents journeys: upload (checks, progress, busy countdown, cancel, retry), list with
@@ -418,16 +418,19 @@ test.describe('documents', () => {
   test('the viewer shows a load failure with a retry', async ({ page, baseURL }) => {
     await signIn(page, 'operator');
     const doc = await apiUpload(page, baseURL!, uniqueName('retry-view'), await makePdf(2));
-    let calls = 0;
-    // Three failures outlast the client's automatic retries of a server error.
+    let failing = true;
     await page.route(`**/api/documents/${doc.id}/content`, (route) =>
-      calls++ < 3
+      failing
         ? route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":{"code":"UPSTREAM_ERROR","message":"The Signing API failed to process the request. Try again later."}}' })
         : route.fallback(),
     );
+    await page.clock.install();
     await page.goto(`/documents/${doc.id}`);
+    await expect(page.getByTestId('query-struggle')).toContainText('The Signing API is not answering; retrying in');
     const failure = page.getByRole('alert').filter({ hasText: 'The PDF could not be loaded' });
+    await outlastRetries(page, failure);
     await expect(failure).toContainText('The Signing API failed to process the request.');
+    failing = false;
     await expectAccessible(page);
     await snap(page, 'documents-viewer-error');
     await failure.getByRole('button', { name: 'Try again' }).click();
@@ -436,16 +439,20 @@ test.describe('documents', () => {
 
   test('the list shows a load failure with a retry', async ({ page }) => {
     await signIn(page, 'operator');
-    let failures = 0;
-    // Three 503s outlast the client's two automatic retries of a server error.
+    let failing = true;
     await page.route((url) => url.pathname === '/api/documents', (route) =>
-      route.request().method() === 'GET' && failures++ < 3
+      route.request().method() === 'GET' && failing
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UPSTREAM_UNAVAILABLE","message":"The Signing API could not be reached. Try again in a moment."}}' })
         : route.fallback(),
     );
+    await page.clock.install();
     await page.goto('/documents?size=50');
+    await expect(page.getByTestId('query-struggle')).toContainText('The Signing API is not answering; retrying in');
+    // Past the automatic retries, the last answer stays on screen with "Try again".
     const failure = page.getByRole('alert').filter({ hasText: 'This could not be loaded' });
-    await expect(failure).toContainText('The Signing API could not be reached.', { timeout: 20_000 });
+    await outlastRetries(page, failure);
+    await expect(failure).toContainText('The Signing API could not be reached.');
+    failing = false;
     await expectAccessible(page);
     await snap(page, 'documents-list-error');
     await failure.getByRole('button', { name: 'Try again' }).click();

@@ -99,3 +99,14 @@ export async function fillNda(page: Page, counterparty: string, { choose = true,
   await counter.getByLabel('Phone').fill('+442071234567');
   await group(page, 'Expiry').getByLabel('Days to sign').fill('21');
 }
+
+/**
+ * Runs the page's clock (installed before it loaded) past the browser's automatic retries of a
+ * failing read, a leap at a time so each attempt's real request gets answered in between.
+ */
+export async function outlastRetries(page: Page, final: Locator) {
+  await expect(async () => {
+    await page.clock.runFor(31_000);
+    await expect(final).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { expect, expectAccessible, outlastRetries, signIn, snap, test } from './fixtures.ts';
 
 // The send page's template picker searches and pages the whole catalog on the server, keeps the
 // chosen template whatever is on screen, and opens any template a link names; the expiry is the
@@ -125,15 +125,18 @@ test.describe('template picker', () => {
 
   test('a failed list says so and loads again on Try again', async ({ page }) => {
     await signIn(page, 'sender');
-    // Three answers: the first ask and the two retries the console makes of a 5xx.
+    let down = true;
     await page.route(
       (url) => url.pathname === LIST,
-      (route) => route.fulfill({ status: 503, json: { error: { code: 'MAINTENANCE', message: 'The Signing API is down for maintenance.' } } }),
-      { times: 3 },
+      (route) => (down ? route.fulfill({ status: 503, json: { error: { code: 'MAINTENANCE', message: 'The Signing API is down for maintenance.' } } }) : route.fallback()),
     );
+    await page.clock.install();
     await page.goto('/packages/new');
+    await expect(page.getByTestId('query-struggle')).toContainText('The Signing API is not answering; retrying in');
     const failed = page.getByRole('alert').filter({ hasText: 'The templates could not be loaded' });
+    await outlastRetries(page, failed);
     await expect(failed).toContainText('The Signing API is down for maintenance.');
+    down = false;
     await failed.getByRole('button', { name: 'Try again' }).click();
     await expect(results(page).getByRole('radio')).toHaveCount(5);
   });

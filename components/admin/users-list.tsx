@@ -8,6 +8,7 @@ import { usersQuery, type AdminUser } from '@/lib/queries/admin';
 import { ROLES } from '@/lib/roles';
 import { DataTable } from '../list/data-table';
 import { Input, Select } from '../ui/field';
+import { QueryPending } from '../ui/query-pending';
 import { Badge, EmptyState, ErrorState, TableSkeleton } from '../ui/states';
 import { AccountAccessButton } from './account-access-button';
 import { RolesButton } from './roles-dialog';
@@ -62,7 +63,13 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
     );
   }, [query.data, text, state]);
 
-  if (query.isPending) return <TableSkeleton columns={5} />;
+  if (query.isPending) {
+    return (
+      <QueryPending query={query}>
+        <TableSkeleton columns={5} />
+      </QueryPending>
+    );
+  }
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   const disabled = query.data.filter((u) => u.disabled).length;
   return (

@@ -9,6 +9,7 @@ import { approvalQuery, type ApprovalRequestRecord } from '@/lib/queries/approva
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
 import { Facts, PageHeader } from '../ui/page-header';
+import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { ApprovalProgress } from './approval-progress';
 import { RevisionPanel } from './revision-panel';
@@ -61,7 +62,13 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
   const schema = useQuery({ ...submissionSchemaQuery(request?.workflow_id ?? '', release), enabled: Boolean(request?.workflow_id) && Number.isInteger(release) });
   const fields = useMemo(() => (schema.data ? fieldsOf(schema.data.schema) : null), [schema.data]);
 
-  if (query.isPending) return <Skeleton className="h-64 w-full" />;
+  if (query.isPending) {
+    return (
+      <QueryPending query={query}>
+        <Skeleton className="h-64 w-full" />
+      </QueryPending>
+    );
+  }
   if (query.isError) return <ErrorState title="This request could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
   const r = query.data;
   const titleOf = (key: string) => fields?.find((f) => f.key === key)?.title ?? key;

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import type { CatalogKind } from '@/lib/queries/catalog';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
+import { QueryPending } from '../ui/query-pending';
 import { EmptyState, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { CATALOG_NOUNS, catalogListHref } from './catalog-paths';
 
@@ -26,7 +27,13 @@ export function DetailFrame<T extends { name: string }>({ kind, id, query, child
     { label: query.data?.name ?? id },
   ];
   let body: React.ReactNode;
-  if (query.isPending) body = <DetailSkeleton />;
+  if (query.isPending) {
+    body = (
+      <QueryPending query={query}>
+        <DetailSkeleton />
+      </QueryPending>
+    );
+  }
   else if (query.isError) {
     const notFound = query.error instanceof ConsoleApiError && query.error.status === 404;
     body = notFound ? (

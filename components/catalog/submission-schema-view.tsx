@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import { CopyId } from '../ui/copy-id';
+import { QueryPending } from '../ui/query-pending';
 import { ErrorState, Skeleton } from '../ui/states';
 import { SchemaFormPreview } from './schema-form-preview';
 
@@ -11,10 +12,12 @@ export function SubmissionSchemaView({ workflowId, release }: { workflowId: stri
   const query = useQuery(submissionSchemaQuery(workflowId, release));
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading the submission schema" className="grid gap-4 lg:grid-cols-5">
-        <Skeleton className="h-96 lg:col-span-3" />
-        <Skeleton className="h-96 lg:col-span-2" />
-      </div>
+      <QueryPending query={query}>
+        <div role="status" aria-label="Loading the submission schema" className="grid gap-4 lg:grid-cols-5">
+          <Skeleton className="h-96 lg:col-span-3" />
+          <Skeleton className="h-96 lg:col-span-2" />
+        </div>
+      </QueryPending>
     );
   }
   if (query.isError) return <ErrorState title="The submission schema could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;

@@ -9,6 +9,7 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import { documentQuery } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
 import { Facts, PageHeader } from '../ui/page-header';
+import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton } from '../ui/states';
 import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentPdf } from './document-pdf';
@@ -51,7 +52,13 @@ function DetailSkeleton() {
 export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
   const router = useRouter();
   const query = useQuery(documentQuery(id));
-  if (query.isPending) return <DetailSkeleton />;
+  if (query.isPending) {
+    return (
+      <QueryPending query={query}>
+        <DetailSkeleton />
+      </QueryPending>
+    );
+  }
   if (query.isError) {
     const missing = query.error instanceof ConsoleApiError && query.error.status === 404;
     return (

@@ -3,6 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Page } from '@/lib/schemas/list';
+import { QueryPending } from '../ui/query-pending';
 import { EmptyState, ErrorState, TableSkeleton } from '../ui/states';
 import { DataTable } from './data-table';
 import { PaginationBar } from './pagination-bar';
@@ -21,7 +22,13 @@ interface ListViewProps<T> {
 
 /** The states every list has: loading, error with retry, empty, rows with total and paging. */
 export function ListView<T>({ query, columns, caption, update, empty, filtered, filterNames = ['status'] }: ListViewProps<T>) {
-  if (query.isPending) return <TableSkeleton columns={Math.min(columns.length, 5)} />;
+  if (query.isPending) {
+    return (
+      <QueryPending query={query}>
+        <TableSkeleton columns={Math.min(columns.length, 5)} />
+      </QueryPending>
+    );
+  }
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   const { data, pagination } = query.data;
   if (pagination.total === 0) {

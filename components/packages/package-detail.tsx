@@ -7,6 +7,7 @@ import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import { isPackageFinished, livePackageQuery, type PackageRecord } from '@/lib/queries/packages';
 import { Facts, PageHeader } from '../ui/page-header';
+import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { PackageArchive } from './package-archive';
 import { PackageFreshness } from './package-freshness';
@@ -80,10 +81,12 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
   const template = useQuery({ ...catalogItemQuery('document-sign-templates', templateId ?? ''), enabled: Boolean(templateId) });
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading the package" className="flex flex-col gap-4">
-        <Skeleton className="h-8 w-1/3" />
-        <Skeleton className="h-32 w-full" />
-      </div>
+      <QueryPending query={query}>
+        <div role="status" aria-label="Loading the package" className="flex flex-col gap-4">
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      </QueryPending>
     );
   }
   if (query.isError) {

@@ -7,7 +7,7 @@ import { logger, scrub } from '../logger';
 import { noteUpstreamRequest } from './call-context';
 import { newRequestId } from '../request-id';
 import { SigningApiError, parseRetryAfter } from './errors';
-import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry';
+import { defaultPolicyFor, retryDelay, type RetryPolicy } from './retry';
 import { TransportError, buffered, streamed, type Answer, type Exchange } from './transport';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -95,7 +95,7 @@ async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
     }
     const wait = retryDelay(
       { method: call.method, hasIdempotencyKey: Boolean(call.idempotencyKey), replayableBody: !call.stream, attempt, elapsedMs: Date.now() - started, error },
-      call.retry ?? DEFAULT_RETRY,
+      call.retry ?? defaultPolicyFor(call.method),
     );
     logger().warn({ method: call.method, path: scrub(call.path), status: error.status, code: error.code, attempt, retry_in_ms: wait }, 'signing api call failed');
     if (wait === null) throw error;

@@ -12,6 +12,16 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 4000, budgetMs: 20_000 };
 
 /**
+ * Reads give up sooner: a page waiting on one is told within two seconds that the API is
+ * struggling and retries by itself with a countdown it can show (lib/query-retry.ts), which
+ * a wait hidden in here would not let it do. A longer Retry-After is handed back, not slept.
+ */
+export const READ_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800, budgetMs: 1500 };
+
+/** The policy of a call that did not choose its own. */
+export const defaultPolicyFor = (method: string): RetryPolicy => (method === 'GET' ? READ_RETRY : DEFAULT_RETRY);
+
+/**
  * DESIGN.md section 6: only GETs and mutations carrying an Idempotency-Key are retried, only
  * on transport errors, 429 and 503; never on validation, auth, conflicts or retired routes.
  * Returns the wait before the next attempt, or null to give up.

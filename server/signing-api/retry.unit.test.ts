@@ -1,7 +1,7 @@
 import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { SigningApiError, parseRetryAfter } from './errors';
-import { DEFAULT_RETRY, retryDelay } from './retry';
+import { DEFAULT_RETRY, defaultPolicyFor, READ_RETRY, retryDelay } from './retry';
 
 const err = (status: number, code = 'X', retryAfterMs: number | null = null) => new SigningApiError(status, code, 'm', [], retryAfterMs);
 const base = { method: 'GET', hasIdempotencyKey: false, replayableBody: true, attempt: 1, elapsedMs: 0 };
@@ -53,6 +53,23 @@ describe('retry decision table (DESIGN.md section 6)', () => {
     expect(retryDelay({ ...base, attempt: DEFAULT_RETRY.maxAttempts, error: err(503) }, DEFAULT_RETRY, mid)).toBeNull();
     expect(retryDelay({ ...base, elapsedMs: DEFAULT_RETRY.budgetMs - 100, error: err(503) }, DEFAULT_RETRY, mid)).toBeNull();
     expect(retryDelay({ ...base, error: err(503, 'X', DEFAULT_RETRY.budgetMs + 1) }, DEFAULT_RETRY, mid)).toBeNull();
+  });
+});
+
+describe('reads give up sooner than writes', () => {
+  it('hands a read back to the page within two seconds, whatever the API asks', () => {
+    expect(defaultPolicyFor('GET')).toBe(READ_RETRY);
+    expect(defaultPolicyFor('POST')).toBe(DEFAULT_RETRY);
+    expect(READ_RETRY.budgetMs).toBeLessThanOrEqual(2000);
+    // A Retry-After longer than the read budget is not slept here: the page counts it down.
+    expect(retryDelay({ ...base, error: err(503, 'X', 4000) }, READ_RETRY, mid)).toBeNull();
+    let elapsed = 0;
+    for (let attempt = 1; ; attempt++) {
+      const wait = retryDelay({ ...base, attempt, elapsedMs: elapsed, error: err(0, 'UPSTREAM_UNAVAILABLE') }, READ_RETRY, () => 1);
+      if (wait === null) break;
+      elapsed += wait;
+    }
+    expect(elapsed).toBeLessThanOrEqual(READ_RETRY.budgetMs);
   });
 });
 

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Page } from '@/lib/schemas/list';
 import { Button } from '../../ui/button';
+import { QueryPending } from '../../ui/query-pending';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
 import { TemplateOption } from './template-option';
 
@@ -20,11 +21,13 @@ interface TemplateResultsProps {
 export function TemplateResults({ list, q, chosenId, onChoose, onClearSearch, onFirstPage }: TemplateResultsProps) {
   if (list.isPending)
     return (
-      <div role="status" aria-label="Loading templates" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-24 w-full" />
-        ))}
-      </div>
+      <QueryPending query={list}>
+        <div role="status" aria-label="Loading templates" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-24 w-full" />
+          ))}
+        </div>
+      </QueryPending>
     );
   if (list.isError)
     return (

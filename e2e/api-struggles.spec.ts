@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { control, expect, signIn, snap, test } from './fixtures';
+
+// Issue 10, "When the API struggles": a page waiting on a down or slow API says so within two
+// seconds, counts down to its next attempt, offers "Retry now", and recovers by itself. The
+// faults are the sandbox's, so these journeys change the world (playwright.config.ts).
+const SAID_WITHIN = { timeout: 2_000 };
+/** The page's first read of `path`, so "within 2 s" counts from the moment the page asked. */
+const asked = (page: Page, path: string) => page.waitForRequest((r) => new URL(r.url()).pathname === path && r.method() === 'GET');
+
+test.describe('when the Signing API struggles', () => {
+  test.beforeEach(() => control('/faults', { rules: [] }));
+  test.afterEach(() => control('/faults', { rules: [] }));
+
+  test('a list says the API is not answering, counts down, and loads after Retry now', async ({ page }) => {
+    await signIn(page, 'operator');
+    await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/approval-requests', status: 503, code: 'INJECTED_OUTAGE' }] });
+    const read = asked(page, '/api/approval-requests');
+    await page.goto('/approvals');
+    await read;
+    const notice = page.getByTestId('query-struggle');
+    await expect(notice).toHaveText(/^The Signing API is not answering; retrying in [12] s \(attempt 2 of 6\)\.$/, SAID_WITHIN);
+    // The first retry fails too: the next wait is longer, and the attempt count moves on.
+    await expect(notice).toHaveText(/retrying in [1-4] s \(attempt 3 of 6\)/, { timeout: 4_000 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await snap(page, 'api-struggles-list');
+
+    await control('/faults', { rules: [] });
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expect(page.getByRole('table', { name: /approval requests/i })).toBeVisible(SAID_WITHIN);
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('a slow API is said to be slow, and Retry now does not wait for the hanging answer', async ({ page }) => {
+    await signIn(page, 'operator');
+    // Away from the catalog landing page, whose own reads would take the one slow answer.
+    await page.goto('/documents');
+    await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/categories', latency_ms: 30_000, times: 1 }] });
+    const read = asked(page, '/api/categories');
+    await page.goto('/catalog/categories');
+    await read;
+    const notice = page.getByTestId('query-struggle');
+    await expect(notice).toHaveText(/^The Signing API is slow to answer; waiting [23] s\.$/, { timeout: 3_000 });
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    // The slow rule fired once; the new request is answered at once.
+    await expect(page.getByRole('table', { name: /categories/i })).toBeVisible(SAID_WITHIN);
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('a detail that the API refuses with Retry-After counts down what the API asked for', async ({ page }) => {
+    await signIn(page, 'operator');
+    const list = (await (await page.request.get('/api/categories')).json()) as { data: { id: string }[] };
+    const id = list.data[0]!.id;
+    await control('/faults', { rules: [{ method: 'GET', path: `/api/v1/categories/${id}`, status: 429, code: 'RATE_LIMITED', retry_after: 6, times: 2 }] });
+    const read = asked(page, `/api/categories/${id}`);
+    await page.goto(`/catalog/categories/${id}`);
+    await read;
+    const notice = page.getByTestId('query-struggle');
+    // The console hands a long Retry-After back instead of sleeping on it, so the page can show it.
+    await expect(notice).toHaveText(/^The Signing API is busy \(too many requests\); retrying in [56] s \(attempt 2 of 6\)\.$/, SAID_WITHIN);
+    // Both refusals used, the third attempt loads the record without anyone pressing a button.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(notice).toHaveCount(0);
+  });
+});
