@@ -1,3 +1,4 @@
+import { API_DATE_HEADER, apiClock } from './api-clock.ts';
 import { ConsoleApiError, errorBodySchema } from './api-error.ts';
 
 export interface ApiOptions {
@@ -35,6 +36,7 @@ export async function apiResponse(path: string, opts: ApiOptions & { accept?: st
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let res: Response;
+  const sentAt = Date.now();
   try {
     res = await fetch(path, {
       method: opts.method ?? 'GET',
@@ -48,6 +50,7 @@ export async function apiResponse(path: string, opts: ApiOptions & { accept?: st
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ConsoleApiError(0, 'NETWORK_ERROR', 'The console could not be reached. Check your connection and try again.');
   }
+  apiClock.note(res.headers.get(API_DATE_HEADER), sentAt);
   if (res.status === 401) {
     const error = await errorFrom(res);
     goToSignIn();

@@ -104,8 +104,12 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
   } catch (err) {
     reply = err instanceof AnswerDropped ? null : toErrorReply(err, services.logger, requestId);
   }
-  if (reply) send(res, reply, requestId);
-  else res.destroy();
+  if (reply) {
+    // Date is the API's clock: when the sandbox's clock is moved, its answers say so, as a
+    // real host's would, so a client following the API's clock sees the move.
+    res.setHeader('Date', new Date(services.clock.now()).toUTCString());
+    send(res, reply, requestId);
+  } else res.destroy();
   if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   services.logger.info(

@@ -4,6 +4,7 @@ import { errorBodySchema } from '@/lib/api-error';
 import { idSchema } from '@/lib/schemas/list';
 import { sandboxControl } from './env';
 import { HttpError } from './http/respond';
+import { noteUpstreamDate } from './signing-api/upstream-clock';
 
 /**
  * Calls the embedded sandbox's control plane with the token, which never leaves the server.
@@ -12,6 +13,7 @@ import { HttpError } from './http/respond';
 export async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const target = sandboxControl();
   if (!target) throw new HttpError(404, 'NOT_FOUND', 'The sandbox panel exists only when the console runs on its embedded sandbox.');
+  const sentAt = Date.now();
   const res = await fetch(`${target.url}/__sandbox${path}`, {
     method,
     headers: { 'x-sandbox-control': target.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -19,6 +21,8 @@ export async function control(method: 'GET' | 'POST', path: string, body?: unkno
     signal: AbortSignal.timeout(10_000),
     cache: 'no-store',
   });
+  // Moving the sandbox's clock is news for every deadline the console shows.
+  noteUpstreamDate(res.headers.get('date'), sentAt);
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return json;
   const parsed = errorBodySchema.safeParse(json);

@@ -59,5 +59,10 @@ describe('pipeline', () => {
     const res = await sb.control('/clock', { advance_seconds: 3600 });
     expect(res.status).toBe(200);
     expect(Date.parse(res.body.now) - before).toBeGreaterThanOrEqual(3600_000);
+    // Every answer's Date is the sandbox's clock, so clients following the API's clock see the move.
+    const read = await sb.call('GET', '/api/v1/categories');
+    const date = Date.parse(read.headers.get('date') ?? '');
+    expect(Math.abs(date - Date.parse(res.body.now))).toBeLessThan(5_000);
+    expect(date - Date.now()).toBeGreaterThan(3590_000);
   });
 });

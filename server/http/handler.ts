@@ -2,14 +2,16 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { can, type Permission } from '@/lib/roles';
+import { API_DATE_HEADER } from '@/lib/api-clock';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/lib/idempotency';
 import { recordAudit } from '../audit';
 import { db } from '../db';
 import { logger } from '../logger';
 import { currentSession } from '../auth/session';
 import { isSameOrigin } from '../auth/request-info';
-import { callContext } from '../signing-api/call-context';
+import { callContext, type CallContext } from '../signing-api/call-context';
 import { SigningApiError } from '../signing-api/errors';
+import { estimatedApiDate } from '../signing-api/upstream-clock';
 import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
 import { beginIntent, settleIntent, type Intent } from '../intents/journal';
@@ -74,7 +76,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     let ctx: Ctx<P, Q, B> | null = null;
     let user: User | null = null;
     let intent: Intent | null = null;
-    const call = { upstreamRequestId: null as string | null };
+    const call: CallContext = { upstreamRequestId: null };
     try {
       const state = await currentSession(true, req);
       if (!state.user) {
@@ -109,9 +111,15 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       const current = ctx;
       const result = await callContext.run(call, () => fn(current));
       const headers: Record<string, string> = { 'cache-control': 'no-store' };
+      const apiDate = call.upstreamDate ?? estimatedApiDate();
+      if (apiDate) headers[API_DATE_HEADER] = apiDate;
       if (intent) headers['intent-state'] = await settleIntent(await db(), intent.id, { status: 200, resultId: spec.audit?.target?.(ctx.params, ctx.body, result) ?? null });
       if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null);
-      return result instanceof Response ? result : Response.json(result, { headers });
+      if (result instanceof Response) {
+        if (apiDate) result.headers.set(API_DATE_HEADER, apiDate);
+        return result;
+      }
+      return Response.json(result, { headers });
     } catch (err) {
       const httpError = toHttpError(err, requestId);
       if (intent) {

@@ -5,6 +5,7 @@ import { errorBodySchema } from '@/lib/api-error';
 import { env } from '../env';
 import { logger, scrub } from '../logger';
 import { noteUpstreamRequest } from './call-context';
+import { noteUpstreamDate } from './upstream-clock';
 import { newRequestId } from '../request-id';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { defaultPolicyFor, retryDelay, type RetryPolicy } from './retry';
@@ -85,8 +86,10 @@ async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
     let error: SigningApiError;
     try {
+      const sentAt = Date.now();
       const res = await once(call, streaming);
-      noteUpstreamRequest(res.header('x-request-id'));
+      noteUpstreamRequest(res.header('x-request-id'), res.header('date'));
+      noteUpstreamDate(res.header('date'), sentAt);
       if (res.status >= 200 && res.status < 300) return res;
       error = await toError(res);
     } catch (err) {

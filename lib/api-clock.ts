@@ -1,0 +1,66 @@
+// The Signing API's clock, as the browser learns it. Deadlines the API sets (the preview
+// receipt) are kept on the API's clock: a browser whose clock is wrong, or an API whose clock
+// moved (the sandbox's can be advanced), must not leave Send enabled for a receipt the API
+// already treats as expired. The console passes the API's Date header on under this name.
+export const API_DATE_HEADER = 'signing-api-date';
+
+/** The receipt's lifetime by the spec (rule 4), when the API does not say when it ends. */
+export const PREVIEW_VALIDITY_MS = 10 * 60_000;
+
+/**
+ * API time minus browser time, from one exchange. Date is cut to the whole second and was
+ * written somewhere between sending and receiving: reading it as one second later, at the
+ * moment the request left, errs towards a later API time, so a deadline is never shown open
+ * after the API has closed it.
+ */
+export function offsetFrom(apiDate: string, sentAt: number): number | null {
+  const at = Date.parse(apiDate);
+  return Number.isFinite(at) ? at + 1000 - sentAt : null;
+}
+
+/**
+ * When the receipt ends, on the API's clock: its `expires_at` when the API gave one, never
+ * later than 10 minutes after the answer's Date; null when the answer had no usable Date.
+ */
+export function receiptEnd(apiDate: string | null, expiresAt: string | undefined): number | null {
+  const issued = apiDate ? Date.parse(apiDate) : NaN;
+  if (!Number.isFinite(issued)) return null;
+  const stated = expiresAt ? Date.parse(expiresAt) : NaN;
+  const latest = issued + PREVIEW_VALIDITY_MS;
+  return Number.isFinite(stated) ? Math.min(stated, latest) : latest;
+}
+
+type Listener = () => void;
+
+/** The latest offset learnt; the API's clock may jump (the sandbox's does), so the newest wins. */
+class ApiClock {
+  private offset = 0;
+  private known = false;
+  private listeners = new Set<Listener>();
+
+  note(apiDate: string | null, sentAt: number) {
+    const offset = apiDate ? offsetFrom(apiDate, sentAt) : null;
+    if (offset === null) return;
+    const changed = !this.known || Math.abs(offset - this.offset) >= 1000;
+    this.offset = offset;
+    this.known = true;
+    if (changed) for (const l of this.listeners) l();
+  }
+
+  /** The API's time now, as well as the browser knows it (its own clock until an answer said otherwise). */
+  now(local = Date.now()): number {
+    return local + this.offset;
+  }
+
+  /** Browser time at which the API's clock reads `apiTime`. */
+  toLocal(apiTime: number): number {
+    return apiTime - this.offset;
+  }
+
+  subscribe = (l: Listener) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+}
+
+export const apiClock = new ApiClock();
