@@ -18,9 +18,10 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
+      {/* Bottom right: toasts never cover the header's controls (sign out, areas) at any width. */}
       {/* Sonner's rich colours fall short of WCAG AA contrast for text; these pairs pass. */}
       <Toaster
-        position="top-right"
+        position="bottom-right"
         closeButton
         toastOptions={{
           classNames: {

@@ -227,8 +227,17 @@ test.describe('package drafts', () => {
     await snap(page, 'package-drafts-detail-phone');
     await page.setViewportSize({ width: 1360, height: 900 });
 
+    // A refusal first: its toast is over once the same action then works.
+    await page.route('**/api/package-drafts', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 422, json: { error: { code: 'DRAFT_LIMIT', message: 'Too many drafts (test).' } } }) : route.fallback(),
+      { times: 1 },
+    );
+    await reuse.click();
+    const failure = page.locator('[data-sonner-toast]').filter({ hasText: 'The draft could not be made: Too many drafts (test).' });
+    await expect(failure).toBeVisible();
     await reuse.dblclick();
     await expect(page).toHaveURL(DRAFT_URL);
+    await expect(failure).toHaveCount(0);
     await expectNda(page, v, '');
     await expect(status(page)).toHaveText(SAVED);
     await openDrafts(page);

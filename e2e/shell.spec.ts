@@ -36,6 +36,27 @@ test.describe('sign-in and areas by role', () => {
     await expect(page).toHaveURL(/\/catalog\/categories\?q=fin/);
   });
 
+  for (const width of [1360, 390]) {
+    test(`a toast at ${width} px never covers the header's controls, and one failure said twice is one toast`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, 'viewer');
+      await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }));
+      const signOut = page.getByRole('button', { name: 'Sign out' });
+      await signOut.click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Sign-out failed. Try again.' });
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveCount(1);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const box = (await toast.boundingBox())!;
+      expect(box.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height);
+      // The header's controls stay usable while the toast is up.
+      await expect(signOut).toBeEnabled();
+      await signOut.click();
+      // The same failure again replaces its toast instead of stacking a second one.
+      await expect(toast).toHaveCount(1);
+    });
+  }
+
   test('sign-out ends the session', async ({ page, browser, baseURL }) => {
     // Sign-out ends every session of the account, so this journey uses an account of its own
     // rather than a demo account that parallel journeys are signed in with.

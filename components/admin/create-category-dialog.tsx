@@ -31,8 +31,9 @@ const PLACEMENT: ApiErrorPlacement<FieldName> = {
   fieldOf: (d) => d.path.split('.').find(isField),
   fieldMessage: (d) => d.message,
   refused: (err) => err.message,
+  // Without a definite answer the category may exist: say so, never "was not created".
   unknown: (err) =>
-    `${err instanceof ConsoleApiError ? err.message : 'The request failed.'} Your entries are kept: submit again to retry, without risk of creating the category twice.`,
+    `It is not known yet whether the category was created: ${err instanceof ConsoleApiError ? err.message : 'no answer came back.'} Your entries are kept: submit again to find out, without risk of creating the category twice.`,
 };
 
 /** Puts the API's answer where the user will look: on the field it concerns, else above the buttons. */
@@ -60,15 +61,9 @@ export function CreateCategoryDialog() {
       form.reset();
       setOpen(false);
     },
-    onFailed(err, { outcome }) {
+    onFailed(err) {
+      // Said in the dialog only (a toast besides would say it twice).
       showError(form, err);
-      const message = err instanceof ConsoleApiError ? err.message : 'the request failed.';
-      // Without a definite answer the category may exist: say so, not "was not created".
-      toast.error(
-        outcome === 'unknown'
-          ? `It is not known yet whether the category was created: ${message}`
-          : `The category was not created: ${message}`,
-      );
     },
   });
   const { errors, isSubmitting } = form.formState;

@@ -37,7 +37,8 @@ export function NewUserButton() {
       setOpen(false);
     },
     onFailed(err) {
-      toast.error(showApiError(form, err, { fields: FIELDS, codeFields: { EMAIL_TAKEN: 'email' } }));
+      // Said in the dialog only: a toast besides would say it twice.
+      showApiError(form, err, { fields: FIELDS, codeFields: { EMAIL_TAKEN: 'email' } });
     },
   });
   const { errors, isSubmitting } = form.formState;

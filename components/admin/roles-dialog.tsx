@@ -28,7 +28,8 @@ export function RolesButton({ user }: { user: AdminUser }) {
       setOpen(false);
     },
     onFailed(err) {
-      toast.error(showApiError(form, err, { fields: ['roles'] }));
+      // Said in the dialog only: a toast besides would say it twice.
+      showApiError(form, err, { fields: ['roles'] });
     },
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -2,8 +2,6 @@
 
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ConsoleApiError } from '@/lib/api-error';
-import { PROTECTED_CODES } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
@@ -27,16 +25,6 @@ export function DeleteDocumentButton({ doc, size = 'sm', onDeleted }: Props) {
     onDone() {
       toast.success(`“${doc.name}” was deleted`);
       onDeleted?.();
-    },
-    onFailed(err, { outcome }) {
-      const refused = err instanceof ConsoleApiError && (PROTECTED_CODES as readonly string[]).includes(err.code);
-      // Without a definite answer the document may be gone already: say so, not "was not deleted".
-      const title = refused
-        ? `“${doc.name}” cannot be deleted`
-        : outcome === 'unknown'
-          ? 'It is not known yet whether the document was deleted'
-          : 'The document was not deleted';
-      toast.error(title, { description: err instanceof Error ? err.message : undefined });
     },
   });
   const noteId = useId();

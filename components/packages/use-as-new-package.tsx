@@ -21,10 +21,13 @@ export function UseAsNewPackage({ pkg }: { pkg: PackageRecord }) {
   const [busy, setBusy] = useState(false);
   const input = draftFromPackage(pkg);
   if (!input) return null;
+  const toastId = `use-as-new:${pkg.id}`;
   const start = async () => {
     setBusy(true);
     try {
       const draft = await create(input);
+      // A failure toast of an earlier click is over once the same action has worked.
+      toast.dismiss(toastId);
       router.push(`/packages/new?draft=${encodeURIComponent(draft.id)}` as Route);
     } catch (err) {
       setBusy(false);
@@ -32,6 +35,7 @@ export function UseAsNewPackage({ pkg }: { pkg: PackageRecord }) {
         err instanceof ConsoleApiError
           ? `The draft could not be made: ${err.message}`
           : 'The draft could not be made. Try again.',
+        { id: toastId },
       );
     }
   };

@@ -10,7 +10,7 @@ export function SignOutButton() {
     const res = await fetch('/api/auth/sign-out', { method: 'POST' }).catch(() => null);
     if (!res?.ok) {
       setBusy(false);
-      toast.error('Sign-out failed. Try again.');
+      toast.error('Sign-out failed. Try again.', { id: 'sign-out' });
       return;
     }
     // A full load drops every cached query of the previous session.

@@ -3,6 +3,8 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { ConsoleApiError } from '@/lib/api-error';
+import { outcomeOf } from '@/lib/intent-key';
+import { notKnownYet } from './apply-api-error';
 import { Button } from './button';
 
 interface ConfirmDialogProps {
@@ -39,7 +41,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       onOpenChange(false);
     } catch (err) {
       setBusy(false);
-      setError(err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.');
+      // The dialog is where the failure is said (no toast besides): refused as the API wrote it, or not known yet.
+      setError(outcomeOf(err) === 'unknown' ? notKnownYet(err) : err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.');
     }
   };
   return (

@@ -3,7 +3,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ConsoleApiError } from '@/lib/api-error';
 import { applyApiError, type ApiErrorPlacement } from './apply-api-error';
 import { FormError } from './form-error';
 import { FormFooter } from './form-footer';
@@ -22,7 +21,6 @@ const PLACEMENT: ApiErrorPlacement<'reason'> = {
   fieldMessage: (d) => d.message,
   focus: false,
   refused: (err) => err.message,
-  unknown: (err) => (err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.'),
 };
 
 interface ReasonDialogProps {

@@ -43,9 +43,6 @@ export async function fetchDocumentPdf(id: string, signal?: AbortSignal): Promis
   return res.blob();
 }
 
-/** The codes with which the API refuses to delete evidence or a document still in use. */
-export const PROTECTED_CODES = ['DOCUMENT_PROTECTED', 'DOCUMENT_IN_USE'] as const;
-
 /** DELETE /api/documents/:id with a reason, under the Idempotency-Key of this deletion. */
 export const deleteDocument = (id: string, reason: string, idempotencyKey: string) =>
   api<{ id: string; deleted: boolean }>(`/api/documents/${encodeURIComponent(id)}`, {
