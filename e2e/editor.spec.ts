@@ -320,6 +320,12 @@ test.describe('field editor', () => {
     expect(keys).toHaveLength(3);
     expect(keys[2]).not.toBe(keys[0]);
     expect(keys[2]).toMatch(/^editor-[0-9a-f-]{36}$/);
+
+    // A double click is one intent: a second command would have left before the first's answer.
+    await add(page, 'text', 'text_1');
+    await saveButton(page).dblclick();
+    await expect(page.getByText('Layout saved as version 3.')).toBeVisible();
+    expect(keys).toHaveLength(4);
   });
 
   test('an expired session keeps the unsaved layout, which a new session saves', async ({ page, baseURL }) => {

@@ -1,34 +1,29 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { applyApiError } from '../ui/apply-api-error';
+import { applyApiError, type ApiErrorPlacement } from '../ui/apply-api-error';
 
-interface Options<T extends FieldValues> {
+interface Fields<T extends FieldValues> {
   /** the form's fields: details whose path starts with one of them land on it */
   fields: readonly Path<T>[];
-  /** error codes whose message belongs on a field (e.g. EMAIL_TAKEN on email) */
-  codeFields?: Record<string, Path<T>>;
   /** array fields whose items have their own controls: `requirements.0.message` stays that precise */
   nested?: readonly Path<T>[];
 }
 
-const failedMessage = (err: unknown) => (err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.');
+interface Options<T extends FieldValues> extends Fields<T> {
+  /** error codes whose message belongs on a field (e.g. EMAIL_TAKEN on email) */
+  codeFields?: Record<string, Path<T>>;
+}
+
+/** The text of a failed admin write, for its toast. */
+export const failedMessage = (err: unknown) => (err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.');
 
 /**
- * Puts a failed call's answer where the user will look: a known code or a validation
- * detail on its field, anything else in the form's root alert (through applyApiError, the
- * console's one mapping). Values stay as typed. Returns the message for the toast.
+ * Where an admin form shows a failed call's answer, for applyApiError (or a keyed mutation's
+ * `form` binding): a validation detail on its field, anything else in the form's root alert,
+ * in the API's own words. Values stay as typed.
  */
-export function showApiError<T extends FieldValues, C, O>(
-  form: UseFormReturn<T, C, O>,
-  err: unknown,
-  { fields, codeFields = {}, nested = [] }: Options<T>,
-): string {
-  const field = err instanceof ConsoleApiError ? codeFields[err.code] : undefined;
-  if (err instanceof ConsoleApiError && field) {
-    form.setError(field, { message: err.message }, { shouldFocus: true });
-    return err.message;
-  }
-  applyApiError<T>(form, err, {
+export function adminErrorPlacement<T extends FieldValues>({ fields, nested = [] }: Fields<T>): ApiErrorPlacement<Path<T>> {
+  return {
     root: 'root',
     fieldOf: (detail) => {
       const target = fields.find((f) => detail.path === f || detail.path.startsWith(`${f}.`));
@@ -38,6 +33,19 @@ export function showApiError<T extends FieldValues, C, O>(
     otherDetails: 'ignore',
     refused: (e) => e.message,
     unknown: failedMessage,
-  });
+  };
+}
+
+/**
+ * Puts a failed call's answer where the user will look: a known code on its field, the rest
+ * as adminErrorPlacement has it. Returns the message for the toast.
+ */
+export function showApiError<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>, err: unknown, { codeFields = {}, ...fields }: Options<T>): string {
+  const field = err instanceof ConsoleApiError ? codeFields[err.code] : undefined;
+  if (err instanceof ConsoleApiError && field) {
+    form.setError(field, { message: err.message }, { shouldFocus: true });
+    return err.message;
+  }
+  applyApiError<T>(form, err, adminErrorPlacement(fields));
   return failedMessage(err);
 }

@@ -1,13 +1,14 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { EditorAction, EditorModel } from '@/lib/editor/editor-model';
 import { layoutProblems, problemCount } from '@/lib/editor/server-errors';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import type { Outcome } from '@/lib/intent-key';
 import { readEditor, sendEditorCommand } from '@/lib/queries/editor';
 import type { EditorCommand } from '@/lib/schemas/documents';
+import { useKeyedMutation } from '../ui/use-keyed-mutation';
 import type { AdoptCause, AdoptOutcome } from './use-editor-model';
 import { isExpiredError } from './use-editor-session';
 
@@ -25,30 +26,29 @@ interface Deps {
   reveal(id: string): void;
 }
 
-// Network failures, 5xx and "still running" may be retried with the same key, which the API
-// then answers once; anything else is an answer to this intent, and the key is spent.
-const retryable = (err: unknown) =>
-  !(err instanceof ConsoleApiError) || err.status === 0 || err.status >= 500 || err.status === 429 || err.code === 'IDEMPOTENCY_IN_PROGRESS';
-
-/** SAVE_LAYOUT and COMPLETE with the version last read, one Idempotency-Key per intent. */
+/**
+ * SAVE_LAYOUT and COMPLETE with the version last read, on the keyed-mutation hook: its key is
+ * the command body's, so a second click or a "Try again" of the same layout reuses it while the
+ * first answer is not known, and the API answers it once.
+ */
 export function useEditorCommands({ documentId, model, dispatch, adopt, markExpired, reveal }: Deps) {
-  const [running, setRunning] = useState<CommandType | null>(null);
-  const intent = useRef<{ body: string; key: string } | null>(null);
-  // A second click before the button re-renders disabled must not send a second command.
-  const busy = useRef(false);
   // One toast per outcome; a new outcome dismisses the last one instead of stacking under it.
   const lastToast = useRef<string | number | null>(null);
   const notify = useCallback<Notify>((kind, message, action) => {
     if (lastToast.current !== null) toast.dismiss(lastToast.current);
     lastToast.current = toast[kind](message, action ? { action } : undefined);
   }, []);
-  const runRef = useRef<(type: CommandType) => Promise<boolean>>(async () => false);
+  // A command (a "Try again" too) carries the layout on screen when the user acts.
+  const shown = useRef(model);
+  useEffect(() => {
+    shown.current = model;
+  });
 
   const failed = useCallback(
-    async (err: unknown, type: CommandType, sent: EditorModel['fields']) => {
+    async (err: unknown, outcome: Exclude<Outcome, 'done'>, sent: EditorCommand, retry: () => void) => {
       const code = err instanceof ConsoleApiError ? err.code : null;
       if (code === 'INVALID_LAYOUT' && err instanceof ConsoleApiError) {
-        const problems = layoutProblems(err.details, sent);
+        const problems = layoutProblems(err.details, sent.layout?.fields ?? []);
         dispatch({ type: 'rejected', problems });
         const first = Object.keys(problems.byField)[0];
         if (first) reveal(first);
@@ -56,9 +56,9 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
         notify('error', `The server refused the layout: ${n} ${n === 1 ? 'problem' : 'problems'}. The fields at fault are marked in red.`);
       } else if (code === 'VERSION_CONFLICT' || code === 'LAYOUT_COMPLETED') {
         try {
-          const outcome = adopt(await readEditor(documentId), 'save');
+          const adopted = adopt(await readEditor(documentId), 'save');
           if (code === 'LAYOUT_COMPLETED') notify('error', 'This layout has been completed elsewhere; it can no longer be changed.');
-          else if (outcome !== 'conflict') notify('info', 'The layout changed on the server; the editor now shows the current version. Check it, then try again.');
+          else if (adopted !== 'conflict') notify('info', 'The layout changed on the server; the editor now shows the current version. Check it, then try again.');
         } catch (readErr) {
           if (isExpiredError(readErr)) markExpired();
           notify('error', `The layout changed on the server, and the current one could not be read: ${readErr instanceof Error ? readErr.message : 'try again'}`);
@@ -66,10 +66,10 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
       } else if (isExpiredError(err)) {
         markExpired();
         notify('error', 'The editor session has expired. Open a new session; your layout is kept.');
-      } else if (retryable(err)) {
-        notify('error', `${type === 'COMPLETE' ? 'Completing' : 'Saving'} failed: ${err instanceof Error ? err.message : 'unknown error'}`, {
+      } else if (outcome === 'unknown') {
+        notify('error', `${sent.type === 'COMPLETE' ? 'Completing' : 'Saving'} failed: ${err instanceof Error ? err.message : 'unknown error'}`, {
           label: 'Try again',
-          onClick: () => void runRef.current(type),
+          onClick: retry,
         });
       } else {
         notify('error', err instanceof Error ? err.message : 'The command failed.');
@@ -78,34 +78,33 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
     [adopt, dispatch, documentId, markExpired, notify, reveal],
   );
 
-  const run = useCallback(
-    async (type: CommandType): Promise<boolean> => {
-      if (busy.current || model.version === null) return false;
-      busy.current = true;
-      const command: EditorCommand = { type, expectedVersion: model.version, layout: { fields: model.fields } };
-      const body = JSON.stringify(command);
-      if (intent.current?.body !== body) intent.current = { body, key: newIdempotencyKey('editor') };
-      setRunning(type);
-      try {
-        const snap = await sendEditorCommand(documentId, command, intent.current.key);
-        intent.current = null;
-        dispatch({ type: 'saved', fields: snap.fields, version: snap.version, status: snap.status });
-        notify('success', type === 'COMPLETE' ? `Layout completed with ${snap.fields.length} fields (version ${snap.version}).` : `Layout saved as version ${snap.version}.`);
-        return true;
-      } catch (err) {
-        if (!retryable(err)) intent.current = null;
-        await failed(err, type, model.fields);
-        return false;
-      } finally {
-        busy.current = false;
-        setRunning(null);
-      }
+  // The input is the command body, which is also what makes two clicks the same intent
+  // (the hook's default fingerprint). The editor's own state is the cache: nothing to read again.
+  const command = useKeyedMutation({
+    scope: 'editor',
+    request: (body: EditorCommand, { idempotencyKey }) => sendEditorCommand(documentId, body, idempotencyKey),
+    onDone(snap, body) {
+      dispatch({ type: 'saved', fields: snap.fields, version: snap.version, status: snap.status });
+      notify('success', body.type === 'COMPLETE' ? `Layout completed with ${snap.fields.length} fields (version ${snap.version}).` : `Layout saved as version ${snap.version}.`);
     },
-    [dispatch, documentId, failed, model.fields, model.version, notify],
-  );
-  useEffect(() => {
-    runRef.current = run;
-  }, [run]);
+    // "Try again" sends the layout on screen then: unchanged, it is the same intent and key.
+    onFailed: (err, { outcome, input }) => failed(err, outcome, input, () => void run(input.type)),
+  });
 
+  const send = command.run;
+  const run = useCallback(
+    (type: CommandType): Promise<boolean> => {
+      const { version, fields } = shown.current;
+      if (version === null) return Promise.resolve(false);
+      // Failures are told by `failed`; the caller only learns whether the command went through.
+      return send({ type, expectedVersion: version, layout: { fields } }).then(
+        () => true,
+        () => false,
+      );
+    },
+    [send],
+  );
+
+  const running: CommandType | null = command.pending ? (command.input?.type ?? null) : null;
   return { running, save: () => run('SAVE_LAYOUT'), complete: () => run('COMPLETE') };
 }

@@ -73,7 +73,8 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
   const lastInput = useRef<{ input: I } | null>(null);
   const controller = useRef<AbortController | null>(null);
   const signal = useCallback(() => (controller.current ??= new AbortController()).signal, []);
-  const [busy, setBusy] = useState(false);
+  // The input of the request in flight, so a caller can tell which of its buttons is waiting.
+  const [running, setRunning] = useState<{ input: I } | null>(null);
   const [unknown, setUnknown] = useState(false);
   const { mutateAsync } = useMutation({
     mutationKey: [options.scope],
@@ -133,7 +134,7 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
     (input: I): Promise<T> => {
       if (inFlight.current) return inFlight.current;
       const attempt = (async () => {
-        setBusy(true);
+        setRunning({ input });
         latest.current.form?.target.clearErrors(latest.current.form.placement?.root ?? 'root.server');
         lastInput.current = { input };
         let result: T;
@@ -150,7 +151,7 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
         return result;
       })().finally(() => {
         inFlight.current = null;
-        setBusy(false);
+        setRunning(null);
       });
       inFlight.current = attempt;
       return attempt;
@@ -169,7 +170,9 @@ export function useKeyedMutation<I, T, F extends FieldValues = FieldValues>(opti
     run,
     abort,
     /** a request of this hook is waiting for its answer */
-    pending: busy,
+    pending: running !== null,
+    /** the input of the request waiting for its answer */
+    input: running?.input,
     /** the last attempt ended without a definite answer: a retry reuses its key */
     unknown,
     /** confirming an unknown outcome by repeating the request (with `confirm: true`) */

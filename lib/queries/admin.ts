@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
 import type { ApprovalRequest } from '../schemas/approvals.ts';
@@ -7,7 +7,8 @@ import type { Page } from '../schemas/list.ts';
 import type { SignaturePackage } from '../schemas/packages.ts';
 import type { Role } from '../roles.ts';
 
-// Query options and mutations of the Admin area: users, the audit log and the sandbox panel.
+// Query options of the Admin area: users, the audit log and the sandbox panel (their writes
+// are keyed-mutation hooks in components/admin).
 
 export interface AdminUser {
   id: string;
@@ -89,54 +90,3 @@ export const sandboxPackagesQuery = (args: { page: number; status?: string; q?: 
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-
-/** Every admin mutation is logged, so it also makes the audit log stale. */
-function useInvalidate() {
-  const client = useQueryClient();
-  return (keys: readonly (readonly unknown[])[], exact = false) =>
-    Promise.all([...keys.map((queryKey) => client.invalidateQueries({ queryKey, exact })), client.invalidateQueries({ queryKey: adminKeys.audit })]);
-}
-
-/**
- * A simulated human or the clock moved the world: any request, package or list the console
- * holds may be out of date, whichever area cached it. Inactive queries are only marked stale.
- */
-function useInvalidateWorld() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries();
-}
-
-export function useAdvanceClock() {
-  const invalidate = useInvalidateWorld();
-  return useMutation({
-    mutationFn: (seconds: number) => api<{ now: string }>('/api/sandbox/clock', { method: 'POST', body: { advance_seconds: seconds } }),
-    // Time moving on delivers and expires packages and breaches SLAs.
-    onSettled: invalidate,
-  });
-}
-
-export function useReviewerAction() {
-  const invalidate = useInvalidateWorld();
-  return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; action: ReviewerAction; comment?: string; requirements?: { field_key?: string; message: string }[] }) =>
-      api<ReviewedRequest>(`/api/sandbox/approval-requests/${encodeURIComponent(id)}/actions`, { method: 'POST', body }),
-    onSettled: invalidate,
-  });
-}
-
-export function useRecipientAction() {
-  const invalidate = useInvalidateWorld();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: RecipientAction }) =>
-      api<SignaturePackage>(`/api/sandbox/packages/${encodeURIComponent(id)}/actions`, { method: 'POST', body: { action } }),
-    onSettled: invalidate,
-  });
-}
-
-export function useSetFaults() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (rules: FaultRule[]) => api<{ rules: FaultRule[] }>('/api/sandbox/faults', { method: 'POST', body: { rules } }),
-    onSettled: () => invalidate([adminKeys.sandbox], true),
-  });
-}

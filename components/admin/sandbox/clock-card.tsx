@@ -2,17 +2,18 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
-import { adminKeys, sandboxQuery, useAdvanceClock, type SandboxState } from '@/lib/queries/admin';
+import { adminKeys, sandboxQuery, type SandboxState } from '@/lib/queries/admin';
 import { clockSchema } from '@/lib/schemas/admin';
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { PanelSection } from './panel-section';
+import { useAdvanceClock } from './sandbox-mutations';
 
 const MINUTE = 60;
 const HOUR = 3600;
@@ -25,6 +26,8 @@ const QUICK = [
   { label: '+30 days', seconds: 30 * DAY },
 ] as const;
 const UNITS = { minutes: MINUTE, hours: HOUR, days: DAY } as const;
+const CUSTOM = 'custom';
+const ignore = () => undefined;
 
 const CLOCK = new Intl.DateTimeFormat('en-GB', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
@@ -58,28 +61,21 @@ const useSecond = () => useSyncExternalStore(subscribe, () => Math.floor(Date.no
 export function ClockCard() {
   const client = useQueryClient();
   const state = useQuery(sandboxQuery());
-  const advance = useAdvanceClock();
-  const tick = useSecond();
-  const [running, setRunning] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(customSchema), defaultValues: { amount: '', unit: 'hours' as const } });
-
-  const run = async (seconds: number, source: string) => {
-    setRunning(source);
-    try {
-      const { now } = await advance.mutateAsync(seconds);
+  const advance = useAdvanceClock({
+    onDone({ now }, { seconds, control }) {
       client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now } } : old));
       toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${CLOCK.format(Date.parse(now))}.`);
-      return true;
-    } catch (err) {
-      toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.');
-      return false;
-    } finally {
-      setRunning(null);
-    }
-  };
-  const submitCustom = form.handleSubmit(async (seconds) => {
-    if (await run(seconds, 'custom')) form.reset();
+      if (control === CUSTOM) form.reset();
+    },
+    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.'),
   });
+  const tick = useSecond();
+  const running = advance.pending ? (advance.input?.control ?? null) : null;
+
+  // Failures are told by onFailed; the rejection carries nothing more.
+  const run = (seconds: number, control: string) => advance.run({ seconds, control }).then(ignore, ignore);
+  const submitCustom = form.handleSubmit((seconds) => run(seconds, CUSTOM));
 
   // The sandbox clock is real time plus an offset: show it ticking from the last reading.
   const offsetMs = state.data ? Date.parse(state.data.clock.now) - state.dataUpdatedAt : 0;
@@ -121,7 +117,7 @@ export function ClockCard() {
               ))}
             </Select>
           </Field>
-          <Button type="submit" variant="secondary" className="mt-6" busy={running === 'custom'}>
+          <Button type="submit" variant="secondary" className="mt-6" busy={running === CUSTOM}>
             Advance
           </Button>
         </fieldset>

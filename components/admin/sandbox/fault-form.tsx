@@ -5,12 +5,13 @@ import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { useSetFaults, type FaultRule } from '@/lib/queries/admin';
+import type { FaultRule } from '@/lib/queries/admin';
 import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS, faultRulesSchema } from '@/lib/schemas/admin';
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { showApiError } from '../form-errors';
+import { adminErrorPlacement, failedMessage } from '../form-errors';
+import { useSetFaults } from './sandbox-mutations';
 
 const rule = faultRulesSchema.shape.rules.element;
 const blankOr = (n: z.ZodNumber) => z.union([z.literal(''), z.coerce.number<string>({ message: 'Enter a number' }).pipe(n)]);
@@ -44,7 +45,8 @@ const PRESETS: { label: string; values: Values }[] = [
   { label: 'Slow API', values: { method: 'GET', path: '/api/v1/*', status: '', code: '', retry_after: '', times: '', latency_ms: '3000', ...BEFORE } },
 ];
 
-const FIELDS = ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms', 'after_commit', 'drop'] as const;
+const PLACEMENT = adminErrorPlacement<Values>({ fields: ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms', 'after_commit', 'drop'] });
+const ignore = () => undefined;
 
 /** What the new rule does, in the toast that confirms it. */
 function effect(r: FaultRule): string {
@@ -88,10 +90,18 @@ function Check({ label, hint, error, register }: { label: string; hint: string; 
 
 /** Adds one rule to the active ones (the control plane replaces the whole list). */
 export function FaultForm({ active }: { active: FaultRule[] }) {
-  const save = useSetFaults();
   const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: BLANK });
+  const save = useSetFaults({
+    form: { target: form, placement: PLACEMENT },
+    onDone(_, change) {
+      toast.success(change.done);
+      form.reset(BLANK);
+    },
+    onFailed: (err) => void toast.error(failedMessage(err)),
+  });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
+  // Failures are shown by the form binding and onFailed; the rejection carries nothing more.
+  const submit = form.handleSubmit((v) => {
     const added: FaultRule = {
       method: v.method,
       path: v.path,
@@ -103,13 +113,8 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
       ...(v.after_commit ? { after_commit: true } : {}),
       ...(v.drop ? { drop: true } : {}),
     };
-    try {
-      await save.mutateAsync([...active, added]);
-      toast.success(`Fault injected: ${added.method} ${added.path} ${effect(added)}${added.times ? ` ${added.times} time(s)` : ' until cleared'}.`);
-      form.reset(BLANK);
-    } catch (err) {
-      toast.error(showApiError(form, err, { fields: FIELDS.map((f) => f) }));
-    }
+    const done = `Fault injected: ${added.method} ${added.path} ${effect(added)}${added.times ? ` ${added.times} time(s)` : ' until cleared'}.`;
+    return save.run({ rules: [...active, added], done }).then(ignore, ignore);
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Inject a fault">

@@ -3,12 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import { sandboxQuery, useSetFaults, type FaultRule } from '@/lib/queries/admin';
+import { sandboxQuery, type FaultRule } from '@/lib/queries/admin';
 import type { ActiveFaultRule } from '@/lib/schemas/sandbox-state';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { FaultForm } from './fault-form';
 import { PanelSection } from './panel-section';
+import { useSetFaults } from './sandbox-mutations';
 
 /** A rule as the panel's route answers it: `remaining` says how many more times a counted one fires. */
 type ShownRule = FaultRule & Pick<ActiveFaultRule, 'remaining'>;
@@ -40,24 +41,21 @@ function firing(r: ShownRule): string {
 
 export function FaultsCard() {
   const state = useQuery(sandboxQuery());
-  const save = useSetFaults();
+  const save = useSetFaults({
+    onDone: (_, change) => void toast.success(change.done),
+    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The faults could not be changed. Try again.'),
+  });
   const rules: ShownRule[] = state.data?.faults.rules ?? [];
 
-  const replace = async (next: ShownRule[], done: string) => {
-    try {
-      await save.mutateAsync(next.map(portable));
-      toast.success(done);
-    } catch (err) {
-      toast.error(err instanceof ConsoleApiError ? err.message : 'The faults could not be changed. Try again.');
-    }
-  };
+  // Failures are told by onFailed; the rejection carries nothing more.
+  const replace = (next: ShownRule[], done: string) => save.run({ rules: next.map(portable), done }).catch(() => undefined);
 
   return (
     <PanelSection
       title="Faults"
       description="Make the Signing API fail or slow down on purpose, or lose the answer to a call that did commit, to rehearse errors, retries, Retry-After, waiting and confirming. Rules are checked in order; the first match answers."
       actions={
-        <Button variant="secondary" size="sm" disabled={rules.length === 0} busy={save.isPending && save.variables?.length === 0} onClick={() => void replace([], 'All faults cleared: the sandbox answers normally.')}>
+        <Button variant="secondary" size="sm" disabled={rules.length === 0} busy={save.input?.rules.length === 0} onClick={() => void replace([], 'All faults cleared: the sandbox answers normally.')}>
           Clear all
         </Button>
       }
@@ -96,7 +94,7 @@ export function FaultsCard() {
                     {r.times !== undefined && r.remaining !== undefined && r.remaining !== r.times && <span className="text-slate-600"> (of {r.times})</span>}
                   </td>
                   <td className="px-3 py-2 text-right">
-                    <Button variant="ghost" size="sm" disabled={save.isPending} onClick={() => void replace(rules.filter((_, j) => j !== i), `Fault removed: ${describe(r)}.`)} aria-label={`Remove fault ${describe(r)}`}>
+                    <Button variant="ghost" size="sm" disabled={save.pending} onClick={() => void replace(rules.filter((_, j) => j !== i), `Fault removed: ${describe(r)}.`)} aria-label={`Remove fault ${describe(r)}`}>
                       Remove
                     </Button>
                   </td>

@@ -6,13 +6,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { sandboxPackagesQuery, useRecipientAction, type RecipientAction } from '@/lib/queries/admin';
+import { sandboxPackagesQuery, type RecipientAction } from '@/lib/queries/admin';
 import type { SignaturePackage } from '@/lib/schemas/packages';
 import { DataTable } from '../../list/data-table';
 import { Button } from '../../ui/button';
 import { Input, Select } from '../../ui/field';
 import { EmptyState, ErrorState, StatusBadge, TableSkeleton } from '../../ui/states';
 import { PanelSection } from './panel-section';
+import { useRecipientAction } from './sandbox-mutations';
 
 // The sandbox's package lifecycle (its decision; the spec lists no transitions):
 // queued -> delivered -> completed | declined, and any open package -> expired.
@@ -23,6 +24,7 @@ const MOVES: { action: RecipientAction; label: string; from: readonly string[] }
   { action: 'expire', label: 'Expire', from: ['queued', 'delivered'] },
 ];
 const STATUSES = ['queued', 'delivered', 'completed', 'declined', 'expired'];
+const labelOf = (action: RecipientAction) => MOVES.find((m) => m.action === action)?.label ?? action;
 
 type Pkg = SignaturePackage & { template_name?: string };
 
@@ -62,22 +64,23 @@ export function RecipientsCard() {
     return () => clearTimeout(timer);
   }, [text]);
   const list = useQuery(sandboxPackagesQuery({ page, status: status || undefined, q: q || undefined }));
-  const act = useRecipientAction();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { run, pending, input: moving } = useRecipientAction({
+    onDone(updated, { action }) {
+      const text = `${labelOf(action)}: package ${updated.id} is now ${updated.status}.`;
+      setOutcome({ ok: true, text });
+      toast.success(text);
+    },
+    onFailed(err, { input }) {
+      const text = err instanceof ConsoleApiError ? err.message : `${labelOf(input.action)} failed. Try again.`;
+      setOutcome({ ok: false, text });
+      toast.error(text);
+    },
+  });
 
   const columns = useMemo<ColumnDef<Pkg, unknown>[]>(() => {
-    const run = async (pkg: Pkg, action: RecipientAction, label: string) => {
-      try {
-        const updated = await act.mutateAsync({ id: pkg.id, action });
-        const text = `${label}: package ${updated.id} is now ${updated.status}.`;
-        setOutcome({ ok: true, text });
-        toast.success(text);
-      } catch (err) {
-        const text = err instanceof ConsoleApiError ? err.message : `${label} failed. Try again.`;
-        setOutcome({ ok: false, text });
-        toast.error(text);
-      }
-    };
+    // Failures are told by onFailed; the rejection carries nothing more.
+    const move = (id: string, action: RecipientAction) => void run({ id, action }).catch(() => undefined);
     return [
       {
         header: 'Package',
@@ -115,9 +118,9 @@ export function RecipientsCard() {
                   key={m.action}
                   size="sm"
                   variant={m.action === 'decline' || m.action === 'expire' ? 'secondary' : 'primary'}
-                  busy={act.isPending && act.variables?.id === pkg.id && act.variables.action === m.action}
-                  disabled={act.isPending}
-                  onClick={() => void run(pkg, m.action, m.label)}
+                  busy={moving?.id === pkg.id && moving.action === m.action}
+                  disabled={pending}
+                  onClick={() => move(pkg.id, m.action)}
                   aria-label={`${m.label} ${pkg.id}`}
                 >
                   {m.label}
@@ -128,7 +131,7 @@ export function RecipientsCard() {
         },
       },
     ];
-  }, [act]);
+  }, [run, pending, moving]);
 
   return (
     <PanelSection title="Act as the recipients" description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline.">

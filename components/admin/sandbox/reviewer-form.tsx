@@ -6,13 +6,14 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
-import { useReviewerAction, type ReviewedRequest, type ReviewerAction } from '@/lib/queries/admin';
+import type { ReviewedRequest, ReviewerAction } from '@/lib/queries/admin';
 import { reviewerActionSchema } from '@/lib/schemas/admin';
 import { fieldsOf } from '@/lib/submission-schema';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, Textarea } from '../../ui/field';
-import { showApiError } from '../form-errors';
 import { FormError } from '../../ui/form-error';
+import { adminErrorPlacement, failedMessage } from '../form-errors';
+import { useReviewerAction } from './sandbox-mutations';
 
 const requirement = reviewerActionSchema.shape.requirements.unwrap().element;
 const schema = z
@@ -36,10 +37,11 @@ const ACTIONS: { value: ReviewerAction; label: string; hint: string }[] = [
 ];
 const SUBMIT: Record<ReviewerAction, string> = { approve: 'Approve', request_revision: 'Request revision', reject: 'Reject request' };
 const DONE: Record<ReviewerAction, string> = { approve: 'Approved', request_revision: 'Revision requested', reject: 'Rejected' };
+const PLACEMENT = adminErrorPlacement<z.input<typeof schema>>({ fields: ['comment', 'requirements'], nested: ['requirements'] });
+const ignore = () => undefined;
 
 /** The reviewer's decision on one request; a refusal keeps everything typed and shows why. */
 export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; onDone(updated: ReviewedRequest): void }) {
-  const act = useReviewerAction();
   const [workflowId, release] = (request.workflow_release_id ?? '').split('@');
   const schemaQuery = useQuery({ ...submissionSchemaQuery(workflowId ?? '', Number(release)), enabled: Boolean(workflowId && release) });
   const fields = schemaQuery.data ? fieldsOf(schemaQuery.data.schema) : [];
@@ -47,18 +49,21 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
   const list = useFieldArray({ control: form.control, name: 'requirements' });
   const { errors, isSubmitting } = form.formState;
   const action = useWatch({ control: form.control, name: 'action' });
-
-  const submit = form.handleSubmit(async (v) => {
-    const requirements = v.action === 'request_revision' ? v.requirements.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
-    try {
-      const updated = await act.mutateAsync({ id: request.id, action: v.action, comment: v.comment || undefined, requirements });
+  const act = useReviewerAction({
+    form: { target: form, placement: PLACEMENT },
+    onDone(updated, decision) {
       const where = updated.status === 'IN_PROGRESS' && updated.current_layer_name ? ` at layer “${updated.current_layer_name}”` : '';
-      toast.success(`${DONE[v.action]}: ${updated.external_id ?? updated.id} — now ${updated.status.replace(/_/g, ' ').toLowerCase()}${where}.`);
+      toast.success(`${DONE[decision.action]}: ${updated.external_id ?? updated.id} — now ${updated.status.replace(/_/g, ' ').toLowerCase()}${where}.`);
       form.reset();
       onDone(updated);
-    } catch (err) {
-      toast.error(showApiError(form, err, { fields: ['comment', 'requirements'], nested: ['requirements'] }));
-    }
+    },
+    onFailed: (err) => void toast.error(failedMessage(err)),
+  });
+
+  // Failures are shown by the form binding and onFailed; the rejection carries nothing more.
+  const submit = form.handleSubmit((v) => {
+    const requirements = v.action === 'request_revision' ? v.requirements.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
+    return act.run({ id: request.id, action: v.action, comment: v.comment || undefined, requirements }).then(ignore, ignore);
   });
 
   return (

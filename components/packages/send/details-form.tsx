@@ -10,28 +10,17 @@ import type { PackageDraft } from '@/lib/schemas/package-drafts';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { applyApiError } from '../../ui/apply-api-error';
 import { Button } from '../../ui/button';
-import { Field, Input } from '../../ui/field';
 import { LinkButton } from '../../ui/link-button';
+import { DetailsFields } from './details-fields';
 import { DraftConflict } from './draft-conflict';
 import { sameValues } from './draft-model';
 import { DraftStatus } from './draft-status';
-import { ExpiryField } from './expiry-field';
 import { sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useSaveDraftAction } from './use-save-draft-action';
 import type { SaveOutcome } from './use-saved-draft';
-
-function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
-      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">{title}</legend>
-      {description && <p className="clear-both mb-3 text-sm text-slate-600">{description}</p>}
-      <div className="clear-both grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
-    </fieldset>
-  );
-}
 
 interface DetailsFormProps {
   template: SignTemplate;
@@ -101,63 +90,12 @@ export function DetailsForm({
   const guard = useLeaveGuard(dirty);
   const draft = useSaveDraftAction({ form, template, onSaveDraft });
   const conflict = draft.conflict;
-  const days = useWatch({ control: form.control, name: 'expires_in_days' });
   const rootError = errors.root?.server?.message;
 
   return (
     <form onSubmit={(e) => void form.handleSubmit(preview)(e)} noValidate aria-label="Package details">
       <fieldset disabled={isSubmitting || draft.saving} className="flex flex-col gap-5">
-        {template.sender_fields.length > 0 && (
-          <Group title="Values in the document" description={`Filled into ${template.name} where the template places them.`}>
-            {template.sender_fields.map((f) => (
-              <Field
-                key={f.key}
-                label={f.label}
-                required={f.required}
-                error={errors.sender_values?.[f.key]?.message}
-                hint={f.type === 'number' ? 'A number, e.g. 1250.50' : undefined}
-              >
-                <Input
-                  type={f.type === 'date' ? 'date' : 'text'}
-                  inputMode={f.type === 'number' ? 'decimal' : undefined}
-                  {...form.register(`sender_values.${f.key}`)}
-                />
-              </Field>
-            ))}
-          </Group>
-        )}
-        {template.slots.map((slot, i) => (
-          <Group
-            key={slot.slot_id}
-            title={`Signer: ${slot.label}`}
-            description="Receives the invitation by e-mail; the phone number confirms who signs."
-          >
-            <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
-              <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
-            </Field>
-            <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
-            </Field>
-            <Field
-              label="Phone"
-              required
-              error={errors.signers?.[i]?.phone?.message}
-              hint="International format, e.g. +4915112345678"
-            >
-              <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
-            </Field>
-          </Group>
-        ))}
-        <Group title="Expiry" description="Signers must finish before the package expires; choose how long they have.">
-          <ExpiryField
-            registration={form.register('expires_in_days')}
-            value={days}
-            error={errors.expires_in_days?.message}
-            onPick={(picked) =>
-              form.setValue('expires_in_days', String(picked), { shouldDirty: true, shouldTouch: true, shouldValidate: true })
-            }
-          />
-        </Group>
+        <DetailsFields template={template} form={form} />
         <FormError error={rootError} />
         {conflict && (
           <DraftConflict

@@ -1,7 +1,6 @@
 'use client';
 
-import { useCallback, useId, useMemo, useState } from 'react';
-import { formatDateTime, formatRemaining } from '@/lib/format';
+import { useId, useState } from 'react';
 import { packageKeys, sendPackage, type PackageRecord } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
@@ -13,9 +12,11 @@ import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useNow } from '../../ui/use-now';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { ReviewDocument } from './review-document';
-import { frozenSummary, missingPages, SUMMARY_SECTIONS, type ReviewMemory, type SectionId } from './review-progress';
+import { ReceiptValidity } from './receipt-validity';
+import type { ReviewMemory } from './review-progress';
 import { ReviewSummary } from './review-summary';
 import { SendConfirmation } from './send-confirmation';
+import { useReviewProgress } from './use-review-progress';
 
 export type { BackReason } from './receipt-gone';
 
@@ -32,12 +33,6 @@ interface ReviewStepProps {
   onSent(pkg: PackageRecord): void;
 }
 
-/** Adds pages or sections to a set, keeping the same set when nothing is new. */
-function withAll<T>(set: ReadonlySet<T>, items: readonly T[]): ReadonlySet<T> {
-  if (items.every((i) => set.has(i))) return set;
-  return new Set([...set, ...items]);
-}
-
 /**
  * Step 2: the populated PDF and everything frozen in the receipt. The confirmation opens only
  * once every page has been on screen and every summary section seen; one key per Send click,
@@ -45,12 +40,8 @@ function withAll<T>(set: ReadonlySet<T>, items: readonly T[]): ReadonlySet<T> {
  */
 export function ReviewStep({ template, preview, input, deadline, memory, onBack, onSent }: ReviewStepProps) {
   const token = preview.preview_token;
-  const sha = preview.prepared_pdf.sha256;
-  const summary = useMemo(() => frozenSummary(preview, input), [preview, input]);
-  const [pages, setPages] = useState<ReadonlySet<number>>(() => memory.pages(sha));
-  const [carried] = useState(() => memory.pages(sha).size > 0);
-  const [sections, setSections] = useState<ReadonlySet<SectionId>>(() => memory.sections(summary.fingerprint));
-  const [pageCount, setPageCount] = useState<number | null>(null);
+  const progress = useReviewProgress(preview, input, memory);
+  const { reviewed } = progress;
   const [confirmed, setConfirmed] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<{ message: string } | null>(null);
@@ -58,25 +49,6 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   const remaining = deadline - now;
   const expired = remaining <= 0;
   const confirmId = useId();
-
-  const markPages = useCallback(
-    (seen: number[]) => {
-      memory.addPages(sha, seen);
-      setPages((p) => withAll(p, seen));
-    },
-    [memory, sha],
-  );
-  const markSection = useCallback(
-    (id: SectionId) => {
-      memory.addSections(summary.fingerprint, [id]);
-      setSections((s) => withAll(s, [id]));
-    },
-    [memory, summary.fingerprint],
-  );
-
-  const pagesLeft = pageCount === null ? null : missingPages(pages, pageCount);
-  const sectionsLeft = SUMMARY_SECTIONS.filter((s) => !sections.has(s.id)).map((s) => s.title);
-  const reviewed = pagesLeft === '' && sectionsLeft.length === 0;
 
   // One key per Send click, reused while its answer is not known; a send without an answer
   // is confirmed by sending the same request under the same key (the hook's confirm mode).
@@ -113,10 +85,6 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   };
 
   const ready = reviewed && confirmed && !expired && !sent && !confirming;
-  const left = [
-    pagesLeft === null ? 'the document, once it is shown' : pagesLeft,
-    sectionsLeft.length > 0 ? `the ${sectionsLeft.join(', ')} section${sectionsLeft.length === 1 ? '' : 's'}` : '',
-  ].filter(Boolean);
 
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -124,11 +92,11 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         templateId={template.id}
         templateName={template.name}
         token={token}
-        reviewed={pages}
-        pageCount={pageCount}
-        carried={carried}
-        onOpened={setPageCount}
-        onPagesSeen={markPages}
+        reviewed={progress.pages}
+        pageCount={progress.pageCount}
+        carried={progress.carried}
+        onOpened={progress.setPageCount}
+        onPagesSeen={progress.markPages}
         onGone={onBack}
       />
 
@@ -142,26 +110,9 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         {sendMutation.confirmation.state === 'confirming' ? (
           <SendConfirmation status={sendMutation.confirmation} onTryNow={sendMutation.tryNow} />
         ) : (
-          <div
-            className={`rounded-md p-3 text-sm ${expired ? 'bg-red-50 text-red-900' : remaining < 120_000 ? 'bg-amber-50 text-amber-950' : 'bg-slate-50 text-slate-800'}`}
-          >
-            {expired ? (
-              <div role="alert">
-                <p className="font-semibold">This preview has expired.</p>
-                <p>Receipts are valid 10 minutes. Nothing was sent; preview again with the same values.</p>
-                <Button size="sm" className="mt-2" onClick={() => onBack('expired')}>
-                  Preview again
-                </Button>
-              </div>
-            ) : (
-              <p>
-                Receipt valid for <strong data-testid="receipt-remaining">{formatRemaining(remaining)}</strong>
-                <span className="block text-xs">until {formatDateTime(preview.expires_at)} (server time)</span>
-              </p>
-            )}
-          </div>
+          <ReceiptValidity remaining={remaining} expiresAt={preview.expires_at} onPreviewAgain={() => onBack('expired')} />
         )}
-        <ReviewSummary template={template} preview={preview} summary={summary} seen={sections} onSeen={markSection} now={now} />
+        <ReviewSummary template={template} preview={preview} summary={progress.summary} seen={progress.sections} onSeen={progress.markSection} now={now} />
         <div className="border-t border-slate-200 pt-3">
           <div className="flex items-start gap-2">
             <input
@@ -178,7 +129,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
             </label>
           </div>
           <p id={`${confirmId}-hint`} className="mt-1 text-xs text-slate-600" data-testid="review-left">
-            {reviewed ? 'Required before sending.' : `Opens once you have seen every page and section. Still to review: ${left.join('; ')}.`}
+            {reviewed ? 'Required before sending.' : `Opens once you have seen every page and section. Still to review: ${progress.left}.`}
           </p>
         </div>
         <FormError error={error} />

@@ -1,51 +1,31 @@
 'use client';
 
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ConsoleApiError } from '@/lib/api-error';
-import { catalogItemQuery, catalogKeys } from '@/lib/queries/catalog';
 import { openIntentsQuery } from '@/lib/queries/intents';
 import type { PackageRecord } from '@/lib/queries/packages';
-import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { PackageDraft } from '@/lib/schemas/package-drafts';
-import { idSchema } from '@/lib/schemas/list';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
 import { Stepper } from '../../ui/stepper';
 import { ErrorState, Skeleton } from '../../ui/states';
-import type { ChosenTemplate } from './chosen-template';
 import { DetailsForm } from './details-form';
 import { resumeValues } from './draft-model';
+import { BACK_NOTICES, FlowNotice } from './flow-notice';
 import { blankValues, receiptDeadline, type SendFormValues } from './form-model';
 import type { BackReason } from './review-step';
 import { ReviewMemory } from './review-progress';
 import { ReviewStep } from './review-step';
 import { SEND_STEPS } from './steps';
-import { unavailableReason } from './template-facts';
 import { TemplatePicker } from './template-picker';
 import { UnconfirmedSend } from './unconfirmed-send';
+import { useChosenTemplate } from './use-chosen-template';
 import { useSavedDraft } from './use-saved-draft';
 
 type Stage =
   { step: 'details'; back: BackReason | null } | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
-
-const NOTICES: Record<BackReason, { tone: 'info' | 'warn'; text: string }> = {
-  edit: { tone: 'info', text: 'Change what you need, then preview again: the review always shows exactly what will be sent.' },
-  expired: {
-    tone: 'warn',
-    text: 'The preview expired before it was sent (receipts are valid 10 minutes), so nothing was sent. Your values are kept: preview again to review and send.',
-  },
-  consumed: {
-    tone: 'warn',
-    text: 'That preview has already been sent, so it cannot be sent again. Check the packages list before sending; your values are kept if you need a new preview.',
-  },
-  not_found: {
-    tone: 'warn',
-    text: 'That preview is no longer known to the Signing API, so nothing was sent. Your values are kept: preview again.',
-  },
-};
 
 interface SendPackageFlowProps {
   initialTemplateId: string | null;
@@ -62,10 +42,7 @@ interface SendPackageFlowProps {
  * previews; "Save draft" keeps it on the server across visits.
  */
 export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadDraft }: SendPackageFlowProps) {
-  const [chosenId, setChosenId] = useState<string | null>(draft?.template_id ?? initialTemplateId);
-  // The chosen template comes by id, wherever it sits in the catalog (a link may name any).
-  const askable = chosenId !== null && idSchema.safeParse(chosenId).success;
-  const detail = useQuery({ ...catalogItemQuery('document-sign-templates', chosenId ?? ''), enabled: askable });
+  const { chosen, template, choose, setChosenId } = useChosenTemplate(draft?.template_id ?? initialTemplateId);
   // Sends whose outcome this console never saw (a reload mid-send, another tab): confirmed first.
   const journal = useQuery(openIntentsQuery('package.send'));
   const unconfirmed = journal.data?.[0] ?? null;
@@ -78,20 +55,11 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
   // Pages already reviewed stay reviewed when a new preview yields the very same PDF.
   const [memory] = useState(() => new ReviewMemory());
   const router = useRouter();
-  const client = useQueryClient();
   // Each step starts at its top, where the stepper and any notice are.
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [stage]);
 
-  const choose = useCallback(
-    (t: SignTemplate) => {
-      // A result of the list is the same record: the detail query starts from it instead of asking again.
-      client.setQueryData(catalogKeys.item('document-sign-templates', t.id), t);
-      setChosenId(t.id);
-    },
-    [client],
-  );
   const keep = useCallback((id: string, values: SendFormValues) => void kept.set(id, values), [kept]);
   const back = useCallback((reason: BackReason) => setStage({ step: 'details', back: reason }), []);
   const { discard } = saved;
@@ -105,8 +73,6 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
     [router, discard],
   );
 
-  const chosen = chosenState(chosenId, askable, detail);
-  const template = chosen.kind === 'ready' && chosen.reason === null ? chosen.template : null;
   const savedDraft = saved.saved;
   // What counts as saved for this template: the draft if it is of this template, else nothing typed.
   let baseline: SendFormValues | null = null;
@@ -132,7 +98,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
 
   const notice =
     stage.step === 'details' && stage.back
-      ? NOTICES[stage.back]
+      ? BACK_NOTICES[stage.back]
       : startNotice && !savedDraft
         ? { tone: 'warn' as const, text: startNotice }
         : null;
@@ -140,14 +106,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
     <>
       <Stepper steps={SEND_STEPS} current={0} label="Send progress" />
       <div className="flex flex-col gap-5">
-        {notice && (
-          <div
-            role={notice.tone === 'warn' ? 'alert' : 'status'}
-            className={`rounded-md p-3 text-sm ${notice.tone === 'warn' ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-600/30' : 'bg-brand-50 text-brand-700'}`}
-          >
-            {notice.text}
-          </div>
-        )}
+        {notice && <FlowNotice notice={notice} />}
         {unconfirmed && <UnconfirmedSend key={unconfirmed.id} intent={unconfirmed} />}
         {unread &&
           (journal.isError ? (
@@ -192,16 +151,4 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
       </div>
     </>
   );
-}
-
-/** Where the chosen template stands: asked for, found (usable or not), unknown, or failed to load. */
-function chosenState(id: string | null, askable: boolean, detail: UseQueryResult<SignTemplate>): ChosenTemplate {
-  if (id === null) return { kind: 'none' };
-  if (!askable) return { kind: 'missing', id };
-  if (detail.data) return { kind: 'ready', template: detail.data, reason: unavailableReason(detail.data) };
-  if (detail.isError) {
-    if (detail.error instanceof ConsoleApiError && detail.error.status === 404) return { kind: 'missing', id };
-    return { kind: 'failed', id, message: detail.error.message, retry: () => void detail.refetch() };
-  }
-  return { kind: 'loading', id };
 }

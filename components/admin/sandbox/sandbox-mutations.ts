@@ -1,0 +1,88 @@
+'use client';
+
+import type { InvalidateQueryFilters } from '@tanstack/react-query';
+import type { FieldValues } from 'react-hook-form';
+import { api } from '@/lib/api-client';
+import { adminKeys, type FaultRule, type RecipientAction, type ReviewedRequest, type ReviewerAction } from '@/lib/queries/admin';
+import type { SignaturePackage } from '@/lib/schemas/packages';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../../ui/use-keyed-mutation';
+
+// The sandbox panel's writes. Its control routes take no Idempotency-Key (they drive the
+// simulation, which keeps no intents), so the requests leave the hook's key out. Every write
+// is audited, so the audit log is always among what is read again.
+
+/**
+ * A simulated human or the clock moved the world: any request, package or list the console
+ * holds may be out of date, whichever area cached it. Inactive queries are only marked stale.
+ */
+const WORLD: readonly InvalidateQueryFilters[] = [{}];
+
+export interface ClockAdvance {
+  seconds: number;
+  /** which control asked, so only its button shows as busy */
+  control: string;
+}
+
+/** POST /api/sandbox/clock: time moving on delivers and expires packages and breaches SLAs. */
+export function useAdvanceClock(handlers: KeyedMutationHandlers<ClockAdvance, { now: string }> = {}) {
+  return useKeyedMutation({
+    scope: 'sandbox-clock',
+    request: ({ seconds }: ClockAdvance) => api<{ now: string }>('/api/sandbox/clock', { method: 'POST', body: { advance_seconds: seconds } }),
+    invalidates: () => WORLD,
+    ...handlers,
+  });
+}
+
+export interface ReviewerDecision {
+  id: string;
+  action: ReviewerAction;
+  comment?: string;
+  requirements?: { field_key?: string; message: string }[];
+}
+
+/** POST /api/sandbox/approval-requests/:id/actions, as the request's human reviewer. */
+export function useReviewerAction<F extends FieldValues = FieldValues>(handlers: KeyedMutationHandlers<ReviewerDecision, ReviewedRequest, F> = {}) {
+  return useKeyedMutation({
+    scope: 'sandbox-review',
+    request: ({ id, ...body }: ReviewerDecision) =>
+      api<ReviewedRequest>(`/api/sandbox/approval-requests/${encodeURIComponent(id)}/actions`, { method: 'POST', body }),
+    invalidates: () => WORLD,
+    ...handlers,
+  });
+}
+
+export interface RecipientMove {
+  id: string;
+  action: RecipientAction;
+}
+
+/** POST /api/sandbox/packages/:id/actions, as the package's recipients. */
+export function useRecipientAction(handlers: KeyedMutationHandlers<RecipientMove, SignaturePackage> = {}) {
+  return useKeyedMutation({
+    scope: 'sandbox-recipients',
+    request: ({ id, action }: RecipientMove) =>
+      api<SignaturePackage>(`/api/sandbox/packages/${encodeURIComponent(id)}/actions`, { method: 'POST', body: { action } }),
+    invalidates: () => WORLD,
+    ...handlers,
+  });
+}
+
+// The panel's state alone (exact: the review queue and package lists under its key stay).
+const FAULT_READS: readonly InvalidateQueryFilters[] = [{ queryKey: adminKeys.sandbox, exact: true }, { queryKey: adminKeys.audit }];
+
+export interface FaultsChange {
+  /** the whole list: the control plane replaces it */
+  rules: FaultRule[];
+  /** what the user is told once the change is made */
+  done: string;
+}
+
+/** POST /api/sandbox/faults. */
+export function useSetFaults<F extends FieldValues = FieldValues>(handlers: KeyedMutationHandlers<FaultsChange, { rules: FaultRule[] }, F> = {}) {
+  return useKeyedMutation({
+    scope: 'sandbox-faults',
+    request: ({ rules }: FaultsChange) => api<{ rules: FaultRule[] }>('/api/sandbox/faults', { method: 'POST', body: { rules } }),
+    invalidates: () => FAULT_READS,
+    ...handlers,
+  });
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { SignTemplate } from '@/lib/schemas/catalog';
+import { Field, Input } from '../../ui/field';
+import { ExpiryField } from './expiry-field';
+import type { SendFormValues } from './form-model';
+
+function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">{title}</legend>
+      {description && <p className="clear-both mb-3 text-sm text-slate-600">{description}</p>}
+      <div className="clear-both grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    </fieldset>
+  );
+}
+
+/** What a send asks for, as the template shapes it: its values, one signer per slot, and the expiry. */
+export function DetailsFields({ template, form }: { template: SignTemplate; form: UseFormReturn<SendFormValues> }) {
+  const { errors } = form.formState;
+  const days = useWatch({ control: form.control, name: 'expires_in_days' });
+  return (
+    <>
+      {template.sender_fields.length > 0 && (
+        <Group title="Values in the document" description={`Filled into ${template.name} where the template places them.`}>
+          {template.sender_fields.map((f) => (
+            <Field
+              key={f.key}
+              label={f.label}
+              required={f.required}
+              error={errors.sender_values?.[f.key]?.message}
+              hint={f.type === 'number' ? 'A number, e.g. 1250.50' : undefined}
+            >
+              <Input
+                type={f.type === 'date' ? 'date' : 'text'}
+                inputMode={f.type === 'number' ? 'decimal' : undefined}
+                {...form.register(`sender_values.${f.key}`)}
+              />
+            </Field>
+          ))}
+        </Group>
+      )}
+      {template.slots.map((slot, i) => (
+        <Group
+          key={slot.slot_id}
+          title={`Signer: ${slot.label}`}
+          description="Receives the invitation by e-mail; the phone number confirms who signs."
+        >
+          <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
+            <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
+          </Field>
+          <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
+          </Field>
+          <Field
+            label="Phone"
+            required
+            error={errors.signers?.[i]?.phone?.message}
+            hint="International format, e.g. +4915112345678"
+          >
+            <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
+          </Field>
+        </Group>
+      ))}
+      <Group title="Expiry" description="Signers must finish before the package expires; choose how long they have.">
+        <ExpiryField
+          registration={form.register('expires_in_days')}
+          value={days}
+          error={errors.expires_in_days?.message}
+          onPick={(picked) =>
+            form.setValue('expires_in_days', String(picked), { shouldDirty: true, shouldTouch: true, shouldValidate: true })
+          }
+        />
+      </Group>
+    </>
+  );
+}
