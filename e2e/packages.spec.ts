@@ -426,6 +426,8 @@ test.describe('reviewing before a send', () => {
     await expect(leave).toHaveCount(0);
     await expect(send).toBeEnabled();
 
+    // Ten minutes pass for both clocks: the API's (whose Date the console follows) and the page's.
+    await control('/clock', { advance_seconds: 601 });
     await page.clock.fastForward('10:01');
     await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible();
     await expect(send).toBeDisabled();
@@ -434,6 +436,25 @@ test.describe('reviewing before a send', () => {
     await page.getByRole('button', { name: 'Preview again' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The preview expired before it was sent' })).toBeVisible();
     await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`Countdown ${run}`);
+  });
+
+  test('the API saying the receipt has expired closes the send, whatever the browser clock says', async ({ page }) => {
+    await signIn(page, 'sender');
+    await page.goto('/packages/new');
+    await fillNda(page, `API clock ${run}`);
+    await previewAndReview(page);
+    const confirm = page.getByLabel(/I have reviewed the populated document/);
+    await confirm.check();
+    const send = page.getByRole('button', { name: 'Send for signature' });
+    await expect(send).toBeEnabled();
+    // Only the API's clock moves: its receipt is now past its ten minutes.
+    await control('/clock', { advance_seconds: 601 });
+    // The review re-reads the API's time every 15 s (and its countdown follows it from then on).
+    await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible({ timeout: 20_000 });
+    await expect(send).toBeDisabled();
+    // The way back keeps every value typed.
+    await page.getByRole('button', { name: 'Preview again' }).click();
+    await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`API clock ${run}`);
   });
 
   test('on a phone the summary below the document must be scrolled to as well', async ({ page }) => {

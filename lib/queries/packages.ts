@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
+import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { Page } from '../schemas/list.ts';
 import type { Preview, PreviewInput } from '../schemas/packages.ts';
 
@@ -77,7 +78,20 @@ export const packageQuery = (id: string) =>
   });
 
 /** Freezes the sender's input behind a receipt valid 10 minutes. */
-export const previewPackage = (input: PreviewInput, signal?: AbortSignal) => api<Preview>('/api/packages/preview', { method: 'POST', body: input, signal });
+/** A preview with the moment its receipt ends, on the API's clock (lib/api-clock.ts). */
+export interface ReceivedPreview {
+  preview: Preview;
+  endsAt: number;
+}
+
+export async function previewPackage(input: PreviewInput, signal?: AbortSignal): Promise<ReceivedPreview> {
+  const sentAt = Date.now();
+  const res = await apiResponse('/api/packages/preview', { method: 'POST', body: input, signal });
+  const preview = (await res.json()) as Preview;
+  // Without the API's Date, 10 minutes from when the request left, on the clock last learnt.
+  const endsAt = receiptEnd(res.headers.get(API_DATE_HEADER), preview.expires_at) ?? apiClock.now(sentAt) + PREVIEW_VALIDITY_MS;
+  return { preview, endsAt };
+}
 
 /** The populated PDF of a receipt (pdf_url is only the source PDF, so it never comes from there). */
 export async function fetchPreviewDocument(templateId: string, previewToken: string, signal?: AbortSignal): Promise<Blob> {

@@ -65,10 +65,11 @@ export function ClockCard() {
   const advance = useAdvanceClock({
     onDone({ now }, { seconds, control }) {
       client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now } } : old));
-      toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${CLOCK.format(Date.parse(now))}.`);
+      // One toast for the clock: a success replaces an earlier failure's.
+      toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${CLOCK.format(Date.parse(now))}.`, { id: 'sandbox-clock' });
       if (control === CUSTOM) form.reset();
     },
-    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.'),
+    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.', { id: 'sandbox-clock' }),
   });
   const tick = useSecond();
   const running = advance.pending ? (advance.input?.control ?? null) : null;

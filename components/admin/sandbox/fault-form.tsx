@@ -10,7 +10,7 @@ import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS, faul
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { adminErrorPlacement, failedMessage } from '../form-errors';
+import { adminErrorPlacement } from '../form-errors';
 import { useSetFaults } from './sandbox-mutations';
 
 const rule = faultRulesSchema.shape.rules.element;
@@ -97,10 +97,9 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
       toast.success(change.done);
       form.reset(BLANK);
     },
-    onFailed: (err) => void toast.error(failedMessage(err)),
   });
   const { errors, isSubmitting } = form.formState;
-  // Failures are shown by the form binding and onFailed; the rejection carries nothing more.
+  // Failures are shown by the form binding only (a toast besides would say them twice).
   const submit = form.handleSubmit((v) => {
     const added: FaultRule = {
       method: v.method,

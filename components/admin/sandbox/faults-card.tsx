@@ -42,8 +42,9 @@ function firing(r: ShownRule): string {
 export function FaultsCard() {
   const state = useQuery(sandboxQuery());
   const save = useSetFaults({
-    onDone: (_, change) => void toast.success(change.done),
-    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The faults could not be changed. Try again.'),
+    // One toast for the rules: a success replaces an earlier failure's.
+    onDone: (_, change) => void toast.success(change.done, { id: 'sandbox-faults' }),
+    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The faults could not be changed. Try again.', { id: 'sandbox-faults' }),
   });
   const rules: ShownRule[] = state.data?.faults.rules ?? [];
 

@@ -73,8 +73,8 @@ export function RecipientsCard() {
     },
     onFailed(err, { input }) {
       const text = err instanceof ConsoleApiError ? err.message : `${labelOf(input.action)} failed. Try again.`;
+      // Said beside the table only: a toast besides would say it twice.
       setOutcome({ ok: false, text });
-      toast.error(text);
     },
   });
 

@@ -12,7 +12,7 @@ import { fieldsOf } from '@/lib/submission-schema';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { adminErrorPlacement, failedMessage } from '../form-errors';
+import { adminErrorPlacement } from '../form-errors';
 import { useReviewerAction } from './sandbox-mutations';
 
 const requirement = reviewerActionSchema.shape.requirements.unwrap().element;
@@ -57,10 +57,9 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
       form.reset();
       onDone(updated);
     },
-    onFailed: (err) => void toast.error(failedMessage(err)),
   });
 
-  // Failures are shown by the form binding and onFailed; the rejection carries nothing more.
+  // Failures are shown by the form binding only (a toast besides would say them twice).
   const submit = form.handleSubmit((v) => {
     const requirements = v.action === 'request_revision' ? v.requirements.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
     return act.run({ id: request.id, action: v.action, comment: v.comment || undefined, requirements }).then(ignore, ignore);

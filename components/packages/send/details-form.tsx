@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { previewPackage } from '@/lib/queries/packages';
+import { previewPackage, type ReceivedPreview } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { PackageDraft } from '@/lib/schemas/package-drafts';
-import type { Preview, PreviewInput } from '@/lib/schemas/packages';
+import type { PreviewInput } from '@/lib/schemas/packages';
 import { applyApiError } from '../../ui/apply-api-error';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
@@ -34,7 +34,7 @@ interface DetailsFormProps {
   onLoadDraft(draft: PackageDraft): void;
   /** called with what was typed when the form goes away (template switch, review), so nothing is lost */
   onKeep(values: SendFormValues): void;
-  onPreviewed(preview: Preview, input: PreviewInput, values: SendFormValues): void;
+  onPreviewed(received: ReceivedPreview, input: PreviewInput, values: SendFormValues): void;
 }
 
 /** Step 1: the template's values, one signer per slot and the expiry; "Preview" freezes them behind a receipt. */

@@ -77,10 +77,3 @@ export function sendFieldOf(template: SignTemplate): (detail: ErrorDetail) => Se
     return undefined;
   };
 }
-
-/** When the receipt stops being good, by the browser's clock: never later than 10 minutes after it arrived. */
-export const PREVIEW_VALIDITY_MS = 10 * 60_000;
-export function receiptDeadline(expiresAt: string, receivedAt: number): number {
-  const left = Date.parse(expiresAt) - receivedAt;
-  return receivedAt + (Number.isFinite(left) ? Math.max(0, Math.min(PREVIEW_VALIDITY_MS, left)) : PREVIEW_VALIDITY_MS);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignTemplate } from '@/lib/schemas/catalog';
-import { blankValues, receiptDeadline, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
+import { blankValues, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
 
 const nda: SignTemplate = {
   id: 'dst_nda',
@@ -117,14 +117,5 @@ describe('sendFieldOf', () => {
       undefined,
       undefined,
     ]);
-  });
-});
-
-describe('receiptDeadline', () => {
-  it('ends when the receipt does, but never more than 10 minutes after it arrived', () => {
-    const at = Date.parse('2026-01-10T09:30:00Z');
-    expect(receiptDeadline('2026-01-10T09:35:00Z', at)).toBe(at + 5 * 60_000);
-    expect(receiptDeadline('2026-01-10T10:30:00Z', at)).toBe(at + 10 * 60_000);
-    expect(receiptDeadline('not a date', at)).toBe(at + 10 * 60_000);
   });
 });

@@ -9,7 +9,7 @@ import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useKeyedMutation } from '../../ui/use-keyed-mutation';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
-import { useNow } from '../../ui/use-now';
+import { useApiClockSync, useApiNow } from '../../ui/use-api-now';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { ReviewDocument } from './review-document';
 import { ReceiptValidity } from './receipt-validity';
@@ -25,7 +25,7 @@ interface ReviewStepProps {
   preview: Preview;
   /** the exact body this receipt was made from */
   input: PreviewInput;
-  /** when the receipt stops being good, by this browser's clock */
+  /** when the receipt stops being good, on the API's clock (lib/api-clock.ts) */
   deadline: number;
   /** review progress kept across receipts of this send */
   memory: ReviewMemory;
@@ -45,7 +45,9 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   const [confirmed, setConfirmed] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<{ message: string } | null>(null);
-  const now = useNow(1000, !sent);
+  // The API's clock, not the browser's: Send closes when the API's receipt does.
+  const now = useApiNow(1000, !sent);
+  useApiClockSync(!sent);
   const remaining = deadline - now;
   const expired = remaining <= 0;
   const confirmId = useId();

@@ -14,7 +14,7 @@ import { ErrorState, Skeleton } from '../../ui/states';
 import { DetailsForm } from './details-form';
 import { resumeValues } from './draft-model';
 import { BACK_NOTICES, FlowNotice } from './flow-notice';
-import { blankValues, receiptDeadline, type SendFormValues } from './form-model';
+import { blankValues, type SendFormValues } from './form-model';
 import type { BackReason } from './review-step';
 import { ReviewMemory } from './review-progress';
 import { ReviewStep } from './review-step';
@@ -25,7 +25,9 @@ import { useChosenTemplate } from './use-chosen-template';
 import { useSavedDraft } from './use-saved-draft';
 
 type Stage =
-  { step: 'details'; back: BackReason | null } | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
+  /** deadline: when the receipt ends, on the API's clock */
+  | { step: 'details'; back: BackReason | null }
+  | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
 
 interface SendPackageFlowProps {
   initialTemplateId: string | null;
@@ -138,10 +140,10 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
               onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}
               onLoadDraft={onLoadDraft}
               onKeep={(values) => keep(template.id, values)}
-              onPreviewed={(preview, input, values) => {
+              onPreviewed={({ preview, endsAt }, input, values) => {
                 keep(template.id, values);
                 setChosenId(input.template_id);
-                setStage({ step: 'review', preview, input, deadline: receiptDeadline(preview.expires_at, Date.now()) });
+                setStage({ step: 'review', preview, input, deadline: endsAt });
               }}
             />
           ) : (
