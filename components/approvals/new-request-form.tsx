@@ -14,6 +14,7 @@ import { Field, Input } from '../ui/field';
 import { LinkButton } from '../ui/link-button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
+import { documentNames } from './document-choices';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, requestFormSchema, type RequestFormValues } from './schema-form-model';
 import { FormError } from '../ui/form-error';
@@ -75,8 +76,7 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
 
   const run = (submit: boolean) =>
     form.handleSubmit(async (values) => {
-      const names = new Map((documents.data?.data ?? []).map((d) => [d.id, d.name]));
-      const docs = documentRefs(values.documents, names);
+      const docs = documentRefs(values.documents, documentNames({ uploaded: documents.data?.data }));
       const body = {
         workflow_id: workflow.id,
         workflow_release_id: releaseId,
@@ -124,7 +124,13 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
             Suggest another
           </Button>
         </div>
-        <SchemaFields fields={fields} register={form.register} errors={errors} documents={documents.data?.data} />
+        <SchemaFields
+          fields={fields}
+          register={form.register}
+          control={form.control}
+          errors={errors}
+          documents={{ uploaded: documents.data?.data }}
+        />
         {documents.isError && (
           <p className="text-sm text-red-800">The documents could not be loaded: {documents.error.message}</p>
         )}
