@@ -32,11 +32,13 @@ interface NewRequestFormProps {
   schema: SubmissionSchemaDocument;
   defaultValues: RequestFormValues;
   onStale(currentReleaseId: string | null, values: RequestFormValues): void;
+  /** a definite refusal that may come from the catalog (an archived workflow or request form) */
+  onRefused(err: ConsoleApiError): void;
   onDone(request: ApprovalRequestRecord, submitted: boolean): void;
 }
 
 /** The release's form, an external id, and two ways out: a draft or a submission. */
-export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onStale, onDone }: NewRequestFormProps) {
+export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onStale, onRefused, onDone }: NewRequestFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const documents = useQuery({ ...pickableDocumentsQuery(), enabled: fields.some((f) => f.kind === 'document') });
   // The resolver reads the ref (set just before validation); the buttons show the state.
@@ -64,6 +66,9 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
       }
       if (err instanceof ConsoleApiError && err.code === 'EXTERNAL_ID_TAKEN')
         return form.setError('external_id', { message: `${err.message} Choose another.` }, { shouldFocus: true });
+      // A 409, or a 422 about the workflow itself, may mean the catalog moved (DESIGN.md §3 allows either).
+      if (err instanceof ConsoleApiError && (err.status === 409 || err.details.some((d) => d.path === 'workflow_id')))
+        onRefused(err);
       applyApiError(form, err, {
         fieldOf: requestFieldOf(fields, input.documents ?? []),
         unknown: (e) =>
