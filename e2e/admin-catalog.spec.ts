@@ -174,16 +174,59 @@ test.describe('catalog admin actions', () => {
     expect(((await res.json()) as { status: string }).status).toBe('active');
   });
 
-  test('an admin sees archive on a request form, behind a confirmation naming it', async ({ page }) => {
+  test('archiving a request form says what it does, and then its workflow starts no new request', async ({ page, browser, baseURL }) => {
+    // An operator has the leave form open, filled in, before the archive.
+    const operatorContext = await browser.newContext({ baseURL });
+    const operator = await operatorContext.newPage();
+    await signIn(operator, 'operator');
+    await operator.goto('/approvals/new?workflow=wf_leave');
+    await operator.getByLabel(/^First day of leave/).fill('2030-07-01');
+    await operator.getByLabel(/^Last day of leave/).fill('2030-07-12');
+    await operator.getByLabel(/^Type of leave/).selectOption('annual');
+    await operator.getByLabel(/^Working days requested/).fill('10');
+    await operator.getByLabel(/^Handover contact e-mail/).fill('cover@example.com');
+
     await signIn(page, 'admin');
     await page.goto('/catalog/request-forms/rf_leave');
     await page.getByRole('button', { name: 'Archive request form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive request form “Leave request form”?' });
     await expect(dialog).toContainText('rf_leave');
-    await expect(dialog.getByRole('button', { name: 'Archive request form' })).toBeEnabled();
+    // The dialog promises exactly what the API then does.
+    await expect(dialog).toContainText(
+      'New requests on its workflow, Leave approval (wf_leave), are refused from now on, whether submitted or saved as drafts. Requests already started on it continue, revisions included. The workflow itself stays active.',
+    );
+    await expectAccessible(page);
+    await snap(page, 'admin-request-form-archive-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Archive request form' }).click();
+    await dialog.getByLabel(/^Reason/).fill('Leave moves to the HR portal');
+    await dialog.getByRole('button', { name: 'Archive request form' }).click();
+    await expect(page.getByText('Request form “Leave request form” archived')).toBeVisible();
+    await expect(page.getByText('Its workflow accepts no new requests; requests already started continue.')).toBeVisible();
+    await page.goto('/catalog/approval-workflows/wf_leave');
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByText('request form archived: no new requests')).toBeVisible();
+
+    // The form opened before the archive is refused, and says why.
+    await operator.getByRole('button', { name: 'Submit for approval' }).click();
+    const refusal = operator.getByRole('alert').filter({ hasText: '“Leave approval” accepts no new requests' });
+    await expect(refusal).toContainText('its request form “Leave request form” is archived');
+    await expect(refusal).toContainText('rf_leave');
+    await snap(operator, 'approvals-new-archived-form-refused');
+
+    // The request-start screen no longer offers it, and a link to it explains.
+    await operator.goto('/approvals/new');
+    const option = operator.getByLabel('Workflow').locator('option', { hasText: 'Leave approval' });
+    await expect(option).toBeDisabled();
+    await expect(option).toHaveText('Leave approval (not available: its request form “Leave request form” is archived)');
+    await operator.goto('/approvals/new?workflow=wf_leave');
+    await expect(operator.getByRole('alert').filter({ hasText: '“Leave approval” accepts no new requests' })).toBeVisible();
+    await expect(operator.getByRole('form', { name: 'Approval request' })).toHaveCount(0);
+    await expectAccessible(operator);
+    await operatorContext.close();
   });
 
   for (const role of ['viewer', 'operator', 'sender'] as const) {

@@ -42,7 +42,11 @@ async function requestRevision(id: string) {
 async function readRevision(page: Page, id: string) {
   const res = await page.request.get(`/api/approval-requests/${id}/revision-requirements`);
   expect(res.status()).toBe(200);
-  return (await res.json()) as { version: number; task: { version: number }; draft: { form_data: Record<string, unknown> } | null };
+  return (await res.json()) as {
+    version: number;
+    task: { version: number };
+    draft: { form_data: Record<string, unknown>; documents?: { field_key: string; document_id: string; name: string }[] } | null;
+  };
 }
 
 /** Uploads a one-page PDF through the console as the signed-in operator; answers its id. */
@@ -246,6 +250,63 @@ test.describe('approval requests', () => {
     await expect(progress).toContainText('revision requested');
     await expectAccessible(page);
     await snap(page, 'approvals-resubmitted');
+  });
+
+  test('a revision shows the attached document, keeps or replaces it, and resubmits what the field shows', async ({ page }) => {
+    await signIn(page, 'operator');
+    const attachedName = `attached-${run}.pdf`;
+    const replacementName = `replacement-${run}.pdf`;
+    const attached = await uploadPdf(page, attachedName);
+    const replacement = await uploadPdf(page, replacementName);
+    const created = await call(page, 'POST', '/api/approval-requests', {
+      workflow_id: 'wf_expense',
+      workflow_release_id: 'wf_expense@2',
+      external_id: externalId('doc-revise'),
+      form_data: { amount: 42.5, currency: 'EUR', description: 'Team lunch with a client', cost_center: 'CC-1234', expense_date: '2026-01-20' },
+      documents: [{ document_id: attached, field_key: 'receipt', name: attachedName }],
+      submit: true,
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = ((await created.json()) as { id: string }).id;
+    await control(`/approval-requests/${id}/actions`, {
+      action: 'request_revision',
+      requirements: [{ field_key: 'receipt', message: 'The scan is unreadable: attach a better one.' }],
+    });
+
+    // The required field shows the document the request carries, named as the attached one.
+    await page.goto(`/approvals/${id}`);
+    const receipt = revision(page).getByLabel(/^Receipt( \*)?$/);
+    await expect(receipt).toHaveValue(attached);
+    await expect(receipt.locator('option:checked')).toHaveText(`${attachedName} — currently attached (${attached})`);
+    await expect(revision(page)).toContainText(`Currently attached: ${attachedName}. Keep it, or choose another document to replace it.`);
+    await expectAccessible(page);
+
+    // Kept through a saved draft and a reload.
+    await revision(page).getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Draft saved. The reviewer sees it only once you resubmit.')).toBeVisible();
+    expect((await readRevision(page, id)).draft?.documents).toEqual([expect.objectContaining({ field_key: 'receipt', document_id: attached, name: attachedName })]);
+    await page.reload();
+    await expect(receipt).toHaveValue(attached);
+    await expect(receipt.locator('option:checked')).toHaveText(`${attachedName} — currently attached (${attached})`);
+
+    // Replaced in a draft: after a reload the field shows the draft's document, and still offers the attached one.
+    await receipt.selectOption(replacement);
+    await expect(revision(page)).toContainText(`Replaces ${attachedName}, which is attached now.`);
+    await revision(page).getByRole('button', { name: 'Save draft' }).click();
+    await expect(revision(page)).toContainText('Answering request version 4, revision task version 3.');
+    await page.reload();
+    await expect(receipt).toHaveValue(replacement);
+    await expect(receipt.locator('option:checked')).toHaveText(`${replacementName} — saved in your draft (${replacement})`);
+    await expect(receipt.locator('option', { hasText: `${attachedName} — currently attached (${attached})` })).toHaveCount(1);
+    await expect(revision(page)).toContainText(`Replaces ${attachedName}, which is attached now.`);
+    await snap(page, 'approvals-revision-document');
+
+    // The resubmission carries exactly the document the field shows.
+    await revision(page).getByRole('button', { name: 'Resubmit' }).click();
+    await expect(page.getByText('Resubmitted: the request is back with the reviewer.')).toBeVisible();
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await expect(documents).toContainText(`Receipt: ${replacementName}`);
+    await expect(documents).not.toContainText(attachedName);
   });
 
   test('a version conflict is re-read and shown before the retry succeeds', async ({ page }) => {

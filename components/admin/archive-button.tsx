@@ -18,7 +18,12 @@ const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }
     title: 'Workflow',
     note: 'New requests can no longer start it. A workflow still used by requests in draft, in progress or needing revision cannot be archived.',
   },
-  'request-forms': { one: 'request form', title: 'Request form', note: 'Requesters can no longer start new requests with it.' },
+  // What the API does (DESIGN.md §3; README "Archived request forms"), not more.
+  'request-forms': {
+    one: 'request form',
+    title: 'Request form',
+    note: 'New requests on its workflow are refused from now on, whether submitted or saved as drafts. Requests already started on it continue, revisions included. The workflow itself stays active.',
+  },
 };
 
 /** The API's refusal, said in terms of what the admin can do about it. */
@@ -42,8 +47,16 @@ const explainedMessage = (kind: ArchivableKind, err: unknown) => {
   return explained instanceof Error ? explained.message : 'the request failed.';
 };
 
+interface ArchiveButtonProps {
+  kind: ArchivableKind;
+  id: string;
+  name: string;
+  /** what archiving this item does, when the page knows more than the kind's sentence */
+  note?: string;
+}
+
 /** Archive with a reason, behind a confirmation naming the item (admins; the page decides who sees it). */
-export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: string; name: string }) {
+export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
   const [open, setOpen] = useState(false);
   const noun = NOUNS[kind];
   const archive = useArchive(kind, {
@@ -78,7 +91,7 @@ export function ArchiveButton({ kind, id, name }: { kind: ArchivableKind; id: st
         description={
           <>
             <span className="font-medium text-slate-800">{name}</span> (<code className="font-mono text-xs">{id}</code>) will be
-            archived. It stays readable, with its evidence and files. {noun.note}
+            archived. It stays readable, with its evidence and files. {note ?? noun.note}
           </>
         }
         confirmLabel={`Archive ${noun.one}`}

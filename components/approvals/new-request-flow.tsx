@@ -5,18 +5,18 @@ import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/queries/approvals';
 import { catalogKeys, catalogListQuery, submissionSchemaQuery } from '@/lib/queries/catalog';
-import type { Workflow } from '@/lib/schemas/catalog';
 import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
 import { Field, Select } from '../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states';
 import { NewRequestForm, suggestExternalId } from './new-request-form';
 import { valuesFrom, type RequestFormValues } from './schema-form-model';
+import { UnavailableNotice } from './unavailable-notice';
+import { unavailableReason } from './workflow-availability';
 
 const releaseNumber = (releaseId: string) => Number(/@(\d+)$/.exec(releaseId)?.[1] ?? NaN);
-const unsupported = (w: Workflow) =>
-  w.runtime && w.runtime !== 'standard' ? `runs on the ${w.runtime} runtime, which the API cannot submit to` : null;
 
 /** What survives a release change: values whose field still exists with the same kind. */
 function carryOver(values: RequestFormValues, from: FieldDescriptor[], to: FieldDescriptor[]) {
@@ -43,14 +43,22 @@ interface Carry {
 /** Choose an active workflow, fill in its current release's form, save a draft or submit. */
 export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: string | null }) {
   const workflows = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 100, status: 'active' }));
+  // Read only to leave out workflows whose request form is archived; without them the API still refuses.
+  const forms = useQuery(catalogListQuery('request-forms', { page: 1, size: 100 }));
   const [chosen, setChosen] = useState<string | null>(initialWorkflowId);
   const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(null);
   const [carry, setCarry] = useState<Carry | null>(null);
+  const [refusal, setRefusal] = useState<{ workflowId: string; message: string } | null>(null);
   const client = useQueryClient();
   const router = useRouter();
 
   const list = workflows.data?.data ?? [];
-  const workflow = list.find((w) => w.id === chosen && !unsupported(w)) ?? null;
+  const reasonOf = (w: (typeof list)[number]) => unavailableReason(w, forms.data?.data);
+  const listed = list.find((w) => w.id === chosen);
+  const blocked = listed ? reasonOf(listed) : null;
+  const workflow = listed && !blocked ? listed : null;
+  // A link or a refusal may name a workflow that takes no new request: say why instead of a blank.
+  const unavailable = !workflow && Boolean(listed || (chosen && refusal?.workflowId === chosen));
   const releaseId = workflow ? (override?.workflowId === workflow.id ? override.releaseId : workflow.workflow_release_id) : null;
   const schema = useQuery({
     ...submissionSchemaQuery(workflow?.id ?? '', releaseNumber(releaseId ?? '')),
@@ -63,7 +71,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     return { kept: { ...valuesFrom(fields, {}), external_id: suggestExternalId(workflow.id) }, dropped: [], from: null };
   }, [fields, carry, workflow]);
 
-  if (workflows.isPending) return <Skeleton className="h-24 w-full" />;
+  if (workflows.isPending || forms.isPending) return <Skeleton className="h-24 w-full" />;
   if (workflows.isError)
     return (
       <ErrorState
@@ -80,6 +88,13 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const choose = (id: string) => {
     setChosen(id || null);
     setCarry(null);
+    setRefusal(null);
+  };
+  // Read the catalog again: if the workflow or its form was archived meanwhile, the picker says so.
+  const refused = (err: ConsoleApiError) => {
+    if (workflow) setRefusal({ workflowId: workflow.id, message: err.message });
+    void client.invalidateQueries({ queryKey: catalogKeys.all('approval-workflows') });
+    void client.invalidateQueries({ queryKey: catalogKeys.all('request-forms') });
   };
   const stale = (current: string | null, values: RequestFormValues) => {
     if (!workflow || !fields || !releaseId) return;
@@ -99,13 +114,13 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   return (
     <div className="flex flex-col gap-5">
       <section className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
-        <Field label="Workflow" required hint="Only active workflows accept new requests.">
+        <Field label="Workflow" required hint="Only active workflows whose request form is not archived accept new requests.">
           <Select value={workflow?.id ?? ''} onChange={(e) => choose(e.target.value)} className="max-w-xl">
             <option value="">Choose a workflow…</option>
             {list.map((w) => (
-              <option key={w.id} value={w.id} disabled={Boolean(unsupported(w))}>
+              <option key={w.id} value={w.id} disabled={Boolean(reasonOf(w))}>
                 {w.name}
-                {unsupported(w) ? ` (not available: ${unsupported(w)})` : ''}
+                {reasonOf(w) ? ` (not available: ${reasonOf(w)})` : ''}
               </option>
             ))}
           </Select>
@@ -125,6 +140,13 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
           </div>
         )}
       </section>
+      {unavailable && chosen && (
+        <UnavailableNotice
+          name={listed?.name ?? chosen}
+          reason={blocked ?? 'it is no longer an active workflow'}
+          refusal={refusal?.workflowId === chosen ? refusal.message : null}
+        />
+      )}
       {prepared?.from && (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
           A newer release of this workflow was published while you were filling in the form ({prepared.from} is stale). The form
@@ -149,10 +171,11 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
           schema={schema.data.schema}
           defaultValues={prepared.kept}
           onStale={stale}
+          onRefused={refused}
           onDone={done}
         />
       )}
-      {!workflow && <p className="text-sm text-slate-600">Choose a workflow to see its form.</p>}
+      {!workflow && !unavailable && <p className="text-sm text-slate-600">Choose a workflow to see its form.</p>}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { Field, Input } from '../ui/field';
 import { LinkButton } from '../ui/link-button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
+import { documentNames } from './document-choices';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, requestFormSchema, type RequestFormValues } from './schema-form-model';
 import { FormError } from '../ui/form-error';
@@ -31,11 +32,13 @@ interface NewRequestFormProps {
   schema: SubmissionSchemaDocument;
   defaultValues: RequestFormValues;
   onStale(currentReleaseId: string | null, values: RequestFormValues): void;
+  /** a definite refusal that may come from the catalog (an archived workflow or request form) */
+  onRefused(err: ConsoleApiError): void;
   onDone(request: ApprovalRequestRecord, submitted: boolean): void;
 }
 
 /** The release's form, an external id, and two ways out: a draft or a submission. */
-export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onStale, onDone }: NewRequestFormProps) {
+export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onStale, onRefused, onDone }: NewRequestFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const documents = useQuery({ ...pickableDocumentsQuery(), enabled: fields.some((f) => f.kind === 'document') });
   // The resolver reads the ref (set just before validation); the buttons show the state.
@@ -63,6 +66,9 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
       }
       if (err instanceof ConsoleApiError && err.code === 'EXTERNAL_ID_TAKEN')
         return form.setError('external_id', { message: `${err.message} Choose another.` }, { shouldFocus: true });
+      // A 409, or a 422 about the workflow itself, may mean the catalog moved (DESIGN.md §3 allows either).
+      if (err instanceof ConsoleApiError && (err.status === 409 || err.details.some((d) => d.path === 'workflow_id')))
+        onRefused(err);
       applyApiError(form, err, {
         fieldOf: requestFieldOf(fields, input.documents ?? []),
         unknown: (e) =>
@@ -75,8 +81,7 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
 
   const run = (submit: boolean) =>
     form.handleSubmit(async (values) => {
-      const names = new Map((documents.data?.data ?? []).map((d) => [d.id, d.name]));
-      const docs = documentRefs(values.documents, names);
+      const docs = documentRefs(values.documents, documentNames({ uploaded: documents.data?.data }));
       const body = {
         workflow_id: workflow.id,
         workflow_release_id: releaseId,
@@ -124,7 +129,13 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
             Suggest another
           </Button>
         </div>
-        <SchemaFields fields={fields} register={form.register} errors={errors} documents={documents.data?.data} />
+        <SchemaFields
+          fields={fields}
+          register={form.register}
+          control={form.control}
+          errors={errors}
+          documents={{ uploaded: documents.data?.data }}
+        />
         {documents.isError && (
           <p className="text-sm text-red-800">The documents could not be loaded: {documents.error.message}</p>
         )}

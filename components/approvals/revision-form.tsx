@@ -20,6 +20,7 @@ import { Button } from '../ui/button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
 import { contentOf, describeChanges, type RevisionChanges } from './revision-changes';
+import { documentNames, type DocumentSources } from './document-choices';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, requestFormSchema, valuesFrom, type RequestFormValues } from './schema-form-model';
 import { FormError } from '../ui/form-error';
@@ -68,6 +69,8 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
   }, [schema, fields]);
   const form = useForm<RequestFormValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const [changes, setChanges] = useState<RevisionChanges | null>(null);
+  // The attached documents and the draft's are choices of their own: the uploads list may not hold them.
+  const sources: DocumentSources = { attached: current.documents, saved: read.draft?.documents, uploaded: documents.data?.data };
   const asked = useMemo(() => {
     const map = new Map<string, string[]>();
     for (const r of read.task.requirements) if (r.field_key) map.set(r.field_key, [...(map.get(r.field_key) ?? []), r.message]);
@@ -119,8 +122,7 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
   const run = (action: 'revision-draft' | 'resubmit') =>
     form.handleSubmit(async (values) => {
       const basis = read;
-      const names = new Map((documents.data?.data ?? []).map((d) => [d.id, d.name]));
-      const docs = documentRefs(values.documents, names);
+      const docs = documentRefs(values.documents, documentNames(sources));
       const body = {
         expected_version: basis.version,
         expected_task_version: basis.task.version,
@@ -161,8 +163,9 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
         <SchemaFields
           fields={fields}
           register={form.register}
+          control={form.control}
           errors={errors}
-          documents={documents.data?.data}
+          documents={sources}
           requests={asked}
         />
         <FormError error={errors.root?.server} />

@@ -1,18 +1,20 @@
 'use client';
 
-import Link from 'next/link';
-import type { Route } from 'next';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { DocumentItem } from '@/lib/schemas/documents';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { FieldDescriptor } from '@/lib/submission-schema';
 import { Field, Input, Select, Textarea } from '../ui/field';
+import type { DocumentSources } from './document-choices';
+import { DocumentField } from './document-field';
 import { sentence, type RequestFormValues } from './schema-form-model';
 
 interface SchemaFieldsProps {
   fields: FieldDescriptor[];
   register: UseFormRegister<RequestFormValues>;
+  /** document fields are controlled: they show exactly the document the form sends */
+  control: Control<RequestFormValues>;
   errors: FieldErrors<RequestFormValues>;
-  documents: DocumentItem[] | undefined;
+  /** what document fields can hold: the request's attached and draft documents, the uploads */
+  documents: DocumentSources;
   /** per field key: what a reviewer asked for, shown with the field */
   requests?: Map<string, string[]>;
 }
@@ -28,14 +30,15 @@ function hintOf(f: FieldDescriptor): string | undefined {
 }
 
 /** One control per schema field, labelled by its title, named by its key. */
-export function SchemaFields({ fields, register, errors, documents, requests }: SchemaFieldsProps) {
+export function SchemaFields({ fields, register, control, errors, documents, requests }: SchemaFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((f) => {
         const asked = requests?.get(f.key);
         const raw = f.kind === 'document' ? errors.documents?.[f.key]?.message : (errors.form_data?.[f.key] as { message?: string } | undefined)?.message;
         const error = raw ? sentence(raw) : undefined;
-        const hint = [asked ? `Reviewer: ${asked.join(' ')}` : null, hintOf(f)].filter(Boolean).join(' — ') || undefined;
+        const reviewer = asked ? `Reviewer: ${asked.join(' ')}` : undefined;
+        const hint = [reviewer, hintOf(f)].filter(Boolean).join(' — ') || undefined;
         const wide = f.kind === 'text' && (f.maxLength === undefined || f.maxLength > 200);
         const className = `${wide ? 'sm:col-span-2' : ''} ${asked ? 'rounded-md bg-amber-50 p-2 ring-1 ring-amber-600/30' : ''}`;
         if (f.kind === 'boolean') {
@@ -49,20 +52,23 @@ export function SchemaFields({ fields, register, errors, documents, requests }: 
             </div>
           );
         }
-        let control: React.ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
         if (f.kind === 'document') {
-          control = (
-            <Select {...register(`documents.${f.key}`)}>
-              <option value="">{documents?.length ? 'Choose a document…' : 'No uploaded documents yet'}</option>
-              {documents?.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name} ({d.id})
-                </option>
-              ))}
-            </Select>
+          return (
+            <DocumentField
+              key={f.key}
+              field={f}
+              control={control}
+              sources={documents}
+              error={error}
+              reviewer={reviewer}
+              description={hintOf(f)}
+              className={className}
+            />
           );
-        } else if (f.kind === 'enum') {
-          control = (
+        }
+        let input: React.ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
+        if (f.kind === 'enum') {
+          input = (
             <Select {...register(`form_data.${f.key}`, { setValueAs: (v: string) => v || undefined })}>
               <option value="">Choose…</option>
               {f.options?.map((o) => (
@@ -73,26 +79,17 @@ export function SchemaFields({ fields, register, errors, documents, requests }: 
             </Select>
           );
         } else if (f.kind === 'number' || f.kind === 'integer') {
-          control = <Input type="number" step={f.kind === 'integer' ? 1 : 'any'} min={f.min} max={f.max} {...register(`form_data.${f.key}`, { setValueAs: toNumber })} />;
+          input = <Input type="number" step={f.kind === 'integer' ? 1 : 'any'} min={f.min} max={f.max} {...register(`form_data.${f.key}`, { setValueAs: toNumber })} />;
         } else if (wide) {
-          control = <Textarea rows={4} {...register(`form_data.${f.key}`)} />;
+          input = <Textarea rows={4} {...register(`form_data.${f.key}`)} />;
         } else {
-          control = <Input type={f.kind === 'date' ? 'date' : f.kind === 'email' ? 'email' : 'text'} {...register(`form_data.${f.key}`)} />;
+          input = <Input type={f.kind === 'date' ? 'date' : f.kind === 'email' ? 'email' : 'text'} {...register(`form_data.${f.key}`)} />;
         }
         return (
           <div key={f.key} className={className}>
             <Field label={f.title} required={f.required} error={error} hint={hint}>
-              {control}
+              {input}
             </Field>
-            {f.kind === 'document' && documents?.length === 0 && (
-              <p className="mt-1 text-xs text-slate-600">
-                Upload the file under{' '}
-                <Link href={"/documents" as Route} className="font-medium text-brand-700 underline">
-                  Documents
-                </Link>{' '}
-                first.
-              </p>
-            )}
           </div>
         );
       })}

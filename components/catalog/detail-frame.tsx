@@ -110,8 +110,15 @@ export function DetailHeader({ title, id, idLabel, status, description, badges, 
   );
 }
 
+interface ArchivedNoticeProps {
+  record: { status?: string; archived_at?: string | null; archive_reason?: string | null };
+  noun: string;
+  /** what being archived means for this kind of record */
+  note?: string;
+}
+
 /** When and why a record was archived; nothing for active records. */
-export function ArchivedNotice({ record, noun }: { record: { status?: string; archived_at?: string | null; archive_reason?: string | null }; noun: string }) {
+export function ArchivedNotice({ record, noun, note }: ArchivedNoticeProps) {
   if (record.status !== 'archived') return null;
   return (
     <div className="mb-6 rounded-lg border border-slate-300 bg-slate-100 px-4 py-3 text-sm text-slate-800">
@@ -119,6 +126,7 @@ export function ArchivedNotice({ record, noun }: { record: { status?: string; ar
         This {noun} was archived{record.archived_at ? ` on ${formatDateTime(record.archived_at)}` : ''}.
       </p>
       {record.archive_reason && <p className="mt-0.5">Reason: {record.archive_reason}</p>}
+      {note && <p className="mt-0.5">{note}</p>}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
-import { ArchiveButton } from '../admin/archive-button';
+import { ArchiveRequestFormButton } from '../admin/archive-request-form-button';
 import { Facts } from '../ui/page-header';
 import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
 import { ItemLink } from './item-link';
@@ -25,9 +25,9 @@ export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: bool
             idLabel="request form id"
             status={f.status}
             description={f.description || 'No description.'}
-            actions={canAdmin && f.status === 'active' ? <ArchiveButton kind="request-forms" id={f.id} name={f.name} /> : undefined}
+            actions={canAdmin && f.status === 'active' ? <ArchiveRequestFormButton form={f} /> : undefined}
           />
-          <ArchivedNotice record={f} noun="request form" />
+          <ArchivedNotice record={f} noun="request form" note="Its workflow accepts no new requests; requests already started continue." />
           <Facts
             items={[
               ['Approval workflow', <ItemLink key="w" kind="approval-workflows" id={f.workflow_id} resolveName />],

@@ -12,6 +12,7 @@ import { Select } from '../ui/field';
 import { Facts } from '../ui/page-header';
 import { Badge } from '../ui/states';
 import { CopyId } from '../ui/copy-id';
+import { ArchivedFormBadge } from './archived-form-badge';
 import { ArchivedNotice, DetailFrame, DetailHeader, Section } from './detail-frame';
 import { ItemLink } from './item-link';
 import { SubmissionSchemaView } from './submission-schema-view';
@@ -65,7 +66,12 @@ export function WorkflowDetail({ id, canAdmin }: { id: string; canAdmin: boolean
               idLabel="workflow id"
               status={w.status}
               description={w.description}
-              badges={w.runtime && w.runtime !== 'standard' ? <Badge tone="amber">{w.runtime} runtime: the API refuses submissions</Badge> : undefined}
+              badges={
+                <>
+                  {w.runtime && w.runtime !== 'standard' && <Badge tone="amber">{w.runtime} runtime: the API refuses submissions</Badge>}
+                  <ArchivedFormBadge formId={w.request_form_id} />
+                </>
+              }
               actions={canAdmin && w.status === 'active' ? <ArchiveButton kind="approval-workflows" id={w.id} name={w.name} /> : undefined}
             />
             <ArchivedNotice record={w} noun="workflow" />

@@ -4,7 +4,7 @@ interface FieldProps {
   label: string;
   /** the message shown under the control; marks it aria-invalid */
   error?: string;
-  hint?: string;
+  hint?: React.ReactNode;
   required?: boolean;
   children: React.ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean }>;
   className?: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { assertJsonObject, parseWith } from '../http/validate.ts';
 import type { Services } from '../services.ts';
-import type { WorkflowRecord } from './catalog.ts';
+import type { RequestFormRecord, WorkflowRecord } from './catalog.ts';
 import { enterLayer } from './approval-request-flow.ts';
 import { checkContent, documentsInput, formDataInput, pinnedSchema, protectDocuments } from './approval-request-input.ts';
 import { externalIdTaken } from './approval-request-queries.ts';
@@ -36,6 +36,7 @@ function resolveRelease(services: Services, appId: string, workflowId: string, r
   if (!release) throw releaseError(`workflow "${workflow.id}" has no release ${number}`);
   if (workflow.status === 'archived')
     throw conflict('WORKFLOW_ARCHIVED', `Workflow ${workflow.id} is archived and accepts no new requests.`);
+  refuseArchivedForm(services, appId, workflow);
   if (workflow.runtime !== 'standard') {
     throw new ApiError(
       422,
@@ -59,8 +60,24 @@ function resolveRelease(services: Services, appId: string, workflowId: string, r
   return { workflow, release };
 }
 
-// Check order: shape (422), workflow visibility (404), release belongs (422), archived (409),
-// runtime (422), stale release (409), content (422), external_id uniqueness (409).
+/**
+ * The spec lets a request form be archived but says nothing of what follows; DESIGN.md §3
+ * decides: an archived form starts nothing new. A workflow's requests start with its form, so
+ * a new request on that workflow (submitted or a draft) is refused, naming the form. What
+ * already started keeps its snapshot (spec §9): revisions and resubmissions never look here.
+ */
+function refuseArchivedForm(services: Services, appId: string, workflow: WorkflowRecord): void {
+  const form = services.records.getVisible<RequestFormRecord>('request_form', workflow.request_form_id, appId);
+  if (form?.status !== 'archived') return;
+  throw conflict(
+    'REQUEST_FORM_ARCHIVED',
+    `Request form ${form.id} ("${form.name}") of workflow ${workflow.id} is archived, so the workflow starts no new requests; requests already started continue.`,
+    [{ path: 'workflow_id', message: `its request form ${form.id} is archived`, request_form_id: form.id }],
+  );
+}
+
+// Check order: shape (422), workflow visibility (404), release belongs (422), archived workflow
+// or request form (409), runtime (422), stale release (409), content (422), external_id uniqueness (409).
 export function createApprovalRequest(services: Services, appId: string, body: unknown): ApprovalRequestRecord {
   const input = parseWith(submitBody, assertJsonObject(body));
   const { workflow, release } = resolveRelease(services, appId, input.workflow_id, input.workflow_release_id);

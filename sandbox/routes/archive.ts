@@ -97,7 +97,8 @@ export function archiveRoutes(services: Services): RouteDef[] {
     },
     {
       ...base,
-      // The spec names WORKFLOW_IN_USE for workflows only; a form archive is not blocked by requests.
+      // The spec names WORKFLOW_IN_USE for workflows only; a form archive is not blocked by
+      // requests. Once archived, the form's workflow accepts no new request (approval-request-submit.ts).
       id: 'request-forms.archive',
       path: '/api/v1/request-forms/:id/archive',
       handler: (ctx) => archiveRecord<RequestFormRecord>(services, ctx, 'request_form', 'Request form'),
