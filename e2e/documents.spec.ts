@@ -14,7 +14,8 @@ interface Doc {
 
 const MAX_CANVASES = 6;
 const fileInput = (page: Page) => page.locator('#upload-file-input');
-const uploadPanel = (page: Page) => page.getByRole('region', { name: 'Upload a PDF' });
+const uploadPanel = (page: Page) => page.getByRole('region', { name: 'Upload PDFs' });
+const fileRow = (page: Page, name: string) => uploadPanel(page).getByRole('list', { name: 'Chosen PDFs' }).getByRole('listitem').filter({ hasText: name });
 const viewerToolbar = (page: Page) => page.getByRole('toolbar', { name: /controls$/ });
 
 /** Console API calls from the signed-in page, as the browser would make them. */
@@ -88,7 +89,7 @@ test.describe('documents', () => {
     await snap(page, 'documents-empty');
     await page.getByRole('button', { name: 'Upload a PDF' }).click();
     await expect(uploadPanel(page)).toBeVisible();
-    await expect(uploadPanel(page).getByText('One PDF, up to 25 MB and 200 pages.')).toBeVisible();
+    await expect(uploadPanel(page).getByText('Up to 20 PDFs at a time, each up to 25 MB and 200 pages.')).toBeVisible();
     await expect(uploadPanel(page).getByRole('radio', { name: /Attachment/ })).toBeChecked();
     await expectAccessible(page);
   });
@@ -132,6 +133,116 @@ test.describe('documents', () => {
     await expect(page.getByRole('definition').filter({ hasText: /^3$/ })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'documents-detail');
+  });
+
+  test('PDFs uploaded one after another in the same panel each start, and each is stored once', async ({ page }, info) => {
+    await signIn(page, 'operator');
+    const keys = recordUploads(page);
+    const stem = `series-${randomUUID().slice(0, 8)}`;
+    const names = [`${stem}-a.pdf`, `${stem}-b.pdf`, `${stem}-c.pdf`];
+    await openUpload(page);
+    for (const [i, name] of names.entries()) {
+      const path = writeFixture(info.outputPath(name), await makePdf(i + 1));
+      await chooseFile(page, path, name, i + 1);
+      await uploadPanel(page).getByRole('button', { name: `Upload ${name}` }).click();
+      await expect(uploadPanel(page).getByText(`“${name}” was uploaded: ${i + 1} page`)).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+    }
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    const stored = await page.request.get(`/api/documents?q=${stem}&size=100`);
+    expect(((await stored.json()) as { data: Doc[] }).data.map((d) => d.name).sort()).toEqual(names);
+  });
+
+  test('several PDFs chosen at once are checked, sent one after another with a key each, and each stored once', async ({ page }, info) => {
+    await signIn(page, 'operator');
+    const keys = recordUploads(page);
+    const stem = `batch-${randomUUID().slice(0, 8)}`;
+    const files = [1, 2, 3].map((pages) => ({ pages, name: `${stem}-${pages}.pdf` }));
+    const paths = await Promise.all(files.map(async (f) => writeFixture(info.outputPath(f.name), await makePdf(f.pages))));
+    // The first attempt meets a busy API: its file waits it out, and the others wait their turn.
+    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/documents', status: 503, code: 'UPLOAD_BUSY', retry_after: 2, times: 1 }] });
+    try {
+      await openUpload(page);
+      await fileInput(page).setInputFiles(paths);
+      for (const f of files) {
+        await expect(fileRow(page, f.name)).toContainText(`${f.pages} ${f.pages === 1 ? 'page' : 'pages'} · checked, ready to upload`, { timeout: 20_000 });
+      }
+      await uploadPanel(page).getByRole('radio', { name: /Signature target/ }).check();
+      await expectAccessible(page);
+      await snap(page, 'documents-upload-several-ready');
+      await uploadPanel(page).getByRole('button', { name: 'Upload 3 PDFs' }).click();
+      await expect(fileRow(page, files[0]!.name).getByText('The upload service is busy.')).toBeVisible();
+      await expect(fileRow(page, files[1]!.name).getByText('Waiting for the upload before it to finish.')).toBeVisible();
+      await expect(uploadPanel(page).getByRole('button', { name: 'Close' })).toBeDisabled();
+      await expectAccessible(page);
+      await snap(page, 'documents-upload-several-running');
+      for (const f of files) {
+        await expect(fileRow(page, f.name).getByText(`“${f.name}” was uploaded: ${f.pages} page`)).toBeVisible({ timeout: 15_000 });
+      }
+    } finally {
+      await control('/faults', { rules: [] });
+    }
+    await snap(page, 'documents-upload-several-done');
+    // One key per file: the busy retry repeats the first file's key, and nothing else repeats.
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
+    const stored = await page.request.get(`/api/documents?q=${stem}&size=100`);
+    const docs = ((await stored.json()) as { data: (Doc & { logical_purpose: string })[] }).data;
+    expect(docs.map((d) => d.name).sort()).toEqual(files.map((f) => f.name));
+    expect(docs.every((d) => d.logical_purpose === 'SIGNATURE_TARGET')).toBe(true);
+    for (const f of files) await expect(page.getByRole('row').filter({ hasText: f.name })).toBeVisible();
+    await uploadPanel(page).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Upload PDF' }).click();
+    await expect(uploadPanel(page).getByRole('list', { name: 'Chosen PDFs' })).toHaveCount(0);
+  });
+
+  test('while the first upload runs the empty list gives way to it, and the document then appears', async ({ page }, info) => {
+    await control('/reset');
+    await signIn(page, 'operator');
+    const name = uniqueName('first');
+    const path = writeFixture(info.outputPath(name), await makePdf(2));
+    // The upload is held at the console until released, so "in progress" lasts as long as needed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/documents',
+      async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.fallback();
+      },
+    );
+    await page.goto('/documents');
+    await expect(page.getByText('No documents yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Upload a PDF' }).click();
+    await chooseFile(page, path, name, 2);
+    await uploadPanel(page).getByRole('button', { name: `Upload ${name}` }).click();
+    await expect(uploadPanel(page).getByRole('progressbar', { name: `Uploading ${name}` })).toBeVisible();
+    await expect(page.getByText('No documents yet')).toBeHidden();
+    await snap(page, 'documents-first-upload-running');
+    // From here until the row is listed, the empty state must not come back, not even for a frame.
+    await page.evaluate(() => {
+      const w = window as Window & { emptySeen?: boolean };
+      w.emptySeen = false;
+      new MutationObserver(() => (w.emptySeen ||= document.body.textContent?.includes('No documents yet') ?? false)).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    release();
+    await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await expect(uploadPanel(page).getByText(`“${name}” was uploaded: 2 pages`)).toBeVisible();
+    expect(await page.evaluate(() => (window as Window & { emptySeen?: boolean }).emptySeen)).toBe(false);
+  });
+
+  test('one button closes the upload panel, and focus returns to the button that opened it', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/documents');
+    await page.getByRole('button', { name: 'Upload PDF' }).click();
+    await expect(uploadPanel(page)).toBeVisible();
+    const closers = page.getByRole('button', { name: /^(close|hide)\b/i });
+    await expect(closers).toHaveCount(1);
+    await closers.click();
+    await expect(uploadPanel(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Upload PDF' })).toBeFocused();
   });
 
   test('a non-PDF, an oversized file and a 201-page PDF are refused before anything is sent', async ({ page }, info) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 import { DocumentsList } from './documents-list';
@@ -11,9 +11,23 @@ import { useUpload } from './use-upload';
 export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
   const [uploadOpen, setUploadOpen] = useState(false);
   const upload = useUpload();
-  const openUpload = () => {
-    setUploadOpen(true);
-    requestAnimationFrame(() => document.getElementById('upload-panel')?.scrollIntoView({ block: 'nearest' }));
+  const openButton = useRef<HTMLButtonElement>(null);
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  const opened = useRef(false);
+  // The button that opens the panel is replaced by the panel itself (whose Close is the one
+  // way back), so focus moves with the change: into the panel, then back to the button.
+  useEffect(() => {
+    if (uploadOpen) {
+      opened.current = true;
+      panelHeading.current?.focus({ preventScroll: true });
+      panelHeading.current?.closest('section')?.scrollIntoView({ block: 'nearest' });
+    } else if (opened.current) {
+      openButton.current?.focus();
+    }
+  }, [uploadOpen]);
+  const close = () => {
+    upload.clear();
+    setUploadOpen(false);
   };
   return (
     <>
@@ -21,15 +35,15 @@ export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
         title="Documents"
         description="PDFs this app has uploaded: attachments for approval requests and signature targets for packages."
         actions={
-          canWrite ? (
-            <Button onClick={() => (uploadOpen ? setUploadOpen(false) : openUpload())} aria-expanded={uploadOpen} aria-controls={uploadOpen ? "upload-panel" : undefined} disabled={upload.active}>
-              {uploadOpen ? 'Hide upload' : 'Upload PDF'}
+          canWrite && !uploadOpen ? (
+            <Button ref={openButton} onClick={() => setUploadOpen(true)}>
+              Upload PDF
             </Button>
           ) : undefined
         }
       />
-      {canWrite && uploadOpen && <UploadPanel upload={upload} onClose={() => setUploadOpen(false)} />}
-      <DocumentsList canWrite={canWrite} onUploadClick={openUpload} />
+      {canWrite && uploadOpen && <UploadPanel ref={panelHeading} upload={upload} onClose={close} />}
+      <DocumentsList canWrite={canWrite} onUploadClick={canWrite && !uploadOpen ? () => setUploadOpen(true) : undefined} uploading={upload.busy} />
     </>
   );
 }

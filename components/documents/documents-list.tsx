@@ -54,8 +54,16 @@ const actionsColumn: ColumnDef<DocumentItem, unknown> = {
   cell: ({ row }) => <DeleteDocumentButton doc={row.original} />,
 };
 
+interface Props {
+  canWrite: boolean;
+  /** opens the upload panel; absent while it is open */
+  onUploadClick?: () => void;
+  /** an upload is under way: an empty list is about to have its first document */
+  uploading?: boolean;
+}
+
 /** The app's documents: search, purpose filter and paging in the URL; delete for writers. */
-export function DocumentsList({ canWrite, onUploadClick }: { canWrite: boolean; onUploadClick?: () => void }) {
+export function DocumentsList({ canWrite, onUploadClick, uploading = false }: Props) {
   const { params, update } = useListParams(FILTERS);
   const purpose = (LOGICAL_PURPOSES as readonly string[]).includes(params.filters.logical_purpose ?? '') ? (params.filters.logical_purpose as LogicalPurpose) : undefined;
   const query = useQuery(documentListQuery({ page: params.page, size: params.size, q: params.q || undefined, logical_purpose: purpose }));
@@ -79,13 +87,17 @@ export function DocumentsList({ canWrite, onUploadClick }: { canWrite: boolean; 
         update={update}
         filterNames={FILTERS}
         filtered={Boolean(params.q || purpose)}
-        empty={{
-          title: 'No documents yet',
-          body: canWrite
-            ? 'Upload a PDF (up to 25 MB and 200 pages) to attach it to approval requests or lay out signature fields on it.'
-            : 'Operators and admins upload PDFs; they will be listed here.',
-          action: canWrite && onUploadClick ? <Button onClick={onUploadClick}>Upload a PDF</Button> : undefined,
-        }}
+        empty={
+          uploading
+            ? { title: 'Your first upload is on its way', body: 'It is listed here as soon as the Signing API has stored it.' }
+            : {
+                title: 'No documents yet',
+                body: canWrite
+                  ? 'Upload a PDF (up to 25 MB and 200 pages) to attach it to approval requests or lay out signature fields on it.'
+                  : 'Operators and admins upload PDFs; they will be listed here.',
+                action: canWrite && onUploadClick ? <Button onClick={onUploadClick}>Upload a PDF</Button> : undefined,
+              }
+        }
       />
     </>
   );

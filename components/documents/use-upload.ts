@@ -1,20 +1,23 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { goToSignIn } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { documentKeys } from '@/lib/queries/documents';
 import type { LogicalPurpose } from '@/lib/schemas/documents';
 import { checkFileCount, checkFileFacts, checkFileHead, checkPageCount, HEAD_BYTES, unreadableMessage } from '@/lib/upload/check-file';
-import { initialUploadState, isActive, uploadReducer } from '@/lib/upload/upload-machine';
+import { canSend } from '@/lib/upload/upload-machine';
+import { initialUploadQueue, isUploading, readyItems, uploadingItem, uploadQueueReducer } from '@/lib/upload/upload-queue';
 import { sendUpload, type UploadRequest } from '@/lib/upload/send-upload';
 import { classifyAnswer } from '@/lib/upload/upload-response';
 import { pagesText, purposeLabel } from './document-facts';
 
 /** Reads and counts pages only after the cheap checks pass; pdf.js is loaded on first use. */
 async function checkContent(file: File): Promise<{ pages: number } | { problem: string }> {
+  const early = checkFileFacts(file);
+  if (early) return { problem: early };
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const headProblem = checkFileHead(file.name, head);
   if (headProblem) return { problem: headProblem };
@@ -26,104 +29,129 @@ async function checkContent(file: File): Promise<{ pages: number } | { problem: 
 }
 
 /**
- * The upload's effects around the pure state machine: checks before sending, one XHR per
- * attempt (with the intent's Idempotency-Key), the Retry-After timer, cancel, toasts and
+ * The uploads' effects around the pure queue: checks before sending, one XHR per request
+ * number (with the file's Idempotency-Key), the Retry-After timer, cancel, toasts and
  * query invalidation.
  */
 export function useUpload() {
-  const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
+  const [queue, dispatch] = useReducer(uploadQueueReducer, initialUploadQueue);
   const client = useQueryClient();
-  const file = useRef<File | null>(null);
-  const request = useRef<UploadRequest | null>(null);
-  /** the attempt whose answer still counts; null after a cancel */
-  const live = useRef<number | null>(null);
-  const checkRun = useRef(0);
+  const files = useRef(new Map<number, File>());
+  const nextId = useRef(1);
+  /** the request number last sent: each number goes out once, and numbers are never reused */
+  const sentRequest = useRef(0);
+  const inFlight = useRef<{ id: number; request: UploadRequest } | null>(null);
+  /** lists being refetched after an upload: the new document is not listed until they finish */
+  const [refreshing, setRefreshing] = useState(0);
 
-  const choose = useCallback(async (files: File[]) => {
-    const run = ++checkRun.current;
-    const only = files[0];
-    const early = checkFileCount(files.length) ?? (only ? checkFileFacts(only) : null);
-    if (early || !only) return dispatch({ type: 'invalid', message: early ?? 'Choose a PDF to upload.' });
-    dispatch({ type: 'check', name: only.name, size: only.size });
-    const result = await checkContent(only).catch(() => ({ problem: `“${only.name}” could not be read. Choose it again.` }));
-    if (run !== checkRun.current) return;
-    if ('problem' in result) return dispatch({ type: 'invalid', message: result.problem });
-    file.current = only;
-    dispatch({ type: 'checked', file: { name: only.name, size: only.size, pages: result.pages } });
+  const choose = useCallback(async (chosen: File[]) => {
+    const tooMany = checkFileCount(chosen.length);
+    if (tooMany) return dispatch({ type: 'refuse', message: tooMany });
+    const named = chosen.map((file) => ({ id: nextId.current++, file }));
+    for (const { id, file } of named) files.current.set(id, file);
+    dispatch({ type: 'add', files: named.map(({ id, file }) => ({ id, name: file.name, size: file.size })) });
+    // One at a time: pdf.js reads the whole file, and the first is ready soonest.
+    for (const { id, file } of named) {
+      const result = await checkContent(file).catch(() => ({ problem: `“${file.name}” could not be read. Choose it again.` }));
+      dispatch({ type: 'item', id, event: 'problem' in result ? { type: 'invalid', message: result.problem } : { type: 'checked', pages: result.pages } });
+    }
   }, []);
 
-  // One request per attempt number; the guard keeps a re-run effect from sending twice.
-  const attempt = state.phase.kind === 'uploading' ? state.attempts : null;
-  const { key, purpose } = state;
+  const current = uploadingItem(queue);
+  const request = current?.request ?? null;
+  const id = current?.id ?? null;
+  const key = current?.key ?? null;
+  const purpose = current?.purpose ?? null;
   useEffect(() => {
-    if (attempt === null || live.current === attempt || !file.current || !key) return;
-    live.current = attempt;
-    const chosen = file.current;
+    if (request === null || id === null || request <= sentRequest.current) return;
+    sentRequest.current = request;
+    const file = files.current.get(id);
+    if (!file || !key || !purpose) return;
     const req = sendUpload({
-      file: chosen,
-      fileName: chosen.name,
+      file,
+      fileName: file.name,
       purpose,
       idempotencyKey: key,
-      onProgress: (loaded, total) => live.current === attempt && dispatch({ type: 'progress', loaded, total }),
-      onSent: () => live.current === attempt && dispatch({ type: 'sent' }),
+      onProgress: (loaded, total) => dispatch({ type: 'item', id, event: { type: 'progress', request, loaded, total } }),
+      onSent: () => dispatch({ type: 'item', id, event: { type: 'sent', request } }),
     });
-    request.current = req;
+    inFlight.current = { id, request: req };
     req.answer.then(
       (raw) => {
-        if (live.current !== attempt) return;
+        if (inFlight.current?.request === req) inFlight.current = null;
         const outcome = classifyAnswer(raw);
         if (outcome.kind === 'unauthenticated') return goToSignIn();
-        dispatch({ type: 'answer', outcome, now: Date.now() });
+        dispatch({ type: 'item', id, event: { type: 'answer', request, outcome, now: Date.now() } });
         if (outcome.kind === 'ok') {
           toast.success(`“${outcome.document.name}” was uploaded`, { description: `${pagesText(outcome.document.page_count)}, ${purposeLabel(purpose).toLowerCase()}.` });
-          void client.invalidateQueries({ queryKey: documentKeys.all });
+          setRefreshing((n) => n + 1);
+          void client.invalidateQueries({ queryKey: documentKeys.all }).finally(() => setRefreshing((n) => n - 1));
         } else if (outcome.kind === 'rejected') {
-          toast.error('The upload was refused', { description: outcome.message });
+          toast.error(`“${file.name}” was refused`, { description: outcome.message });
         } else if (outcome.kind === 'network') {
-          toast.error('The upload was interrupted', { description: 'Retry to send it again; no duplicate will be created.' });
+          toast.error(`The upload of “${file.name}” was interrupted`, { description: 'Retry to send it again; no duplicate will be created.' });
         }
       },
       () => undefined, // aborted: cancel() has already updated the state
     );
-  }, [attempt, key, purpose, client]);
+  }, [request, id, key, purpose, client]);
 
-  // Wait out Retry-After, then send again with the same key.
-  const waitingUntil = state.phase.kind === 'waiting' ? state.phase.until : null;
+  // Wait out Retry-After, then send the same file again with the same key.
+  const waiting = queue.items.find((item) => item.phase.kind === 'waiting');
+  const waitingId = waiting?.id ?? null;
+  const waitingUntil = waiting?.phase.kind === 'waiting' ? waiting.phase.until : null;
   useEffect(() => {
-    if (waitingUntil === null) return;
-    const timer = setTimeout(() => dispatch({ type: 'resend' }), Math.max(0, waitingUntil - Date.now()));
+    if (waitingId === null || waitingUntil === null) return;
+    const timer = setTimeout(() => dispatch({ type: 'resend', id: waitingId }), Math.max(0, waitingUntil - Date.now()));
     return () => clearTimeout(timer);
-  }, [waitingUntil]);
+  }, [waitingId, waitingUntil]);
+
+  // A file that left the list (removed, cleared, replaced) is let go. Only files the list
+  // has held are compared: one just chosen may not be listed yet when this runs.
+  const { items } = queue;
+  const listed = useRef(new Set<number>());
+  useEffect(() => {
+    const now = new Set(items.map((item) => item.id));
+    for (const fileId of listed.current) if (!now.has(fileId)) files.current.delete(fileId);
+    listed.current = now;
+  }, [items]);
 
   // Leaving the page aborts a request in flight.
-  useEffect(() => () => request.current?.abort(), []);
+  useEffect(() => () => inFlight.current?.request.abort(), []);
 
-  const active = isActive(state.phase);
+  const uploading = isUploading(queue);
   useEffect(() => {
-    if (!active) return;
+    if (!uploading) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
+  }, [uploading]);
 
   return {
-    state,
-    active,
+    queue,
+    /** a file is sent and not yet answered for good */
+    uploading,
+    /** uploading, or the list is still catching up with a finished upload */
+    busy: uploading || refreshing > 0,
     choose,
     setPurpose: (p: LogicalPurpose) => dispatch({ type: 'purpose', purpose: p }),
-    send: () => dispatch({ type: 'send', freshKey: newIdempotencyKey('upload') }),
-    retryNow: () => dispatch({ type: 'resend' }),
-    cancel: () => {
-      live.current = null;
-      request.current?.abort();
-      dispatch({ type: 'cancel' });
+    /** Upload: every file that passed its checks, each with a key of its own */
+    sendReady: () => dispatch({ type: 'send', keys: Object.fromEntries(readyItems(queue).map((item) => [item.id, newIdempotencyKey('upload')])) }),
+    retry: (itemId: number) => {
+      const item = queue.items.find((i) => i.id === itemId);
+      if (item && canSend(item.phase)) dispatch({ type: 'send', keys: { [itemId]: newIdempotencyKey('upload') } });
+    },
+    retryNow: (itemId: number) => dispatch({ type: 'resend', id: itemId }),
+    cancel: (itemId: number) => {
+      if (inFlight.current?.id === itemId) {
+        inFlight.current.request.abort();
+        inFlight.current = null;
+      }
+      dispatch({ type: 'item', id: itemId, event: { type: 'cancel' } });
       toast('Upload cancelled');
     },
-    clear: () => {
-      checkRun.current++;
-      file.current = null;
-      dispatch({ type: 'clear' });
-    },
+    remove: (itemId: number) => dispatch({ type: 'remove', id: itemId }),
+    clear: () => dispatch({ type: 'clear' }),
   };
 }
 

@@ -7,7 +7,9 @@ export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T,
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns fresh functions each render by design
   const table = useReactTable({ columns, data, getCoreRowModel: getCoreRowModel() });
   return (
-    <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+    // relative: the sr-only texts in cells are absolutely placed, and without a positioned
+    // scroller they escape it and widen the whole page on a narrow screen.
+    <div className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

@@ -2,7 +2,7 @@ import { formatBytes } from '../format.ts';
 import { MAX_PDF_PAGES, MAX_UPLOAD_BYTES } from '../schemas/documents.ts';
 
 // Checks an upload can pass before a byte is sent: the same rules the Signing API applies
-// (one PDF, %PDF- at offset 0, at most 25 MB, 1-200 pages), with messages that name the file
+// (a PDF per file, %PDF- at offset 0, at most 25 MB, 1-200 pages), with messages that name the file
 // and say what to do. The API still checks everything; these only spare a doomed upload.
 
 /** The head of the file that the type check reads (the API reads the same first bytes). */
@@ -44,10 +44,13 @@ const extensionOf = (name: string) => {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 };
 
-/** How many files were dropped or picked: exactly one is accepted. */
+/** Files taken in one choice: a queue the user can still follow file by file. */
+export const MAX_FILES_AT_ONCE = 20;
+
+/** How many files were dropped or picked in one go: 1 to MAX_FILES_AT_ONCE. */
 export function checkFileCount(count: number): string | null {
   if (count === 0) return 'Choose a PDF to upload.';
-  if (count > 1) return `Upload one PDF at a time (${count} files were dropped).`;
+  if (count > MAX_FILES_AT_ONCE) return `Choose at most ${MAX_FILES_AT_ONCE} PDFs at a time (${count} files were chosen).`;
   return null;
 }
 

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../schemas/documents.ts';
-import { checkFileCount, checkFileFacts, checkFileHead, checkPageCount, describeContent, unreadableMessage } from './check-file.ts';
+import { checkFileCount, checkFileFacts, MAX_FILES_AT_ONCE, checkFileHead, checkPageCount, describeContent, unreadableMessage } from './check-file.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (s: string) => new TextEncoder().encode(s);
 
 describe('checkFileCount', () => {
-  it('accepts exactly one file', () => {
+  it(`accepts 1 to ${MAX_FILES_AT_ONCE} files in one choice`, () => {
     expect(checkFileCount(1)).toBeNull();
+    expect(checkFileCount(3)).toBeNull();
+    expect(checkFileCount(MAX_FILES_AT_ONCE)).toBeNull();
     expect(checkFileCount(0)).toMatch(/Choose a PDF/);
-    expect(checkFileCount(3)).toBe('Upload one PDF at a time (3 files were dropped).');
+    expect(checkFileCount(MAX_FILES_AT_ONCE + 1)).toBe(`Choose at most ${MAX_FILES_AT_ONCE} PDFs at a time (${MAX_FILES_AT_ONCE + 1} files were chosen).`);
   });
 });
 

@@ -1,26 +1,22 @@
 import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
 import { rejectionMessage, type UploadOutcome } from './upload-response.ts';
 
-// The upload's state machine, pure so every path is unit-tested: choose and check a file,
-// send it, wait out UPLOAD_BUSY / 429 with a countdown and retry by itself, offer Retry after
-// a network failure, cancel at any point. One Idempotency-Key per upload intent: made at the
-// first send, reused by every retry (automatic or not) of the same file and purpose, and
-// dropped when the file or purpose changes or the upload succeeds.
-
-export interface ChosenFile {
-  name: string;
-  size: number;
-  pages: number;
-}
+// One file's upload, pure so every path is unit-tested: checked in the browser, queued,
+// sent, waiting out UPLOAD_BUSY / 429 with a countdown and retrying by itself, offering
+// Retry after a network failure, cancelled at any point. One Idempotency-Key per upload
+// intent: made when the file is first sent, reused by every retry (automatic or not) of the
+// same file and purpose, and dropped when the purpose changes or the upload succeeds.
+// The queue (upload-queue.ts) holds several of these and starts them one at a time.
 
 /** Automatic retries after a busy answer; then the user decides. */
 export const MAX_AUTO_RETRIES = 5;
 
 export type Phase =
-  | { kind: 'empty' }
-  | { kind: 'checking'; name: string; size: number }
+  | { kind: 'checking' }
   | { kind: 'invalid'; message: string }
   | { kind: 'ready'; notice?: string }
+  /** sent by the user, waiting for the uploads before it */
+  | { kind: 'queued' }
   | { kind: 'uploading'; loaded: number; total: number }
   /** the body is sent; the API is storing and checking it */
   | { kind: 'processing' }
@@ -28,117 +24,131 @@ export type Phase =
   | { kind: 'failed'; message: string; retryable: boolean }
   | { kind: 'done'; document: DocumentItem };
 
-export interface UploadState {
-  phase: Phase;
-  file: ChosenFile | null;
+export interface UploadItem {
+  /** unique within the panel */
+  id: number;
+  name: string;
+  size: number;
+  /** counted by the browser's check; null until then */
+  pages: number | null;
   purpose: LogicalPurpose;
-  /** the Idempotency-Key of the current upload intent */
+  phase: Phase;
+  /** the Idempotency-Key of this file's upload intent */
   key: string | null;
   /** attempts sent for the current intent (1 = first) */
   attempts: number;
   /** automatic retries used since the last user action */
   autoRetries: number;
+  /**
+   * The attempt in flight, numbered by the queue and never reused within the panel: answers
+   * of any other attempt are stale, and the hook sends each number exactly once.
+   */
+  request: number | null;
 }
 
-export type UploadEvent =
-  | { type: 'check'; name: string; size: number }
-  | { type: 'checked'; file: ChosenFile }
+export type ItemEvent =
+  | { type: 'checked'; pages: number }
   | { type: 'invalid'; message: string }
   | { type: 'purpose'; purpose: LogicalPurpose }
   /** user pressed Upload or Retry; `freshKey` is used only when the intent has none yet */
   | { type: 'send'; freshKey: string }
-  /** the countdown ran out (or "Retry now"): the same key goes again */
-  | { type: 'resend' }
-  | { type: 'progress'; loaded: number; total: number }
-  | { type: 'sent' }
-  | { type: 'answer'; outcome: Exclude<UploadOutcome, { kind: 'unauthenticated' }>; now: number }
-  | { type: 'cancel' }
-  | { type: 'clear' };
+  /** its turn came, or its countdown ran out: send (again) with the same key */
+  | { type: 'start'; request: number }
+  | { type: 'progress'; request: number; loaded: number; total: number }
+  | { type: 'sent'; request: number }
+  | { type: 'answer'; request: number; outcome: Exclude<UploadOutcome, { kind: 'unauthenticated' }>; now: number }
+  | { type: 'cancel' };
 
-export const initialUploadState: UploadState = { phase: { kind: 'empty' }, file: null, purpose: 'ATTACHMENT', key: null, attempts: 0, autoRetries: 0 };
-
-/** Is a request in flight or scheduled (the file and purpose are locked meanwhile)? */
-export const isActive = (phase: Phase) => phase.kind === 'uploading' || phase.kind === 'processing' || phase.kind === 'waiting';
-
-const startAttempt = (state: UploadState): UploadState => ({
-  ...state,
-  phase: { kind: 'uploading', loaded: 0, total: state.file?.size ?? 0 },
-  attempts: state.attempts + 1,
+export const newItem = (id: number, name: string, size: number, purpose: LogicalPurpose): UploadItem => ({
+  id,
+  name,
+  size,
+  pages: null,
+  purpose,
+  phase: { kind: 'checking' },
+  key: null,
+  attempts: 0,
+  autoRetries: 0,
+  request: null,
 });
 
-function onAnswer(state: UploadState, outcome: Extract<UploadEvent, { type: 'answer' }>['outcome'], now: number): UploadState {
+/** Is a request in flight or scheduled by a countdown? */
+export const isActive = (phase: Phase) => phase.kind === 'uploading' || phase.kind === 'processing' || phase.kind === 'waiting';
+
+/** Sent by the user and not yet answered for good: the file and its purpose are locked. */
+export const isPending = (phase: Phase) => phase.kind === 'queued' || isActive(phase);
+
+/** Can the user send it (Upload for a ready file, Retry after a failure that may pass)? */
+export const canSend = (phase: Phase) => phase.kind === 'ready' || (phase.kind === 'failed' && phase.retryable);
+
+function onAnswer(item: UploadItem, outcome: Extract<ItemEvent, { type: 'answer' }>['outcome'], now: number): UploadItem {
+  const settled = { ...item, request: null };
   switch (outcome.kind) {
     case 'ok':
-      return { ...state, phase: { kind: 'done', document: outcome.document }, key: null, autoRetries: 0 };
+      return { ...settled, phase: { kind: 'done', document: outcome.document }, key: null, autoRetries: 0 };
     case 'busy':
-      if (state.autoRetries >= MAX_AUTO_RETRIES) {
-        return { ...state, phase: { kind: 'failed', message: `${outcome.message} It is still busy after ${MAX_AUTO_RETRIES} automatic retries; try again in a moment.`, retryable: true } };
+      if (item.autoRetries >= MAX_AUTO_RETRIES) {
+        return { ...settled, phase: { kind: 'failed', message: `${outcome.message} It is still busy after ${MAX_AUTO_RETRIES} automatic retries; try again in a moment.`, retryable: true } };
       }
       return {
-        ...state,
-        phase: { kind: 'waiting', until: now + outcome.seconds * 1000, seconds: outcome.seconds, reason: outcome.message, retries: state.autoRetries + 1 },
-        autoRetries: state.autoRetries + 1,
+        ...settled,
+        phase: { kind: 'waiting', until: now + outcome.seconds * 1000, seconds: outcome.seconds, reason: outcome.message, retries: item.autoRetries + 1 },
+        autoRetries: item.autoRetries + 1,
       };
     case 'network':
       return {
-        ...state,
+        ...settled,
         phase: { kind: 'failed', message: 'The connection failed before the upload finished. Check your network and retry: the retry is recognised as the same upload, so no duplicate is created.', retryable: true },
       };
     case 'rejected':
       // A refusal of this file (not a glitch): retrying the same bytes cannot succeed.
-      return { ...state, phase: { kind: 'failed', message: rejectionMessage(outcome), retryable: outcome.status >= 500 } };
+      return { ...settled, phase: { kind: 'failed', message: rejectionMessage(outcome), retryable: outcome.status >= 500 } };
   }
 }
 
-export function uploadReducer(state: UploadState, event: UploadEvent): UploadState {
-  const active = isActive(state.phase);
+export function itemReducer(item: UploadItem, event: ItemEvent): UploadItem {
+  const { phase } = item;
   switch (event.type) {
-    case 'check':
-      if (active) return state;
-      return { ...state, phase: { kind: 'checking', name: event.name, size: event.size }, file: null, key: null, attempts: 0, autoRetries: 0 };
     case 'checked':
-      if (state.phase.kind !== 'checking') return state;
-      return { ...state, phase: { kind: 'ready' }, file: event.file };
+      if (phase.kind !== 'checking') return item;
+      return { ...item, phase: { kind: 'ready' }, pages: event.pages };
     case 'invalid':
-      if (active) return state;
-      return { ...state, phase: { kind: 'invalid', message: event.message }, file: null, key: null, attempts: 0, autoRetries: 0 };
+      if (phase.kind !== 'checking') return item;
+      return { ...item, phase: { kind: 'invalid', message: event.message } };
     case 'purpose':
-      if (active || state.purpose === event.purpose) return state;
+      if (isPending(phase) || phase.kind === 'done' || item.purpose === event.purpose) return item;
       // A different purpose is a different request body: it needs its own key.
-      return { ...state, purpose: event.purpose, key: null, attempts: 0 };
+      return { ...item, purpose: event.purpose, key: null, attempts: 0 };
     case 'send':
-      if (!state.file || active || state.phase.kind === 'done' || state.phase.kind === 'checking') return state;
-      if (state.phase.kind === 'failed' && !state.phase.retryable) return state;
-      return startAttempt({ ...state, key: state.key ?? event.freshKey, autoRetries: 0 });
-    case 'resend':
-      if (state.phase.kind !== 'waiting') return state;
-      return startAttempt(state);
+      if (!canSend(phase)) return item;
+      return { ...item, phase: { kind: 'queued' }, key: item.key ?? event.freshKey, autoRetries: 0 };
+    case 'start':
+      if (phase.kind !== 'queued' && phase.kind !== 'waiting') return item;
+      return { ...item, phase: { kind: 'uploading', loaded: 0, total: item.size }, attempts: item.attempts + 1, request: event.request };
     case 'progress':
-      if (state.phase.kind !== 'uploading') return state;
-      return { ...state, phase: { kind: 'uploading', loaded: event.loaded, total: event.total } };
+      if (phase.kind !== 'uploading' || event.request !== item.request) return item;
+      return { ...item, phase: { kind: 'uploading', loaded: event.loaded, total: event.total } };
     case 'sent':
-      if (state.phase.kind !== 'uploading') return state;
-      return { ...state, phase: { kind: 'processing' } };
+      if (phase.kind !== 'uploading' || event.request !== item.request) return item;
+      return { ...item, phase: { kind: 'processing' } };
     case 'answer':
-      if (state.phase.kind !== 'uploading' && state.phase.kind !== 'processing') return state;
-      return onAnswer(state, event.outcome, event.now);
+      if ((phase.kind !== 'uploading' && phase.kind !== 'processing') || event.request !== item.request) return item;
+      return onAnswer(item, event.outcome, event.now);
     case 'cancel':
-      if (!active) return state;
+      if (!isPending(phase)) return item;
       // The key stays: uploading the same file again replays an attempt that did finish.
       return {
-        ...state,
+        ...item,
+        request: null,
+        autoRetries: 0,
         phase: {
           kind: 'ready',
           notice:
-            state.phase.kind === 'processing'
+            phase.kind === 'processing'
               ? 'Upload cancelled after the file was sent: it may still appear in the list. Uploading it again will not create a duplicate.'
               : 'Upload cancelled. Nothing was added.',
         },
-        autoRetries: 0,
       };
-    case 'clear':
-      if (active) return state;
-      return { ...initialUploadState, purpose: state.purpose };
   }
 }
 
