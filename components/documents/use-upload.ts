@@ -86,11 +86,8 @@ export function useUpload() {
           toast.success(`“${outcome.document.name}” was uploaded`, { description: `${pagesText(outcome.document.page_count)}, ${purposeLabel(purpose).toLowerCase()}.` });
           setRefreshing((n) => n + 1);
           void client.invalidateQueries({ queryKey: documentKeys.all }).finally(() => setRefreshing((n) => n - 1));
-        } else if (outcome.kind === 'rejected') {
-          toast.error(`“${file.name}” was refused`, { description: outcome.message });
-        } else if (outcome.kind === 'network') {
-          toast.error(`The upload of “${file.name}” was interrupted`, { description: 'Retry to send it again; no duplicate will be created.' });
         }
+        // A refusal or an interruption is said on the file's own row, with its Retry: once.
       },
       () => undefined, // aborted: cancel() has already updated the state
     );
