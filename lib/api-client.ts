@@ -36,7 +36,7 @@ export async function apiResponse(path: string, opts: ApiOptions & { accept?: st
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let res: Response;
-  const sentAt = Date.now();
+  const sentAt = performance.now();
   try {
     res = await fetch(path, {
       method: opts.method ?? 'GET',

@@ -8,10 +8,10 @@ export const API_DATE_HEADER = 'signing-api-date';
 export const PREVIEW_VALIDITY_MS = 10 * 60_000;
 
 /**
- * API time minus browser time, from one exchange. Date is cut to the whole second and was
- * written somewhere between sending and receiving: reading it as one second later, at the
- * moment the request left, errs towards a later API time, so a deadline is never shown open
- * after the API has closed it.
+ * API time minus local time (any clock: wall or monotonic), from one exchange. Date is cut to
+ * the whole second and was written somewhere between sending and receiving: reading it as one
+ * second later, at the moment the request left, errs towards a later API time, so a deadline
+ * is never shown open after the API has closed it.
  */
 export function offsetFrom(apiDate: string, sentAt: number): number | null {
   const at = Date.parse(apiDate);
@@ -32,30 +32,32 @@ export function receiptEnd(apiDate: string | null, expiresAt: string | undefined
 
 type Listener = () => void;
 
-/** The latest offset learnt; the API's clock may jump (the sandbox's does), so the newest wins. */
+/**
+ * The API's time, kept against the browser's monotonic clock (performance.now), so neither a
+ * change of the computer's clock nor an older estimate moves it back: the API's clock only
+ * goes forward, and the latest time any answer showed is a floor for its time now.
+ */
 class ApiClock {
-  private offset = 0;
-  private known = false;
+  /** API time minus performance.now(), the largest seen; null before any answer */
+  private offset: number | null = null;
   private listeners = new Set<Listener>();
 
-  note(apiDate: string | null, sentAt: number) {
-    const offset = apiDate ? offsetFrom(apiDate, sentAt) : null;
-    if (offset === null) return;
-    const changed = !this.known || Math.abs(offset - this.offset) >= 1000;
+  /** An answer's Date, for a request that left at `sentPerf` (performance.now()). */
+  note(apiDate: string | null, sentPerf: number) {
+    const offset = apiDate ? offsetFrom(apiDate, sentPerf) : null;
+    if (offset === null || (this.offset !== null && offset <= this.offset)) return;
+    const moved = this.offset === null || offset - this.offset >= 1000;
     this.offset = offset;
-    this.known = true;
-    if (changed) for (const l of this.listeners) l();
+    if (moved) for (const l of this.listeners) l();
   }
 
-  /** The API's time now, as well as the browser knows it (its own clock until an answer said otherwise). */
-  now(local = Date.now()): number {
-    return local + this.offset;
+  /** The API's time at `perf` (default: now); the browser's own clock until an answer said otherwise. */
+  now(perf = performance.now()): number {
+    return this.offset === null ? Date.now() - (performance.now() - perf) : perf + this.offset;
   }
 
-  /** Browser time at which the API's clock reads `apiTime`. */
-  toLocal(apiTime: number): number {
-    return apiTime - this.offset;
-  }
+  /** Changes by whole seconds when an answer moved the clock (for useSyncExternalStore). */
+  version = () => (this.offset === null ? 0 : Math.floor(this.offset / 1000));
 
   subscribe = (l: Listener) => {
     this.listeners.add(l);

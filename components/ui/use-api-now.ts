@@ -7,10 +7,10 @@ import { useNow } from './use-now';
 
 /** The Signing API's time, ticking every `intervalMs` while `active`, and moved when an answer shows the API's clock elsewhere. */
 export function useApiNow(intervalMs = 1000, active = true): number {
-  const local = useNow(intervalMs, active);
-  // Re-render when the offset moves, not only on the next tick.
-  useSyncExternalStore(apiClock.subscribe, () => apiClock.now(0), () => 0);
-  return apiClock.now(local);
+  // Re-render on every tick, and at once when an answer moves the clock.
+  useNow(intervalMs, active);
+  useSyncExternalStore(apiClock.subscribe, apiClock.version, () => 0);
+  return apiClock.now();
 }
 
 /** How often a deadline screen re-reads the API's clock while nothing else asks the API. */
