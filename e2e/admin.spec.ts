@@ -149,13 +149,15 @@ test.describe('admin area', () => {
     await grace.goto('/admin/users');
     await expect(grace.getByRole('heading', { name: 'Admin is not available to your role' })).toBeVisible();
 
-    // 6. Self-lockout is refused by the API, and its message is shown.
+    // 6. Self-lockout: no Disable on one's own row, and the API refuses it anyway.
     const me = page.getByRole('row', { name: /admin@signdesk\.local/ });
-    await me.getByRole('button', { name: 'Disable admin@signdesk.local' }).click();
-    const selfConfirm = page.getByRole('alertdialog', { name: 'Disable this account?' });
-    await selfConfirm.getByRole('button', { name: 'Disable account' }).click();
-    await expect(selfConfirm.getByRole('alert')).toHaveText('You cannot disable your own account or remove your own admin role.');
-    await selfConfirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(me.getByRole('button', { name: 'Change roles of admin@signdesk.local' })).toBeVisible();
+    await expect(me.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    const myId = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } }).user.id;
+    const selfDisable = await page.request.patch(`/api/admin/users/${myId}`, { data: { disabled: true }, headers: { origin: baseURL! } });
+    expect(selfDisable.status()).toBe(409);
+    expect(((await selfDisable.json()) as { error: { message: string } }).error.message).toBe('You cannot disable your own account or remove your own admin role.');
+    await page.reload();
     await expect(me.getByText('active')).toBeVisible();
 
     // 7. Disabled behind a confirmation naming the account: sessions end, sign-in is refused.

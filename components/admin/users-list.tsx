@@ -43,7 +43,8 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
       cell: ({ row }) => (
         <span className="flex gap-2">
           <RolesButton user={row.original} />
-          <AccountAccessButton user={row.original} />
+          {/* One's own account is not offered for disabling: the API refuses it (SELF_LOCKOUT) anyway. */}
+          {row.original.id !== currentUserId && <AccountAccessButton user={row.original} />}
         </span>
       ),
     },
