@@ -183,6 +183,63 @@ test.describe('admin area', () => {
     await grace.context().close();
   });
 
+  test('users: reset a password from a dialog (generated, copied), which ends the sessions; not offered for oneself', async ({ page, browser, baseURL }) => {
+    const email = `reset.${stamp()}@example.test`;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/admin/users', {
+      data: { email, name: 'Reset Subject', password: PASSWORD, roles: ['viewer'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+    const subject = await browserAs(browser, baseURL!, email);
+
+    await page.goto('/admin/users');
+    const me = page.getByRole('row', { name: /admin@signdesk\.local/ });
+    await expect(me.getByRole('button', { name: 'Change roles of admin@signdesk.local' })).toBeVisible();
+    await expect(me.getByRole('button', { name: /^Reset password/ })).toHaveCount(0);
+    const myId = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } }).user.id;
+    const selfReset = await page.request.post(`/api/admin/users/${myId}/password`, { data: { password: 'another-long-password-1' }, headers: { origin: baseURL! } });
+    expect(selfReset.status()).toBe(409);
+
+    // Field errors first; then a generated password, copied with the button.
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.getByRole('button', { name: `Reset password of ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset the password of Reset Subject' });
+    await expect(dialog).toContainText(email);
+    await dialog.getByLabel(/^New password/).fill('short');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'At least 12 characters' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const generated = await dialog.getByLabel(/^New password/).inputValue();
+    expect(generated).toHaveLength(16);
+    await dialog.getByRole('button', { name: 'Copy password' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copy password' })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated);
+    await expectAccessible(page);
+    await snap(page, 'admin-users-reset-password');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`New password set for Reset Subject (${email}). Their sessions have ended.`)).toBeVisible();
+
+    // The account's sessions are over; the old password no longer works, the new one does.
+    await subject.goto('/catalog');
+    await expect(subject).toHaveURL(/\/sign-in/);
+    await signInWith(subject, email, PASSWORD);
+    await expect(subject.getByRole('alert').filter({ hasText: 'incorrect' })).toHaveText('The e-mail or password is incorrect.');
+    await signInWith(subject, email, generated);
+    await expect(subject.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+    await subject.context().close();
+
+    // "Add user" copies its generated password the same way.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const add = page.getByRole('dialog', { name: 'Add user' });
+    await add.getByRole('button', { name: 'Generate' }).click();
+    const fresh = await add.getByLabel(/^Password/).inputValue();
+    await add.getByRole('button', { name: 'Copy password' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fresh);
+  });
+
   test('audit log: filters by user, operation and day, the URL reproduces the view, and the CSV matches it', async ({ page, browser, baseURL }) => {
     const email = `audit.${stamp()}@example.test`;
     await signIn(page, 'admin');
