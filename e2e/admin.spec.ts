@@ -347,6 +347,58 @@ test.describe('admin area', () => {
     await expect(page).toHaveURL(/size=50/);
   });
 
+  test('audit log: part of an address finds a user, failed sign-ins under the address tried, and an outcome filter in the URL', async ({ page, browser, baseURL }) => {
+    const tag = stamp();
+    const email = `outcome.${tag}@example.test`;
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/admin/users', {
+      data: { email, name: 'Outcome Subject', password: PASSWORD, roles: ['viewer'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+
+    // One failed sign-in (wrong password), then a successful one.
+    const subject = await (await browser.newContext({ baseURL })).newPage();
+    await signInWith(subject, email, 'not-the-password-at-all');
+    await expect(subject.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
+    await signInWith(subject, email, PASSWORD);
+    await expect(subject.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+    await subject.context().close();
+
+    // Part of the address, in capitals, finds both attempts.
+    await page.goto('/admin/audit');
+    await page.getByLabel('User e-mail').fill(`OUTCOME.${tag.toUpperCase()}`);
+    await expect(page).toHaveURL(new RegExp(`user=OUTCOME\\.${tag.toUpperCase()}`));
+    await expect(page.getByText('2 entries match these filters, newest first')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Audit log entries, newest first' }).getByRole('row');
+
+    // Failures only: the attempt is recorded under the address tried, nobody signed in.
+    await page.getByLabel('Outcome').selectOption('failure');
+    await expect(page).toHaveURL(/outcome=failure/);
+    await expect(page.getByText('1 entry matches these filters, newest first')).toBeVisible();
+    await expect(rows.nth(1)).toContainText('auth.sign_in');
+    await expect(rows.nth(1)).toContainText(email);
+    await expect(rows.nth(1)).toContainText('not signed in (address tried)');
+    await expect(rows.nth(1)).toContainText('INVALID_CREDENTIALS');
+    await expect(rows.nth(1)).not.toContainText('not-the-password-at-all');
+    await expectAccessible(page);
+    await snap(page, 'admin-audit-outcome');
+
+    // The URL reproduces the view; success shows the other attempt.
+    const copied = await page.context().newPage();
+    await copied.goto(page.url());
+    await expect(copied.getByLabel('Outcome')).toHaveValue('failure');
+    await copied.close();
+    await page.getByLabel('Outcome').selectOption('success');
+    await expect(page).toHaveURL(/outcome=success/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1).getByText('success')).toBeVisible();
+    await expect(rows.nth(1)).toContainText('viewer');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByLabel('Outcome')).toHaveValue('');
+  });
+
   test('audit log: a failed load offers a retry', async ({ page }) => {
     await signIn(page, 'admin');
     let fail = true;

@@ -22,7 +22,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
 
 export const auditQuerySchema = listQuerySchema
   .omit({ q: true })
-  .extend({ user: z.string().trim().max(254).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
+  .extend({ user: z.string().trim().max(254).optional(), outcome: z.enum(['success', 'failure', 'unknown']).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
   .strict();
 
 /**

@@ -149,6 +149,23 @@ describe('audit log', () => {
     expectConsoleError(await c.call('GET', '/api/admin/audit', { cookie: c.cookies.sender }), 403, 'FORBIDDEN');
   });
 
+  it('matches part of an address, records failed sign-ins under the address tried, and filters by outcome', async () => {
+    const account = newAccount(['viewer']);
+    await createUser(account);
+    expect((await c.signIn(account.email, 'not-the-password')).reply.status).toBe(401);
+    expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
+    const part = account.email.slice(0, 12).toUpperCase();
+    const both = await c.call('GET', `/api/admin/audit?user=${encodeURIComponent(part)}`, { cookie: admin() });
+    expect(auditEntries(both).map((r) => [r.operation, r.outcome, r.user_email])).toEqual([
+      ['auth.sign_in', 'success', account.email],
+      ['auth.sign_in', 'failure', account.email],
+    ]);
+    const failed = await c.call('GET', `/api/admin/audit?user=${encodeURIComponent(part)}&outcome=failure`, { cookie: admin() });
+    expect(auditEntries(failed)).toEqual([expect.objectContaining({ user_id: null, roles: null, error_code: 'INVALID_CREDENTIALS', status: 401 })]);
+    expect(JSON.stringify(failed.body)).not.toContain('not-the-password');
+    expect(detailPaths(await c.call('GET', '/api/admin/audit?outcome=maybe', { cookie: admin() }))).toEqual(['outcome']);
+  });
+
   it('exports CSV with a header row, RFC 4180 quoting and formula cells defused', async () => {
     const reasons = ['=HYPERLINK("http://evil.example","click")', '+1+2 plus', '-3 minus sign', '@SUM(A1:A2) at', 'plain, with comma\r\nand a line break'];
     for (const reason of reasons) {
