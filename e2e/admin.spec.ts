@@ -149,13 +149,15 @@ test.describe('admin area', () => {
     await grace.goto('/admin/users');
     await expect(grace.getByRole('heading', { name: 'Admin is not available to your role' })).toBeVisible();
 
-    // 6. Self-lockout is refused by the API, and its message is shown.
+    // 6. Self-lockout: no Disable on one's own row, and the API refuses it anyway.
     const me = page.getByRole('row', { name: /admin@signdesk\.local/ });
-    await me.getByRole('button', { name: 'Disable admin@signdesk.local' }).click();
-    const selfConfirm = page.getByRole('alertdialog', { name: 'Disable this account?' });
-    await selfConfirm.getByRole('button', { name: 'Disable account' }).click();
-    await expect(selfConfirm.getByRole('alert')).toHaveText('You cannot disable your own account or remove your own admin role.');
-    await selfConfirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(me.getByRole('button', { name: 'Change roles of admin@signdesk.local' })).toBeVisible();
+    await expect(me.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    const myId = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } }).user.id;
+    const selfDisable = await page.request.patch(`/api/admin/users/${myId}`, { data: { disabled: true }, headers: { origin: baseURL! } });
+    expect(selfDisable.status()).toBe(409);
+    expect(((await selfDisable.json()) as { error: { message: string } }).error.message).toBe('You cannot disable your own account or remove your own admin role.');
+    await page.reload();
     await expect(me.getByText('active')).toBeVisible();
 
     // 7. Disabled behind a confirmation naming the account: sessions end, sign-in is refused.
@@ -179,6 +181,63 @@ test.describe('admin area', () => {
     await signInWith(grace, email, PASSWORD);
     await expectAreas(grace, ['operator', 'sender']);
     await grace.context().close();
+  });
+
+  test('users: reset a password from a dialog (generated, copied), which ends the sessions; not offered for oneself', async ({ page, browser, baseURL }) => {
+    const email = `reset.${stamp()}@example.test`;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/admin/users', {
+      data: { email, name: 'Reset Subject', password: PASSWORD, roles: ['viewer'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+    const subject = await browserAs(browser, baseURL!, email);
+
+    await page.goto('/admin/users');
+    const me = page.getByRole('row', { name: /admin@signdesk\.local/ });
+    await expect(me.getByRole('button', { name: 'Change roles of admin@signdesk.local' })).toBeVisible();
+    await expect(me.getByRole('button', { name: /^Reset password/ })).toHaveCount(0);
+    const myId = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } }).user.id;
+    const selfReset = await page.request.post(`/api/admin/users/${myId}/password`, { data: { password: 'another-long-password-1' }, headers: { origin: baseURL! } });
+    expect(selfReset.status()).toBe(409);
+
+    // Field errors first; then a generated password, copied with the button.
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.getByRole('button', { name: `Reset password of ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset the password of Reset Subject' });
+    await expect(dialog).toContainText(email);
+    await dialog.getByLabel(/^New password/).fill('short');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'At least 12 characters' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const generated = await dialog.getByLabel(/^New password/).inputValue();
+    expect(generated).toHaveLength(16);
+    await dialog.getByRole('button', { name: 'Copy password' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copy password' })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated);
+    await expectAccessible(page);
+    await snap(page, 'admin-users-reset-password');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`New password set for Reset Subject (${email}). Their sessions have ended.`)).toBeVisible();
+
+    // The account's sessions are over; the old password no longer works, the new one does.
+    await subject.goto('/catalog');
+    await expect(subject).toHaveURL(/\/sign-in/);
+    await signInWith(subject, email, PASSWORD);
+    await expect(subject.getByRole('alert').filter({ hasText: 'incorrect' })).toHaveText('The e-mail or password is incorrect.');
+    await signInWith(subject, email, generated);
+    await expect(subject.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+    await subject.context().close();
+
+    // "Add user" copies its generated password the same way.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const add = page.getByRole('dialog', { name: 'Add user' });
+    await add.getByRole('button', { name: 'Generate' }).click();
+    const fresh = await add.getByLabel(/^Password/).inputValue();
+    await add.getByRole('button', { name: 'Copy password' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fresh);
   });
 
   test('audit log: filters by user, operation and day, the URL reproduces the view, and the CSV matches it', async ({ page, browser, baseURL }) => {
@@ -286,6 +345,58 @@ test.describe('admin area', () => {
     await expect(rows.nth(1).getByRole('button', { name, exact: true })).toBeVisible();
     await page.getByLabel('Per page').selectOption('50');
     await expect(page).toHaveURL(/size=50/);
+  });
+
+  test('audit log: part of an address finds a user, failed sign-ins under the address tried, and an outcome filter in the URL', async ({ page, browser, baseURL }) => {
+    const tag = stamp();
+    const email = `outcome.${tag}@example.test`;
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/admin/users', {
+      data: { email, name: 'Outcome Subject', password: PASSWORD, roles: ['viewer'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+
+    // One failed sign-in (wrong password), then a successful one.
+    const subject = await (await browser.newContext({ baseURL })).newPage();
+    await signInWith(subject, email, 'not-the-password-at-all');
+    await expect(subject.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
+    await signInWith(subject, email, PASSWORD);
+    await expect(subject.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+    await subject.context().close();
+
+    // Part of the address, in capitals, finds both attempts.
+    await page.goto('/admin/audit');
+    await page.getByLabel('User e-mail').fill(`OUTCOME.${tag.toUpperCase()}`);
+    await expect(page).toHaveURL(new RegExp(`user=OUTCOME\\.${tag.toUpperCase()}`));
+    await expect(page.getByText('2 entries match these filters, newest first')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Audit log entries, newest first' }).getByRole('row');
+
+    // Failures only: the attempt is recorded under the address tried, nobody signed in.
+    await page.getByLabel('Outcome').selectOption('failure');
+    await expect(page).toHaveURL(/outcome=failure/);
+    await expect(page.getByText('1 entry matches these filters, newest first')).toBeVisible();
+    await expect(rows.nth(1)).toContainText('auth.sign_in');
+    await expect(rows.nth(1)).toContainText(email);
+    await expect(rows.nth(1)).toContainText('not signed in (address tried)');
+    await expect(rows.nth(1)).toContainText('INVALID_CREDENTIALS');
+    await expect(rows.nth(1)).not.toContainText('not-the-password-at-all');
+    await expectAccessible(page);
+    await snap(page, 'admin-audit-outcome');
+
+    // The URL reproduces the view; success shows the other attempt.
+    const copied = await page.context().newPage();
+    await copied.goto(page.url());
+    await expect(copied.getByLabel('Outcome')).toHaveValue('failure');
+    await copied.close();
+    await page.getByLabel('Outcome').selectOption('success');
+    await expect(page).toHaveURL(/outcome=success/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1).getByText('success')).toBeVisible();
+    await expect(rows.nth(1)).toContainText('viewer');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByLabel('Outcome')).toHaveValue('');
   });
 
   test('audit log: a failed load offers a retry', async ({ page }) => {

@@ -1,10 +1,15 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { User } from './users/users';
 
 export interface AuditEntry {
   user: Pick<User, 'id' | 'email' | 'roles'> | null;
+  /**
+   * Without a user: the address a sign-in tried, kept as the entry's e-mail (user_id stays
+   * empty) so the user filter finds failed attempts on an account. Never the password.
+   */
+  triedEmail?: string;
   operation: string;
   targetType?: string;
   targetId?: string | null;
@@ -24,7 +29,7 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
     .values({
       at: new Date().toISOString(),
       user_id: entry.user?.id ?? null,
-      user_email: entry.user?.email ?? null,
+      user_email: entry.user?.email ?? entry.triedEmail ?? null,
       roles: entry.user?.roles.join(',') ?? null,
       operation: entry.operation,
       target_type: entry.targetType ?? null,
@@ -40,8 +45,12 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
     .execute();
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export interface AuditQuery {
+  /** part of an address, in any case */
   user?: string;
+  outcome?: AuditEntry['outcome'];
   operation?: string;
   from?: string;
   to?: string;
@@ -51,7 +60,10 @@ export interface AuditQuery {
 
 export async function queryAudit(db: Kysely<Database>, q: AuditQuery) {
   let base = db.selectFrom('audit_log');
-  if (q.user) base = base.where('user_email', '=', q.user.toLowerCase());
+  // Addresses are stored lower-cased; the typed letters are matched literally (a % or _ in
+  // the box is not a wildcard), the same way on SQLite and PostgreSQL.
+  if (q.user) base = base.where(sql<boolean>`user_email like ${`%${escapeLike(q.user.toLowerCase())}%`} escape '\\'`);
+  if (q.outcome) base = base.where('outcome', '=', q.outcome);
   if (q.operation) base = base.where('operation', '=', q.operation);
   if (q.from) base = base.where('at', '>=', q.from);
   if (q.to) base = base.where('at', '<', q.to);

@@ -59,9 +59,16 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
           ) : (
             <span className="text-slate-600">not signed in</span>
           )}
+          {/* An address without an account id is one a sign-in tried: nobody was signed in. */}
           <span className="block text-xs text-slate-600">
-            <span className="sr-only">Roles: </span>
-            {row.original.roles?.split(',').join(', ') || 'no roles'}
+            {row.original.user_email && !row.original.user_id ? (
+              'not signed in (address tried)'
+            ) : (
+              <>
+                <span className="sr-only">Roles: </span>
+                {row.original.roles?.split(',').join(', ') || 'no roles'}
+              </>
+            )}
           </span>
         </div>
       ),

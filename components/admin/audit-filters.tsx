@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { usersQuery, type AuditFilters } from '@/lib/queries/admin';
+import { AUDIT_OUTCOMES as OUTCOMES, CLEARED_AUDIT_FILTERS as CLEARED, usersQuery, type AuditFilters } from '@/lib/queries/admin';
 import { Button } from '../ui/button';
 import { Input, Select } from '../ui/field';
 
@@ -14,11 +14,11 @@ interface Props {
   rangeError: string | null;
 }
 
-const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const OUTCOME_LABELS = { success: 'Success', failure: 'Failure', unknown: 'Unknown (answer lost)' } as const;
 
 const label = 'mb-1 block text-sm font-medium text-slate-800';
 
-/** User (applied after a pause in typing), operation and day range; all kept in the URL. */
+/** User (applied after a pause in typing), outcome, operation and day range; all kept in the URL. */
 export function AuditFilterBar({ filters, operations, update, rangeError }: Props) {
   const users = useQuery(usersQuery());
   const current = filters.user ?? '';
@@ -29,16 +29,16 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
     setShown(current);
     setText(current);
   }
-  // The match is exact, so a half-typed address is not applied (it would only match nothing).
+  // Part of an address matches, so what is typed applies after a pause.
   useEffect(() => {
     const typed = text.trim();
-    if (typed === current || (typed !== '' && !EMAIL_LIKE.test(typed))) return;
+    if (typed === current) return;
     const timer = setTimeout(() => update({ user: typed || null }), 400);
     return () => clearTimeout(timer);
   }, [text, current, update]);
 
   const options = filters.operation && !operations.includes(filters.operation) ? [filters.operation, ...operations] : operations;
-  const active = Boolean(filters.user || filters.operation || filters.from || filters.to);
+  const active = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
   return (
     <div role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-start gap-3">
       <div className="min-w-64 flex-1">
@@ -52,7 +52,7 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
           list="audit-user-emails"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="e.g. admin@signdesk.local"
+          placeholder="e.g. oper or admin@signdesk.local"
           maxLength={254}
           aria-describedby="audit-user-hint"
           onKeyDown={(e) => {
@@ -60,13 +60,26 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
           }}
         />
         <p id="audit-user-hint" className="mt-1 text-xs text-slate-600">
-          The whole address; press Enter to apply.
+          Any part of the address, in any case; failed sign-ins count under the address tried.
         </p>
         <datalist id="audit-user-emails">
           {users.data?.map((u) => (
             <option key={u.id} value={u.email} />
           ))}
         </datalist>
+      </div>
+      <div>
+        <label htmlFor="audit-outcome" className={label}>
+          Outcome
+        </label>
+        <Select id="audit-outcome" value={filters.outcome ?? ''} onChange={(e) => update({ outcome: e.target.value || null })}>
+          <option value="">Any outcome</option>
+          {OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {OUTCOME_LABELS[o]}
+            </option>
+          ))}
+        </Select>
       </div>
       <div>
         <label htmlFor="audit-operation" className={label}>
@@ -94,7 +107,7 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
         <Input id="audit-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => update({ to: e.target.value || null })} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'audit-range-error' : undefined} />
       </div>
       {active && (
-        <Button variant="ghost" className="mt-6" onClick={() => update({ user: null, operation: null, from: null, to: null })}>
+        <Button variant="ghost" className="mt-6" onClick={() => update(CLEARED)}>
           Clear filters
         </Button>
       )}

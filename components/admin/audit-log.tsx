@@ -2,14 +2,14 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { auditExportHref, auditQuery, type AuditFilters } from '@/lib/queries/admin';
+import { AUDIT_OUTCOMES, CLEARED_AUDIT_FILTERS, auditExportHref, auditQuery, type AuditFilters } from '@/lib/queries/admin';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
 import { EmptyState } from '../ui/states';
 import { auditColumns } from './audit-columns';
 import { AuditFilterBar } from './audit-filters';
 
-const FILTERS = ['user', 'operation', 'from', 'to'] as const;
+const FILTERS = ['user', 'outcome', 'operation', 'from', 'to'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const EXPORT_LIMIT = 10_000;
 
@@ -18,6 +18,7 @@ function cleanFilters(raw: Record<string, string>): AuditFilters {
   const day = (v: string | undefined) => (v && DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
   return {
     user: raw.user?.trim().slice(0, 254) || undefined,
+    outcome: AUDIT_OUTCOMES.find((o) => o === raw.outcome),
     operation: raw.operation?.slice(0, 80) || undefined,
     from: day(raw.from),
     to: day(raw.to),
@@ -31,8 +32,8 @@ export function AuditLog() {
   const query = useQuery({ ...auditQuery({ page: params.page, size: params.size, ...filters }), enabled: !rangeError });
   const filterBy = useCallback((patch: { user?: string; operation?: string }) => update(patch), [update]);
   const columns = useMemo(() => auditColumns(filterBy), [filterBy]);
-  const filtered = Boolean(filters.user || filters.operation || filters.from || filters.to);
-  const clear = () => update({ user: null, operation: null, from: null, to: null });
+  const filtered = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
+  const clear = () => update(CLEARED_AUDIT_FILTERS);
   const total = query.data?.pagination.total;
 
   return (
@@ -40,7 +41,7 @@ export function AuditLog() {
       <AuditFilterBar filters={filters} operations={query.data?.operations ?? []} update={update} rangeError={rangeError} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {total === undefined ? '\u00a0' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match these filters' : ' in the log'}, newest first`}
+          {total === undefined ? '\u00a0' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'entry' : 'entries'}${filtered ? ` ${total === 1 ? 'matches' : 'match'} these filters` : ' in the log'}, newest first`}
         </p>
         <a
           href={auditExportHref(filters)}
@@ -68,7 +69,7 @@ export function AuditLog() {
             </button>
           }
         >
-          Try another user, operation or day range.
+          Try another user, outcome, operation or day range.
         </EmptyState>
       ) : (
         <ListView

@@ -33,3 +33,16 @@ export function useUpdateUser(handlers: KeyedMutationHandlers<UserChange, AdminU
     ...handlers,
   });
 }
+
+export type PasswordReset = { id: string; password: string };
+
+/** POST /api/admin/users/:id/password: a new password, which ends the account's sessions. */
+export function useResetPassword(handlers: KeyedMutationHandlers<PasswordReset, AdminUser> = {}) {
+  return useKeyedMutation({
+    scope: 'user-password-reset',
+    request: ({ id, password }: PasswordReset) =>
+      api<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/password`, { method: 'POST', body: { password } }),
+    invalidates: READS,
+    ...handlers,
+  });
+}

@@ -11,6 +11,7 @@ import { Input, Select } from '../ui/field';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, EmptyState, ErrorState, TableSkeleton } from '../ui/states';
 import { AccountAccessButton } from './account-access-button';
+import { ResetPasswordButton } from './reset-password-dialog';
 import { RolesButton } from './roles-dialog';
 
 function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
@@ -43,7 +44,13 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
       cell: ({ row }) => (
         <span className="flex gap-2">
           <RolesButton user={row.original} />
-          <AccountAccessButton user={row.original} />
+          {/* One's own account is not offered for disabling or a reset: the API refuses both anyway. */}
+          {row.original.id !== currentUserId && (
+            <>
+              <ResetPasswordButton user={row.original} />
+              <AccountAccessButton user={row.original} />
+            </>
+          )}
         </span>
       ),
     },

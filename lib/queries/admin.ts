@@ -20,12 +20,19 @@ export interface AdminUser {
   updated_at: string;
 }
 
+export const AUDIT_OUTCOMES = ['success', 'failure', 'unknown'] as const;
+
 export interface AuditFilters {
+  /** part of an address */
   user?: string;
+  outcome?: (typeof AUDIT_OUTCOMES)[number];
   operation?: string;
   from?: string;
   to?: string;
 }
+
+/** Every audit filter unset, as a URL update ("Clear filters"). */
+export const CLEARED_AUDIT_FILTERS = { user: null, outcome: null, operation: null, from: null, to: null };
 
 export type AuditPage = Page<AuditRow> & { operations: string[] };
 

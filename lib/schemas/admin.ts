@@ -14,11 +14,15 @@ export const updateUserSchema = z
   .strictObject({ roles: z.array(z.enum(ROLES)).min(1, 'Choose at least one role').optional(), disabled: z.boolean().optional() })
   .refine((b) => b.roles !== undefined || b.disabled !== undefined, 'Change roles or the disabled flag');
 
+/** An admin's reset of another account's password (POST /api/admin/users/:id/password). */
+export const passwordResetSchema = newUserSchema.pick({ password: true });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
 
 export const auditQuerySchema = listQuerySchema
   .omit({ q: true })
-  .extend({ user: z.string().trim().max(254).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
+  .extend({ user: z.string().trim().max(254).optional(), outcome: z.enum(['success', 'failure', 'unknown']).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
   .strict();
 
 /**

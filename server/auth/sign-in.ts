@@ -22,6 +22,7 @@ export async function signIn(input: { email: string; password: string }, address
     const seconds = Math.ceil(admission.refusedForMs / 1000);
     await recordAudit(conn, {
       user: null,
+      triedEmail: email,
       operation: 'auth.sign_in',
       targetType: 'user',
       targetId: email,
@@ -45,6 +46,7 @@ export async function signIn(input: { email: string; password: string }, address
   if (!row || !ok || row.disabled === 1) {
     await recordAudit(conn, {
       user: null,
+      triedEmail: email,
       operation: 'auth.sign_in',
       targetType: 'user',
       targetId: email,

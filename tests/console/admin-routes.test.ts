@@ -96,6 +96,27 @@ describe('users', () => {
     expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
   });
 
+  it('resets a password: the old one and its sessions end, the audit entry holds no password; never one\'s own', async () => {
+    const account = newAccount(['viewer']);
+    const { id } = (await createUser(account)).body as { id: string };
+    const { cookie } = await c.signIn(account.email, account.password);
+    const fresh = 'a-brand-new-password-42';
+    const reset = (target: string, body: unknown) => c.call('POST', `/api/admin/users/${target}/password`, { cookie: admin(), body });
+    expect(detailPaths(await reset(id, { password: 'short' }))).toEqual(['password']);
+    expectConsoleError(await reset(id, { password: fresh, roles: ['admin'] }), 422, 'VALIDATION_FAILED');
+    expectConsoleError(await reset('usr_nobody_here', { password: fresh }), 404, 'NOT_FOUND');
+    expectConsoleError(await c.call('POST', `/api/admin/users/${id}/password`, { cookie: c.cookies.operator, body: { password: fresh } }), 403, 'FORBIDDEN');
+    const me = (await c.call('GET', '/api/auth/me', { cookie: admin() })).body.user as { id: string };
+    expectConsoleError(await reset(me.id, { password: fresh }), 409, 'SELF_RESET');
+
+    expect((await reset(id, { password: fresh })).body).toMatchObject({ id, email: account.email, disabled: false });
+    expectConsoleError(await c.call('GET', '/api/auth/me', { cookie }), 401, 'SESSION_EXPIRED');
+    expect((await c.signIn(account.email, account.password)).reply.status).toBe(401);
+    expect((await c.signIn(account.email, fresh)).reply.status).toBe(200);
+    const [entry] = await auditOf(c, 'user.password_reset');
+    expect(entry).toMatchObject({ user_email: 'admin@test.local', target_type: 'user', target_id: id, outcome: 'success', details: null });
+  });
+
   it('refuses self-lockout, unknown accounts and empty changes', async () => {
     const me = (await c.call('GET', '/api/auth/me', { cookie: admin() })).body.user as { id: string };
     expectConsoleError(await patchUser(me.id, { disabled: true }), 409, 'SELF_LOCKOUT');
@@ -126,6 +147,23 @@ describe('audit log', () => {
       expect(detailPaths(await c.call('GET', `/api/admin/audit?${query}`, { cookie: admin() }))).toEqual([field]);
     }
     expectConsoleError(await c.call('GET', '/api/admin/audit', { cookie: c.cookies.sender }), 403, 'FORBIDDEN');
+  });
+
+  it('matches part of an address, records failed sign-ins under the address tried, and filters by outcome', async () => {
+    const account = newAccount(['viewer']);
+    await createUser(account);
+    expect((await c.signIn(account.email, 'not-the-password')).reply.status).toBe(401);
+    expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
+    const part = account.email.slice(0, 12).toUpperCase();
+    const both = await c.call('GET', `/api/admin/audit?user=${encodeURIComponent(part)}`, { cookie: admin() });
+    expect(auditEntries(both).map((r) => [r.operation, r.outcome, r.user_email])).toEqual([
+      ['auth.sign_in', 'success', account.email],
+      ['auth.sign_in', 'failure', account.email],
+    ]);
+    const failed = await c.call('GET', `/api/admin/audit?user=${encodeURIComponent(part)}&outcome=failure`, { cookie: admin() });
+    expect(auditEntries(failed)).toEqual([expect.objectContaining({ user_id: null, roles: null, error_code: 'INVALID_CREDENTIALS', status: 401 })]);
+    expect(JSON.stringify(failed.body)).not.toContain('not-the-password');
+    expect(detailPaths(await c.call('GET', '/api/admin/audit?outcome=maybe', { cookie: admin() }))).toEqual(['outcome']);
   });
 
   it('exports CSV with a header row, RFC 4180 quoting and formula cells defused', async () => {

@@ -1,0 +1,75 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { AdminUser } from '@/lib/queries/admin';
+import { passwordResetSchema } from '@/lib/schemas/admin';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { FormError } from '../ui/form-error';
+import { FormFooter } from '../ui/form-footer';
+import { showApiError } from './form-errors';
+import { PasswordField } from './password-field';
+import { useResetPassword } from './user-mutations';
+
+const ignore = () => undefined;
+
+/** Sets a new password for another account (typed or generated); its sessions end at once. */
+export function ResetPasswordButton({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  const who = `${user.name} (${user.email})`;
+  const form = useForm({ resolver: zodResolver(passwordResetSchema), defaultValues: { password: '' } });
+  const password = useWatch({ control: form.control, name: 'password' });
+  const reset = useResetPassword({
+    onDone() {
+      toast.success(`New password set for ${who}. Their sessions have ended.`);
+      setOpen(false);
+    },
+    onFailed(err) {
+      // Said in the dialog only: a toast besides would say it twice.
+      showApiError(form, err, { fields: ['password'] });
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Failures are shown by onFailed; the rejection carries nothing more.
+  const submit = form.handleSubmit((values) => reset.run({ id: user.id, password: values.password }).then(ignore, ignore));
+  const change = (next: boolean) => {
+    if (isSubmitting) return;
+    // Each opening starts empty: a password from an earlier opening must not linger.
+    if (next) form.reset({ password: '' });
+    setOpen(next);
+  };
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => change(true)} aria-label={`Reset password of ${user.email}`}>
+        Password
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={change}
+        title={`Reset the password of ${user.name}`}
+        description={
+          <>
+            {user.email} is signed out everywhere at once and signs in again with the new password. Share it over a safe channel.
+          </>
+        }
+      >
+        <form onSubmit={submit} noValidate>
+          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+            <PasswordField
+              label="New password"
+              registration={form.register('password')}
+              value={password}
+              error={errors.password?.message}
+              onGenerate={(generated) => form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })}
+            />
+            <FormError error={errors.root} />
+            <FormFooter onCancel={() => change(false)} submitLabel="Set password" busy={isSubmitting} />
+          </fieldset>
+        </form>
+      </Dialog>
+    </>
+  );
+}

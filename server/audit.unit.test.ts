@@ -1,0 +1,57 @@
+import 'server-only';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryAudit, recordAudit } from './audit';
+import { connect, migrate } from './db/connect';
+import type { Database } from './db/schema';
+
+// The audit filters over a real (SQLite) database: the user filter is a substring match,
+// whose wildcards are the user's letters only, and the outcome filter narrows by result.
+let dir: string;
+let conn: Kysely<Database>;
+const user = (email: string) => ({ id: `usr_${email.slice(0, 6)}`, email, roles: ['operator' as const] });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'audit-unit-'));
+  conn = await connect({ dataDir: dir });
+  await migrate(conn, false);
+  await recordAudit(conn, { user: user('operator@signdesk.local'), operation: 'x.create', outcome: 'success', status: 200 });
+  await recordAudit(conn, { user: user('operator@signdesk.local'), operation: 'x.create', outcome: 'failure', status: 409 });
+  await recordAudit(conn, { user: user('op_er%x@example.test'), operation: 'x.create', outcome: 'unknown', status: 502 });
+  await recordAudit(conn, { user: user('viewer@signdesk.local'), operation: 'x.read', outcome: 'success', status: 200 });
+});
+afterAll(async () => {
+  await conn.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const emails = async (q: { user?: string; outcome?: 'success' | 'failure' | 'unknown' }) =>
+  (await queryAudit(conn, { ...q, page: 1, size: 50 })).data.map((r) => `${r.user_email} ${r.outcome}`);
+
+describe('queryAudit', () => {
+  it('matches part of an address, in any case', async () => {
+    expect(await emails({ user: 'OPER' })).toEqual(['operator@signdesk.local failure', 'operator@signdesk.local success']);
+    expect(await emails({ user: 'signdesk.local' })).toHaveLength(3);
+  });
+
+  it('takes % and _ literally', async () => {
+    expect(await emails({ user: 'op_er%' })).toEqual(['op_er%x@example.test unknown']);
+    expect(await emails({ user: '%' })).toEqual(['op_er%x@example.test unknown']);
+  });
+
+  it('keeps the address a failed sign-in tried as its user, with no account behind it', async () => {
+    await recordAudit(conn, { user: null, triedEmail: 'nobody@example.test', operation: 'auth.sign_in', outcome: 'failure', status: 401 });
+    const [row] = (await queryAudit(conn, { user: 'nobody', page: 1, size: 50 })).data;
+    expect(row).toMatchObject({ user_email: 'nobody@example.test', user_id: null, roles: null, outcome: 'failure' });
+    await conn.deleteFrom('audit_log').where('user_email', '=', 'nobody@example.test').execute();
+  });
+
+  it('narrows by outcome, alone or with the user', async () => {
+    expect(await emails({ outcome: 'failure' })).toEqual(['operator@signdesk.local failure']);
+    expect(await emails({ user: 'oper', outcome: 'success' })).toEqual(['operator@signdesk.local success']);
+    expect((await queryAudit(conn, { outcome: 'success', page: 1, size: 50 })).pagination.total).toBe(2);
+  });
+});
