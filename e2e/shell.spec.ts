@@ -25,6 +25,28 @@ test.describe('sign-in and areas by role', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toHaveText('The e-mail or password is incorrect.');
     await expect(page.getByLabel('E-mail')).toHaveValue('viewer@signdesk.local');
+    // The keyboard is where the user types next: the cleared password, after every refusal.
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await page.keyboard.type('wrong-again');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toBeFocused();
+  });
+
+  test('a skip link is the first stop of the keyboard and leads past the navigation', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/catalog/categories');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+    // The next stop is inside the page, not the header's navigation.
+    await page.keyboard.press('Tab');
+    const inHeader = await page.evaluate(() => Boolean(document.activeElement?.closest('header')));
+    expect(inHeader).toBe(false);
   });
 
   test('a page opened without a session leads to sign-in and back', async ({ page }) => {

@@ -12,6 +12,13 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const embedded = sandboxControl() !== null;
   return (
     <div className="min-h-screen">
+      {/* First stop of the keyboard: past the banner and the navigation, to the page itself. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:absolute focus:left-4 focus:top-2"
+      >
+        Skip to content
+      </a>
       {embedded && (
         <div className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" role="note">
           Connected to the embedded sandbox: data is simulated, and reviewers and recipients are played from{' '}
@@ -42,7 +49,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
+        {children}
+      </main>
     </div>
   );
 }

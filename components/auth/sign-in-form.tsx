@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorFrom } from '@/lib/api-client';
 import { signInSchema, type SignInInput } from '@/lib/schemas/auth';
@@ -12,6 +13,13 @@ import { FormError } from '../ui/form-error';
 export function SignInForm({ next, notice }: { next: string | null; notice: string | null }) {
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const refused = errors.root?.message;
+  const { setFocus } = form;
+  // After a refusal the password (cleared) is where the user types next; the fieldset is
+  // disabled while submitting, so focus moves once it is enabled again.
+  useEffect(() => {
+    if (refused && !isSubmitting) setFocus('password');
+  }, [refused, isSubmitting, setFocus]);
   const submit = form.handleSubmit(async (values) => {
     const res = await fetch('/api/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) }).catch(() => null);
     if (!res) return form.setError('root', { message: 'The console could not be reached. Try again.' });

@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+// Issue 10: no page scrolls sideways, and axe finds nothing serious or critical on any page.
+// An admin sees every area; details are reached with real ids. 390 px joins the widths once
+// the phone layout passes (see the issue's note: the header's wrapped navigation and some
+// lists are still too wide there).
+const WIDTHS = [1360] as const;
+
+async function firstId(page: Page, path: string): Promise<string> {
+  const res = await page.request.get(path);
+  expect(res.ok(), `${path} answers`).toBe(true);
+  const body = (await res.json()) as { data: { id: string }[] };
+  expect(body.data.length, `${path} has an item`).toBeGreaterThan(0);
+  return body.data[0]!.id;
+}
+
+async function pages(page: Page): Promise<string[]> {
+  const [category, template, workflow, form, approval] = await Promise.all([
+    firstId(page, '/api/categories'),
+    firstId(page, '/api/request-templates'),
+    firstId(page, '/api/approval-workflows'),
+    firstId(page, '/api/request-forms'),
+    firstId(page, '/api/approval-requests'),
+  ]);
+  return [
+    '/catalog/categories',
+    `/catalog/categories/${category}`,
+    '/catalog/request-templates',
+    `/catalog/request-templates/${template}`,
+    '/catalog/approval-workflows',
+    `/catalog/approval-workflows/${workflow}`,
+    '/catalog/request-forms',
+    `/catalog/request-forms/${form}`,
+    '/catalog/document-sign-templates',
+    '/catalog/document-sign-templates/dst_nda',
+    '/documents',
+    '/approvals',
+    `/approvals/${approval}`,
+    '/approvals/new',
+    '/packages',
+    '/packages/new',
+    '/packages/drafts',
+    '/admin/users',
+    '/admin/audit',
+    '/admin/sandbox',
+  ];
+}
+
+/** What reaches past the viewport's right edge (outside any scroll container of its own), if anything. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= doc.clientWidth) return null;
+    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
+      .filter((el) => !el.parentElement?.closest('*') || ![...ancestors(el)].some(scrolls))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
+    function* ancestors(el: Element) {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) yield p;
+    }
+    return `${doc.scrollWidth - doc.clientWidth} px too wide: ${culprits.join(', ')}`;
+  });
+
+for (const width of WIDTHS) {
+  test(`every page at ${width} px: nothing scrolls sideways, and axe finds nothing serious`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, 'admin');
+    const wide: string[] = [];
+    for (const path of await pages(page)) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+      const over = await overflow(page);
+      if (over) wide.push(`${path}: ${over}`);
+      await test.step(`axe ${path}`, () => expectAccessible(page));
+    }
+    expect(wide, `pages wider than ${width} px`).toEqual([]);
+  });
+}
