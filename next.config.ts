@@ -12,7 +12,7 @@ const securityHeaders = [
 // Everything proxy.ts does not see (its matcher): route handlers, Next's chunks and public/
 // files. Pages get their nonce policy (and HSTS) from proxy.ts; a second CSP here would be
 // enforced alongside it, so these sources must never match a page.
-const NOT_PAGES = ['/api/:path+', '/_next/:path+', '/pdfjs/:path+', '/favicon.ico'];
+const NOT_PAGES = ['/api/:path+', '/_next/:path+', '/pdfjs/:path+', '/favicon.ico', '/icon.svg'];
 const WORKER = '/pdf.worker.min.mjs';
 // HSTS only when a TLS-terminating proxy says the request came over HTTPS.
 const overHttps = [{ type: 'header' as const, key: 'x-forwarded-proto', value: '\\s*[Hh][Tt][Tt][Pp][Ss]\\s*(?:,.*)?' }];

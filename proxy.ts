@@ -41,5 +41,5 @@ function withPolicy(req: NextRequest, nonce: string, csp: string) {
 // stream up to 25 MB (DESIGN.md section 7). Next's chunks and public/ files are outside too.
 // Keep this list and the static sources in next.config.ts two halves of one whole.
 export const config = {
-  matcher: ['/((?!api/|_next/|pdfjs/|favicon\\.ico$|pdf\\.worker\\.min\\.mjs$).*)'],
+  matcher: ['/((?!api/|_next/|pdfjs/|favicon\\.ico$|icon\\.svg$|pdf\\.worker\\.min\\.mjs$).*)'],
 };

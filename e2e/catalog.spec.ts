@@ -304,6 +304,8 @@ test.describe('catalog lists and details', () => {
     await page.getByLabel('Search request forms').fill('purchase');
     await expect(page).toHaveURL(/\/catalog\/request-forms\?q=purchase$/);
     await expect(rows(page, 'Request forms')).toHaveCount(1);
+    // The workflow column names the workflow (resolved like categories), never its bare id.
+    await expect(rows(page, 'Request forms').getByRole('link', { name: 'Purchase approval', exact: true })).toHaveAttribute('href', '/catalog/approval-workflows/wf_purchase');
     const fresh = await reopen(page);
     await expect(rows(fresh, 'Request forms')).toHaveCount(1);
     await expect(rows(fresh, 'Request forms')).toContainText('Purchase request form');

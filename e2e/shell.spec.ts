@@ -105,3 +105,12 @@ test.describe('sign-in and areas by role', () => {
     await expect(page).toHaveURL(/\/sign-in/);
   });
 });
+
+// The icon is app/icon.svg (Next's file convention): served to anyone, session or not, and linked from every page.
+test('the favicon is served without a session and linked from the page', async ({ page, request }) => {
+  const res = await request.get('/icon.svg', { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('image/svg+xml');
+  await page.goto('/sign-in');
+  await expect(page.locator('link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
+});

@@ -5,10 +5,10 @@ import { useMemo } from 'react';
 import { catalogListQuery } from '@/lib/queries/catalog';
 
 /**
- * Categories or request templates as filter options (first 100, the API's largest page),
+ * Categories, request templates or workflows as filter options (first 100, the API's largest page),
  * plus a name lookup for showing ids as names in tables.
  */
-export function useCatalogOptions(kind: 'categories' | 'request-templates') {
+export function useCatalogOptions(kind: 'categories' | 'request-templates' | 'approval-workflows') {
   const query = useQuery({ ...catalogListQuery(kind, { page: 1, size: 100 }), staleTime: 60_000 });
   return useMemo(() => {
     const items = query.data?.data ?? [];
