@@ -33,20 +33,41 @@ export function receiptEnd(apiDate: string | null, expiresAt: string | undefined
 type Listener = () => void;
 
 /**
+ * Two answers' readings of one clock differ by at most the Date header's second plus a round
+ * trip; a larger step back means the clock itself was set back.
+ */
+const SET_BACK_MS = 5_000;
+
+/**
  * The API's time, kept against the browser's monotonic clock (performance.now), so neither a
  * change of the computer's clock nor an older estimate moves it back: the API's clock only
  * goes forward, and the latest time any answer showed is a floor for its time now.
  */
-class ApiClock {
-  /** API time minus performance.now(), the largest seen; null before any answer */
+export class ApiClock {
+  /** API time minus performance.now(); null before any answer */
   private offset: number | null = null;
+  /** when the request behind the current offset left (performance.now()) */
+  private offsetSentAt = Number.NEGATIVE_INFINITY;
+  /** performance.now() when an answer last showed the API's time (even one that moved nothing) */
+  private heardAt: number | null = null;
   private listeners = new Set<Listener>();
 
+  /**
+   * The largest time seen wins. With `followsSetBack`, an answer to a request that left after
+   * the one behind the current time, and showing a time more than SET_BACK_MS earlier, also
+   * wins: a server's long-lived estimate must follow an API clock that was set back (the
+   * sandbox's is, on reset). A slow answer to an older request never moves it back.
+   */
+  constructor(private readonly followsSetBack = false) {}
+
   /** An answer's Date, for a request that left at `sentPerf` (performance.now()). */
-  note(apiDate: string | null, sentPerf: number) {
+  note(apiDate: string | null, sentPerf: number, receivedPerf = performance.now()) {
     const offset = apiDate ? offsetFrom(apiDate, sentPerf) : null;
-    if (offset === null || (this.offset !== null && offset <= this.offset)) return;
-    const moved = this.offset === null || offset - this.offset >= 1000;
+    if (offset === null) return;
+    this.heardAt = receivedPerf;
+    if (this.offset !== null && !(offset > this.offset || (this.followsSetBack && sentPerf >= this.offsetSentAt && offset < this.offset - SET_BACK_MS))) return;
+    this.offsetSentAt = Math.max(this.offsetSentAt, sentPerf);
+    const moved = this.offset === null || Math.abs(offset - this.offset) >= 1000;
     this.offset = offset;
     if (moved) for (const l of this.listeners) l();
   }
@@ -54,6 +75,16 @@ class ApiClock {
   /** The API's time at `perf` (default: now); the browser's own clock until an answer said otherwise. */
   now(perf = performance.now()): number {
     return this.offset === null ? Date.now() - (performance.now() - perf) : perf + this.offset;
+  }
+
+  /** Whether any answer has shown the API's time yet. */
+  get known() {
+    return this.offset !== null;
+  }
+
+  /** How long ago (ms, at `perf`) an answer last showed the API's time; Infinity before the first. */
+  sinceHeard(perf = performance.now()): number {
+    return this.heardAt === null ? Number.POSITIVE_INFINITY : perf - this.heardAt;
   }
 
   /** Changes by whole seconds when an answer moved the clock (for useSyncExternalStore). */

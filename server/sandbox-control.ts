@@ -13,7 +13,7 @@ import { noteUpstreamDate } from './signing-api/upstream-clock';
 export async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const target = sandboxControl();
   if (!target) throw new HttpError(404, 'NOT_FOUND', 'The sandbox panel exists only when the console runs on its embedded sandbox.');
-  const sentAt = Date.now();
+  const sentAt = performance.now();
   const res = await fetch(`${target.url}/__sandbox${path}`, {
     method,
     headers: { 'x-sandbox-control': target.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

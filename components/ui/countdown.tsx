@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { secondsLeft } from '@/lib/seconds-left';
 
 /** Whole seconds until `until` (epoch ms), re-rendered four times a second so it visibly ticks. */
 export function useSecondsLeft(until: number): number {
@@ -9,5 +10,5 @@ export function useSecondsLeft(until: number): number {
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  return secondsLeft(until, now);
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MAX_QUERY_ATTEMPTS, queryRetryDelay, struggleHeadline } from '@/lib/query-retry';
 import { Button } from './button';
 import { useNow } from './use-now';
+import { secondsLeft } from '@/lib/seconds-left';
 
 /** How long a first load may take before the page says it is waiting on the API. */
 export const SLOW_AFTER_MS = 2000;
@@ -51,7 +52,7 @@ function StruggleNotice({ query }: { query: Watched }) {
   else {
     const headline = struggleHeadline(failureReason);
     const attempt = `attempt ${failures + 1} of ${MAX_QUERY_ATTEMPTS}`;
-    const left = Math.max(0, Math.ceil((mark.at + queryRetryDelay(failures - 1, failureReason) - now) / 1000));
+    const left = secondsLeft(mark.at + queryRetryDelay(failures - 1, failureReason), now);
     if (fetchStatus === 'paused') text = `${headline}; retrying when this tab is shown again.`;
     else if (left > 0) text = `${headline}; retrying in ${left} s (${attempt}).`;
     else text = `${headline}; trying again (${attempt})…`;

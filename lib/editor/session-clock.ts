@@ -2,6 +2,8 @@
 // browser's clock, corrected by the offset between the API's clock and ours, learned when a
 // session opens (its expiry is then exactly one hour after the API's "now").
 
+import { secondsLeft } from '../seconds-left.ts';
+
 export const EDITOR_SESSION_MS = 60 * 60 * 1000;
 /** The countdown turns into a warning this long before the end. */
 export const SESSION_WARNING_MS = 5 * 60 * 1000;
@@ -28,7 +30,7 @@ export function localDeadline(expiresAt: string, skew: number, now: number): num
 
 /** "59:07": minutes and seconds left, rounded up so 0:00 shows only at the end. */
 export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
+  const total = secondsLeft(ms, 0);
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 

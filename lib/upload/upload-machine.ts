@@ -152,8 +152,5 @@ export function itemReducer(item: UploadItem, event: ItemEvent): UploadItem {
   }
 }
 
-/** Whole seconds left on a countdown, never negative. */
-export const secondsLeft = (until: number, now: number) => Math.max(0, Math.ceil((until - now) / 1000));
-
 /** Upload progress as a whole percentage (0-100). */
 export const percentOf = (loaded: number, total: number) => (total <= 0 ? 0 : Math.min(100, Math.floor((loaded / total) * 100)));

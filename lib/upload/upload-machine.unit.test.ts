@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSend, isActive, isPending, itemReducer, MAX_AUTO_RETRIES, newItem, percentOf, secondsLeft, type ItemEvent, type UploadItem } from './upload-machine.ts';
+import { canSend, isActive, isPending, itemReducer, MAX_AUTO_RETRIES, newItem, percentOf, type ItemEvent, type UploadItem } from './upload-machine.ts';
+import { secondsLeft } from '../seconds-left.ts';
 
 const NOW = 1_000_000;
 const doc = { id: 'doc_1', name: 'contract.pdf', logical_purpose: 'ATTACHMENT', protected: false, protection_reason: null, references: [] };

@@ -1,5 +1,6 @@
 import { errorBodySchema, type ErrorDetail } from '../api-error.ts';
 import { documentSchema, type DocumentItem } from '../schemas/documents.ts';
+import { secondsLeft } from '../seconds-left.ts';
 
 // What an upload attempt's answer means for the next step. Pure: the XHR layer hands over
 // status, Retry-After and body text, and the state machine decides from the outcome.
@@ -33,7 +34,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (!/[a-z]{3}/i.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
-  return Math.max(0, Math.ceil((at - now) / 1000));
+  return secondsLeft(at, now);
 }
 
 const clampWait = (seconds: number | null) => Math.min(MAX_WAIT_SECONDS, Math.max(1, seconds ?? DEFAULT_WAIT_SECONDS));

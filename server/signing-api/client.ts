@@ -86,7 +86,7 @@ async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
     let error: SigningApiError;
     try {
-      const sentAt = Date.now();
+      const sentAt = performance.now();
       const res = await once(call, streaming);
       noteUpstreamRequest(res.header('x-request-id'), res.header('date'));
       noteUpstreamDate(res.header('date'), sentAt);

@@ -1,23 +1,20 @@
 import 'server-only';
-import { offsetFrom } from '@/lib/api-clock';
+import { ApiClock } from '@/lib/api-clock';
 
 // The Signing API's clock as this instance last saw it (any user's call updates it), so a
 // console answer that did not reach the API (the clock route, drafts) can still tell the
-// browser the API's time. The newest answer wins: the API's clock may have been moved.
-let offset: number | null = null;
-let heardAt = 0;
+// browser the API's time. Kept against the monotonic clock, so a change of the server's wall
+// clock moves nothing, and a slow answer's older Date never moves it back; unlike a page's, it
+// lives as long as the server, so it follows an API clock that was really set back.
+const clock = new ApiClock(true);
 
-export function noteUpstreamDate(date: string | null, sentAt: number) {
-  const next = date ? offsetFrom(date, sentAt) : null;
-  if (next === null) return;
-  offset = next;
-  heardAt = Date.now();
-}
+/** An answer's Date, for a request that left at `sentPerf` (performance.now()). */
+export const noteUpstreamDate = (date: string | null, sentPerf: number, receivedPerf = performance.now()) =>
+  clock.note(date, sentPerf, receivedPerf);
 
 /** How long ago an answer last told the API's time (Infinity before the first). */
-export const sinceHeard = (now = Date.now()) => (heardAt === 0 ? Number.POSITIVE_INFINITY : now - heardAt);
+export const sinceHeard = (perf = performance.now()) => clock.sinceHeard(perf);
 
 /** The API's time now as an HTTP date, or null before any answer has shown it. */
-export function estimatedApiDate(now = Date.now()): string | null {
-  return offset === null ? null : new Date(now + offset).toUTCString();
-}
+export const estimatedApiDate = (perf = performance.now()): string | null =>
+  clock.known ? new Date(clock.now(perf)).toUTCString() : null;

@@ -3,6 +3,7 @@
 import type { Confirmation } from '../../ui/use-confirm-outcome';
 import { Button } from '../../ui/button';
 import { useNow } from '../../ui/use-now';
+import { secondsLeft } from '@/lib/seconds-left';
 
 /**
  * What the sender sees while a send has no known outcome: never "nothing was sent", but
@@ -18,7 +19,7 @@ export function SendConfirmation({
   since?: string;
 }) {
   const now = useNow(1000, true);
-  const wait = Math.max(0, Math.ceil((status.nextAt - now) / 1000));
+  const wait = secondsLeft(status.nextAt, now);
   return (
     <div role="status" aria-live="polite" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
       <p className="font-semibold">Confirming whether the package was sent{since ? ` (${since})` : ''}</p>
