@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ErrorDetail } from '@/lib/api-error';
 import { browserText } from '../redact';
+import { ERROR_CODE } from '../signing-api/error-body';
 import { SigningApiError } from '../signing-api/errors';
 
 /** A console error that goes to the browser as is. */
@@ -37,10 +38,9 @@ const MAX_MESSAGE = 500;
 const MAX_DETAILS = 50;
 const MAX_DETAIL_TEXT = 300;
 const MAX_DETAIL_FIELDS = 8;
-const CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
-const upstreamCode = (code: string) => (CODE.test(code) ? code : 'UPSTREAM_ERROR');
+const upstreamCode = (code: string) => (ERROR_CODE.test(code) ? code : 'UPSTREAM_ERROR');
 
 /** path and message, and scalar extras the browser reads (`field_id`, `current_version`); nothing nested. */
 function upstreamDetail(detail: ErrorDetail): ErrorDetail {

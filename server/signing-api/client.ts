@@ -1,12 +1,12 @@
 import 'server-only';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { errorBodySchema } from '@/lib/api-error';
 import { env } from '../env';
 import { logger, scrub } from '../logger';
 import { noteUpstreamRequest } from './call-context';
 import { noteUpstreamDate } from './upstream-clock';
 import { newRequestId } from '../request-id';
+import { readErrorBody } from './error-body';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { defaultPolicyFor, retryDelay, type RetryPolicy } from './retry';
 import { TransportError, buffered, streamed, type Answer, type Exchange } from './transport';
@@ -74,10 +74,8 @@ async function once(call: Call, streaming: boolean): Promise<Answer> {
 async function toError(res: Answer): Promise<SigningApiError> {
   const requestId = res.header('x-request-id');
   const retryAfter = parseRetryAfter(res.header('retry-after'));
-  const parsed = errorBodySchema.safeParse(await res.json());
-  if (!parsed.success) return new SigningApiError(res.status, 'UPSTREAM_ERROR', `The Signing API answered ${res.status}.`, [], retryAfter, requestId);
-  const { code, message, details } = parsed.data.error;
-  return new SigningApiError(res.status, code, message, details ?? [], retryAfter, requestId);
+  const body = readErrorBody(res.status, res.header('content-type'), await res.text());
+  return new SigningApiError(res.status, body.code ?? 'UPSTREAM_ERROR', body.message, body.details, retryAfter, requestId);
 }
 
 /** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */

@@ -26,6 +26,8 @@ export interface Answer {
   header(name: string): string | null;
   /** the body as JSON, or undefined when it is not JSON */
   json(): Promise<unknown>;
+  /** the body as text (an error's, whatever its shape) */
+  text(): Promise<string>;
   /** the body as a stream (only for `streamed` exchanges) */
   stream(): Readable;
 }
@@ -73,6 +75,7 @@ export function buffered(x: Exchange & { body?: string }): Promise<Answer> {
           status,
           header: (name) => rawHeader(raw, name),
           json: async () => parseJson(bytes),
+          text: async () => bytes.toString('utf8'),
           stream: () => Readable.from([bytes]),
         });
       },
@@ -105,6 +108,7 @@ export async function streamed(x: Exchange): Promise<Answer> {
         return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
       },
       json: () => res.body.json().catch(() => undefined),
+      text: () => res.body.text().catch(() => ''),
       stream: () => res.body,
     };
   } catch {
