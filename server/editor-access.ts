@@ -4,8 +4,17 @@ import { HttpError } from './http/respond';
 import { withoutSecrets } from './redact';
 import { SigningApiError } from './signing-api/errors';
 
-const expired = (err: unknown) =>
-  err instanceof SigningApiError && (err.code === 'EDITOR_SESSION_EXPIRED' || err.code === 'EDITOR_SESSION_INVALID');
+const SESSION_ENDED = 'EDITOR_SESSION_EXPIRED';
+
+/**
+ * The session path is the credential of these calls: the spec answers an expired one with 401
+ * (section 7) and says only that it is "rejected" (rule 5), so 401, 404 (unknown) and 410
+ * (gone) all mean the session has ended, whatever code a host gives.
+ */
+const endsSession = (err: SigningApiError) =>
+  [401, 404, 410].includes(err.status) || err.code === 'EDITOR_SESSION_EXPIRED' || err.code === 'EDITOR_SESSION_INVALID';
+
+const expired = (err: unknown) => err instanceof SigningApiError && err.code === SESSION_ENDED;
 
 /**
  * `run` with the session id, whose upstream errors no longer quote it: they go on to the
@@ -18,7 +27,7 @@ async function using<T>(sessionId: string, run: (sessionId: string) => Promise<T
   } catch (err) {
     if (!(err instanceof SigningApiError)) throw err;
     const [message, details] = withoutSecrets([err.message, err.details], [sessionId]);
-    throw new SigningApiError(err.status, err.code, message, details, err.retryAfterMs, err.requestId);
+    throw new SigningApiError(err.status, endsSession(err) ? SESSION_ENDED : err.code, message, details, err.retryAfterMs, err.requestId);
   }
 }
 

@@ -37,6 +37,26 @@ describe('editor access', () => {
     }
   });
 
+  it('reads any refusal of the session credential (401, 404, 410) as the session having ended, whatever the code', async () => {
+    const { withEditorSession, withViewingSession } = await import('./editor-access');
+    for (const [status, code] of [
+      [401, 'UPSTREAM_ERROR'],
+      [404, 'SESSION_UNKNOWN'],
+      [410, 'GONE'],
+      [401, 'EDITOR_SESSION_EXPIRED'],
+    ] as const) {
+      const err = await withEditorSession('doc_1', async () => Promise.reject(new SigningApiError(status, code, 'no'))).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status, code: 'EDITOR_SESSION_EXPIRED' });
+    }
+    // Viewing opens a fresh session instead, and tries once more with it.
+    let calls = 0;
+    const viewed = await withViewingSession('doc_1', 'usr_1', async () => {
+      if (++calls === 1) throw new SigningApiError(401, 'UPSTREAM_ERROR', 'no');
+      return 'pdf';
+    });
+    expect([viewed, calls]).toEqual(['pdf', 2]);
+  });
+
   it('passes other errors and results through', async () => {
     const { withEditorSession } = await import('./editor-access');
     expect(await withEditorSession('doc_1', async (sid) => sid.length)).toBe(SID.length);

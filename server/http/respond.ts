@@ -65,7 +65,7 @@ export function fromUpstream(err: SigningApiError): HttpError {
   const message = () => browserText(err.message, MAX_MESSAGE);
   if (err.isTransport)
     return new HttpError(503, upstreamCode(err.code), `${message()} Try again in a moment.`, [], { 'Retry-After': '2' });
-  if (err.code === 'EDITOR_SESSION_EXPIRED' || err.code === 'EDITOR_SESSION_INVALID') {
+  if (err.code === 'EDITOR_SESSION_EXPIRED') {
     return new HttpError(
       409,
       'EDITOR_SESSION_EXPIRED',
