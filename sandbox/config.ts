@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIALECTS } from './http/dialect.ts';
 
 const schema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
@@ -9,6 +10,8 @@ const schema = z.object({
   SANDBOX_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   /** the crash tests' hook (test-crash.ts); never set it elsewhere */
   SANDBOX_TEST_CRASH_AFTER: z.string().min(1).optional(),
+  /** `alternate` answers what the spec leaves open differently (sandbox/http/dialect.ts) */
+  SANDBOX_DIALECT: z.enum(DIALECTS).default('standard'),
   SANDBOX_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type SandboxConfig = z.infer<typeof schema>;

@@ -17,6 +17,7 @@ async function main() {
     controlToken: config.SANDBOX_CONTROL_TOKEN,
     uploadCapacity: config.SANDBOX_UPLOAD_CAPACITY,
     defaultRateLimitPerMinute: config.SANDBOX_RATE_LIMIT_PER_MINUTE,
+    dialect: config.SANDBOX_DIALECT,
     logger,
     crashHook: parseCrashHook(config.SANDBOX_TEST_CRASH_AFTER),
   });

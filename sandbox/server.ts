@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
+import { alternateReply, type Dialect } from './http/dialect.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 import { readJsonBody } from './http/body.ts';
 import { Router } from './http/router.ts';
@@ -27,6 +28,8 @@ export interface SandboxOptions {
   logger: Logger;
   otpDelivery?: OtpDelivery;
   crashHook?: CrashHook | null;
+  /** how the choices the spec leaves open are answered (http/dialect.ts); standard by default */
+  dialect?: Dialect;
 }
 
 export interface Sandbox {
@@ -52,7 +55,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   for (const route of allRoutes(services)) router.add(route);
 
   const server = createServer((req, res) => {
-    void handle(services, router, req, res);
+    void handle(services, router, req, res, opts.dialect ?? 'standard');
   });
   // Node hands CONNECT to this event, not to the request handler, and drops the connection
   // when nobody listens. Answering it through the same pipeline keeps "whatever the method"
@@ -62,7 +65,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     res.assignSocket(socket);
     res.shouldKeepAlive = false;
     res.on('finish', () => socket.end());
-    void handle(services, router, req, res);
+    void handle(services, router, req, res, opts.dialect ?? 'standard');
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -88,7 +91,7 @@ const secretEquals = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-async function handle(services: Services, router: Router<RouteDef>, req: IncomingMessage, res: ServerResponse) {
+async function handle(services: Services, router: Router<RouteDef>, req: IncomingMessage, res: ServerResponse, dialect: Dialect) {
   const started = process.hrtime.bigint();
   const requestId = `req_${randomBytes(9).toString('base64url')}`;
   const method = req.method ?? 'GET';
@@ -108,7 +111,9 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
     // Date is the API's clock: when the sandbox's clock is moved, its answers say so, as a
     // real host's would, so a client following the API's clock sees the move.
     res.setHeader('Date', new Date(services.clock.now()).toUTCString());
-    send(res, reply, requestId);
+    // Control-plane answers are the sandbox's own, not the API's: they keep one shape.
+    const api = !path.startsWith('/__sandbox');
+    send(res, dialect === 'alternate' && api ? alternateReply(reply, services.clock.now()) : reply, requestId);
   } else res.destroy();
   if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

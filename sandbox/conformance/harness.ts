@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readConfig } from '../config.ts';
+import type { Dialect } from '../http/dialect.ts';
 import { createLogger } from '../logger.ts';
 import { startSandbox, type Sandbox } from '../server.ts';
 import { SCOPES, type RequesterRole, type Scope } from '../keys.ts';
@@ -39,7 +41,7 @@ export interface TestSandbox {
 export const newIdemKey = () => `idem-${randomBytes(8).toString('hex')}`;
 
 /** A sandbox in this process on a free port with its own data directory. */
-export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?: string } = {}): Promise<TestSandbox> {
+export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?: string; dialect?: Dialect } = {}): Promise<TestSandbox> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   const controlToken = `ctl-${randomBytes(16).toString('hex')}`;
   const otps: TestSandbox['otps'] = [];
@@ -50,6 +52,8 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
     defaultRateLimitPerMinute: 0,
     logger: createLogger('silent'),
     otpDelivery: (m) => otps.push(m),
+    // SANDBOX_DIALECT=alternate runs a whole suite against the other dialect.
+    dialect: opts.dialect ?? readConfig().SANDBOX_DIALECT,
   });
   let apps = 0;
 

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import type { Reply } from './context.ts';
+
+// The spec leaves the error body, most error codes, Retry-After's form and extra record fields
+// open (section 7). SANDBOX_DIALECT=alternate answers every one of those differently from the
+// standard dialect, so the console's suites can prove it relies on the spec alone: errors are
+// RFC 9457 problem+json, only the spec's named codes survive, Retry-After is an HTTP date and
+// every API object carries a field the spec does not name.
+export type Dialect = 'standard' | 'alternate';
+export const DIALECTS = ['standard', 'alternate'] as const;
+
+/** The codes the spec names (section 7): every dialect keeps them. */
+export const NAMED_CODES = new Set(['SANDBOX_API_DISABLED', 'PACKAGE_NOT_CLOSED', 'WORKFLOW_IN_USE', 'ENDPOINT_RETIRED', 'UPLOAD_BUSY']);
+
+/** Maps the API does not own (what the caller sent, a schema): no extra field goes in them. */
+const CALLER_MAPS = new Set(['form_data', 'sender_values', 'values', 'schema', 'properties', 'layout_values']);
+const EXTRA = 'x_alt_trace';
+
+const isJson = (type: string | undefined) => !type || /json/i.test(type);
+const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
+
+function withExtras(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withExtras(v));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([k, v]) => [k, CALLER_MAPS.has(k) ? v : withExtras(v, k)] as const);
+  return key && CALLER_MAPS.has(key) ? value : { ...Object.fromEntries(entries), [EXTRA]: { dialect: 'alternate' } };
+}
+
+interface Envelope {
+  error: { code: string; message: string; details?: { path: string; message: string; [k: string]: unknown }[]; request_id?: string };
+}
+const isEnvelope = (v: unknown): v is Envelope =>
+  typeof v === 'object' && v !== null && 'error' in v && typeof (v as Envelope).error?.code === 'string';
+
+function problemOf(status: number, { error }: Envelope) {
+  const named = NAMED_CODES.has(error.code);
+  return {
+    type: named ? `https://problems.signing.example/${kebab(error.code)}` : 'about:blank',
+    title: named ? error.code.replaceAll('_', ' ').toLowerCase() : `HTTP ${status}`,
+    status,
+    detail: error.message,
+    ...(named ? { code: error.code } : {}),
+    ...(error.request_id ? { instance: `urn:request:${error.request_id}` } : {}),
+    errors: (error.details ?? []).map(({ path, message, ...extras }) => ({
+      ...extras,
+      pointer: path ? `/${path.split('.').map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}` : '',
+      detail: message,
+    })),
+  };
+}
+
+/** The reply as the alternate dialect says it; `now` is the sandbox clock (its Date header). */
+export function alternateReply(reply: Reply, now: number): Reply {
+  const headers = { ...reply.headers };
+  const wait = headers['Retry-After'];
+  if (wait !== undefined && /^\d+$/.test(wait)) headers['Retry-After'] = new Date(now + Number(wait) * 1000).toUTCString();
+  if (reply.raw instanceof Readable || reply.status === 204 || !isJson(reply.contentType)) return { ...reply, headers };
+  const json: unknown = reply.raw ? JSON.parse(reply.raw.toString('utf8')) : reply.body;
+  if (reply.status >= 400 && isEnvelope(json))
+    return { status: reply.status, raw: Buffer.from(JSON.stringify(problemOf(reply.status, json))), contentType: 'application/problem+json', headers };
+  return { status: reply.status, raw: Buffer.from(JSON.stringify(withExtras(json))), contentType: 'application/json; charset=utf-8', headers };
+}
