@@ -89,8 +89,8 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
     // A resubmission leaves revision: its requirements go, the answer is the request, and every list moves.
     invalidates: ({ input, outcome, error }) => {
       if (outcome === 'done') return input.action === 'resubmit' ? [{ queryKey: approvalKeys.all }] : [itemOnly];
-      const code = error instanceof ConsoleApiError ? error.code : null;
-      return code === 'VERSION_CONFLICT' || code === 'NOT_IN_REVISION' ? [itemOnly] : [];
+      // A 409 (stale versions, or the request left revision) makes the request's read stale.
+      return error instanceof ConsoleApiError && error.status === 409 ? [itemOnly] : [];
     },
     async onDone(updated, { action }) {
       if (action === 'revision-draft') {
@@ -104,10 +104,14 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
       client.setQueryData(approvalKeys.item(request.id), updated);
     },
     async onFailed(err, { input }) {
-      if (err instanceof ConsoleApiError && err.code === 'VERSION_CONFLICT') {
-        const fresh = await reread();
-        if (fresh) setChanges(describeChanges(input.basis, fresh, fields, current));
-        return;
+      // Whatever the API calls it, a 409 is answered by reading again: when the versions moved,
+      // the user sees what changed and keeps what they typed; otherwise the refusal is shown.
+      if (err instanceof ConsoleApiError && err.status === 409) {
+        const fresh = await reread().catch(() => undefined);
+        if (fresh && (fresh.version !== input.basis.version || fresh.task.version !== input.basis.task.version)) {
+          setChanges(describeChanges(input.basis, fresh, fields, current));
+          return;
+        }
       }
       applyApiError(form, err, {
         fieldOf: requestFieldOf(fields, input.body.documents ?? []),

@@ -46,24 +46,10 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
 
   const failed = useCallback(
     async (err: unknown, outcome: Exclude<Outcome, 'done'>, sent: EditorCommand, retry: () => void) => {
-      const code = err instanceof ConsoleApiError ? err.code : null;
-      if (code === 'INVALID_LAYOUT' && err instanceof ConsoleApiError) {
-        const problems = layoutProblems(err.details, sent.layout?.fields ?? []);
-        dispatch({ type: 'rejected', problems });
-        const first = Object.keys(problems.byField)[0];
-        if (first) reveal(first);
-        const n = problemCount(problems);
-        notify('error', `The server refused the layout: ${n} ${n === 1 ? 'problem' : 'problems'}. The fields at fault are marked in red.`);
-      } else if (code === 'VERSION_CONFLICT' || code === 'LAYOUT_COMPLETED') {
-        try {
-          const adopted = adopt(await readEditor(documentId), 'save');
-          if (code === 'LAYOUT_COMPLETED') notify('error', 'This layout has been completed elsewhere; it can no longer be changed.');
-          else if (adopted !== 'conflict') notify('info', 'The layout changed on the server; the editor now shows the current version. Check it, then try again.');
-        } catch (readErr) {
-          if (isExpiredError(readErr)) markExpired();
-          notify('error', `The layout changed on the server, and the current one could not be read: ${readErr instanceof Error ? readErr.message : 'try again'}`);
-        }
-      } else if (isExpiredError(err)) {
+      // Decided on what the spec fixes: 400 (or 422) is an invalid layout, 409 a stale version
+      // or a completed layout (a fresh read tells which), whatever code the API gives.
+      const status = err instanceof ConsoleApiError ? err.status : null;
+      if (isExpiredError(err)) {
         markExpired();
         notify('error', 'The editor session has expired. Open a new session; your layout is kept.');
       } else if (outcome === 'unknown') {
@@ -71,6 +57,23 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
           label: 'Try again',
           onClick: retry,
         });
+      } else if ((status === 400 || status === 422) && err instanceof ConsoleApiError) {
+        const problems = layoutProblems(err.details, sent.layout?.fields ?? []);
+        dispatch({ type: 'rejected', problems });
+        const first = Object.keys(problems.byField)[0];
+        if (first) reveal(first);
+        const n = problemCount(problems);
+        notify('error', `The server refused the layout: ${n} ${n === 1 ? 'problem' : 'problems'}. The fields at fault are marked in red.`);
+      } else if (status === 409) {
+        try {
+          const fresh = await readEditor(documentId);
+          const adopted = adopt(fresh, 'save');
+          if (fresh.status === 'completed') notify('error', 'This layout has been completed elsewhere; it can no longer be changed.');
+          else if (adopted !== 'conflict') notify('info', 'The layout changed on the server; the editor now shows the current version. Check it, then try again.');
+        } catch (readErr) {
+          if (isExpiredError(readErr)) markExpired();
+          notify('error', `The layout changed on the server, and the current one could not be read: ${readErr instanceof Error ? readErr.message : 'try again'}`);
+        }
       } else {
         notify('error', err instanceof Error ? err.message : 'The command failed.');
       }

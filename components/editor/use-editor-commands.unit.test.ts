@@ -129,9 +129,12 @@ describe('useEditorCommands', () => {
     expect(keys()[1]).not.toBe(keys()[0]);
   });
 
-  it('marks the fields an INVALID_LAYOUT names and brings the first into view', async () => {
+  it.each([
+    [422, 'INVALID_LAYOUT'],
+    [400, 'BAD_REQUEST'],
+  ])('marks the fields a refused layout (%i %s) names and brings the first into view', async (status, code) => {
     api.sendEditorCommand.mockRejectedValueOnce(
-      new ConsoleApiError(422, 'INVALID_LAYOUT', 'Invalid layout', [{ path: 'fields.0.width', message: 'the field ends beyond the right edge' }]),
+      new ConsoleApiError(status, code, 'Invalid layout', [{ path: 'fields.0.width', message: 'the field ends beyond the right edge' }]),
     );
     const { commands, actions, deps } = setup();
     await commands.save();
@@ -149,8 +152,8 @@ describe('useEditorCommands', () => {
     expect(toasts.shown).toEqual([]);
   });
 
-  it('says a layout completed elsewhere can no longer change, after adopting it', async () => {
-    api.sendEditorCommand.mockRejectedValueOnce(new ConsoleApiError(409, 'LAYOUT_COMPLETED', 'Completed'));
+  it('says a layout completed elsewhere can no longer change, after adopting it: the fresh read tells, not the code', async () => {
+    api.sendEditorCommand.mockRejectedValueOnce(new ConsoleApiError(409, 'CONFLICT', 'Completed'));
     api.readEditor.mockResolvedValueOnce(snapshot(5, 'completed'));
     const { commands, deps } = setup();
     deps.adopt.mockReturnValueOnce('loaded');

@@ -6,7 +6,7 @@ import { logger, scrub } from '../logger';
 import { noteUpstreamRequest } from './call-context';
 import { noteUpstreamDate } from './upstream-clock';
 import { newRequestId } from '../request-id';
-import { readErrorBody } from './error-body';
+import { codeForStatus, readErrorBody } from './error-body';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { defaultPolicyFor, retryDelay, type RetryPolicy } from './retry';
 import { TransportError, buffered, streamed, type Answer, type Exchange } from './transport';
@@ -73,9 +73,11 @@ async function once(call: Call, streaming: boolean): Promise<Answer> {
 
 async function toError(res: Answer): Promise<SigningApiError> {
   const requestId = res.header('x-request-id');
-  const retryAfter = parseRetryAfter(res.header('retry-after'));
+  // An HTTP-date Retry-After is read against the answer's own Date: the API's clock, not ours.
+  const answeredAt = Date.parse(res.header('date') ?? '');
+  const retryAfter = parseRetryAfter(res.header('retry-after'), Number.isFinite(answeredAt) ? answeredAt : Date.now());
   const body = readErrorBody(res.status, res.header('content-type'), await res.text());
-  return new SigningApiError(res.status, body.code ?? 'UPSTREAM_ERROR', body.message, body.details, retryAfter, requestId);
+  return new SigningApiError(res.status, body.code ?? codeForStatus(res.status), body.message, body.details, retryAfter, requestId);
 }
 
 /** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */

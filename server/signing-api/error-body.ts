@@ -29,6 +29,21 @@ const MEANING: Record<number, string> = {
   503: 'temporarily unavailable',
 };
 
+/**
+ * The console's code for an answer that named none: what the status alone says (section 7),
+ * so the browser's decisions rest on what every host answers alike.
+ */
+const BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'GONE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+};
+export const codeForStatus = (status: number) => BY_STATUS[status] ?? 'UPSTREAM_ERROR';
+
 const text = z.string().trim().min(1);
 const detailItem = z.looseObject({
   path: z.string().optional(),
