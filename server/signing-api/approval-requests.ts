@@ -1,13 +1,68 @@
 import 'server-only';
-import { approvalRequestSchema, revisionRequirementsSchema, type RevisionInput, type SubmitRequestInput } from '@/lib/schemas/approvals';
+import {
+  approvalRequestSchema,
+  revisionRequirementsSchema,
+  type ApprovalRequest,
+  type RevisionInput,
+  type SubmitRequestInput,
+} from '@/lib/schemas/approvals';
+import { workflowSchema } from '@/lib/schemas/catalog';
 import { pageOf } from '@/lib/schemas/list';
 import { callJson } from './client';
+import { SigningApiError } from './errors';
 
 const path = (id: string, rest = '') => `/approval-requests/${encodeURIComponent(id)}${rest}`;
 
 export async function submitRequest(input: SubmitRequestInput, idempotencyKey: string) {
-  return (await callJson({ method: 'POST', path: '/approval-requests', json: input, idempotencyKey }, approvalRequestSchema)).data;
+  try {
+    return (await callJson({ method: 'POST', path: '/approval-requests', json: input, idempotencyKey }, approvalRequestSchema))
+      .data;
+  } catch (err) {
+    if (!(err instanceof SigningApiError) || (err.status !== 409 && err.status !== 422)) throw err;
+    throw (await explainRefusal(input, err)) ?? err;
+  }
 }
+
+/**
+ * Why a submission was refused, told by fresh reads rather than by the API's code (the spec
+ * names no code for either): the workflow's current release moved past the one sent, or one of
+ * the app's requests already carries the external id. A request that matches this submission
+ * may be this very one, still being written under the same key: that is no refusal to explain.
+ */
+async function explainRefusal(input: SubmitRequestInput, err: SigningApiError): Promise<SigningApiError | null> {
+  // A stale version is a 409 by the spec's table; a 422 is about the input (a runtime, a value).
+  const workflow =
+    err.status !== 409
+      ? null
+      : await callJson({ method: 'GET', path: `/approval-workflows/${encodeURIComponent(input.workflow_id)}` }, workflowSchema)
+          .then((r) => r.data)
+          .catch(() => null);
+  if (err.status === 409 && workflow && workflow.workflow_release_id !== input.workflow_release_id) {
+    const current = workflow.workflow_release_id;
+    return new SigningApiError(
+      409,
+      'STALE_WORKFLOW_RELEASE',
+      `Release ${input.workflow_release_id} is no longer current; the workflow is now at ${current}.`,
+      [{ path: 'workflow_release_id', message: `stale; current is ${current}`, current_release_id: current }],
+      null,
+      err.requestId,
+    );
+  }
+  const found = await listRequests({ q: input.external_id, size: 100 }).catch(() => null);
+  const holder = found?.data.find((r) => r.external_id === input.external_id);
+  if (!holder || sameSubmission(holder, input)) return null;
+  return new SigningApiError(
+    409,
+    'EXTERNAL_ID_TAKEN',
+    `This app already has an approval request with the external id “${input.external_id}”.`,
+    [{ path: 'external_id', message: 'already used by another request' }],
+    null,
+    err.requestId,
+  );
+}
+
+const sameSubmission = (r: ApprovalRequest, input: SubmitRequestInput) =>
+  r.workflow_id === input.workflow_id && JSON.stringify(r.form_data) === JSON.stringify(input.form_data);
 
 export async function listRequests(query: Record<string, string | number | undefined>) {
   return (await callJson({ method: 'GET', path: '/approval-requests', query }, pageOf(approvalRequestSchema))).data;
@@ -22,9 +77,15 @@ export async function revisionRequirements(id: string) {
 }
 
 export async function saveRevisionDraft(id: string, input: RevisionInput, idempotencyKey: string) {
-  return (await callJson({ method: 'PATCH', path: path(id, '/revision-draft'), json: input, idempotencyKey }, revisionRequirementsSchema)).data;
+  return (
+    await callJson(
+      { method: 'PATCH', path: path(id, '/revision-draft'), json: input, idempotencyKey },
+      revisionRequirementsSchema,
+    )
+  ).data;
 }
 
 export async function resubmitRequest(id: string, input: RevisionInput, idempotencyKey: string) {
-  return (await callJson({ method: 'POST', path: path(id, '/resubmit'), json: input, idempotencyKey }, approvalRequestSchema)).data;
+  return (await callJson({ method: 'POST', path: path(id, '/resubmit'), json: input, idempotencyKey }, approvalRequestSchema))
+    .data;
 }

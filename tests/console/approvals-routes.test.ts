@@ -36,13 +36,22 @@ describe('submit, list and read', () => {
     expect(draft.status).toBe('DRAFT');
     const stale = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body: accessRequest({ workflow_release_id: 'wf_access@1' }), idempotencyKey: idem() });
     const staleError = expectConsoleError(stale, 409, 'STALE_WORKFLOW_RELEASE');
-    expect(staleError.message).toContain('the current release is wf_access@2');
+    expect(staleError.message).toContain('the workflow is now at wf_access@2');
     const legacy = await c.call('POST', '/api/approval-requests', {
       cookie: c.cookies.operator,
       body: accessRequest({ workflow_id: 'wf_travel', workflow_release_id: 'wf_travel@1' }),
       idempotencyKey: idem(),
     });
     expectConsoleError(legacy, 422, 'UNSUPPORTED_RUNTIME');
+  });
+
+  it('tells a taken external id by looking it up, not by the code of the refusal', async () => {
+    const first = await submittedRequest(c);
+    const again = accessRequest({ external_id: first.external_id, form_data: { ...accessRequest().form_data, system: 'erp' } });
+    const taken = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body: again, idempotencyKey: idem() });
+    const error = expectConsoleError(taken, 409, 'EXTERNAL_ID_TAKEN');
+    expect(error.details).toEqual([{ path: 'external_id', message: 'already used by another request' }]);
+    expect(error.message).toContain(first.external_id);
   });
 
   it('lists with page, size, q and status, and refuses bad query values', async () => {
