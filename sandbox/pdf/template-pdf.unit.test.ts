@@ -32,7 +32,8 @@ describe('seeded template PDFs', () => {
     const clashes: string[] = [];
     runs.forEach((r, i) => {
       for (const other of runs.slice(i + 1)) {
-        if (other.page === r.page && overlaps(inkBox(r), inkBox(other))) clashes.push(`${describeRun(r)} over ${describeRun(other)}`);
+        if (other.page === r.page && overlaps(inkBox(r), inkBox(other)))
+          clashes.push(`${describeRun(r)} over ${describeRun(other)}`);
       }
     });
     expect(clashes.slice(0, 5)).toEqual([]);

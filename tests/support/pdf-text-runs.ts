@@ -54,7 +54,15 @@ export async function textRuns(bytes: Uint8Array, pages?: readonly number[]): Pr
       for (const item of content.items) {
         if (!('str' in item) || item.str.trim() === '') continue;
         const [a, b, c, d, e, f] = item.transform as number[];
-        runs.push({ page: n, text: item.str, x: e!, y: f!, width: item.width, size: Math.hypot(c!, d!), upright: b === 0 && c === 0 && a! > 0 });
+        runs.push({
+          page: n,
+          text: item.str,
+          x: e!,
+          y: f!,
+          width: item.width,
+          size: Math.hypot(c!, d!),
+          upright: b === 0 && c === 0 && a! > 0,
+        });
       }
     }
   } finally {
@@ -76,4 +84,5 @@ export const inkBox = (run: TextRun): Box => ({
 });
 
 /** Whether two boxes share some area (touching edges do not count). */
-export const overlaps = (p: Box, q: Box) => p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+export const overlaps = (p: Box, q: Box) =>
+  p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
