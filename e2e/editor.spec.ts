@@ -35,7 +35,13 @@ async function makePdf(pages: number, sizes: [number, number][] = []): Promise<B
     const page = pdf.addPage([w, h]);
     page.drawText(i === 0 ? 'Services Agreement' : `Schedule ${i}`, { x: 56, y: h - 80, size: 20, font: bold });
     for (let line = 0; line < 14; line++) {
-      page.drawText(`${line + 1}. The parties agree to the terms set out in this section, page ${i + 1}.`, { x: 56, y: h - 130 - line * 18, size: 10, font, color: rgb(0.2, 0.2, 0.2) });
+      page.drawText(`${line + 1}. The parties agree to the terms set out in this section, page ${i + 1}.`, {
+        x: 56,
+        y: h - 130 - line * 18,
+        size: 10,
+        font,
+        color: rgb(0.2, 0.2, 0.2),
+      });
     }
     page.drawLine({ start: { x: 56, y: 140 }, end: { x: 256, y: 140 }, thickness: 0.8 });
     page.drawText('Signature', { x: 56, y: 126, size: 9, font });
@@ -50,7 +56,10 @@ const headers = (baseURL: string) => ({ origin: baseURL, 'idempotency-key': `e2e
 
 async function upload(request: APIRequestContext, baseURL: string, pdf: Buffer): Promise<string> {
   const res = await request.post('/api/documents', {
-    multipart: { file: { name: `agreement-${Date.now()}.pdf`, mimeType: 'application/pdf', buffer: pdf }, logicalPurpose: 'SIGNATURE_TARGET' },
+    multipart: {
+      file: { name: `agreement-${Date.now()}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+      logicalPurpose: 'SIGNATURE_TARGET',
+    },
     headers: headers(baseURL),
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -77,7 +86,12 @@ async function openEditor(page: Page, baseURL: string, pdf?: Buffer) {
 
 const chip = (page: Page, id: string) => page.locator(`[data-field-id="${id}"]`);
 const num = async (page: Page, label: string) => Number(await page.getByLabel(label, { exact: true }).inputValue());
-const geometry = async (page: Page) => ({ x: await num(page, 'X (pt)'), y: await num(page, 'Y (pt)'), width: await num(page, 'Width (pt)'), height: await num(page, 'Height (pt)') });
+const geometry = async (page: Page) => ({
+  x: await num(page, 'X (pt)'),
+  y: await num(page, 'Y (pt)'),
+  width: await num(page, 'Width (pt)'),
+  height: await num(page, 'Height (pt)'),
+});
 
 async function add(page: Page, type: string, id: string) {
   await page.getByRole('button', { name: `Add ${type} field`, exact: true }).click();
@@ -122,7 +136,10 @@ test.describe('field editor', () => {
     // Arrow keys nudge the selected field by a point, Shift by ten.
     await chip(page, 'signature_1').press('ArrowRight');
     await chip(page, 'signature_1').press('Shift+ArrowDown');
-    expect(await geometry(page)).toMatchObject({ x: Math.round((moved.x + 1) * 100) / 100, y: Math.round((moved.y - 10) * 100) / 100 });
+    expect(await geometry(page)).toMatchObject({
+      x: Math.round((moved.x + 1) * 100) / 100,
+      y: Math.round((moved.y - 10) * 100) / 100,
+    });
 
     // Add initials and resize from the bottom-right handle: the top edge stays where it was.
     await add(page, 'initials', 'initials_1');
@@ -245,7 +262,21 @@ test.describe('field editor', () => {
       data: {
         type: 'SAVE_LAYOUT',
         expectedVersion: read.version,
-        layout: { fields: [{ id: 'reviewer_date', type: 'date', page: 1, x: 320, y: 150, width: 140, height: 24, slot_id: 'signer_3', required: true }] },
+        layout: {
+          fields: [
+            {
+              id: 'reviewer_date',
+              type: 'date',
+              page: 1,
+              x: 320,
+              y: 150,
+              width: 140,
+              height: 24,
+              slot_id: 'signer_3',
+              required: true,
+            },
+          ],
+        },
       },
       headers: headers(baseURL!),
     });
@@ -282,7 +313,25 @@ test.describe('field editor', () => {
     const id = await openEditor(page, baseURL!);
     await add(page, 'text', 'text_1');
     const other = await page.request.post(`/api/documents/${id}/editor/commands`, {
-      data: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [{ id: 'theirs', type: 'checkbox', page: 2, x: 40, y: 40, width: 20, height: 20, slot_id: 'signer_1', required: false }] } },
+      data: {
+        type: 'SAVE_LAYOUT',
+        expectedVersion: 0,
+        layout: {
+          fields: [
+            {
+              id: 'theirs',
+              type: 'checkbox',
+              page: 2,
+              x: 40,
+              y: 40,
+              width: 20,
+              height: 20,
+              slot_id: 'signer_1',
+              required: false,
+            },
+          ],
+        },
+      },
       headers: headers(baseURL!),
     });
     expect(other.status()).toBe(200);
@@ -301,7 +350,9 @@ test.describe('field editor', () => {
       if (req.method() === 'POST' && req.url().endsWith('/editor/commands')) keys.push(req.headers()['idempotency-key'] ?? '');
     });
     await add(page, 'signature', 'signature_1');
-    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/hosted-editor/*', status: 500, times: 1, latency_ms: 1500 }] });
+    await control('/faults', {
+      rules: [{ method: 'POST', path: '/api/v1/hosted-editor/*', status: 500, times: 1, latency_ms: 1500 }],
+    });
 
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveAttribute('aria-busy', 'true');
@@ -404,6 +455,55 @@ test.describe('field editor', () => {
     await add(page, 'signature', 'signature_1');
     await expect(page.getByLabel('Page', { exact: true })).toHaveValue('60');
     await expect(page.locator('[data-editor-page="60"]').locator('[data-field-id="signature_1"]')).toBeVisible();
+  });
+
+  test('Previous and Next page move the view a page at a time, by mouse or keyboard', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!);
+    const pages = page.getByRole('group', { name: 'Pages' });
+    const previous = pages.getByRole('button', { name: 'Previous page' });
+    const next = pages.getByRole('button', { name: 'Next page' });
+    const pane = page.getByRole('region', { name: 'Document pages' });
+    /** The page's top edge sits at the top of the pane. */
+    const atTop = async (n: number) => {
+      const [p, v] = [await box(page.locator(`[data-editor-page="${n}"]`)), await box(pane)];
+      expect(Math.abs(p.y - v.y)).toBeLessThan(24);
+    };
+    await expect(pages).toContainText('Page 1 of 3');
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+
+    await next.click();
+    await expect(pages).toContainText('Page 2 of 3');
+    await atTop(2);
+    await expect(previous).toBeEnabled();
+
+    // By keyboard: the buttons are in the tab order; at the last page Next is disabled but keeps focus.
+    await previous.focus();
+    await page.keyboard.press('Tab');
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(pages).toContainText('Page 3 of 3');
+    await expect(page.locator('[data-editor-page="3"] canvas')).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(pages).toContainText('Page 3 of 3');
+
+    // A field added now goes on the page the buttons chose (the landscape page 3).
+    await add(page, 'signature', 'signature_1');
+    await expect(page.getByLabel('Page', { exact: true })).toHaveValue('3');
+    await expect(page.locator('[data-editor-page="3"]').locator('[data-field-id="signature_1"]')).toBeVisible();
+
+    await previous.focus();
+    await page.keyboard.press('Space');
+    await expect(pages).toContainText('Page 2 of 3');
+    await atTop(2);
+    await snap(page, 'editor-page-nav');
+
+    // Scrolling by hand takes over again.
+    await pane.evaluate((el) => (el.scrollTop = 0));
+    await expect(pages).toContainText('Page 1 of 3');
+    await expect(previous).toBeDisabled();
   });
 
   test('viewers may not open the editor', async ({ page }) => {
