@@ -506,6 +506,84 @@ test.describe('field editor', () => {
     await expect(previous).toBeDisabled();
   });
 
+  for (const width of [1360, 390]) {
+    test(`field labels are shortened readably, never to a letter or two, and stay whole in the title at ${width} px`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      const id = await openEditor(page, baseURL!);
+      const field = (fid: string, type: string, x: number, y: number, w: number, h: number, slot = 'signer_1') => ({
+        id: fid,
+        type,
+        page: 1,
+        x,
+        y,
+        width: w,
+        height: h,
+        slot_id: slot,
+        required: type !== 'checkbox',
+      });
+      const fields = [
+        field('long_signer', 'signature', 72, 620, 160, 40, 'counterparty_authorised_signatory'),
+        field('narrow', 'signature', 72, 520, 70, 40),
+        field('tiny', 'initials', 200, 520, 36, 24),
+        field('box', 'checkbox', 300, 520, 18, 18),
+        field('when', 'date', 72, 440, 110, 24),
+        field('note', 'text', 250, 440, 160, 24, 'signer_2'),
+      ];
+      const saved = await page.request.post(`/api/documents/${id}/editor/commands`, {
+        data: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields } },
+        headers: headers(baseURL!),
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      await page.reload();
+      await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved · version 1');
+
+      const labels: Record<string, string> = {
+        signature: 'Signature',
+        initials: 'Initials',
+        checkbox: 'Checkbox',
+        date: 'Date',
+        text: 'Text',
+      };
+      for (const f of fields) {
+        const c = chip(page, f.id);
+        await expect(c).toBeVisible();
+        // The whole label is always there for a pointer (title) and a screen reader (name).
+        await expect(c).toHaveAttribute('title', new RegExp(`^${labels[f.type]} · `));
+        await expect(c).toHaveAttribute('aria-label', new RegExp(`^${labels[f.type]} field ${f.id} for `));
+        const shown = c.locator('[data-field-label]');
+        if ((await shown.count()) === 0) continue; // the icon alone
+        const text = (await shown.textContent()) ?? '';
+        const full = labels[f.type]!;
+        expect(
+          text === full || (text.endsWith('…') && full.startsWith(text.slice(0, -1)) && text.length - 1 >= 4),
+          `${f.id}: "${text}"`,
+        ).toBe(true);
+        // What is shown is the whole text of the element: CSS did not cut it further.
+        expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth), `${f.id} is cut by CSS`).toBe(true);
+      }
+      // A long signer id gives way to the label rather than squeezing it.
+      if (width > 500) await expect(chip(page, 'long_signer').locator('[data-field-label]')).toHaveText('Signature');
+      await expect(chip(page, 'long_signer')).toHaveAttribute(
+        'title',
+        'Signature · counterparty_authorised_signatory · required',
+      );
+
+      // The list names every field in full, for the pointer too.
+      const list = page.getByRole('region', { name: /^Fields \(/ });
+      await expect(list.getByRole('button', { name: /counterparty_authorised_signatory/ })).toHaveAttribute(
+        'title',
+        'Signature · p.1 · counterparty_authorised_signatory',
+      );
+      // The editor itself never pushes the page sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      await snap(page, `editor-labels-${width}`);
+    });
+  }
+
   test('viewers may not open the editor', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/documents/doc_any/editor');
