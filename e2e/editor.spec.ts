@@ -506,6 +506,47 @@ test.describe('field editor', () => {
     await expect(previous).toBeDisabled();
   });
 
+  test('fields are reached and moved by keyboard alone, with a visible focus outline', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!);
+    const focusRing = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), transparent: s.outlineColor === 'rgba(0, 0, 0, 0)' };
+      });
+
+    // Adding from the palette by keyboard hands focus to the new field.
+    await page.getByRole('button', { name: 'Add signature field' }).focus();
+    await page.keyboard.press('Enter');
+    const sig = chip(page, 'signature_1');
+    await expect(sig).toBeFocused();
+    await expect(sig).toHaveAttribute('aria-pressed', 'true');
+    const start = await geometry(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowUp');
+    expect(await geometry(page)).toMatchObject({ x: start.x - 1, y: start.y + 10 });
+    expect(await focusRing(sig)).toMatchObject({ style: 'solid', transparent: false });
+    expect((await focusRing(sig)).width).toBeGreaterThanOrEqual(2);
+
+    // Tab order: the pages pane, then its fields; Escape deselects but focus and its outline stay.
+    await page.keyboard.press('Escape');
+    await expect(sig).toHaveAttribute('aria-pressed', 'false');
+    await expect(sig).toBeFocused();
+    expect(await focusRing(sig)).toMatchObject({ style: 'solid', transparent: false });
+    await page.getByRole('region', { name: 'Document pages' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(sig).toBeFocused();
+    expect(await focusRing(sig)).toMatchObject({ style: 'solid', transparent: false });
+    await snap(page, 'editor-keyboard-focus');
+    await page.keyboard.press('Enter');
+    await expect(sig).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await geometry(page)).toMatchObject({ x: start.x - 1 + 10, y: start.y + 10 });
+
+    // Focus elsewhere: the selected field keeps its selection ring but shows no focus outline.
+    await page.getByLabel('Width (pt)', { exact: true }).focus();
+    expect(await focusRing(sig)).not.toMatchObject({ style: 'solid', transparent: false });
+  });
+
   for (const width of [1360, 390]) {
     test(`field labels are shortened readably, never to a letter or two, and stay whole in the title at ${width} px`, async ({
       page,

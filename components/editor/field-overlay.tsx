@@ -93,8 +93,10 @@ export function FieldOverlay({ field, page, scale, slots, selected, hasProblem, 
         data-problem={hasProblem || undefined}
         onMouseDown={() => onSelect(field.id)}
         onKeyDown={onKeyDown}
-        className={`flex h-full w-full cursor-move select-none items-center gap-1 overflow-hidden rounded-[3px] border-2 px-1 text-xs font-semibold leading-none outline-none ${tone} ${
-          selected ? 'shadow-lg ring-2 ring-slate-900 ring-offset-1' : 'hover:shadow-md focus-visible:ring-2 focus-visible:ring-slate-900'
+        // Focus is an outline of its own, apart from the selection's ring: a keyboard user sees
+        // which chip the arrows move even while another stays selected.
+        className={`flex h-full w-full cursor-move select-none items-center gap-1 overflow-hidden rounded-[3px] border-2 px-1 text-xs font-semibold leading-none outline-hidden focus-visible:outline-solid focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${tone} ${
+          selected ? 'shadow-lg ring-2 ring-slate-900 ring-offset-1' : 'hover:shadow-md'
         } ${hasProblem ? 'border-dashed' : ''} ${readOnly ? 'cursor-default' : ''}`}
       >
         <FieldIcon type={field.type} className={`shrink-0 ${text.label === null ? 'mx-auto size-3' : 'size-3.5'}`} />
