@@ -35,7 +35,13 @@ async function makePdf(pages: number, sizes: [number, number][] = []): Promise<B
     const page = pdf.addPage([w, h]);
     page.drawText(i === 0 ? 'Services Agreement' : `Schedule ${i}`, { x: 56, y: h - 80, size: 20, font: bold });
     for (let line = 0; line < 14; line++) {
-      page.drawText(`${line + 1}. The parties agree to the terms set out in this section, page ${i + 1}.`, { x: 56, y: h - 130 - line * 18, size: 10, font, color: rgb(0.2, 0.2, 0.2) });
+      page.drawText(`${line + 1}. The parties agree to the terms set out in this section, page ${i + 1}.`, {
+        x: 56,
+        y: h - 130 - line * 18,
+        size: 10,
+        font,
+        color: rgb(0.2, 0.2, 0.2),
+      });
     }
     page.drawLine({ start: { x: 56, y: 140 }, end: { x: 256, y: 140 }, thickness: 0.8 });
     page.drawText('Signature', { x: 56, y: 126, size: 9, font });
@@ -50,7 +56,10 @@ const headers = (baseURL: string) => ({ origin: baseURL, 'idempotency-key': `e2e
 
 async function upload(request: APIRequestContext, baseURL: string, pdf: Buffer): Promise<string> {
   const res = await request.post('/api/documents', {
-    multipart: { file: { name: `agreement-${Date.now()}.pdf`, mimeType: 'application/pdf', buffer: pdf }, logicalPurpose: 'SIGNATURE_TARGET' },
+    multipart: {
+      file: { name: `agreement-${Date.now()}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+      logicalPurpose: 'SIGNATURE_TARGET',
+    },
     headers: headers(baseURL),
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -77,7 +86,12 @@ async function openEditor(page: Page, baseURL: string, pdf?: Buffer) {
 
 const chip = (page: Page, id: string) => page.locator(`[data-field-id="${id}"]`);
 const num = async (page: Page, label: string) => Number(await page.getByLabel(label, { exact: true }).inputValue());
-const geometry = async (page: Page) => ({ x: await num(page, 'X (pt)'), y: await num(page, 'Y (pt)'), width: await num(page, 'Width (pt)'), height: await num(page, 'Height (pt)') });
+const geometry = async (page: Page) => ({
+  x: await num(page, 'X (pt)'),
+  y: await num(page, 'Y (pt)'),
+  width: await num(page, 'Width (pt)'),
+  height: await num(page, 'Height (pt)'),
+});
 
 async function add(page: Page, type: string, id: string) {
   await page.getByRole('button', { name: `Add ${type} field`, exact: true }).click();
@@ -122,7 +136,10 @@ test.describe('field editor', () => {
     // Arrow keys nudge the selected field by a point, Shift by ten.
     await chip(page, 'signature_1').press('ArrowRight');
     await chip(page, 'signature_1').press('Shift+ArrowDown');
-    expect(await geometry(page)).toMatchObject({ x: Math.round((moved.x + 1) * 100) / 100, y: Math.round((moved.y - 10) * 100) / 100 });
+    expect(await geometry(page)).toMatchObject({
+      x: Math.round((moved.x + 1) * 100) / 100,
+      y: Math.round((moved.y - 10) * 100) / 100,
+    });
 
     // Add initials and resize from the bottom-right handle: the top edge stays where it was.
     await add(page, 'initials', 'initials_1');
@@ -245,7 +262,21 @@ test.describe('field editor', () => {
       data: {
         type: 'SAVE_LAYOUT',
         expectedVersion: read.version,
-        layout: { fields: [{ id: 'reviewer_date', type: 'date', page: 1, x: 320, y: 150, width: 140, height: 24, slot_id: 'signer_3', required: true }] },
+        layout: {
+          fields: [
+            {
+              id: 'reviewer_date',
+              type: 'date',
+              page: 1,
+              x: 320,
+              y: 150,
+              width: 140,
+              height: 24,
+              slot_id: 'signer_3',
+              required: true,
+            },
+          ],
+        },
       },
       headers: headers(baseURL!),
     });
@@ -282,7 +313,25 @@ test.describe('field editor', () => {
     const id = await openEditor(page, baseURL!);
     await add(page, 'text', 'text_1');
     const other = await page.request.post(`/api/documents/${id}/editor/commands`, {
-      data: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [{ id: 'theirs', type: 'checkbox', page: 2, x: 40, y: 40, width: 20, height: 20, slot_id: 'signer_1', required: false }] } },
+      data: {
+        type: 'SAVE_LAYOUT',
+        expectedVersion: 0,
+        layout: {
+          fields: [
+            {
+              id: 'theirs',
+              type: 'checkbox',
+              page: 2,
+              x: 40,
+              y: 40,
+              width: 20,
+              height: 20,
+              slot_id: 'signer_1',
+              required: false,
+            },
+          ],
+        },
+      },
       headers: headers(baseURL!),
     });
     expect(other.status()).toBe(200);
@@ -301,7 +350,9 @@ test.describe('field editor', () => {
       if (req.method() === 'POST' && req.url().endsWith('/editor/commands')) keys.push(req.headers()['idempotency-key'] ?? '');
     });
     await add(page, 'signature', 'signature_1');
-    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/hosted-editor/*', status: 500, times: 1, latency_ms: 1500 }] });
+    await control('/faults', {
+      rules: [{ method: 'POST', path: '/api/v1/hosted-editor/*', status: 500, times: 1, latency_ms: 1500 }],
+    });
 
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveAttribute('aria-busy', 'true');
@@ -405,6 +456,174 @@ test.describe('field editor', () => {
     await expect(page.getByLabel('Page', { exact: true })).toHaveValue('60');
     await expect(page.locator('[data-editor-page="60"]').locator('[data-field-id="signature_1"]')).toBeVisible();
   });
+
+  test('Previous and Next page move the view a page at a time, by mouse or keyboard', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!);
+    const pages = page.getByRole('group', { name: 'Pages' });
+    const previous = pages.getByRole('button', { name: 'Previous page' });
+    const next = pages.getByRole('button', { name: 'Next page' });
+    const pane = page.getByRole('region', { name: 'Document pages' });
+    /** The page's top edge sits at the top of the pane. */
+    const atTop = async (n: number) => {
+      const [p, v] = [await box(page.locator(`[data-editor-page="${n}"]`)), await box(pane)];
+      expect(Math.abs(p.y - v.y)).toBeLessThan(24);
+    };
+    await expect(pages).toContainText('Page 1 of 3');
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+
+    await next.click();
+    await expect(pages).toContainText('Page 2 of 3');
+    await atTop(2);
+    await expect(previous).toBeEnabled();
+
+    // By keyboard: the buttons are in the tab order; at the last page Next is disabled but keeps focus.
+    await previous.focus();
+    await page.keyboard.press('Tab');
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(pages).toContainText('Page 3 of 3');
+    await expect(page.locator('[data-editor-page="3"] canvas')).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(pages).toContainText('Page 3 of 3');
+
+    // A field added now goes on the page the buttons chose (the landscape page 3).
+    await add(page, 'signature', 'signature_1');
+    await expect(page.getByLabel('Page', { exact: true })).toHaveValue('3');
+    await expect(page.locator('[data-editor-page="3"]').locator('[data-field-id="signature_1"]')).toBeVisible();
+
+    await previous.focus();
+    await page.keyboard.press('Space');
+    await expect(pages).toContainText('Page 2 of 3');
+    await atTop(2);
+    await snap(page, 'editor-page-nav');
+
+    // Scrolling by hand takes over again.
+    await pane.evaluate((el) => (el.scrollTop = 0));
+    await expect(pages).toContainText('Page 1 of 3');
+    await expect(previous).toBeDisabled();
+  });
+
+  test('fields are reached and moved by keyboard alone, with a visible focus outline', async ({ page, baseURL }) => {
+    await openEditor(page, baseURL!);
+    const focusRing = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), transparent: s.outlineColor === 'rgba(0, 0, 0, 0)' };
+      });
+
+    // Adding from the palette by keyboard hands focus to the new field.
+    await page.getByRole('button', { name: 'Add signature field' }).focus();
+    await page.keyboard.press('Enter');
+    const sig = chip(page, 'signature_1');
+    await expect(sig).toBeFocused();
+    await expect(sig).toHaveAttribute('aria-pressed', 'true');
+    const start = await geometry(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowUp');
+    expect(await geometry(page)).toMatchObject({ x: start.x - 1, y: start.y + 10 });
+    expect(await focusRing(sig)).toMatchObject({ style: 'solid', transparent: false });
+    expect((await focusRing(sig)).width).toBeGreaterThanOrEqual(2);
+
+    // Tab order: the pages pane, then its fields; Escape deselects but focus and its outline stay.
+    await page.keyboard.press('Escape');
+    await expect(sig).toHaveAttribute('aria-pressed', 'false');
+    await expect(sig).toBeFocused();
+    expect(await focusRing(sig)).toMatchObject({ style: 'solid', transparent: false });
+    await page.getByRole('region', { name: 'Document pages' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(sig).toBeFocused();
+    expect(await focusRing(sig)).toMatchObject({ style: 'solid', transparent: false });
+    await snap(page, 'editor-keyboard-focus');
+    await page.keyboard.press('Enter');
+    await expect(sig).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await geometry(page)).toMatchObject({ x: start.x - 1 + 10, y: start.y + 10 });
+
+    // Focus elsewhere: the selected field keeps its selection ring but shows no focus outline.
+    await page.getByLabel('Width (pt)', { exact: true }).focus();
+    expect(await focusRing(sig)).not.toMatchObject({ style: 'solid', transparent: false });
+  });
+
+  for (const width of [1360, 390]) {
+    test(`field labels are shortened readably, never to a letter or two, and stay whole in the title at ${width} px`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      const id = await openEditor(page, baseURL!);
+      const field = (fid: string, type: string, x: number, y: number, w: number, h: number, slot = 'signer_1') => ({
+        id: fid,
+        type,
+        page: 1,
+        x,
+        y,
+        width: w,
+        height: h,
+        slot_id: slot,
+        required: type !== 'checkbox',
+      });
+      const fields = [
+        field('long_signer', 'signature', 72, 620, 160, 40, 'counterparty_authorised_signatory'),
+        field('narrow', 'signature', 72, 520, 70, 40),
+        field('tiny', 'initials', 200, 520, 36, 24),
+        field('box', 'checkbox', 300, 520, 18, 18),
+        field('when', 'date', 72, 440, 110, 24),
+        field('note', 'text', 250, 440, 160, 24, 'signer_2'),
+      ];
+      const saved = await page.request.post(`/api/documents/${id}/editor/commands`, {
+        data: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields } },
+        headers: headers(baseURL!),
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      await page.reload();
+      await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved · version 1');
+
+      const labels: Record<string, string> = {
+        signature: 'Signature',
+        initials: 'Initials',
+        checkbox: 'Checkbox',
+        date: 'Date',
+        text: 'Text',
+      };
+      for (const f of fields) {
+        const c = chip(page, f.id);
+        await expect(c).toBeVisible();
+        // The whole label is always there for a pointer (title) and a screen reader (name).
+        await expect(c).toHaveAttribute('title', new RegExp(`^${labels[f.type]} · `));
+        await expect(c).toHaveAttribute('aria-label', new RegExp(`^${labels[f.type]} field ${f.id} for `));
+        const shown = c.locator('[data-field-label]');
+        if ((await shown.count()) === 0) continue; // the icon alone
+        const text = (await shown.textContent()) ?? '';
+        const full = labels[f.type]!;
+        expect(
+          text === full || (text.endsWith('…') && full.startsWith(text.slice(0, -1)) && text.length - 1 >= 4),
+          `${f.id}: "${text}"`,
+        ).toBe(true);
+        // What is shown is the whole text of the element: CSS did not cut it further.
+        expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth), `${f.id} is cut by CSS`).toBe(true);
+      }
+      // A long signer id gives way to the label rather than squeezing it.
+      if (width > 500) await expect(chip(page, 'long_signer').locator('[data-field-label]')).toHaveText('Signature');
+      await expect(chip(page, 'long_signer')).toHaveAttribute(
+        'title',
+        'Signature · counterparty_authorised_signatory · required',
+      );
+
+      // The list names every field in full, for the pointer too.
+      const list = page.getByRole('region', { name: /^Fields \(/ });
+      await expect(list.getByRole('button', { name: /counterparty_authorised_signatory/ })).toHaveAttribute(
+        'title',
+        'Signature · p.1 · counterparty_authorised_signatory',
+      );
+      // The editor itself never pushes the page sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      await snap(page, `editor-labels-${width}`);
+    });
+  }
 
   test('viewers may not open the editor', async ({ page }) => {
     await signIn(page, 'viewer');

@@ -88,9 +88,10 @@ export function EditorScreen({ documentId }: { documentId: string }) {
           />
           {session.expired && !readOnly && <ExpiredBanner fieldCount={model.fields.length} dirty={dirty} opening={session.opening} onOpen={() => void session.open()} />}
           {readOnly && <CompletedBanner version={model.version} />}
-          <div className="grid grid-cols-[10rem_minmax(0,1fr)_18rem] items-start gap-3">
+          {/* One column on a phone: palette, pages, then the panel; three side by side from lg. */}
+          <div className="grid grid-cols-1 items-start gap-3 lg:grid-cols-[10rem_minmax(0,1fr)_18rem]">
             <FieldPalette disabled={readOnly || pageSizes.length === 0} onAdd={addField} />
-            <div className="h-[calc(100vh-15rem)] min-h-[30rem] overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-300">
+            <div className="h-[70vh] min-h-[24rem] overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-300 lg:h-[calc(100vh-15rem)] lg:min-h-[30rem]">
               {pdf.isError ? (
                 <ErrorState title="The PDF could not be loaded" message={pdf.error.message} onRetry={() => void pdf.refetch()} />
               ) : pdf.data ? (
@@ -110,7 +111,7 @@ export function EditorScreen({ documentId }: { documentId: string }) {
                 <Skeleton className="size-full" />
               )}
             </div>
-            <div className="flex max-h-[calc(100vh-15rem)] min-h-[30rem] flex-col gap-3 overflow-y-auto">
+            <div className="flex flex-col gap-3 lg:max-h-[calc(100vh-15rem)] lg:min-h-[30rem] lg:overflow-y-auto">
               <LayoutProblemList problems={model.problems} onSelect={reveal} />
               <PropertiesPanel
                 field={selected}

@@ -23,23 +23,25 @@ export function FieldList({ fields, slots, selectedId, problemIds, onSelect }: F
         <p className="mt-1 text-xs text-slate-600">No fields yet.</p>
       ) : (
         <ul className="mt-2 flex max-h-64 flex-col gap-0.5 overflow-y-auto">
-          {sorted.map((f) => (
-            <li key={f.id}>
-              <button
-                type="button"
-                onClick={() => onSelect(f.id)}
-                aria-current={f.id === selectedId || undefined}
-                className={`flex w-full items-center gap-2 rounded px-1.5 py-1 text-left text-xs text-slate-800 hover:bg-slate-100 ${f.id === selectedId ? 'bg-brand-50 font-semibold' : ''}`}
-              >
-                <span className={`size-2 shrink-0 rounded-full ${slotColour(f.slot_id, slots).swatch}`} aria-hidden />
-                <FieldIcon type={f.type} className="size-3.5 shrink-0" />
-                <span className="truncate">
-                  {FIELD_TYPE_INFO[f.type].label} · p.{f.page} · {slotLabel(f.slot_id)}
-                </span>
-                {problemIds.has(f.id) && <span className="ml-auto font-semibold text-red-700">error</span>}
-              </button>
-            </li>
-          ))}
+          {sorted.map((f) => {
+            const text = `${FIELD_TYPE_INFO[f.type].label} · p.${f.page} · ${slotLabel(f.slot_id)}`;
+            return (
+              <li key={f.id}>
+                <button
+                  type="button"
+                  title={text}
+                  onClick={() => onSelect(f.id)}
+                  aria-current={f.id === selectedId || undefined}
+                  className={`flex w-full items-center gap-2 rounded px-1.5 py-1 text-left text-xs text-slate-800 hover:bg-slate-100 ${f.id === selectedId ? 'bg-brand-50 font-semibold' : ''}`}
+                >
+                  <span className={`size-2 shrink-0 rounded-full ${slotColour(f.slot_id, slots).swatch}`} aria-hidden />
+                  <FieldIcon type={f.type} className="size-3.5 shrink-0" />
+                  <span className="truncate">{text}</span>
+                  {problemIds.has(f.id) && <span className="ml-auto font-semibold text-red-700">error</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

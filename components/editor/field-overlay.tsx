@@ -2,11 +2,13 @@
 
 import { useEffect, useRef } from 'react';
 import { Rnd } from 'react-rnd';
+import { fitChipText } from '@/lib/editor/field-label';
 import { FIELD_TYPE_INFO } from '@/lib/editor/field-types';
 import { clampToPage, fromScreen, MIN_FIELD_SIZE, nudge, toScreen, type PageSize, type Rect } from '@/lib/editor/geometry';
 import { slotColour, slotLabel } from '@/lib/editor/slots';
 import type { LayoutField } from '@/lib/schemas/documents';
 import { FieldIcon } from './field-icon';
+import { measureChipText } from './measure-chip-text';
 
 export interface OverlayActions {
   onSelect(id: string | null): void;
@@ -58,7 +60,9 @@ export function FieldOverlay({ field, page, scale, slots, selected, hasProblem, 
     }
   };
 
-  const compact = s.width < 70 || s.height < 18;
+  const slot = slotLabel(field.slot_id);
+  const badge = `${slot.replace('Signer ', 'S')}${field.required ? ' *' : ''}`;
+  const text = fitChipText(info.label, badge, s.width, s.height, measureChipText);
   const tone = hasProblem ? 'border-red-600 bg-red-50/90 text-red-800' : `${colour.border} ${colour.bg} ${colour.text}`;
   return (
     <Rnd
@@ -83,24 +87,26 @@ export function FieldOverlay({ field, page, scale, slots, selected, hasProblem, 
         role="button"
         tabIndex={0}
         aria-pressed={selected}
-        aria-label={`${info.label} field ${field.id} for ${slotLabel(field.slot_id)} on page ${field.page}${field.required ? ', required' : ''}${hasProblem ? ', has errors' : ''}`}
+        aria-label={`${info.label} field ${field.id} for ${slot} on page ${field.page}${field.required ? ', required' : ''}${hasProblem ? ', has errors' : ''}`}
+        title={`${info.label} · ${slot}${field.required ? ' · required' : ''}`}
         data-field-id={field.id}
         data-problem={hasProblem || undefined}
         onMouseDown={() => onSelect(field.id)}
         onKeyDown={onKeyDown}
-        className={`flex h-full w-full cursor-move select-none items-center gap-1 overflow-hidden rounded-[3px] border-2 px-1 text-xs font-semibold leading-none outline-none ${tone} ${
-          selected ? 'shadow-lg ring-2 ring-slate-900 ring-offset-1' : 'hover:shadow-md focus-visible:ring-2 focus-visible:ring-slate-900'
+        // Focus is an outline of its own, apart from the selection's ring: a keyboard user sees
+        // which chip the arrows move even while another stays selected.
+        className={`flex h-full w-full cursor-move select-none items-center gap-1 overflow-hidden rounded-[3px] border-2 px-1 text-xs font-semibold leading-none outline-hidden focus-visible:outline-solid focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${tone} ${
+          selected ? 'shadow-lg ring-2 ring-slate-900 ring-offset-1' : 'hover:shadow-md'
         } ${hasProblem ? 'border-dashed' : ''} ${readOnly ? 'cursor-default' : ''}`}
       >
-        <FieldIcon type={field.type} className={`shrink-0 ${compact ? 'mx-auto size-3' : 'size-3.5'}`} />
-        {!compact && (
-          <>
-            <span className="truncate">{info.label}</span>
-            <span className="ml-auto shrink-0 rounded-sm bg-white/80 px-1 py-0.5 text-[10px]">
-              {slotLabel(field.slot_id).replace('Signer ', 'S')}
-              {field.required && <span aria-hidden> *</span>}
-            </span>
-          </>
+        <FieldIcon type={field.type} className={`shrink-0 ${text.label === null ? 'mx-auto size-3' : 'size-3.5'}`} />
+        {text.label !== null && (
+          <span data-field-label className="truncate">
+            {text.label}
+          </span>
+        )}
+        {text.badge !== null && (
+          <span className="ml-auto shrink-0 rounded-sm bg-white/80 px-1 py-0.5 text-[10px]">{text.badge}</span>
         )}
       </div>
     </Rnd>

@@ -9,7 +9,7 @@ export function FieldPalette({ disabled, onAdd }: { disabled: boolean; onAdd(typ
         Add a field
       </h2>
       <p className="mt-0.5 text-xs text-slate-600">Placed on the page in view.</p>
-      <ul className="mt-2 flex flex-col gap-1.5">
+      <ul className="mt-2 flex flex-wrap gap-1.5 lg:flex-col">
         {FIELD_TYPES.map((type) => (
           <li key={type}>
             <button

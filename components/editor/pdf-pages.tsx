@@ -8,6 +8,7 @@ import type { PageSize } from '@/lib/editor/geometry';
 import { currentPage, PAGE_GAP, pageOffsets, visibleBand, visiblePages } from '@/lib/editor/virtual-pages';
 import type { LayoutField } from '@/lib/schemas/documents';
 import type { OverlayActions } from './field-overlay';
+import { PageNav } from './page-nav';
 import { PageSlot } from './page-slot';
 import { ZoomControls, fitScale, type Zoom } from './zoom-controls';
 
@@ -47,6 +48,10 @@ export default function PdfPages({ bytes, serverSizes, fields, selectedId, probl
   const [measured, setMeasured] = useState<PageSize[] | null>(null);
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [view, setView] = useState({ top: 0, height: 800, width: 800 });
+  // The page the Previous/Next buttons went to, until the user scrolls: a short last page can
+  // share the view with the page before it and would otherwise never count as the current one.
+  const [pinned, setPinned] = useState<number | null>(null);
+  const pinnedTop = useRef<number | null>(null);
 
   // The API's page sizes are what it validates against; pdf.js measures them when it gives none.
   const trusted = pdf && serverSizes?.length === pdf.numPages ? serverSizes : null;
@@ -74,26 +79,43 @@ export default function PdfPages({ bytes, serverSizes, fields, selectedId, probl
   const heights = useMemo(() => (sizes ?? []).map((s) => s.height * scale), [sizes, scale]);
   const offsets = useMemo(() => pageOffsets(heights, PAGE_GAP).map((o) => o + PAD), [heights]);
   const near = visiblePages(offsets, heights, view.top, view.height, view.height);
-  const current = currentPage(offsets, heights, view.top, view.height);
+  const current = pinned ?? currentPage(offsets, heights, view.top, view.height);
   const byPage = useMemo(() => {
     const map = new Map<number, LayoutField[]>();
     for (const f of fields) map.set(f.page, [...(map.get(f.page) ?? []), f]);
     return map;
   }, [fields]);
 
-  // Zooming keeps the same part of the document in view.
+  const scrollTo = (top: number, page: number | null) => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollTop = Math.max(0, top);
+    pinnedTop.current = page === null ? null : el.scrollTop;
+    setPinned(page);
+    setView((v) => ({ ...v, top: el.scrollTop }));
+  };
+  const goToPage = (i: number) => {
+    if (!sizes) return;
+    const page = Math.min(sizes.length - 1, Math.max(0, i));
+    scrollTo(offsets[page]! - PAD / 2, page);
+  };
+
+  // Zooming keeps the same part of the document in view (the same page, if one was chosen).
   const lastScale = useRef(scale);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && lastScale.current !== scale) el.scrollTop = el.scrollTop * (scale / lastScale.current);
+    if (el && lastScale.current !== scale) {
+      el.scrollTop = pinned === null ? el.scrollTop * (scale / lastScale.current) : offsets[pinned]! - PAD / 2;
+      if (pinned !== null) pinnedTop.current = el.scrollTop;
+    }
     lastScale.current = scale;
-  }, [scale]);
+  }, [scale, pinned, offsets]);
 
   useImperativeHandle(handleRef, () => ({
     visibleSpot() {
       const el = scroller.current;
       if (!el || !sizes) return null;
-      const i = currentPage(offsets, heights, el.scrollTop, el.clientHeight);
+      const i = pinned ?? currentPage(offsets, heights, el.scrollTop, el.clientHeight);
       const size = sizes[i]!;
       const band = visibleBand(offsets[i]!, heights[i]!, el.scrollTop, el.clientHeight) ?? { from: 0, to: heights[i]! };
       return { page: i + 1, size, band: { top: size.height - band.from / scale, bottom: size.height - band.to / scale } };
@@ -103,15 +125,15 @@ export default function PdfPages({ bytes, serverSizes, fields, selectedId, probl
       const size = sizes?.[field.page - 1];
       if (!el || !size) return;
       const fieldTop = offsets[field.page - 1]! + (size.height - field.y - field.height) * scale;
-      el.scrollTop = Math.max(0, fieldTop - el.clientHeight / 3);
+      scrollTo(fieldTop - el.clientHeight / 3, null);
     },
   }));
 
   const total = (offsets.at(-1) ?? 0) + (heights.at(-1) ?? 0) + PAD;
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700">
-        <span aria-live="polite">{sizes ? `Page ${current + 1} of ${sizes.length}` : 'Loading pages…'}</span>
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700">
+        <PageNav current={current} count={sizes?.length ?? null} onGo={goToPage} />
         <ZoomControls scale={scale} zoom={zoom} onZoom={setZoom} />
       </div>
       <div
@@ -121,6 +143,10 @@ export default function PdfPages({ bytes, serverSizes, fields, selectedId, probl
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
+          if (pinnedTop.current !== null && Math.abs(el.scrollTop - pinnedTop.current) > 1) {
+            pinnedTop.current = null;
+            setPinned(null);
+          }
           setView((v) => (v.top === el.scrollTop ? v : { ...v, top: el.scrollTop }));
         }}
         className="relative min-h-0 flex-1 overflow-auto bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { SignTemplateSeed } from '../seed/sign-templates.ts';
 
 const WORDS =
@@ -12,6 +12,26 @@ function sentence(seed: number): string {
   const words = Array.from({ length: n }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]!);
   const s = words.join(' ');
   return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+}
+
+const BODY_SIZE = 10;
+const LEADING = 14;
+const PARAGRAPH_GAP = 6;
+const MARGIN = { left: 72, width: 468, bottom: 90 };
+
+/** Greedy word wrap by the font's own widths, so each line is drawn at a baseline of its own. */
+function wrapLines(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 // A real, multi-page PDF: headings, body text, page numbers, labelled sender fields and
@@ -31,10 +51,17 @@ export async function renderTemplatePdf(seed: SignTemplateSeed, version: number)
     page.drawText(`Template ${seed.id}, version ${version}`, { x: 72, y: 700, size: 9, font, color: rgb(0.4, 0.4, 0.4) });
     const fields = seed.sender_fields.filter((f) => f.page === p);
     const slots = seed.slots.filter((s) => s.page === p);
-    let y = fields.length > 0 ? 500 : 660;
+    // Prose starts below the sender fields and leaves the signature page to its boxes: a
+    // value printed into a field must land on blank paper.
+    let y = fields.length > 0 ? Math.min(...fields.map((f) => f.rect.y)) - 40 : 660;
     if (slots.length === 0) {
-      for (let line = 0; line < 18 && y > 90; line++, y -= 16) {
-        page.drawText(sentence(p * 31 + line + version), { x: 72, y, size: 10, font, maxWidth: 468 });
+      for (let paragraph = 0; paragraph < 18; paragraph++, y -= PARAGRAPH_GAP) {
+        const lines = wrapLines(font, sentence(p * 31 + paragraph + version), BODY_SIZE, MARGIN.width);
+        if (y - (lines.length - 1) * LEADING < MARGIN.bottom) break;
+        for (const line of lines) {
+          page.drawText(line, { x: MARGIN.left, y, size: BODY_SIZE, font });
+          y -= LEADING;
+        }
       }
     }
     for (const f of fields) {
