@@ -10,6 +10,7 @@ import {
 } from '@/lib/schemas/catalog';
 import { pageOf } from '@/lib/schemas/list';
 import { callJson, send } from './client';
+import { SigningApiError } from './errors';
 
 /** The catalog collections: API path segment and the schema of one record. */
 export const CATALOG = {
@@ -44,13 +45,59 @@ export async function templateContent(id: string, version: string | undefined) {
 }
 
 export async function createCategory(input: { name: string; description: string }, idempotencyKey: string) {
-  return (await callJson({ method: 'POST', path: '/categories', json: input, idempotencyKey }, categoryCreatedSchema)).data;
+  try {
+    return (await callJson({ method: 'POST', path: '/categories', json: input, idempotencyKey }, categoryCreatedSchema)).data;
+  } catch (err) {
+    if (!(err instanceof SigningApiError) || (err.status !== 409 && err.status !== 422)) throw err;
+    throw (await nameTaken(input, err)) ?? err;
+  }
 }
 
-const ARCHIVE_SCHEMA = { categories: categorySchema, 'approval-workflows': workflowSchema, 'request-forms': requestFormSchema } as const;
+const fold = (name: string) => name.trim().toLocaleLowerCase('en');
+
+/**
+ * A refused category told by a fresh read, not by the API's code: an active category of the
+ * same name (compared without case) holds it. One with this very description may be this
+ * very category, still being written under the same key: then there is nothing to explain.
+ */
+async function nameTaken(input: { name: string; description: string }, err: SigningApiError): Promise<SigningApiError | null> {
+  const found = await callJson(
+    { method: 'GET', path: '/categories', query: { q: input.name.trim(), size: 100 } },
+    pageOf(categorySchema),
+  )
+    .then((r) => r.data)
+    .catch(() => null);
+  const holder = found?.data.find((c) => c.status !== 'archived' && fold(c.name) === fold(input.name));
+  if (!holder || holder.description === input.description) return null;
+  return new SigningApiError(
+    409,
+    'CATEGORY_NAME_TAKEN',
+    `An active category is already named “${holder.name}”.`,
+    [{ path: 'name', message: `already used by the active category “${holder.name}”` }],
+    null,
+    err.requestId,
+  );
+}
+
+const ARCHIVE_SCHEMA = {
+  categories: categorySchema,
+  'approval-workflows': workflowSchema,
+  'request-forms': requestFormSchema,
+} as const;
 export type ArchivableKind = keyof typeof ARCHIVE_SCHEMA;
 
 export async function archiveCatalogItem(kind: ArchivableKind, id: string, reason: string, idempotencyKey: string) {
   const path = `/${kind}/${encodeURIComponent(id)}/archive`;
-  return (await callJson({ method: 'POST', path, json: { reason }, idempotencyKey }, ARCHIVE_SCHEMA[kind])).data;
+  try {
+    return (await callJson({ method: 'POST', path, json: { reason }, idempotencyKey }, ARCHIVE_SCHEMA[kind])).data;
+  } catch (err) {
+    // WORKFLOW_IN_USE is the spec's own; any other 409 is explained by reading the item again.
+    if (!(err instanceof SigningApiError) || err.status !== 409 || err.code === 'WORKFLOW_IN_USE') throw err;
+    const item = await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}` }, ARCHIVE_SCHEMA[kind])
+      .then((r) => r.data)
+      .catch(() => null);
+    if (item?.status !== 'archived') throw err;
+    const since = typeof item.archived_at === 'string' ? ` since ${item.archived_at}` : '';
+    throw new SigningApiError(409, 'ALREADY_ARCHIVED', `It is already archived${since}.`, [], null, err.requestId);
+  }
 }

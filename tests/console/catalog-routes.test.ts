@@ -114,6 +114,19 @@ describe('catalog administration', () => {
     expectConsoleError(await c.call('POST', '/api/categories', { cookie: c.cookies.admin, body, idempotencyKey: 'has space in it' }), 422, 'IDEMPOTENCY_KEY_INVALID');
   });
 
+  it('tells a taken category name and an item already archived by reading again, not by the code of the refusal', async () => {
+    const name = `Legal ${idem('n')}`;
+    const created = await c.call('POST', '/api/categories', { cookie: c.cookies.admin, body: { name, description: 'Contracts.' }, idempotencyKey: idem('cat') });
+    expect(created.status).toBe(200);
+    const twin = await c.call('POST', '/api/categories', { cookie: c.cookies.admin, body: { name: name.toUpperCase(), description: 'Another.' }, idempotencyKey: idem('cat') });
+    const taken = expectConsoleError(twin, 409, 'CATEGORY_NAME_TAKEN');
+    expect(taken.details).toEqual([{ path: 'name', message: `already used by the active category “${name}”` }]);
+    const archive = () => c.call('POST', `/api/categories/${created.body.id}/archive`, { cookie: c.cookies.admin, body: { reason: 'Merged into another' }, idempotencyKey: idem('archive') });
+    expect((await archive()).status).toBe(200);
+    const again = expectConsoleError(await archive(), 409, 'ALREADY_ARCHIVED');
+    expect(again.message).toContain('already archived');
+  });
+
   it('archives a category, a request form and a workflow; a workflow in use is refused', async () => {
     const created = await c.call('POST', '/api/categories', { cookie: c.cookies.admin, body: { name: 'Short-lived' }, idempotencyKey: idem('cat') });
     const archive = (path: string, reason = 'No longer used by anyone') =>
