@@ -22,13 +22,17 @@ export const arrivals = (c: TestConsole) => c.sandbox.sandbox.services.requestsB
 export const sandboxDocuments = (c: TestConsole) => c.sandbox.sandbox.services.records.all('document').length;
 
 /**
- * Codes our standard sandbox chooses where the spec names none, which the console passes on.
+ * Codes our standard sandbox (or a test's injected fault) chooses where the spec names none,
+ * which the console passes on.
  * Against the alternate dialect (SANDBOX_DIALECT=alternate) the API gives no such code, and the
  * console's code is the one the status means: the browser must decide on that alone.
  */
 const SANDBOX_CHOSEN = new Set([
   'DOCUMENT_PROTECTED',
-  'INVALID_TRANSITION',
+  'COUNTED_FAULT',
+  'ENDLESS_FAULT',
+  'INJECTED_FAULT',
+  'INVALID_LAYOUT',
   'LAYOUT_COMPLETED',
   'NOT_IN_REVISION',
   'PACKAGE_ALREADY_ARCHIVED',
@@ -41,23 +45,34 @@ const SANDBOX_CHOSEN = new Set([
 const DIALECT = readConfig().SANDBOX_DIALECT;
 
 /** The code the console answers for an upstream refusal our standard sandbox calls `code`. */
-export const upstreamCode = (status: number, code: string) => (DIALECT === 'alternate' && SANDBOX_CHOSEN.has(code) ? codeForStatus(status) : code);
+export const upstreamCode = (status: number, code: string) =>
+  DIALECT === 'alternate' && SANDBOX_CHOSEN.has(code) ? codeForStatus(status) : code;
 
 /** The console's error shape, without upstream internals; answers the error object. */
 export function expectConsoleError(reply: ConsoleReply, status: number, code: string) {
   const text = reply.bytes.toString('utf8');
   expect(`${reply.status} ${reply.body?.error?.code}`, text.slice(0, 400)).toBe(`${status} ${upstreamCode(status, code)}`);
-  const error = reply.body.error as { code: string; message: string; details?: { path: string; message: string }[]; request_id: string };
+  const error = reply.body.error as {
+    code: string;
+    message: string;
+    details?: { path: string; message: string }[];
+    request_id: string;
+  };
   expect(error.message.length).toBeGreaterThan(5);
   expect(error.request_id).toMatch(/^con_/);
   expect(reply.headers.get('cache-control')).toBe('no-store');
   return error;
 }
 
-export const detailPaths = (reply: ConsoleReply) => ((reply.body?.error?.details ?? []) as { path: string }[]).map((d) => d.path).sort();
+export const detailPaths = (reply: ConsoleReply) =>
+  ((reply.body?.error?.details ?? []) as { path: string }[]).map((d) => d.path).sort();
 
 /** One PDF through the console's streamed upload route, as the browser sends it. */
-export async function uploadViaConsole(c: TestConsole, pdf: Buffer, opts: { cookie?: string; purpose?: string; filename?: string; key?: string } = {}) {
+export async function uploadViaConsole(
+  c: TestConsole,
+  pdf: Buffer,
+  opts: { cookie?: string; purpose?: string; filename?: string; key?: string } = {},
+) {
   const { body, contentType } = multipart([
     ...(opts.purpose ? [{ name: 'logicalPurpose', value: opts.purpose }] : []),
     { name: 'file', filename: opts.filename ?? 'contract.pdf', content: pdf },
@@ -80,11 +95,24 @@ export async function uploadedDocument(c: TestConsole, pages = 2, purpose?: stri
 export async function previewViaConsole(c: TestConsole, cookie = c.cookies.sender, body: unknown = ndaBody()) {
   const reply = await c.call('POST', '/api/packages/preview', { cookie, body });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
-  return reply.body as { preview_token: string; template_id: string; prepared_pdf: { sha256: string; size_bytes: number; page_count: number } };
+  return reply.body as {
+    preview_token: string;
+    template_id: string;
+    prepared_pdf: { sha256: string; size_bytes: number; page_count: number };
+  };
 }
 
-export const sendViaConsole = (c: TestConsole, preview: { preview_token: string; template_id: string }, key: string, cookie = c.cookies.sender) =>
-  c.call('POST', '/api/packages', { cookie, body: { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true }, idempotencyKey: key });
+export const sendViaConsole = (
+  c: TestConsole,
+  preview: { preview_token: string; template_id: string },
+  key: string,
+  cookie = c.cookies.sender,
+) =>
+  c.call('POST', '/api/packages', {
+    cookie,
+    body: { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true },
+    idempotencyKey: key,
+  });
 
 /** Preview and send an NDA through the console; answers the package. */
 export async function sentPackageViaConsole(c: TestConsole, cookie = c.cookies.sender) {
@@ -104,7 +132,11 @@ export const accessRequest = (over: Record<string, unknown> = {}) => ({
 });
 
 export async function submittedRequest(c: TestConsole, body: Record<string, unknown> = accessRequest()) {
-  const reply = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body, idempotencyKey: idem('submit') });
+  const reply = await c.call('POST', '/api/approval-requests', {
+    cookie: c.cookies.operator,
+    body,
+    idempotencyKey: idem('submit'),
+  });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
   return reply.body as { id: string; status: string; version: number; external_id: string };
 }
@@ -116,7 +148,9 @@ export const auditEntries = (reply: ConsoleReply): AuditRow[] => auditRows.parse
 
 /** The newest audit entries of one operation, read as an admin through the console. */
 export async function auditOf(c: TestConsole, operation: string): Promise<AuditRow[]> {
-  const reply = await c.call('GET', `/api/admin/audit?operation=${encodeURIComponent(operation)}&size=100`, { cookie: c.cookies.admin });
+  const reply = await c.call('GET', `/api/admin/audit?operation=${encodeURIComponent(operation)}&size=100`, {
+    cookie: c.cookies.admin,
+  });
   expect(reply.status).toBe(200);
   return auditEntries(reply);
 }
