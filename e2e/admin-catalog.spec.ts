@@ -113,6 +113,10 @@ test.describe('catalog admin actions', () => {
     await page.getByRole('button', { name: 'Archive category' }).click();
     const dialog = page.getByRole('dialog', { name: `Archive category “${category.name}”?` });
     await expect(dialog).toContainText(category.id);
+    // What the API then does (README "Archived categories"), not what it does not.
+    await expect(dialog).toContainText(
+      'New requests on the workflows filed under it are refused from now on, whether submitted or saved as drafts. Requests already started continue, revisions included.',
+    );
     await dialog.getByLabel(/^Reason/).fill('old');
     await dialog.getByRole('button', { name: 'Archive category' }).click();
     await expect(dialog.getByText('Give a reason of at least 5 characters')).toBeVisible();

@@ -11,7 +11,8 @@ const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }
   categories: {
     one: 'category',
     title: 'Category',
-    note: 'New request templates and workflows can no longer be filed under it.',
+    // What the API does (DESIGN.md §3; README "Archived categories"), not more.
+    note: 'New requests on the workflows filed under it are refused from now on, whether submitted or saved as drafts. Requests already started continue, revisions included. The workflows themselves stay active.',
   },
   'approval-workflows': {
     one: 'workflow',
