@@ -200,7 +200,9 @@ test.describe('approval requests', () => {
     const data = page.getByRole('region', { name: 'Form data' });
     await expect(data).toContainText('Billable to a client');
     await expect(data).toContainText('Yes');
-    await expect(data).toContainText('42.5');
+    // In the browser's locale (en-GB in these journeys): the amount in the form's currency, the date in words.
+    await expect(data).toContainText('€42.50');
+    await expect(data).toContainText('20 Jan 2026');
     await expect(page.getByRole('region', { name: 'Approval progress' })).toContainText('Finance');
     await snap(page, 'approvals-with-document');
   });

@@ -13,7 +13,7 @@ import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { ApprovalProgress } from './approval-progress';
 import { RevisionPanel } from './revision-panel';
-import { displayValue } from './schema-form-model';
+import { currencyOf, displayValue } from './schema-form-model';
 
 const STATUS_NOTES: Record<string, string> = {
   DRAFT: 'Saved as a draft: not submitted, no reviewer sees it yet.',
@@ -37,9 +37,10 @@ function Section({ title, id, children }: { title: string; id: string; children:
 function FormDataView({ request, fields }: { request: ApprovalRequestRecord; fields: FieldDescriptor[] | null }) {
   const data = request.form_data;
   // Schema order and titles; keys the schema does not know are still shown, under their key.
+  const currency = currencyOf(fields ?? [], data);
   const rows: [string, string, string][] = (fields ?? [])
     .filter((f) => f.kind !== 'document')
-    .map((f) => [f.key, f.title, displayValue(f, data[f.key])]);
+    .map((f) => [f.key, f.title, displayValue(f, data[f.key], currency)]);
   for (const [k, v] of Object.entries(data)) if (!rows.some(([key]) => key === k)) rows.push([k, k, displayValue(undefined, v)]);
   if (rows.length === 0) return <p className="text-sm text-slate-600">No form data.</p>;
   return (
