@@ -126,7 +126,7 @@ test.describe('catalog admin actions', () => {
     await expect(page.getByText(`Category “${category.name}” archived`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Reason: Replaced by a newer category')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('archived', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Archived', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Archive category' })).toHaveCount(0);
     await snap(page, 'admin-category-archived');
 
@@ -173,7 +173,7 @@ test.describe('catalog admin actions', () => {
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
     const res = await page.request.get('/api/approval-workflows/wf_access');
     expect(((await res.json()) as { status: string }).status).toBe('active');
   });
@@ -203,7 +203,7 @@ test.describe('catalog admin actions', () => {
     await snap(page, 'admin-request-form-archive-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Archive request form' }).click();
     await dialog.getByLabel(/^Reason/).fill('Leave moves to the HR portal');
@@ -211,7 +211,7 @@ test.describe('catalog admin actions', () => {
     await expect(page.getByText('Request form “Leave request form” archived')).toBeVisible();
     await expect(page.getByText('Its workflow accepts no new requests; requests already started continue.')).toBeVisible();
     await page.goto('/catalog/approval-workflows/wf_leave');
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByText('request form archived: no new requests')).toBeVisible();
 
     // The form opened before the archive is refused, and says why.

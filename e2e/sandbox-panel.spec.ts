@@ -145,7 +145,7 @@ test.describe('sandbox panel', () => {
     await control(`/approval-requests/${stale.id}/actions`, { action: 'reject', comment: 'decided elsewhere' });
     await reviewer.getByLabel(/^Comment/).fill('Typed before the refusal');
     await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(reviewer.getByRole('alert').filter({ hasText: 'Reviewers act only on IN_PROGRESS requests; this one is REJECTED.' })).toBeVisible();
+    await expect(reviewer.getByRole('alert').filter({ hasText: 'Reviewers act only on requests in progress; this one is rejected.' })).toBeVisible();
     await expect(reviewer.getByText('This request is no longer awaiting a reviewer')).toBeVisible();
     await expect(reviewer.getByLabel(/^Comment/)).toHaveValue('Typed before the refusal');
     // Said once, in the form: no error toast repeats it.
@@ -161,7 +161,7 @@ test.describe('sandbox panel', () => {
     await signIn(page, 'admin');
     await page.goto('/admin/sandbox');
     const { recipients, row } = await findPackage(page, pkg.id);
-    await expect(row).toContainText('queued');
+    await expect(row).toContainText('Queued');
     await expect(row).toContainText('Ada Lovelace <ada@example.com> — pending');
     await expect(row.getByRole('button', { name: `Sign all ${pkg.id}` })).toHaveCount(0);
     await row.getByRole('button', { name: `Deliver ${pkg.id}` }).click();
@@ -223,7 +223,7 @@ test.describe('sandbox panel', () => {
     // The simulation follows the clock: a package is delivered a minute after it was sent.
     const pkg = await sendPackage(sender, baseURL!);
     const { row } = await findPackage(page, pkg.id);
-    await expect(row).toContainText('queued');
+    await expect(row).toContainText('Queued');
     await clock.getByRole('button', { name: '+10 min' }).click();
     await expect(row).toContainText('delivered');
     await snap(page, 'sandbox-clock');

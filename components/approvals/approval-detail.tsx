@@ -89,7 +89,7 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
-        <StatusBadge status={r.status} />
+        <StatusBadge family="request" status={r.status} />
         {r.sla?.breached && <Badge tone="red">SLA breached</Badge>}
         <span>{STATUS_NOTES[r.status] ?? ''}</span>
       </div>

@@ -8,6 +8,7 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 import { documentQuery } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
+import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton } from '../ui/states';
@@ -109,7 +110,7 @@ export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean
           ['Pages', doc.page_count ?? '—'],
           ['Size', doc.size_bytes === undefined ? '—' : `${formatBytes(doc.size_bytes)} (${formatNumber(doc.size_bytes)} bytes)`],
           ['Created', formatDateTime(doc.created_at)],
-          ['Layout', doc.layout_status ? `${doc.layout_status}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}` : '—'],
+          ['Layout', doc.layout_status ? `${statusLabel('layout', doc.layout_status)}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}` : '—'],
           ['Protection', doc.protected ? 'Protected evidence' : 'Not protected'],
           ['SHA-256', doc.sha256 ? <code key="h" className="break-all text-xs">{doc.sha256}</code> : '—'],
           ['References', <References key="r" doc={doc} />],

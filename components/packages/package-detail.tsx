@@ -6,6 +6,7 @@ import type { Route } from 'next';
 import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import { isPackageFinished, livePackageQuery, type PackageRecord } from '@/lib/queries/packages';
+import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
@@ -56,7 +57,7 @@ function Signers({ pkg }: { pkg: PackageRecord }) {
               <td className="py-2 pr-4 font-medium">{s.name ?? '—'}</td>
               <td className="py-2 pr-4">{s.email ?? '—'}</td>
               <td className="py-2 pr-4">{s.phone ?? '—'}</td>
-              <td className="py-2 pr-4">{s.status ? <StatusBadge status={s.status} /> : '—'}</td>
+              <td className="py-2 pr-4">{s.status ? <StatusBadge family="signer" status={s.status} /> : '—'}</td>
               <td className="py-2 pr-4">{formatDateTime(s.signed_at ?? s.declined_at)}</td>
             </tr>
           ))}
@@ -130,7 +131,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
-        <StatusBadge status={pkg.status} />
+        <StatusBadge family="package" status={pkg.status} />
         {pkg.archived && <Badge>archived</Badge>}
         <span>{STATUS_NOTES[pkg.status] ?? ''}</span>
       </div>
@@ -150,7 +151,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
               'Expires',
               `${formatDateTime(pkg.expires_at)}${pkg.expires_in_days ? ` (${pkg.expires_in_days} days after sending)` : ''}`,
             ],
-            ['Closed', closedAt ? `${pkg.status}, ${formatDateTime(closedAt)}` : 'Still open'],
+            ['Closed', closedAt ? `${statusLabel('package', pkg.status)}, ${formatDateTime(closedAt)}` : 'Still open'],
             [
               'Document',
               pkg.prepared_pdf ? `${pkg.prepared_pdf.page_count ?? '?'} pages, ${formatBytes(pkg.prepared_pdf.size_bytes)}` : '—',

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { packagesListQuery, type PackageRecord } from '@/lib/queries/packages';
+import { statusOptions, statusWords } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -15,13 +16,7 @@ import { Badge, StatusBadge } from '../ui/states';
 
 const FILTERS = ['status', 'archived'] as const;
 
-export const PACKAGE_STATUS_OPTIONS = [
-  { value: 'queued', label: 'Queued' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'expired', label: 'Expired' },
-];
+export const PACKAGE_STATUS_OPTIONS = statusOptions('package', ['queued', 'delivered', 'completed', 'declined', 'expired']);
 
 const columns: ColumnDef<PackageRecord, unknown>[] = [
   {
@@ -36,7 +31,7 @@ const columns: ColumnDef<PackageRecord, unknown>[] = [
     header: 'Status',
     cell: ({ row }) => (
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={row.original.status} />
+        <StatusBadge family="package" status={row.original.status} />
         {row.original.archived && <Badge>archived</Badge>}
       </span>
     ),
@@ -47,7 +42,7 @@ const columns: ColumnDef<PackageRecord, unknown>[] = [
       <ul className="text-slate-800">
         {row.original.signers.map((s, i) => (
           <li key={s.slot_id ?? i}>
-            {s.name ?? '—'} {s.status && <span className="text-xs text-slate-600">({s.status})</span>}
+            {s.name ?? '—'} {s.status && <span className="text-xs text-slate-600">({statusWords('signer', s.status)})</span>}
           </li>
         ))}
       </ul>
