@@ -152,7 +152,8 @@ test.describe('catalog admin actions', () => {
       },
     });
     expect(submitted.ok(), await submitted.text()).toBe(true);
-    expect(((await submitted.json()) as { status: string }).status).toBe('IN_PROGRESS');
+    const blocker = (await submitted.json()) as { id: string; external_id: string; status: string };
+    expect(blocker.status).toBe('IN_PROGRESS');
     await operatorContext.close();
 
     await signIn(page, 'admin');
@@ -165,7 +166,11 @@ test.describe('catalog admin actions', () => {
     await dialog.getByRole('button', { name: 'Archive workflow' }).click();
     const refusal = dialog.getByRole('alert').filter({ hasText: 'Requests still use this workflow' });
     await expect(refusal).toContainText('cannot be archived');
-    await expect(refusal).toContainText('IN_PROGRESS');
+    // The states in words, and a link to each request in the way (other journeys' requests may be there too).
+    await expect(refusal).not.toContainText('IN_PROGRESS');
+    await expect(dialog).toContainText(/\d+ requests? (is|are) still in progress/);
+    const blockers = dialog.getByRole('list', { name: 'Requests that use this workflow' });
+    await expect(blockers.getByRole('link', { name: blocker.external_id })).toHaveAttribute('href', `/approvals/${blocker.id}`);
     await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Access is now granted through the IAM portal');
     await expect(page.getByText(/Workflow “System access” was not archived/)).toBeVisible();
     await expectAccessible(page);
