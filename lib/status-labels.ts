@@ -2,7 +2,7 @@
 // (IN_PROGRESS, queued…) stay in URLs and requests; on screen only these labels appear. The
 // spec lists no full set of statuses, so a code not listed here is still said in words.
 
-export type StatusFamily = 'request' | 'decision' | 'package' | 'signer' | 'layout' | 'catalog';
+export type StatusFamily = 'request' | 'decision' | 'package' | 'invitation' | 'signer' | 'layout' | 'catalog';
 
 const LABELS: Record<StatusFamily, Record<string, string>> = {
   request: {
@@ -14,6 +14,8 @@ const LABELS: Record<StatusFamily, Record<string, string>> = {
   },
   decision: { APPROVED: 'Approved', REJECTED: 'Rejected', REVISION_REQUESTED: 'Revision requested' },
   package: { queued: 'Queued', delivered: 'Delivered', completed: 'Completed', declined: 'Declined', expired: 'Expired' },
+  // A send's `invitation_status`: queued means delivery is queued, not that mail went out (spec §3).
+  invitation: { queued: 'Queued for delivery' },
   signer: { pending: 'Pending', invited: 'Invited', signed: 'Signed', declined: 'Declined' },
   layout: { none: 'No layout yet', draft: 'Draft', completed: 'Completed' },
   catalog: { active: 'Active', archived: 'Archived' },

@@ -24,6 +24,25 @@ const STATUS_NOTES: Record<string, string> = {
   expired: 'The package expired before every signer had signed.',
 };
 
+/**
+ * Where the signed PDF is, since the console cannot fetch it: the spec serves
+ * GET /signing/{id}/document only to a member or guest session and refuses an app's key.
+ */
+function SignedDocumentNote() {
+  return (
+    <section aria-labelledby="signed-document-heading" className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-600/20">
+      <h2 id="signed-document-heading" className="font-semibold text-slate-900">
+        Where the signed document is
+      </h2>
+      <p className="mt-1">
+        The Signing API gives the signed PDF only to people, never to this console: each signer opens it from their
+        signing invitation, after confirming the one-time code sent to their e-mail address, and members of the workspace
+        open it in the signing service when signed in there. Signdesk keeps the details and the timeline shown here.
+      </p>
+    </section>
+  );
+}
+
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
     <section aria-labelledby={id} className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
@@ -139,8 +158,8 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
       <div className="flex flex-col gap-5">
         <Facts
           items={[
-            ['Status', pkg.status],
-            ['Invitation status', pkg.invitation_status ?? '—'],
+            ['Status', statusLabel('package', pkg.status)],
+            ['Invitation status', pkg.invitation_status ? statusLabel('invitation', pkg.invitation_status) : '—'],
             [
               'Template',
               `${pkg.template_name ?? pkg.template_id ?? '—'}${pkg.version_number ? ` (version ${pkg.version_number})` : ''}`,
@@ -159,6 +178,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
             ['Archived', pkg.archived ? `${formatDate(pkg.archived_at)}: ${pkg.archive_reason ?? ''}` : 'No'],
           ]}
         />
+        {pkg.status === 'completed' && <SignedDocumentNote />}
         {pkg.decline_reason && <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">Declined: {pkg.decline_reason}</p>}
         <Section title="Signers" id="signers-heading">
           <Signers pkg={pkg} />

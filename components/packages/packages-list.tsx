@@ -69,13 +69,30 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
       archived: archivedOnly ? 'only' : undefined,
     }),
   );
+  // An empty active list may only mean everything was archived: ask, and point there unless none is.
+  const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
+  const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
+  const send = canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined;
   const empty = archivedOnly
     ? { title: 'No archived packages', body: 'Finished packages (completed, declined or expired) appear here once a sender archives them.' }
-    : {
-        title: 'No packages yet',
-        body: canSend ? 'Send the first package from a document-sign template.' : 'Packages appear here once a sender sends one.',
-        action: canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined,
-      };
+    : archived.data?.pagination.total === 0
+      ? {
+          title: 'No packages yet',
+          body: canSend ? 'Send the first package from a document-sign template.' : 'Packages appear here once a sender sends one.',
+          action: send,
+        }
+      : {
+          title: 'No active packages',
+          body: 'Archived packages are in the Archived view.',
+          action: (
+            <div className="flex flex-wrap items-center justify-center gap-3">
+              <LinkButton href="/packages?archived=only" variant="secondary">
+                Show archived packages
+              </LinkButton>
+              {send}
+            </div>
+          ),
+        };
   return (
     <>
       <div className="flex flex-wrap items-end gap-x-6">
