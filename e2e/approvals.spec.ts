@@ -252,7 +252,7 @@ test.describe('approval requests', () => {
     await expect(steps).toHaveCount(2);
     await expect(steps.first()).toContainText('System owner');
     await expect(steps.last()).toContainText('current');
-    await expect(progress).toContainText('revision requested');
+    await expect(progress).toContainText('Revision requested');
     await expectAccessible(page);
     await snap(page, 'approvals-resubmitted');
   });

@@ -178,12 +178,12 @@ test.describe('sandbox panel', () => {
     // The world moves on behind the panel's back: its Deliver is now an invalid move.
     const other = await sendPackage(sender, baseURL!);
     const second = await findPackage(page, other.id);
-    await expect(second.row).toContainText('queued');
+    await expect(second.row).toContainText('Queued');
     await control(`/signature-packages/${other.id}/actions`, { action: 'deliver' });
     await second.row.getByRole('button', { name: `Deliver ${other.id}` }).click();
     await expect(second.recipients.getByRole('alert')).toHaveText(`Cannot deliver package ${other.id}: it is delivered.`);
     await expect(page.getByText(`Cannot deliver package ${other.id}: it is delivered.`)).toHaveCount(1);
-    await expect(second.row).toContainText('delivered');
+    await expect(second.row).toContainText('Delivered');
     await second.row.getByRole('button', { name: `Decline ${other.id}` }).click();
     await expect(second.recipients.getByRole('status')).toHaveText(`Decline: package ${other.id} is now declined.`);
     // The refusal was said once, beside the table: no error toast repeats it.
@@ -225,7 +225,7 @@ test.describe('sandbox panel', () => {
     const { row } = await findPackage(page, pkg.id);
     await expect(row).toContainText('Queued');
     await clock.getByRole('button', { name: '+10 min' }).click();
-    await expect(row).toContainText('delivered');
+    await expect(row).toContainText('Delivered');
     await snap(page, 'sandbox-clock');
     const delivered = (await (await sender.request.get(`/api/packages/${pkg.id}`)).json()) as { status: string };
     expect(delivered.status).toBe('delivered');
