@@ -215,6 +215,9 @@ test.describe('approval requests', () => {
 
     await page.goto(`/approvals/${id}`);
     await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible();
+    // Statuses in words, never as the API's codes.
+    await expect(page.locator('dl').first()).toContainText('Needs revision');
+    await expect(page.getByRole('main')).not.toContainText(/IN_PROGRESS|NEEDS_REVISION|REVISION_REQUESTED/);
     const panel = revision(page);
     await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Business justification: Name the project that needs this access.');
     await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Confirm your manager agrees.');

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { approvalQuery, type ApprovalRequestRecord } from '@/lib/queries/approvals';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
+import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
@@ -96,7 +97,7 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
       <div className="flex flex-col gap-5">
         <Facts
           items={[
-            ['Status', r.status],
+            ['Status', statusLabel('request', r.status)],
             ['Version', String(r.version)],
             ['Revision round', String(r.request_revision ?? 0)],
             ['Workflow', r.workflow_name ?? r.workflow_id ?? '—'],

@@ -151,7 +151,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
         <StatusBadge family="package" status={pkg.status} />
-        {pkg.archived && <Badge>archived</Badge>}
+        {pkg.archived && <Badge>{statusLabel('catalog', 'archived')}</Badge>}
         <span>{STATUS_NOTES[pkg.status] ?? ''}</span>
       </div>
       <PackageFreshness updatedAt={query.dataUpdatedAt} fetching={query.isFetching} finished={isPackageFinished(pkg)} />

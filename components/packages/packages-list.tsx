@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { packagesListQuery, type PackageRecord } from '@/lib/queries/packages';
-import { statusOptions, statusWords } from '@/lib/status-labels';
+import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -32,7 +32,7 @@ const columns: ColumnDef<PackageRecord, unknown>[] = [
     cell: ({ row }) => (
       <span className="flex flex-wrap gap-1">
         <StatusBadge family="package" status={row.original.status} />
-        {row.original.archived && <Badge>archived</Badge>}
+        {row.original.archived && <Badge>{statusLabel('catalog', 'archived')}</Badge>}
       </span>
     ),
   },
