@@ -6,7 +6,8 @@ export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password-42';
 export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-token-0123456789abcdef';
 
-const browser = { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } };
+// One locale for every journey, since dates and numbers follow the browser's (lib/format.ts).
+const browser = { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 }, locale: 'en-GB' };
 const WORLD_CHANGING = /(api-struggles|documents|editor|packages|package-drafts|sandbox-panel|send-exactly-once)\.spec\.ts$/;
 
 // Journeys run against the production build with the embedded sandbox on their own ports

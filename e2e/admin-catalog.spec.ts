@@ -113,6 +113,10 @@ test.describe('catalog admin actions', () => {
     await page.getByRole('button', { name: 'Archive category' }).click();
     const dialog = page.getByRole('dialog', { name: `Archive category “${category.name}”?` });
     await expect(dialog).toContainText(category.id);
+    // What the API then does (README "Archived categories"), not what it does not.
+    await expect(dialog).toContainText(
+      'New requests on the workflows filed under it are refused from now on, whether submitted or saved as drafts. Requests already started continue, revisions included.',
+    );
     await dialog.getByLabel(/^Reason/).fill('old');
     await dialog.getByRole('button', { name: 'Archive category' }).click();
     await expect(dialog.getByText('Give a reason of at least 5 characters')).toBeVisible();
@@ -122,7 +126,7 @@ test.describe('catalog admin actions', () => {
     await expect(page.getByText(`Category “${category.name}” archived`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Reason: Replaced by a newer category')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('archived', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Archived', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Archive category' })).toHaveCount(0);
     await snap(page, 'admin-category-archived');
 
@@ -148,7 +152,8 @@ test.describe('catalog admin actions', () => {
       },
     });
     expect(submitted.ok(), await submitted.text()).toBe(true);
-    expect(((await submitted.json()) as { status: string }).status).toBe('IN_PROGRESS');
+    const blocker = (await submitted.json()) as { id: string; external_id: string; status: string };
+    expect(blocker.status).toBe('IN_PROGRESS');
     await operatorContext.close();
 
     await signIn(page, 'admin');
@@ -161,7 +166,11 @@ test.describe('catalog admin actions', () => {
     await dialog.getByRole('button', { name: 'Archive workflow' }).click();
     const refusal = dialog.getByRole('alert').filter({ hasText: 'Requests still use this workflow' });
     await expect(refusal).toContainText('cannot be archived');
-    await expect(refusal).toContainText('IN_PROGRESS');
+    // The states in words, and a link to each request in the way (other journeys' requests may be there too).
+    await expect(refusal).not.toContainText('IN_PROGRESS');
+    await expect(dialog).toContainText(/\d+ requests? (is|are) still in progress/);
+    const blockers = dialog.getByRole('list', { name: 'Requests that use this workflow' });
+    await expect(blockers.getByRole('link', { name: blocker.external_id })).toHaveAttribute('href', `/approvals/${blocker.id}`);
     await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Access is now granted through the IAM portal');
     await expect(page.getByText(/Workflow “System access” was not archived/)).toBeVisible();
     await expectAccessible(page);
@@ -169,7 +178,7 @@ test.describe('catalog admin actions', () => {
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
     const res = await page.request.get('/api/approval-workflows/wf_access');
     expect(((await res.json()) as { status: string }).status).toBe('active');
   });
@@ -199,7 +208,7 @@ test.describe('catalog admin actions', () => {
     await snap(page, 'admin-request-form-archive-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Archive request form' }).click();
     await dialog.getByLabel(/^Reason/).fill('Leave moves to the HR portal');
@@ -207,7 +216,7 @@ test.describe('catalog admin actions', () => {
     await expect(page.getByText('Request form “Leave request form” archived')).toBeVisible();
     await expect(page.getByText('Its workflow accepts no new requests; requests already started continue.')).toBeVisible();
     await page.goto('/catalog/approval-workflows/wf_leave');
-    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByText('request form archived: no new requests')).toBeVisible();
 
     // The form opened before the archive is refused, and says why.

@@ -11,6 +11,7 @@ let serial = 0;
 const externalId = (label: string) => `e2e-${label}-${run}-${++serial}`;
 
 const ACCESS_DATA = { system: 'crm', access_level: 'read', justification: 'Quarterly sales reporting', access_until: '2026-12-31' };
+const LATEST_ASK = 'You are answering the reviewer’s latest request for changes.';
 
 async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
   const headers = { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` };
@@ -200,7 +201,9 @@ test.describe('approval requests', () => {
     const data = page.getByRole('region', { name: 'Form data' });
     await expect(data).toContainText('Billable to a client');
     await expect(data).toContainText('Yes');
-    await expect(data).toContainText('42.5');
+    // In the browser's locale (en-GB in these journeys): the amount in the form's currency, the date in words.
+    await expect(data).toContainText('€42.50');
+    await expect(data).toContainText('20 Jan 2026');
     await expect(page.getByRole('region', { name: 'Approval progress' })).toContainText('Finance');
     await snap(page, 'approvals-with-document');
   });
@@ -212,20 +215,25 @@ test.describe('approval requests', () => {
 
     await page.goto(`/approvals/${id}`);
     await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible();
+    // Statuses in words, never as the API's codes.
+    await expect(page.locator('dl').first()).toContainText('Needs revision');
+    await expect(page.getByRole('main')).not.toContainText(/IN_PROGRESS|NEEDS_REVISION|REVISION_REQUESTED/);
     const panel = revision(page);
     await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Business justification: Name the project that needs this access.');
     await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Confirm your manager agrees.');
     await expect(panel).toContainText('“Almost there”');
     await expect(panel.getByLabel('Business justification')).toHaveValue(ACCESS_DATA.justification);
     await expect(panel).toContainText('Reviewer: Name the project that needs this access.');
-    await expect(panel).toContainText('Answering request version 2, revision task version 1.');
+    await expect(panel).toContainText(LATEST_ASK);
+    // No API wording: the request's and the task's versions are the console's business.
+    await expect(panel).not.toContainText(/revision task|task version/i);
     await expectAccessible(page);
     await snap(page, 'approvals-revision');
 
     await panel.getByLabel('Business justification').fill('Quarterly sales reporting for Project Atlas');
     await panel.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Draft saved. The reviewer sees it only once you resubmit.')).toBeVisible();
-    await expect(panel).toContainText('Answering request version 3, revision task version 2.');
+    await expect(panel).toContainText(LATEST_ASK);
     expect((await readRevision(page, id)).draft?.form_data.justification).toBe('Quarterly sales reporting for Project Atlas');
 
     // The saved draft is where the form starts next time.
@@ -247,7 +255,7 @@ test.describe('approval requests', () => {
     await expect(steps).toHaveCount(2);
     await expect(steps.first()).toContainText('System owner');
     await expect(steps.last()).toContainText('current');
-    await expect(progress).toContainText('revision requested');
+    await expect(progress).toContainText('Revision requested');
     await expectAccessible(page);
     await snap(page, 'approvals-resubmitted');
   });
@@ -293,7 +301,7 @@ test.describe('approval requests', () => {
     await receipt.selectOption(replacement);
     await expect(revision(page)).toContainText(`Replaces ${attachedName}, which is attached now.`);
     await revision(page).getByRole('button', { name: 'Save draft' }).click();
-    await expect(revision(page)).toContainText('Answering request version 4, revision task version 3.');
+    await expect(revision(page)).toContainText(LATEST_ASK);
     await page.reload();
     await expect(receipt).toHaveValue(replacement);
     await expect(receipt.locator('option:checked')).toHaveText(`${replacementName} — saved in your draft (${replacement})`);
@@ -315,7 +323,7 @@ test.describe('approval requests', () => {
     await requestRevision(id);
     await page.goto(`/approvals/${id}`);
     const panel = revision(page);
-    await expect(panel).toContainText('Answering request version 2, revision task version 1.');
+    await expect(panel).toContainText(LATEST_ASK);
     await panel.getByLabel('Business justification').fill('Mine: reporting for Project Atlas');
 
     // Someone else saves a draft behind the page's back, quoting the same versions.
@@ -331,10 +339,11 @@ test.describe('approval requests', () => {
 
     await panel.getByRole('button', { name: 'Resubmit' }).click();
     const notice = panel.getByRole('alert').filter({ hasText: 'This request changed while you were editing' });
-    await expect(notice).toContainText('Request version 2 → 3, revision task version 1 → 2');
+    await expect(notice).toContainText('It was saved elsewhere (another tab or another person) after you opened it.');
+    await expect(notice).not.toContainText(/version/i);
     await expect(notice.getByRole('list', { name: 'Changed fields' })).toContainText('Business justification: “Quarterly sales reporting” → “Theirs: reporting for Project Zephyr”');
     await expect(panel.getByLabel('Business justification')).toHaveValue('Mine: reporting for Project Atlas');
-    await expect(panel).toContainText('Answering request version 3, revision task version 2.');
+    await expect(panel).toContainText(LATEST_ASK);
     await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'approvals-conflict');

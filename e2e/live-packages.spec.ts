@@ -87,12 +87,12 @@ test.describe('live package detail', () => {
     await expect(
       page.getByText('The invitations were delivered; the package completes once every signer has signed.'),
     ).toBeVisible({ timeout: 20_000 });
-    await expect(signerStatuses(page)).toHaveText(['invited', 'invited']);
+    await expect(signerStatuses(page)).toHaveText(['Invited', 'Invited']);
     await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Invitations delivered to the signers');
 
     await control(`/signature-packages/${id}/actions`, { action: 'complete' });
     await expect(page.getByText('Every signer has signed.')).toBeVisible({ timeout: 25_000 });
-    await expect(signerStatuses(page)).toHaveText(['signed', 'signed']);
+    await expect(signerStatuses(page)).toHaveText(['Signed', 'Signed']);
     await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Completed: everyone has signed');
     await expect(freshness(page)).toHaveText('This package is finished; it no longer changes.');
     expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);

@@ -255,6 +255,10 @@ test.describe('signature packages', () => {
     await page.reload();
     await expect(page.getByText('Every signer has signed.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Completed: everyone has signed');
+    // The console cannot fetch the signed PDF (the API serves it to people only): it says where it is.
+    const signed = page.getByRole('region', { name: 'Where the signed document is' });
+    await expect(signed).toContainText('each signer opens it from their signing invitation');
+    await expect(signed).toContainText('members of the workspace open it in the signing service');
     await page.getByRole('button', { name: 'Archive package' }).click();
     await dialog.getByLabel('Reason').fill('Filed with the signed contracts');
     await dialog.getByRole('button', { name: 'Archive' }).click();
@@ -267,6 +271,23 @@ test.describe('signature packages', () => {
 
     await page.goto(`/packages?archived=only&q=${encodeURIComponent(`Hooli ${run}`)}`);
     await expect(page.getByRole('table', { name: 'Archived signature packages' }).getByRole('link')).toHaveCount(1);
+
+    // Had that been the last active package, the empty list points at the archived view. (Other
+    // journeys' packages stay active, so the active list is answered empty here.)
+    await page.route(/\/api\/packages\?/, (route) =>
+      new URL(route.request().url()).searchParams.get('archived') === 'only'
+        ? route.continue()
+        : route.fulfill({ json: { data: [], pagination: { page: 1, size: 25, total: 0, pages: 0 } } }),
+    );
+    await page.goto('/packages');
+    await expect(page.getByText('No active packages')).toBeVisible();
+    await expect(page.getByText('Archived packages are in the Archived view.')).toBeVisible();
+    await snap(page, 'packages-none-active');
+    await page.getByRole('link', { name: 'Show archived packages' }).click();
+    await expect(page).toHaveURL(/archived=only/);
+    await expect(page.getByLabel('Archived only')).toBeChecked();
+    await expect(page.getByRole('table', { name: 'Archived signature packages' }).getByRole('link').first()).toBeVisible();
+    await page.unroute(/\/api\/packages\?/);
   });
 
   test('a viewer reads packages without any action', async ({ page, browser }) => {

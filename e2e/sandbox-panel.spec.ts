@@ -145,7 +145,7 @@ test.describe('sandbox panel', () => {
     await control(`/approval-requests/${stale.id}/actions`, { action: 'reject', comment: 'decided elsewhere' });
     await reviewer.getByLabel(/^Comment/).fill('Typed before the refusal');
     await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(reviewer.getByRole('alert').filter({ hasText: 'Reviewers act only on IN_PROGRESS requests; this one is REJECTED.' })).toBeVisible();
+    await expect(reviewer.getByRole('alert').filter({ hasText: 'Reviewers act only on requests in progress; this one is rejected.' })).toBeVisible();
     await expect(reviewer.getByText('This request is no longer awaiting a reviewer')).toBeVisible();
     await expect(reviewer.getByLabel(/^Comment/)).toHaveValue('Typed before the refusal');
     // Said once, in the form: no error toast repeats it.
@@ -161,7 +161,7 @@ test.describe('sandbox panel', () => {
     await signIn(page, 'admin');
     await page.goto('/admin/sandbox');
     const { recipients, row } = await findPackage(page, pkg.id);
-    await expect(row).toContainText('queued');
+    await expect(row).toContainText('Queued');
     await expect(row).toContainText('Ada Lovelace <ada@example.com> — pending');
     await expect(row.getByRole('button', { name: `Sign all ${pkg.id}` })).toHaveCount(0);
     await row.getByRole('button', { name: `Deliver ${pkg.id}` }).click();
@@ -178,12 +178,12 @@ test.describe('sandbox panel', () => {
     // The world moves on behind the panel's back: its Deliver is now an invalid move.
     const other = await sendPackage(sender, baseURL!);
     const second = await findPackage(page, other.id);
-    await expect(second.row).toContainText('queued');
+    await expect(second.row).toContainText('Queued');
     await control(`/signature-packages/${other.id}/actions`, { action: 'deliver' });
     await second.row.getByRole('button', { name: `Deliver ${other.id}` }).click();
     await expect(second.recipients.getByRole('alert')).toHaveText(`Cannot deliver package ${other.id}: it is delivered.`);
     await expect(page.getByText(`Cannot deliver package ${other.id}: it is delivered.`)).toHaveCount(1);
-    await expect(second.row).toContainText('delivered');
+    await expect(second.row).toContainText('Delivered');
     await second.row.getByRole('button', { name: `Decline ${other.id}` }).click();
     await expect(second.recipients.getByRole('status')).toHaveText(`Decline: package ${other.id} is now declined.`);
     // The refusal was said once, beside the table: no error toast repeats it.
@@ -223,9 +223,9 @@ test.describe('sandbox panel', () => {
     // The simulation follows the clock: a package is delivered a minute after it was sent.
     const pkg = await sendPackage(sender, baseURL!);
     const { row } = await findPackage(page, pkg.id);
-    await expect(row).toContainText('queued');
+    await expect(row).toContainText('Queued');
     await clock.getByRole('button', { name: '+10 min' }).click();
-    await expect(row).toContainText('delivered');
+    await expect(row).toContainText('Delivered');
     await snap(page, 'sandbox-clock');
     const delivered = (await (await sender.request.get(`/api/packages/${pkg.id}`)).json()) as { status: string };
     expect(delivered.status).toBe('delivered');

@@ -1,34 +1,103 @@
-// Display formatting shared by every page: one locale-stable style, so screenshots and
-// tests read the same on every machine.
-const DATE = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+// Every date and number the console shows goes through here, in the reader's own locale
+// (the browser's languages). Times stay in UTC and say so: the API, the audit log and the
+// sandbox clock all speak UTC, and one explicit zone keeps two readers' screens comparable.
+//
+// The server has no reader, so it uses FALLBACK. Pages get their data in the browser (React
+// Query, no server prefetch), so nothing formatted here is rendered on both sides; a
+// component that did would have to format after mount.
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : DATE.format(t);
+const FALLBACK = 'en-GB';
+
+/** The reader's locales: `navigator.languages` in the browser, a fixed one on the server. */
+export function readerLocales(): readonly string[] {
+  if (typeof navigator !== 'undefined' && navigator.languages?.length) return navigator.languages;
+  return [FALLBACK];
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : DATE_TIME.format(t);
+type Locales = readonly string[] | string;
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(locales: Locales, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${String(locales)}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(locales as string[], { timeZone: 'UTC', ...options })));
+  return format;
 }
 
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+function numberFormat(locales: Locales, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${String(locales)}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) cache.set(key, (format = new Intl.NumberFormat(locales as string[], options)));
+  return format;
+}
+
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+
+function formatInstant(iso: string | null | undefined, options: Intl.DateTimeFormatOptions, locales: Locales): string {
+  if (!iso) return '—';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : dateFormat(locales, options).format(t);
+}
+
+/** "23 Nov 2026" / "Nov 23, 2026": the UTC day of an instant. */
+export function formatDate(iso: string | null | undefined, locales: Locales = readerLocales()): string {
+  return formatInstant(iso, DAY, locales);
+}
+
+/** "23 Nov 2026, 14:02 UTC"; with `seconds`, "…14:02:09 UTC" (evidence, clocks). */
+export function formatDateTime(
+  iso: string | null | undefined,
+  { seconds = false, weekday = false }: { seconds?: boolean; weekday?: boolean } = {},
+  locales: Locales = readerLocales(),
+): string {
+  const options: Intl.DateTimeFormatOptions = { ...DAY, ...CLOCK };
+  if (seconds) options.second = '2-digit';
+  if (weekday) options.weekday = 'short';
+  return formatInstant(iso, options, locales);
+}
 
 /** "14:02 UTC": when something happened today, as a status line says it. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : TIME.format(t);
+export function formatTime(
+  iso: string | null | undefined,
+  { seconds = false }: { seconds?: boolean } = {},
+  locales: Locales = readerLocales(),
+): string {
+  return formatInstant(iso, seconds ? { ...CLOCK, second: '2-digit' } : CLOCK, locales);
 }
 
-export function formatBytes(bytes: number | null | undefined): string {
+/**
+ * A calendar date as forms hold it ("2030-07-01", no time and no zone): the same day for
+ * every reader, in their order of day, month and year. Anything else is shown as it came.
+ */
+export function formatCalendarDate(value: string, locales: Locales = readerLocales()): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(t) ? value : dateFormat(locales, DAY).format(t);
+}
+
+/** "1,234.5" / "1.234,5": a plain number, at most `maxDecimals` places. */
+export function formatNumber(n: number, { maxDecimals = 6 }: { maxDecimals?: number } = {}, locales: Locales = readerLocales()): string {
+  return numberFormat(locales, { maximumFractionDigits: maxDecimals }).format(n);
+}
+
+/** "€1,234.50" / "1.234,50 €": an amount in an ISO 4217 currency, with that currency's decimals. */
+export function formatMoney(amount: number, currency: string, locales: Locales = readerLocales()): string {
+  try {
+    return numberFormat(locales, { style: 'currency', currency }).format(amount);
+  } catch {
+    // Not a currency code at all: the number, then the code as the form gave it.
+    return `${formatNumber(amount, {}, locales)} ${currency}`;
+  }
+}
+
+export function formatBytes(bytes: number | null | undefined, locales: Locales = readerLocales()): string {
   if (bytes === null || bytes === undefined) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024) return `${formatNumber(bytes, {}, locales)} B`;
+  const one = (n: number) => numberFormat(locales, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+  if (bytes < 1024 * 1024) return `${one(bytes / 1024)} KB`;
+  return `${one(bytes / 1024 / 1024)} MB`;
 }
 
 /** "in 4 min 05 s" / "expired", for countdowns (editor session, preview receipt, Retry-After). */

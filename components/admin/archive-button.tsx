@@ -6,12 +6,14 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { useArchive, type ArchivableKind } from '../catalog/catalog-mutations';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
+import { WorkflowBlockers } from './blocking-requests';
 
 const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }> = {
   categories: {
     one: 'category',
     title: 'Category',
-    note: 'New request templates and workflows can no longer be filed under it.',
+    // What the API does (DESIGN.md §3; README "Archived categories"), not more.
+    note: 'New requests on the workflows filed under it are refused from now on, whether submitted or saved as drafts. Requests already started continue, revisions included. The workflows themselves stay active.',
   },
   'approval-workflows': {
     one: 'workflow',
@@ -33,7 +35,8 @@ function explain(kind: ArchivableKind, err: unknown): unknown {
     return new ConsoleApiError(
       err.status,
       err.code,
-      `Requests still use this workflow, so it cannot be archived until they finish or are withdrawn. ${err.message}`,
+      // The API's own message names states by their codes; the list below says it in words.
+      'Requests still use this workflow, so it cannot be archived until they are finished.',
       err.details,
     );
   }
@@ -58,6 +61,7 @@ interface ArchiveButtonProps {
 /** Archive with a reason, behind a confirmation naming the item (admins; the page decides who sees it). */
 export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
   const [open, setOpen] = useState(false);
+  const [inUse, setInUse] = useState(false);
   const noun = NOUNS[kind];
   const archive = useArchive(kind, {
     onDone() {
@@ -72,16 +76,18 @@ export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
   });
 
   async function confirm(reason: string) {
+    setInUse(false);
     try {
       await archive.run({ id, reason });
     } catch (err) {
+      if (err instanceof ConsoleApiError && err.code === 'WORKFLOW_IN_USE') setInUse(true);
       throw explain(kind, err);
     }
   }
 
   return (
     <>
-      <Button variant="secondary" className="text-red-800" busy={archive.pending} onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="text-red-800" busy={archive.pending} onClick={() => (setInUse(false), setOpen(true))}>
         Archive {noun.one}
       </Button>
       <ReasonDialog
@@ -96,7 +102,9 @@ export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
         }
         confirmLabel={`Archive ${noun.one}`}
         onConfirm={confirm}
-      />
+      >
+        {inUse && <WorkflowBlockers workflowId={id} />}
+      </ReasonDialog>
     </>
   );
 }

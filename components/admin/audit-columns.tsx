@@ -1,12 +1,10 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { formatDate, formatTime } from '@/lib/format';
 import type { AuditRow } from '@/lib/schemas/admin';
 import { Badge } from '../ui/states';
 
-// Audit times to the second: the log is evidence, and entries of one action are seconds apart.
-const DAY = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
 function detailsOf(text: string | null): [string, string][] {
   if (!text) return [];
@@ -43,8 +41,9 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
       header: 'Time',
       cell: ({ row }) => (
         <time dateTime={row.original.at} className="block whitespace-nowrap">
-          {DAY.format(Date.parse(row.original.at))}
-          <span className="block text-xs text-slate-600">{TIME.format(Date.parse(row.original.at))}</span>
+          {formatDate(row.original.at)}
+          {/* To the second: the log is evidence, and entries of one action are seconds apart. */}
+          <span className="block text-xs text-slate-600">{formatTime(row.original.at, { seconds: true })}</span>
         </time>
       ),
     },

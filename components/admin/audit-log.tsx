@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { formatNumber } from '@/lib/format';
 import { AUDIT_OUTCOMES, CLEARED_AUDIT_FILTERS, auditExportHref, auditQuery, type AuditFilters } from '@/lib/queries/admin';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -41,7 +42,7 @@ export function AuditLog() {
       <AuditFilterBar filters={filters} operations={query.data?.operations ?? []} update={update} rangeError={rangeError} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {total === undefined ? '\u00a0' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'entry' : 'entries'}${filtered ? ` ${total === 1 ? 'matches' : 'match'} these filters` : ' in the log'}, newest first`}
+          {total === undefined ? '\u00a0' : `${formatNumber(total)} ${total === 1 ? 'entry' : 'entries'}${filtered ? ` ${total === 1 ? 'matches' : 'match'} these filters` : ' in the log'}, newest first`}
         </p>
         <a
           href={auditExportHref(filters)}
@@ -55,7 +56,7 @@ export function AuditLog() {
       </div>
       {total !== undefined && total > EXPORT_LIMIT && (
         <p role="note" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          The export holds the newest {EXPORT_LIMIT.toLocaleString('en-GB')} entries of {total.toLocaleString('en-GB')}. Narrow the dates to export the rest.
+          The export holds the newest {formatNumber(EXPORT_LIMIT)} entries of {formatNumber(total)}. Narrow the dates to export the rest.
         </p>
       )}
       {rangeError ? (

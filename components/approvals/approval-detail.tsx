@@ -8,12 +8,13 @@ import { formatDateTime } from '@/lib/format';
 import { approvalQuery, type ApprovalRequestRecord } from '@/lib/queries/approvals';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
+import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { ApprovalProgress } from './approval-progress';
 import { RevisionPanel } from './revision-panel';
-import { displayValue } from './schema-form-model';
+import { currencyOf, displayValue } from './schema-form-model';
 
 const STATUS_NOTES: Record<string, string> = {
   DRAFT: 'Saved as a draft: not submitted, no reviewer sees it yet.',
@@ -37,9 +38,10 @@ function Section({ title, id, children }: { title: string; id: string; children:
 function FormDataView({ request, fields }: { request: ApprovalRequestRecord; fields: FieldDescriptor[] | null }) {
   const data = request.form_data;
   // Schema order and titles; keys the schema does not know are still shown, under their key.
+  const currency = currencyOf(fields ?? [], data);
   const rows: [string, string, string][] = (fields ?? [])
     .filter((f) => f.kind !== 'document')
-    .map((f) => [f.key, f.title, displayValue(f, data[f.key])]);
+    .map((f) => [f.key, f.title, displayValue(f, data[f.key], currency)]);
   for (const [k, v] of Object.entries(data)) if (!rows.some(([key]) => key === k)) rows.push([k, k, displayValue(undefined, v)]);
   if (rows.length === 0) return <p className="text-sm text-slate-600">No form data.</p>;
   return (
@@ -88,14 +90,14 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
-        <StatusBadge status={r.status} />
+        <StatusBadge family="request" status={r.status} />
         {r.sla?.breached && <Badge tone="red">SLA breached</Badge>}
         <span>{STATUS_NOTES[r.status] ?? ''}</span>
       </div>
       <div className="flex flex-col gap-5">
         <Facts
           items={[
-            ['Status', r.status],
+            ['Status', statusLabel('request', r.status)],
             ['Version', String(r.version)],
             ['Revision round', String(r.request_revision ?? 0)],
             ['Workflow', r.workflow_name ?? r.workflow_id ?? '—'],

@@ -23,7 +23,7 @@ export function ApprovalProgress({ request }: { request: ApprovalRequestRecord }
                   <span aria-hidden className={`absolute -left-[5px] mt-1.5 size-2.5 rounded-full ${open ? 'bg-brand-600' : s.decision === 'APPROVED' ? 'bg-green-600' : s.decision === 'REJECTED' ? 'bg-red-600' : 'bg-amber-500'}`} />
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                     <span>{s.name}</span>
-                    {open ? <Badge tone="blue">current</Badge> : s.decision && <StatusBadge status={s.decision} />}
+                    {open ? <Badge tone="blue">current</Badge> : s.decision && <StatusBadge family="decision" status={s.decision} />}
                   </p>
                   <p className="text-xs text-slate-600">
                     Entered {formatDateTime(s.entered_at)}
@@ -64,7 +64,7 @@ export function ApprovalProgress({ request }: { request: ApprovalRequestRecord }
           <ul className="flex flex-col gap-2 text-sm">
             {request.decisions!.map((d, i) => (
               <li key={`${d.at}-${i}`} className="flex flex-wrap items-baseline gap-2">
-                <StatusBadge status={d.decision} />
+                <StatusBadge family="decision" status={d.decision} />
                 <span className="font-medium text-slate-900">{d.name}</span>
                 <span className="text-xs text-slate-600">{formatDateTime(d.at)}</span>
                 {d.comment && <span className="w-full text-slate-700">“{d.comment}”</span>}

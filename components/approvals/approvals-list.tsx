@@ -6,6 +6,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { formatDateTime } from '@/lib/format';
 import { approvalsListQuery, REQUEST_STATUSES, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { statusOptions } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -13,7 +14,6 @@ import { LinkButton } from '../ui/link-button';
 import { Badge, StatusBadge } from '../ui/states';
 
 const FILTERS = ['status'] as const;
-const STATUS_LABELS: Record<string, string> = { DRAFT: 'Draft', IN_PROGRESS: 'In progress', NEEDS_REVISION: 'Needs revision', APPROVED: 'Approved', REJECTED: 'Rejected' };
 
 const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
   {
@@ -25,7 +25,7 @@ const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
     ),
   },
   { header: 'Workflow', cell: ({ row }) => <span>{row.original.workflow_name ?? row.original.workflow_id ?? '—'}</span> },
-  { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  { header: 'Status', cell: ({ row }) => <StatusBadge family="request" status={row.original.status} /> },
   {
     header: 'Current step',
     cell: ({ row }) => {
@@ -52,7 +52,7 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
         params={params}
         update={update}
         searchLabel="Search requests by external ID or ID"
-        filters={[{ name: 'status', label: 'Status', options: REQUEST_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] ?? s })) }]}
+        filters={[{ name: 'status', label: 'Status', options: statusOptions('request', REQUEST_STATUSES) }]}
       />
       <ListView
         query={query}

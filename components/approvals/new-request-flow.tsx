@@ -45,6 +45,8 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const workflows = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 100, status: 'active' }));
   // Read only to leave out workflows whose request form is archived; without them the API still refuses.
   const forms = useQuery(catalogListQuery('request-forms', { page: 1, size: 100 }));
+  // Likewise for workflows filed under an archived category (README "Archived categories").
+  const categories = useQuery(catalogListQuery('categories', { page: 1, size: 100, status: 'archived' }));
   const [chosen, setChosen] = useState<string | null>(initialWorkflowId);
   const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(null);
   const [carry, setCarry] = useState<Carry | null>(null);
@@ -53,7 +55,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const router = useRouter();
 
   const list = workflows.data?.data ?? [];
-  const reasonOf = (w: (typeof list)[number]) => unavailableReason(w, forms.data?.data);
+  const reasonOf = (w: (typeof list)[number]) => unavailableReason(w, forms.data?.data, categories.data?.data);
   const listed = list.find((w) => w.id === chosen);
   const blocked = listed ? reasonOf(listed) : null;
   const workflow = listed && !blocked ? listed : null;
@@ -71,7 +73,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     return { kept: { ...valuesFrom(fields, {}), external_id: suggestExternalId(workflow.id) }, dropped: [], from: null };
   }, [fields, carry, workflow]);
 
-  if (workflows.isPending || forms.isPending) return <Skeleton className="h-24 w-full" />;
+  if (workflows.isPending || forms.isPending || categories.isPending) return <Skeleton className="h-24 w-full" />;
   if (workflows.isError)
     return (
       <ErrorState
@@ -90,11 +92,12 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     setCarry(null);
     setRefusal(null);
   };
-  // Read the catalog again: if the workflow or its form was archived meanwhile, the picker says so.
+  // Read the catalog again: if the workflow, its form or its category was archived meanwhile, the picker says so.
   const refused = (err: ConsoleApiError) => {
     if (workflow) setRefusal({ workflowId: workflow.id, message: err.message });
     void client.invalidateQueries({ queryKey: catalogKeys.all('approval-workflows') });
     void client.invalidateQueries({ queryKey: catalogKeys.all('request-forms') });
+    void client.invalidateQueries({ queryKey: catalogKeys.all('categories') });
   };
   const stale = (current: string | null, values: RequestFormValues) => {
     if (!workflow || !fields || !releaseId) return;

@@ -175,7 +175,8 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
         <FormError error={errors.root?.server} />
         <div className="flex flex-wrap items-center justify-end gap-3">
           <p className="mr-auto text-xs text-slate-600">
-            Answering request version {read.version}, revision task version {read.task.version}.
+            {/* The versions this form answers stay in the request body; people need only know it is the latest ask. */}
+            You are answering the reviewer’s latest request for changes.
           </p>
           <Button variant="secondary" busy={isSubmitting && pending === 'revision-draft'} onClick={() => click('revision-draft')}>
             Save draft
@@ -194,8 +195,7 @@ function ChangesNotice({ changes, onUse }: { changes: RevisionChanges; onUse(cha
     <div role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-600/30">
       <p className="font-semibold">This request changed while you were editing, so nothing was saved.</p>
       <p className="mt-1">
-        Request version {changes.version[0]} → {changes.version[1]}, revision task version {changes.taskVersion[0]} →{' '}
-        {changes.taskVersion[1]}. What you typed is still in the form.
+        It was saved elsewhere (another tab or another person) after you opened it. What you typed is still in the form.
       </p>
       {changes.fields.length > 0 ? (
         <ul className="mt-2 flex flex-col gap-1" aria-label="Changed fields">
@@ -216,7 +216,7 @@ function ChangesNotice({ changes, onUse }: { changes: RevisionChanges; onUse(cha
       {changes.requirementsChanged && (
         <p className="mt-2">The reviewer&apos;s requirements changed too: read them again above.</p>
       )}
-      <p className="mt-2">Review the changes, then save or resubmit again: the next attempt answers the versions just read.</p>
+      <p className="mt-2">Review the changes, then save or resubmit again: your next attempt builds on what was saved.</p>
     </div>
   );
 }

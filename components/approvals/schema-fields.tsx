@@ -1,6 +1,7 @@
 'use client';
 
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { boundsOf } from '@/lib/field-bounds';
 import type { FieldDescriptor } from '@/lib/submission-schema';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import type { DocumentSources } from './document-choices';
@@ -23,9 +24,9 @@ const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? un
 
 function hintOf(f: FieldDescriptor): string | undefined {
   const parts = [f.description];
-  if (f.minLength !== undefined && f.maxLength !== undefined) parts.push(`${f.minLength} to ${f.maxLength} characters.`);
-  else if (f.maxLength !== undefined) parts.push(`At most ${f.maxLength} characters.`);
-  if (f.min !== undefined && f.max !== undefined) parts.push(`From ${f.min} to ${f.max}.`);
+  // The same bounds, in the reader's number format, as the catalog's form preview states them.
+  const bounds = boundsOf(f);
+  if (bounds) parts.push(`${bounds[0]!.toUpperCase()}${bounds.slice(1)}.`);
   return parts.filter(Boolean).join(' ') || undefined;
 }
 

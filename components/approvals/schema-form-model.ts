@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorDetail } from '@/lib/api-error';
+import { formatCalendarDate, formatMoney, formatNumber } from '@/lib/format';
 import type { RequestDocumentRef } from '@/lib/queries/approvals';
 import { EXTERNAL_ID } from '@/lib/schemas/approvals';
 import { formDataValidator, type FieldDescriptor, type SubmissionSchemaDocument } from '@/lib/submission-schema';
@@ -111,9 +112,28 @@ export function requestFieldOf(
   };
 }
 
-/** A value as a person reads it. */
-export function displayValue(field: FieldDescriptor | undefined, value: unknown): string {
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/**
+ * The currency a form's amounts are in, when its schema says so: a choice field named for a
+ * currency whose every option is an ISO 4217 code (the expense form's `currency`), answered.
+ */
+export function currencyOf(fields: readonly FieldDescriptor[], data: Record<string, unknown>): string | undefined {
+  const field = fields.find(
+    (f) => f.kind === 'enum' && /currency/i.test(`${f.key} ${f.title}`) && (f.options ?? []).every((o) => CURRENCY_CODE.test(o)),
+  );
+  const value = field ? data[field.key] : undefined;
+  return typeof value === 'string' && CURRENCY_CODE.test(value) ? value : undefined;
+}
+
+/** A value as a person reads it, in their locale; decimal amounts in `currency` when the form names one. */
+export function displayValue(field: FieldDescriptor | undefined, value: unknown, currency?: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean' || field?.kind === 'boolean') return value === true ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    if (field?.kind === 'number' && currency) return formatMoney(value, currency);
+    return formatNumber(value, { maxDecimals: field?.kind === 'integer' ? 0 : 6 });
+  }
+  if (typeof value === 'string' && field?.kind === 'date') return formatCalendarDate(value);
   return String(value);
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldDescriptor } from '@/lib/submission-schema';
-import { requestFieldOf } from './schema-form-model.ts';
+import { currencyOf, displayValue, requestFieldOf } from './schema-form-model.ts';
 
 const fields: FieldDescriptor[] = [
   { key: 'amount', title: 'Amount', kind: 'number', required: true },
@@ -22,5 +22,27 @@ describe('requestFieldOf', () => {
     expect(fieldOf({ path: 'form_data.unknown', message: 'x' })).toBeUndefined();
     expect(fieldOf({ path: 'documents.3', message: 'x' })).toBeUndefined();
     expect(fieldOf({ path: 'workflow_id', message: 'x' })).toBeUndefined();
+  });
+});
+
+describe('displayValue', () => {
+  const currency: FieldDescriptor = { key: 'currency', title: 'Currency', kind: 'enum', required: true, options: ['EUR', 'USD'] };
+  const days: FieldDescriptor = { key: 'days', title: 'Days', kind: 'integer', required: true };
+  const first: FieldDescriptor = { key: 'first_day', title: 'First day', kind: 'date', required: true };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes amounts in the form’s currency, numbers and dates in the reader’s locale', () => {
+    vi.stubGlobal('navigator', { languages: ['de-DE'] });
+    const money = currencyOf([fields[0]!, currency], { amount: 1234.5, currency: 'EUR' });
+    expect(money).toBe('EUR');
+    expect(displayValue(fields[0], 1234.5, money)).toBe('1.234,50\u00a0€');
+    expect(displayValue(fields[0], 1234.5)).toBe('1.234,5');
+    expect(displayValue(days, 12000)).toBe('12.000');
+    expect(displayValue(first, '2030-07-01')).toBe('1. Juli 2030');
+  });
+
+  it('finds no currency where the schema names none or the answer is not a code', () => {
+    expect(currencyOf(fields, { amount: 3 })).toBeUndefined();
+    expect(currencyOf([currency], { currency: 'euro' })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { RequestForm, Workflow } from '@/lib/schemas/catalog';
+import type { Category, RequestForm, Workflow } from '@/lib/schemas/catalog';
 
 // Whether a new request may start on a workflow, as far as the catalog tells. The spec names
 // no link between a workflow and its request form; the sandbox's records carry one either
@@ -12,12 +12,19 @@ function formsOf(workflow: Workflow, forms: readonly RequestForm[]): RequestForm
 }
 
 /** Why no new request can start on `workflow` (a clause after "not available: "), or null. */
-export function unavailableReason(workflow: Workflow, forms: readonly RequestForm[] = []): string | null {
+export function unavailableReason(
+  workflow: Workflow,
+  forms: readonly RequestForm[] = [],
+  categories: readonly Category[] = [],
+): string | null {
   if (workflow.status === 'archived') return 'it is archived';
   if (workflow.runtime && workflow.runtime !== 'standard')
     return `it runs on the ${workflow.runtime} runtime, which the API cannot submit to`;
   const own = formsOf(workflow, forms);
   // An archived form starts nothing new (DESIGN.md §3); one active form among several still does.
   if (own.length > 0 && own.every((f) => f.status === 'archived')) return `its request form “${own[0]!.name}” is archived`;
+  // An archived category starts nothing new either (DESIGN.md §3; README "Archived categories").
+  const category = categories.find((c) => c.id === workflow.category_id);
+  if (category?.status === 'archived') return `its category “${category.name}” is archived`;
   return null;
 }

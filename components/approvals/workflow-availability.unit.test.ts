@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestForm, Workflow } from '@/lib/schemas/catalog';
+import type { Category, RequestForm, Workflow } from '@/lib/schemas/catalog';
 import { unavailableReason } from './workflow-availability.ts';
 
 const workflow = (over: Partial<Workflow> = {}): Workflow => ({
@@ -52,5 +52,13 @@ describe('unavailableReason', () => {
     expect(unavailableReason(workflow({ runtime: 'legacy_v1' }))).toBe(
       'it runs on the legacy_v1 runtime, which the API cannot submit to',
     );
+  });
+
+  it('names an archived category the workflow is filed under, and ignores other categories', () => {
+    const hr = (status: string): Category => ({ id: 'cat_hr', name: 'Human resources', description: '', status });
+    const filed = workflow({ category_id: 'cat_hr' });
+    expect(unavailableReason(filed, [], [hr('archived')])).toBe('its category “Human resources” is archived');
+    expect(unavailableReason(filed, [], [hr('active')])).toBeNull();
+    expect(unavailableReason(workflow({ category_id: 'cat_it' }), [], [hr('archived')])).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { catalogListQuery } from '@/lib/queries/catalog';
 import type { Category } from '@/lib/schemas/catalog';
+import { statusOptions } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -23,7 +24,7 @@ export function CategoriesList({ canCreate = false }: { canCreate?: boolean }) {
         params={params}
         update={update}
         searchLabel="Search categories"
-        filters={[{ name: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'archived', label: 'Archived' }] }]}
+        filters={[{ name: 'status', label: 'Status', options: statusOptions('catalog', ['active', 'archived']) }]}
       />
       <ListView
         query={query}

@@ -32,7 +32,7 @@ export function nameColumn<T extends Named>(kind: CatalogKind, withDescription =
 }
 
 export function statusColumn<T extends Named>(): ColumnDef<T, unknown> {
-  return { id: 'status', header: 'Status', cell: ({ row }) => (row.original.status ? <StatusBadge status={row.original.status} /> : '—') };
+  return { id: 'status', header: 'Status', cell: ({ row }) => (row.original.status ? <StatusBadge family="catalog" status={row.original.status} /> : '—') };
 }
 
 export function createdColumn<T extends Named>(): ColumnDef<T, unknown> {

@@ -97,7 +97,7 @@ export function DetailHeader({ title, id, idLabel, status, description, badges, 
       <div className="min-w-0 max-w-3xl">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-          {status && <StatusBadge status={status} />}
+          {status && <StatusBadge family="catalog" status={status} />}
           {badges}
         </div>
         <div className="mt-1.5">

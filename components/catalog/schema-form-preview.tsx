@@ -1,6 +1,7 @@
 'use client';
 
 import { useId } from 'react';
+import { boundsOf } from '@/lib/field-bounds';
 import { fieldsOf, type FieldDescriptor, type FieldKind, type SubmissionSchemaDocument } from '@/lib/submission-schema';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import { Badge } from '../ui/states';
@@ -16,21 +17,6 @@ const KIND_LABELS: Record<FieldKind, string> = {
   document: 'Document (PDF)',
 };
 
-const NUMBER = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 });
-
-/** "0.01 to 1,000,000", "at least 10 characters"... or null when the field has no bounds. */
-export function boundsOf(f: FieldDescriptor): string | null {
-  const range = (min: number | undefined, max: number | undefined, unit: string) => {
-    const u = unit ? ` ${unit}` : '';
-    if (min !== undefined && max !== undefined) return `${NUMBER.format(min)} to ${NUMBER.format(max)}${u}`;
-    if (min !== undefined) return `at least ${NUMBER.format(min)}${u}`;
-    if (max !== undefined) return `at most ${NUMBER.format(max)}${u}`;
-    return null;
-  };
-  if (f.kind === 'number' || f.kind === 'integer') return range(f.min, f.max, '');
-  if (f.kind === 'text' || f.kind === 'email') return range(f.minLength, f.maxLength, 'characters');
-  return null;
-}
 
 type Wiring = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 

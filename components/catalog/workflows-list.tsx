@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '@/lib/format';
 import { catalogListQuery } from '@/lib/queries/catalog';
 import type { Workflow } from '@/lib/schemas/catalog';
+import { statusOptions } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -50,7 +51,7 @@ export function WorkflowsList() {
         update={update}
         searchLabel="Search approval workflows"
         filters={[
-          { name: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'archived', label: 'Archived' }] },
+          { name: 'status', label: 'Status', options: statusOptions('catalog', ['active', 'archived']) },
           { name: 'category_id', label: 'Category', options: withCurrent(categories.options, category_id) },
           { name: 'request_template_id', label: 'Request template', options: withCurrent(templates.options, request_template_id) },
         ]}

@@ -5,9 +5,10 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
 import { ConsoleApiError } from '@/lib/api-error';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 import { documentQuery } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
+import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton } from '../ui/states';
@@ -107,9 +108,9 @@ export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean
         items={[
           ['Purpose', <Badge key="p" tone={doc.logical_purpose === 'SIGNATURE_TARGET' ? 'blue' : 'gray'}>{purposeLabel(doc.logical_purpose)}</Badge>],
           ['Pages', doc.page_count ?? '—'],
-          ['Size', doc.size_bytes === undefined ? '—' : `${formatBytes(doc.size_bytes)} (${doc.size_bytes.toLocaleString('en-US')} bytes)`],
+          ['Size', doc.size_bytes === undefined ? '—' : `${formatBytes(doc.size_bytes)} (${formatNumber(doc.size_bytes)} bytes)`],
           ['Created', formatDateTime(doc.created_at)],
-          ['Layout', doc.layout_status ? `${doc.layout_status}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}` : '—'],
+          ['Layout', doc.layout_status ? `${statusLabel('layout', doc.layout_status)}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}` : '—'],
           ['Protection', doc.protected ? 'Protected evidence' : 'Not protected'],
           ['SHA-256', doc.sha256 ? <code key="h" className="break-all text-xs">{doc.sha256}</code> : '—'],
           ['References', <References key="r" doc={doc} />],

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { archivePackage, packageKeys, type PackageRecord } from '@/lib/queries/packages';
 import { PACKAGE_TERMINAL } from '@/lib/schemas/packages';
+import { statusWords } from '@/lib/status-labels';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
@@ -40,7 +41,7 @@ export function PackageArchive({ pkg }: { pkg: PackageRecord }) {
         </Button>
       ) : (
         <p className="max-w-sm text-sm text-slate-600">
-          Only finished packages (completed, declined or expired) can be archived. This one is <strong>{pkg.status}</strong>.
+          Only finished packages (completed, declined or expired) can be archived. This one is <strong>{statusWords('package', pkg.status)}</strong>.
         </p>
       )}
       <ReasonDialog

@@ -6,6 +6,7 @@ import type { Route } from 'next';
 import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import { isPackageFinished, livePackageQuery, type PackageRecord } from '@/lib/queries/packages';
+import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
@@ -22,6 +23,25 @@ const STATUS_NOTES: Record<string, string> = {
   declined: 'A signer declined, which closes the package.',
   expired: 'The package expired before every signer had signed.',
 };
+
+/**
+ * Where the signed PDF is, since the console cannot fetch it: the spec serves
+ * GET /signing/{id}/document only to a member or guest session and refuses an app's key.
+ */
+function SignedDocumentNote() {
+  return (
+    <section aria-labelledby="signed-document-heading" className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-600/20">
+      <h2 id="signed-document-heading" className="font-semibold text-slate-900">
+        Where the signed document is
+      </h2>
+      <p className="mt-1">
+        The Signing API gives the signed PDF only to people, never to this console: each signer opens it from their
+        signing invitation, after confirming the one-time code sent to their e-mail address, and members of the workspace
+        open it in the signing service when signed in there. Signdesk keeps the details and the timeline shown here.
+      </p>
+    </section>
+  );
+}
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -56,7 +76,7 @@ function Signers({ pkg }: { pkg: PackageRecord }) {
               <td className="py-2 pr-4 font-medium">{s.name ?? '—'}</td>
               <td className="py-2 pr-4">{s.email ?? '—'}</td>
               <td className="py-2 pr-4">{s.phone ?? '—'}</td>
-              <td className="py-2 pr-4">{s.status ? <StatusBadge status={s.status} /> : '—'}</td>
+              <td className="py-2 pr-4">{s.status ? <StatusBadge family="signer" status={s.status} /> : '—'}</td>
               <td className="py-2 pr-4">{formatDateTime(s.signed_at ?? s.declined_at)}</td>
             </tr>
           ))}
@@ -130,16 +150,16 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">
-        <StatusBadge status={pkg.status} />
-        {pkg.archived && <Badge>archived</Badge>}
+        <StatusBadge family="package" status={pkg.status} />
+        {pkg.archived && <Badge>{statusLabel('catalog', 'archived')}</Badge>}
         <span>{STATUS_NOTES[pkg.status] ?? ''}</span>
       </div>
       <PackageFreshness updatedAt={query.dataUpdatedAt} fetching={query.isFetching} finished={isPackageFinished(pkg)} />
       <div className="flex flex-col gap-5">
         <Facts
           items={[
-            ['Status', pkg.status],
-            ['Invitation status', pkg.invitation_status ?? '—'],
+            ['Status', statusLabel('package', pkg.status)],
+            ['Invitation status', pkg.invitation_status ? statusLabel('invitation', pkg.invitation_status) : '—'],
             [
               'Template',
               `${pkg.template_name ?? pkg.template_id ?? '—'}${pkg.version_number ? ` (version ${pkg.version_number})` : ''}`,
@@ -150,7 +170,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
               'Expires',
               `${formatDateTime(pkg.expires_at)}${pkg.expires_in_days ? ` (${pkg.expires_in_days} days after sending)` : ''}`,
             ],
-            ['Closed', closedAt ? `${pkg.status}, ${formatDateTime(closedAt)}` : 'Still open'],
+            ['Closed', closedAt ? `${statusLabel('package', pkg.status)}, ${formatDateTime(closedAt)}` : 'Still open'],
             [
               'Document',
               pkg.prepared_pdf ? `${pkg.prepared_pdf.page_count ?? '?'} pages, ${formatBytes(pkg.prepared_pdf.size_bytes)}` : '—',
@@ -158,6 +178,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
             ['Archived', pkg.archived ? `${formatDate(pkg.archived_at)}: ${pkg.archive_reason ?? ''}` : 'No'],
           ]}
         />
+        {pkg.status === 'completed' && <SignedDocumentNote />}
         {pkg.decline_reason && <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">Declined: {pkg.decline_reason}</p>}
         <Section title="Signers" id="signers-heading">
           <Signers pkg={pkg} />

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { packagesListQuery, type PackageRecord } from '@/lib/queries/packages';
+import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -15,13 +16,7 @@ import { Badge, StatusBadge } from '../ui/states';
 
 const FILTERS = ['status', 'archived'] as const;
 
-export const PACKAGE_STATUS_OPTIONS = [
-  { value: 'queued', label: 'Queued' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'expired', label: 'Expired' },
-];
+export const PACKAGE_STATUS_OPTIONS = statusOptions('package', ['queued', 'delivered', 'completed', 'declined', 'expired']);
 
 const columns: ColumnDef<PackageRecord, unknown>[] = [
   {
@@ -36,8 +31,8 @@ const columns: ColumnDef<PackageRecord, unknown>[] = [
     header: 'Status',
     cell: ({ row }) => (
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={row.original.status} />
-        {row.original.archived && <Badge>archived</Badge>}
+        <StatusBadge family="package" status={row.original.status} />
+        {row.original.archived && <Badge>{statusLabel('catalog', 'archived')}</Badge>}
       </span>
     ),
   },
@@ -47,7 +42,7 @@ const columns: ColumnDef<PackageRecord, unknown>[] = [
       <ul className="text-slate-800">
         {row.original.signers.map((s, i) => (
           <li key={s.slot_id ?? i}>
-            {s.name ?? '—'} {s.status && <span className="text-xs text-slate-600">({s.status})</span>}
+            {s.name ?? '—'} {s.status && <span className="text-xs text-slate-600">({statusWords('signer', s.status)})</span>}
           </li>
         ))}
       </ul>
@@ -74,13 +69,30 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
       archived: archivedOnly ? 'only' : undefined,
     }),
   );
+  // An empty active list may only mean everything was archived: ask, and point there unless none is.
+  const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
+  const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
+  const send = canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined;
   const empty = archivedOnly
     ? { title: 'No archived packages', body: 'Finished packages (completed, declined or expired) appear here once a sender archives them.' }
-    : {
-        title: 'No packages yet',
-        body: canSend ? 'Send the first package from a document-sign template.' : 'Packages appear here once a sender sends one.',
-        action: canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined,
-      };
+    : archived.data?.pagination.total === 0
+      ? {
+          title: 'No packages yet',
+          body: canSend ? 'Send the first package from a document-sign template.' : 'Packages appear here once a sender sends one.',
+          action: send,
+        }
+      : {
+          title: 'No active packages',
+          body: 'Archived packages are in the Archived view.',
+          action: (
+            <div className="flex flex-wrap items-center justify-center gap-3">
+              <LinkButton href="/packages?archived=only" variant="secondary">
+                Show archived packages
+              </LinkButton>
+              {send}
+            </div>
+          ),
+        };
   return (
     <>
       <div className="flex flex-wrap items-end gap-x-6">

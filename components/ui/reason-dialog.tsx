@@ -31,13 +31,15 @@ interface ReasonDialogProps {
   description: React.ReactNode;
   confirmLabel: string;
   onConfirm(reason: string): Promise<unknown>;
+  /** more about a refusal, below its message (e.g. what blocks an archive) */
+  children?: React.ReactNode;
 }
 
 /**
  * Confirmation that needs a reason (archive, delete). A failed request keeps the dialog open
  * with the reason as typed and the API's message on display.
  */
-export function ReasonDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ReasonDialogProps) {
+export function ReasonDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, children }: ReasonDialogProps) {
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   const submit = form.handleSubmit(async ({ reason }) => {
     try {
@@ -57,6 +59,7 @@ export function ReasonDialog({ open, onOpenChange, title, description, confirmLa
             <Textarea {...form.register('reason')} maxLength={600} />
           </Field>
           <FormError error={errors.root} />
+          {children}
           <FormFooter onCancel={() => onOpenChange(false)} submitLabel={confirmLabel} variant="danger" busy={isSubmitting} />
         </fieldset>
       </form>

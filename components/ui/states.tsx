@@ -1,3 +1,4 @@
+import { statusLabel, type StatusFamily } from '@/lib/status-labels';
 import { Button } from './button';
 
 export function Skeleton({ className = '' }: { className?: string }) {
@@ -70,7 +71,7 @@ const STATUS_TONES: Record<string, keyof typeof TONES> = {
   expired: 'amber',
 };
 
-/** A status word in a colour that matches what it means. */
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONES[status.toLowerCase()] ?? 'gray'}>{status.replace(/_/g, ' ').toLowerCase()}</Badge>;
+/** A status in words (its family's label, lib/status-labels.ts) in a colour that matches what it means. */
+export function StatusBadge({ family, status }: { family: StatusFamily; status: string }) {
+  return <Badge tone={STATUS_TONES[status.toLowerCase()] ?? 'gray'}>{statusLabel(family, status)}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { formatBytes } from '../format.ts';
+import { formatBytes, formatNumber } from '../format.ts';
 import { MAX_PDF_PAGES, MAX_UPLOAD_BYTES } from '../schemas/documents.ts';
 
 // Checks an upload can pass before a byte is sent: the same rules the Signing API applies
@@ -64,7 +64,7 @@ export function checkFileFacts(file: FileFacts): string | null {
   }
   if (file.size === 0) return `“${file.name}” is empty (0 bytes). Choose the PDF again.`;
   if (file.size > MAX_UPLOAD_BYTES) {
-    return `“${file.name}” is ${formatBytes(file.size)}; the limit is 25 MB (${MAX_UPLOAD_BYTES.toLocaleString('en-US')} bytes). Compress it or split it into smaller PDFs.`;
+    return `“${file.name}” is ${formatBytes(file.size)}; the limit is 25 MB (${formatNumber(MAX_UPLOAD_BYTES)} bytes). Compress it or split it into smaller PDFs.`;
   }
   return null;
 }

@@ -131,3 +131,16 @@ export async function listTotal(sb: TestSandbox, key: string): Promise<number> {
   if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
   return res.body.pagination.total as number;
 }
+
+/** A leave request the reviewer sent back for changes, as read back: what an archive must let go on. */
+export async function leaveRequestInRevision(sb: TestSandbox, key: string): Promise<{ id: string; version: number }> {
+  const created = await submitRequest(sb, key, leaveBody());
+  if (created.status !== 200) throw new Error(`submit failed: ${created.status}`);
+  const asked = await reviewerAction(sb, created.body.id, {
+    action: 'request_revision',
+    requirements: [{ field_key: 'last_day', message: 'Shorter, please' }],
+  });
+  if (asked.status !== 200) throw new Error(`revision request failed: ${asked.status}`);
+  const read = await sb.call('GET', `/api/v1/approval-requests/${created.body.id}`, { key });
+  return { id: read.body.id as string, version: read.body.version as number };
+}

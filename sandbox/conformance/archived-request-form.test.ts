@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveBody, listTotal, newApp, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
+import { leaveBody, leaveRequestInRevision, listTotal, newApp, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
 import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
 
 // What an archived request form does. The spec only lets a form be archived; DESIGN.md §3
@@ -21,15 +21,7 @@ beforeAll(async () => {
   sb = await startTestSandbox();
   app = await newApp(sb);
   // Started before the archive: a leave request the reviewer sends back for changes.
-  const created = await submitRequest(sb, app.key, leaveBody());
-  expect(created.status).toBe(200);
-  const asked = await reviewerAction(sb, created.body.id, {
-    action: 'request_revision',
-    requirements: [{ field_key: 'last_day', message: 'Shorter, please' }],
-  });
-  expect(asked.status).toBe(200);
-  const read = await sb.call('GET', `/api/v1/approval-requests/${created.body.id}`, { key: app.key });
-  started = { id: read.body.id, version: read.body.version };
+  started = await leaveRequestInRevision(sb, app.key);
   expect((await archiveForm('rf_leave')).status).toBe(200);
 });
 afterAll(async () => sb?.close());

@@ -1,5 +1,6 @@
 import { conflict } from '../http/errors.ts';
 import {
+  inWords,
   newTaskId,
   type ApprovalRequestRecord,
   type Decision,
@@ -53,7 +54,7 @@ export type ReviewerAction =
 /** A simulated human reviewer's decision on the current layer. */
 export function applyReviewerAction(r: ApprovalRequestRecord, input: ReviewerAction, now: number): ApprovalRequestRecord {
   if (r.status !== 'IN_PROGRESS' || r.current_layer === null) {
-    throw conflict('INVALID_TRANSITION', `Reviewers act only on IN_PROGRESS requests; this one is ${r.status}.`);
+    throw conflict('INVALID_TRANSITION', `Reviewers act only on requests in progress; this one is ${inWords(r.status)}.`);
   }
   const comment = input.comment ?? null;
   const layer = r.current_layer;

@@ -12,7 +12,7 @@ import {
   type ContentRules,
 } from './approval-request-input.ts';
 import { getOwnedRequest } from './approval-request-queries.ts';
-import type { ApprovalRequestRecord, RevisionTask } from './approval-requests.ts';
+import { inWords, type ApprovalRequestRecord, type RevisionTask } from './approval-requests.ts';
 
 const revisionBody = z.strictObject({
   expected_version: z.number().int().min(1),
@@ -25,7 +25,7 @@ type RevisionInput = z.output<typeof revisionBody>;
 /** The open revision task, or 409 NOT_IN_REVISION: revisions exist only in NEEDS_REVISION. */
 export function openTask(r: ApprovalRequestRecord): RevisionTask {
   if (r.status !== 'NEEDS_REVISION' || !r.revision_task) {
-    throw conflict('NOT_IN_REVISION', `The approval request is ${r.status}; revisions are possible only in NEEDS_REVISION.`);
+    throw conflict('NOT_IN_REVISION', `The approval request is ${inWords(r.status)}; revisions are possible only while it needs revision.`);
   }
   return r.revision_task;
 }

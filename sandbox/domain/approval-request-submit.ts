@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { assertJsonObject, parseWith } from '../http/validate.ts';
 import type { Services } from '../services.ts';
-import type { RequestFormRecord, WorkflowRecord } from './catalog.ts';
+import type { CategoryRecord, RequestFormRecord, WorkflowRecord } from './catalog.ts';
 import { enterLayer } from './approval-request-flow.ts';
 import { checkContent, documentsInput, formDataInput, pinnedSchema, protectDocuments } from './approval-request-input.ts';
 import { externalIdTaken } from './approval-request-queries.ts';
@@ -37,6 +37,7 @@ function resolveRelease(services: Services, appId: string, workflowId: string, r
   if (workflow.status === 'archived')
     throw conflict('WORKFLOW_ARCHIVED', `Workflow ${workflow.id} is archived and accepts no new requests.`);
   refuseArchivedForm(services, appId, workflow);
+  refuseArchivedCategory(services, appId, workflow);
   if (workflow.runtime !== 'standard') {
     throw new ApiError(
       422,
@@ -76,8 +77,22 @@ function refuseArchivedForm(services: Services, appId: string, workflow: Workflo
   );
 }
 
-// Check order: shape (422), workflow visibility (404), release belongs (422), archived workflow
-// or request form (409), runtime (422), stale release (409), content (422), external_id uniqueness (409).
+/**
+ * DESIGN.md §3 again: an archived category starts nothing new, and a workflow filed under it is
+ * how a request would start there. Only new requests are refused; what started keeps its snapshot.
+ */
+function refuseArchivedCategory(services: Services, appId: string, workflow: WorkflowRecord): void {
+  const category = services.records.getVisible<CategoryRecord>('category', workflow.category_id, appId);
+  if (category?.status !== 'archived') return;
+  throw conflict(
+    'CATEGORY_ARCHIVED',
+    `Category ${category.id} ("${category.name}") of workflow ${workflow.id} is archived, so the workflow starts no new requests; requests already started continue.`,
+    [{ path: 'workflow_id', message: `its category ${category.id} is archived`, category_id: category.id }],
+  );
+}
+
+// Check order: shape (422), workflow visibility (404), release belongs (422), archived workflow,
+// request form or category (409), runtime (422), stale release (409), content (422), external_id uniqueness (409).
 export function createApprovalRequest(services: Services, appId: string, body: unknown): ApprovalRequestRecord {
   const input = parseWith(submitBody, assertJsonObject(body));
   const { workflow, release } = resolveRelease(services, appId, input.workflow_id, input.workflow_release_id);

@@ -5,6 +5,8 @@ import type { ApprovalLayer } from './catalog.ts';
 // REJECTED are terminal. DRAFT, IN_PROGRESS and NEEDS_REVISION count as active (in use).
 export const REQUEST_STATUSES = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION', 'APPROVED', 'REJECTED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** A status as messages say it ("in progress"): people read these messages in the console. */
+export const inWords = (status: string) => status.replace(/_/g, ' ').toLowerCase();
 export const ACTIVE_STATUSES: readonly RequestStatus[] = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'];
 
 export type Decision = 'APPROVED' | 'REJECTED' | 'REVISION_REQUESTED';

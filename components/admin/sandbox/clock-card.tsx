@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
 import { adminKeys, sandboxQuery, type SandboxState } from '@/lib/queries/admin';
 import { clockSchema } from '@/lib/schemas/admin';
 import { Button } from '../../ui/button';
@@ -29,7 +30,7 @@ const UNITS = { minutes: MINUTE, hours: HOUR, days: DAY } as const;
 const CUSTOM = 'custom';
 const ignore = () => undefined;
 
-const CLOCK = new Intl.DateTimeFormat('en-GB', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+const clockText = (ms: number) => formatDateTime(new Date(ms).toISOString(), { seconds: true, weekday: true });
 
 const customSchema = z
   .object({ amount: z.coerce.number<string>({ message: 'Enter a number' }).int('Whole numbers only').min(1, 'At least 1'), unit: z.enum(['minutes', 'hours', 'days']) })
@@ -66,7 +67,7 @@ export function ClockCard() {
     onDone({ now }, { seconds, control }) {
       client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now } } : old));
       // One toast for the clock: a success replaces an earlier failure's.
-      toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${CLOCK.format(Date.parse(now))}.`, { id: 'sandbox-clock' });
+      toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${formatDateTime(now, { seconds: true, weekday: true })}.`, { id: 'sandbox-clock' });
       if (control === CUSTOM) form.reset();
     },
     onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.', { id: 'sandbox-clock' }),
@@ -92,7 +93,7 @@ export function ClockCard() {
         <div className="rounded-md bg-slate-50 p-3">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Sandbox time</p>
           <time data-testid="sandbox-clock" dateTime={new Date(nowMs).toISOString()} className="block text-xl font-semibold tabular-nums text-slate-900">
-            {CLOCK.format(nowMs)}
+            {clockText(nowMs)}
           </time>
           <p className="text-sm text-slate-600">{Math.abs(ahead) < MINUTE ? 'In step with real time.' : `${describeSeconds(ahead)} ahead of real time.`}</p>
         </div>

@@ -8,6 +8,7 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { sandboxPackagesQuery, type RecipientAction } from '@/lib/queries/admin';
 import type { SignaturePackage } from '@/lib/schemas/packages';
+import { statusOptions, statusWords } from '@/lib/status-labels';
 import { DataTable } from '../../list/data-table';
 import { Button } from '../../ui/button';
 import { Input, Select } from '../../ui/field';
@@ -67,7 +68,7 @@ export function RecipientsCard() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { run, pending, input: moving } = useRecipientAction({
     onDone(updated, { action }) {
-      const text = `${labelOf(action)}: package ${updated.id} is now ${updated.status}.`;
+      const text = `${labelOf(action)}: package ${updated.id} is now ${statusWords('package', updated.status)}.`;
       setOutcome({ ok: true, text });
       toast.success(text);
     },
@@ -97,13 +98,13 @@ export function RecipientsCard() {
           <ul className="text-xs">
             {row.original.signers.map((s, i) => (
               <li key={s.slot_id ?? i}>
-                {s.name} {s.email && <span className="text-slate-600">&lt;{s.email}&gt;</span>} — {s.status ?? '—'}
+                {s.name} {s.email && <span className="text-slate-600">&lt;{s.email}&gt;</span>} — {s.status ? statusWords('signer', s.status) : '—'}
               </li>
             ))}
           </ul>
         ),
       },
-      { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: 'Status', cell: ({ row }) => <StatusBadge family="package" status={row.original.status} /> },
       { header: 'Expires', cell: ({ row }) => <span className="whitespace-nowrap text-xs">{formatDateTime(row.original.expires_at)}</span> },
       {
         header: 'Act as the recipients',
@@ -151,9 +152,9 @@ export function RecipientsCard() {
               setPage(1);
             }}>
             <option value="">All</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
+            {statusOptions('package', STATUSES).map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
               </option>
             ))}
           </Select>

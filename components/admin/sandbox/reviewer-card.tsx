@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
+import { statusWords } from '@/lib/status-labels';
 import { reviewQueueQuery, type ReviewedRequest } from '@/lib/queries/admin';
 import { Facts } from '../../ui/page-header';
 import { Input, Select } from '../../ui/field';
@@ -18,7 +19,7 @@ function RequestFacts({ request }: { request: ReviewedRequest }) {
     <Facts
       items={[
         ['Request', <code key="id" className="text-xs">{request.id}</code>],
-        ['Status', <StatusBadge key="s" status={request.status} />],
+        ['Status', <StatusBadge key="s" family="request" status={request.status} />],
         ['Workflow', `${request.workflow_name ?? request.workflow_id ?? '—'} (${request.workflow_release_id ?? '—'})`],
         ['Current layer', request.current_layer_name ?? '—'],
         ['Layers still ahead', remaining.length > 0 ? remaining.join(' → ') : '—'],
@@ -33,14 +34,14 @@ function Outcome({ request }: { request: ReviewedRequest }) {
   return (
     <div role="status" className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">
       <p>
-        Last decision: <strong>{request.external_id ?? request.id}</strong> — now <StatusBadge status={request.status} />
+        Last decision: <strong>{request.external_id ?? request.id}</strong> — now {statusWords('request', request.status)}
         {request.status === 'IN_PROGRESS' && request.current_layer_name && <> at layer “{request.current_layer_name}”</>}.
       </p>
       {request.decisions && request.decisions.length > 0 && (
         <ol className="mt-2 list-decimal pl-5 text-xs text-slate-700">
           {request.decisions.map((d) => (
             <li key={`${d.at}-${d.layer}-${d.decision}`}>
-              {d.name}: {d.decision.replace(/_/g, ' ').toLowerCase()} {d.comment ? `— “${d.comment}”` : ''} ({formatDateTime(d.at)})
+              {d.name}: {statusWords('decision', d.decision)} {d.comment ? `— “${d.comment}”` : ''} ({formatDateTime(d.at)})
             </li>
           ))}
         </ol>

@@ -9,6 +9,7 @@ import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import type { ReviewedRequest, ReviewerAction } from '@/lib/queries/admin';
 import { reviewerActionSchema } from '@/lib/schemas/admin';
 import { fieldsOf } from '@/lib/submission-schema';
+import { statusWords } from '@/lib/status-labels';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
@@ -53,7 +54,7 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
     form: { target: form, placement: PLACEMENT },
     onDone(updated, decision) {
       const where = updated.status === 'IN_PROGRESS' && updated.current_layer_name ? ` at layer “${updated.current_layer_name}”` : '';
-      toast.success(`${DONE[decision.action]}: ${updated.external_id ?? updated.id} — now ${updated.status.replace(/_/g, ' ').toLowerCase()}${where}.`);
+      toast.success(`${DONE[decision.action]}: ${updated.external_id ?? updated.id} — now ${statusWords('request', updated.status)}${where}.`);
       form.reset();
       onDone(updated);
     },

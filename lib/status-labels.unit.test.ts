@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { statusLabel, statusOptions, statusWords } from './status-labels.ts';
+
+describe('status labels', () => {
+  it('says each family’s codes in words', () => {
+    expect(statusLabel('request', 'IN_PROGRESS')).toBe('In progress');
+    expect(statusLabel('request', 'NEEDS_REVISION')).toBe('Needs revision');
+    expect(statusLabel('decision', 'REVISION_REQUESTED')).toBe('Revision requested');
+    expect(statusLabel('package', 'queued')).toBe('Queued');
+    expect(statusLabel('signer', 'signed')).toBe('Signed');
+    expect(statusLabel('layout', 'none')).toBe('No layout yet');
+    expect(statusLabel('catalog', 'archived')).toBe('Archived');
+  });
+
+  it('says an unlisted code in words too, never as the raw code', () => {
+    expect(statusLabel('request', 'ON_HOLD')).toBe('On hold');
+    expect(statusLabel('package', 'partially-signed')).toBe('Partially signed');
+  });
+
+  it('lower-cases the label inside a sentence and builds filter options', () => {
+    expect(statusWords('request', 'IN_PROGRESS')).toBe('in progress');
+    expect(statusOptions('request', ['DRAFT', 'APPROVED'])).toEqual([
+      { value: 'DRAFT', label: 'Draft' },
+      { value: 'APPROVED', label: 'Approved' },
+    ]);
+  });
+});
