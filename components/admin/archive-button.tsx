@@ -45,11 +45,6 @@ function explain(kind: ArchivableKind, err: unknown): unknown {
   return err;
 }
 
-const explainedMessage = (kind: ArchivableKind, err: unknown) => {
-  const explained = explain(kind, err);
-  return explained instanceof Error ? explained.message : 'the request failed.';
-};
-
 interface ArchiveButtonProps {
   kind: ArchivableKind;
   id: string;
@@ -67,12 +62,7 @@ export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
     onDone() {
       toast.success(`${noun.title} “${name}” archived`);
     },
-    onFailed(err, { outcome }) {
-      const message = explainedMessage(kind, err);
-      // Without a definite answer the archive may have happened: say so, not "was not archived".
-      if (outcome === 'unknown') toast.error(`It is not known yet whether ${noun.one} “${name}” was archived: ${message}`);
-      else toast.error(`${noun.title} “${name}” was not archived: ${message}`);
-    },
+    // A refusal, or an answer not known yet, is said once: in the dialog, which stays open.
   });
 
   async function confirm(reason: string) {
