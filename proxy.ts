@@ -11,7 +11,8 @@ import { createNonce, HSTS, pageCsp, servedOverHttps } from '@/lib/security/csp'
 export function proxy(req: NextRequest) {
   const nonce = createNonce();
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === 'development' });
-  const res = needsSignIn(req) ? toSignIn(req) : withPolicy(req, nonce, csp);
+  const home = AREA_HOMES[req.nextUrl.pathname];
+  const res = needsSignIn(req) ? toSignIn(req) : home ? toAreaHome(req, home) : withPolicy(req, nonce, csp);
   res.headers.set('Content-Security-Policy', csp);
   if (servedOverHttps({ protocol: req.nextUrl.protocol, headers: req.headers }))
     res.headers.set('Strict-Transport-Security', HSTS);
@@ -27,6 +28,18 @@ function toSignIn(req: NextRequest) {
   const url = req.nextUrl.clone();
   url.pathname = '/sign-in';
   url.search = `?next=${encodeURIComponent(`${req.nextUrl.pathname}${req.nextUrl.search}`)}`;
+  return NextResponse.redirect(url);
+}
+
+// An area's own address opens its first section. Said here, as a real 307, because the areas
+// have a loading.tsx: a page's redirect() inside that boundary is streamed as a 200 whose
+// client-side redirect can land after the user has already moved on. (The pages stay, so the
+// typed routes know the addresses; they redirect the same way.)
+const AREA_HOMES: Record<string, string> = { '/catalog': '/catalog/categories', '/admin': '/admin/users' };
+
+function toAreaHome(req: NextRequest, pathname: string) {
+  const url = req.nextUrl.clone();
+  url.pathname = pathname;
   return NextResponse.redirect(url);
 }
 

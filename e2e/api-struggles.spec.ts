@@ -63,3 +63,47 @@ test.describe('when the Signing API struggles', () => {
     await expect(notice).toHaveCount(0);
   });
 });
+
+// Issue 10, "every tab shows its skeleton at once": the page a tab leads to draws its skeleton
+// the moment it is clicked, not the old page until the server and then the API have answered.
+// Both are held up: the navigation's own server render (prefetches pass, as they ran before)
+// and the API's answer to the new page's read.
+test.describe('a tab click while the server and the API are slow', () => {
+  test.beforeEach(() => control('/faults', { rules: [] }));
+  test.afterEach(() => control('/faults', { rules: [] }));
+
+  const holdNavigations = (page: Page) =>
+    page.route(
+      (url) => url.searchParams.has('_rsc'),
+      async (route) => {
+        if (!route.request().headers()['next-router-prefetch']) await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.fallback();
+      },
+    );
+
+  // `api`: the new page's read that the sandbox answers slowly (the audit log is the console's own).
+  for (const { from, nav, tab, api, heading } of [
+    { from: '/catalog/categories', nav: 'Catalog', tab: 'Request templates', api: '/api/v1/request-templates*', heading: 'Request templates' },
+    { from: '/catalog/categories', nav: 'Areas', tab: 'Documents', api: '/api/v1/documents*', heading: 'Documents' },
+    { from: '/admin/users', nav: 'Admin', tab: 'Audit log', heading: 'Audit log' },
+  ]) {
+    test(`${nav} → ${tab} shows its skeleton at once`, async ({ page }) => {
+      await signIn(page, 'admin');
+      await page.goto(from);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle'); // the links' prefetches have answered
+      if (api) await control('/faults', { rules: [{ method: 'GET', path: api, latency_ms: 4_000, times: 3 }] });
+      await holdNavigations(page);
+      const before = await page.getByRole('heading', { level: 1 }).textContent();
+      await page.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
+      await expect(page.getByRole('status', { name: /^Loading/ }).first()).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole('heading', { level: 1, name: before! })).toHaveCount(0);
+      await snap(page, `tab-skeleton-${tab.toLowerCase().replace(/\W+/g, '-')}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
+      // Rendered, the page waits on the API under its own skeleton, then shows what it read.
+      const loading = page.getByRole('status', { name: /^Loading/ });
+      if (api) await expect(loading.first()).toBeVisible();
+      await expect(loading).toHaveCount(0, { timeout: 15_000 });
+    });
+  }
+});

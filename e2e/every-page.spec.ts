@@ -2,10 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Issue 10: no page scrolls sideways, and axe finds nothing serious or critical on any page.
-// An admin sees every area; details are reached with real ids. 390 px joins the widths once
-// the phone layout passes (see the issue's note: the header's wrapped navigation and some
-// lists are still too wide there).
-const WIDTHS = [1360] as const;
+// An admin sees every area; details are reached with real ids. 390 px is a phone: tables
+// wider than that scroll inside their own container, which the test allows.
+const WIDTHS = [1360, 390] as const;
 
 async function firstId(page: Page, path: string): Promise<string> {
   const res = await page.request.get(path);
@@ -15,13 +14,31 @@ async function firstId(page: Page, path: string): Promise<string> {
   return body.data[0]!.id;
 }
 
+/** An approval request to open: the first there is, or one submitted now (a fresh sandbox has none). */
+async function anApprovalRequest(page: Page): Promise<string> {
+  const listed = (await (await page.request.get('/api/approval-requests')).json()) as { data: { id: string }[] };
+  if (listed.data[0]) return listed.data[0].id;
+  const res = await page.request.post('/api/approval-requests', {
+    headers: { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-every-page-${Date.now()}` },
+    data: {
+      workflow_id: 'wf_access',
+      workflow_release_id: 'wf_access@2',
+      external_id: `e2e-every-page-${Date.now()}`,
+      form_data: { system: 'crm', access_level: 'read', justification: 'Every page is visited', access_until: '2027-01-31' },
+      submit: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
 async function pages(page: Page): Promise<string[]> {
   const [category, template, workflow, form, approval] = await Promise.all([
     firstId(page, '/api/categories'),
     firstId(page, '/api/request-templates'),
     firstId(page, '/api/approval-workflows'),
     firstId(page, '/api/request-forms'),
-    firstId(page, '/api/approval-requests'),
+    anApprovalRequest(page),
   ]);
   return [
     '/catalog/categories',

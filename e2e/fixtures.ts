@@ -17,9 +17,26 @@ export async function signIn(page: Page, role: Role) {
 
 /** axe-core over the current page: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * Waits for the finite animations and transitions running now (a toast fading in), so axe
+ * never measures the contrast of a half-faded element; endless ones (spinners, skeleton
+ * pulses) would never finish and are left alone.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Each journey leaves a full-page screenshot under e2e/output/. */

@@ -346,6 +346,21 @@ test.describe('Content-Security-Policy and security headers', () => {
     // HSTS over HTTPS: lib/security (the console's own server drops X-Forwarded-Proto from untrusted peers)
   });
 
+  // The areas have a loading.tsx; a page's redirect() under it would be a 200 with a late
+  // client-side redirect, so proxy.ts says where an area's own address leads.
+  test('an area\'s own address is a real redirect to its first section, under the page policy', async ({ page }) => {
+    await signIn(page, 'admin');
+    for (const { area, first } of [
+      { area: '/catalog', first: '/catalog/categories' },
+      { area: '/admin', first: '/admin/users' },
+    ]) {
+      const res = await page.request.get(area, { maxRedirects: 0 });
+      expect(res.status(), area).toBe(307);
+      expect(new URL(res.headers()['location']!, 'http://x').pathname).toBe(first);
+      await expectPagePolicy(res);
+    }
+  });
+
   test('the listeners catch a violation, and the pdf.js worker runs under its own policy: WebAssembly yes, eval no', async ({
     page,
   }) => {

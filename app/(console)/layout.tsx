@@ -33,14 +33,15 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         </div>
       )}
       <header className="bg-slate-800">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2.5">
-          <div className="flex items-center gap-6">
-            <Link href="/catalog" className="text-lg font-semibold text-white">
-              Signdesk
-            </Link>
+        {/* On a phone the navigation takes a row of its own below the name and Sign out, and wraps there. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-2.5">
+          <Link href="/catalog" className="text-lg font-semibold text-white">
+            Signdesk
+          </Link>
+          <div className="order-last w-full md:order-none md:w-auto md:flex-1">
             <Nav areas={areas} />
           </div>
-          <div className="flex items-center gap-3 text-sm text-slate-100">
+          <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm text-slate-100">
             <span>
               <span className="font-medium">{user.name}</span>{' '}
               <span className="text-slate-300">({ROLES.filter((r) => user.roles.includes(r)).join(', ')})</span>

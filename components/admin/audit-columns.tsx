@@ -52,7 +52,7 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
       cell: ({ row }) => (
         <div className="max-w-52">
           {row.original.user_email ? (
-            <button type="button" className="break-all text-left text-brand-700 hover:underline" title="Show only this user's entries" onClick={() => filterBy({ user: row.original.user_email! })}>
+            <button type="button" className="break-words text-left text-brand-700 hover:underline" title="Show only this user's entries" onClick={() => filterBy({ user: row.original.user_email! })}>
               {row.original.user_email}
             </button>
           ) : (

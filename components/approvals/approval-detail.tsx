@@ -116,7 +116,7 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
             <RevisionPanel request={r} schema={schema.data?.schema} fields={fields} canWrite={canWrite} />
           </Section>
         )}
-        <div className="grid gap-5 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
           <Section title="Form data" id="data-heading">
             {schema.isError && <p className="mb-2 text-xs text-slate-600">The release&apos;s schema could not be loaded, so fields show their keys.</p>}
             <FormDataView request={r} fields={fields} />

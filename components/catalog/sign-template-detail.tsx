@@ -112,7 +112,7 @@ export function SignTemplateDetail({ id }: { id: string }) {
                 <DataTable columns={versionColumns(currentId, shown?.id, show)} data={versions} caption={`Versions of ${t.name}`} />
               )}
             </Section>
-            <div className="grid gap-x-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-x-6 lg:grid-cols-2">
               <Section title="Signer slots" description="Who signs: each slot gets a recipient when a package is sent.">
                 {t.slots.length === 0 ? <p className="text-sm text-slate-700">No signer slots.</p> : <DataTable columns={slotColumns} data={t.slots} caption={`Signer slots of ${t.name}`} />}
               </Section>

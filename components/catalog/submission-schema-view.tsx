@@ -25,7 +25,7 @@ export function SubmissionSchemaView({ workflowId, release }: { workflowId: stri
   const releaseId = query.data.workflow_release_id ?? `${workflowId}@${release}`;
   const json = JSON.stringify(schema, null, 2);
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-5">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-5">
       <div className="rounded-lg bg-slate-100 p-4 ring-1 ring-slate-200 lg:col-span-3">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h3 className="text-base font-semibold text-slate-900">Form preview</h3>

@@ -15,12 +15,12 @@ export function TemplatePdf({ template, versions, shown, onPick }: { template: S
       title="Source PDF"
       description={`Version ${shown.number} (${shown.id})${shown.page_count ? `, ${shown.page_count} pages` : ''}.`}
       actions={
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex items-center gap-2">
+        <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 sm:w-auto">
+          <div className="flex w-full items-center gap-2 sm:w-auto">
             <label htmlFor="pdf-version" className="text-sm font-medium text-slate-800">
               Version
             </label>
-            <div className="w-80">
+            <div className="min-w-0 flex-1 sm:w-80 sm:flex-none">
               <Select id="pdf-version" value={shown.id} onChange={(e) => onPick(e.target.value)}>
                 {versions.map((v) => (
                   <option key={v.id} value={v.id}>

@@ -1,15 +1,37 @@
 'use client';
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { useEffect, useRef, useState } from 'react';
+
+/** Whether the element's content is wider than the element (it scrolls sideways). */
+function useScrollsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setScrolls(el.scrollWidth > el.clientWidth));
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
+}
 
 /** A plain, accessible table over TanStack Table; sorting and paging happen on the server. */
 export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T, unknown>[]; data: T[]; caption: string }) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns fresh functions each render by design
   const table = useReactTable({ columns, data, getCoreRowModel: getCoreRowModel() });
+  const [scroller, scrolls] = useScrollsSideways<HTMLDivElement>();
   return (
     // relative: the sr-only texts in cells are absolutely placed, and without a positioned
-    // scroller they escape it and widen the whole page on a narrow screen.
-    <div className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+    // scroller they escape it and widen the whole page on a narrow screen. A table wider than
+    // the screen scrolls here, and then the keyboard can reach it too (a tab stop of its own).
+    <div
+      ref={scroller}
+      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': `${caption}, scrolls sideways` })}
+      className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

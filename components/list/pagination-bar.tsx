@@ -14,7 +14,7 @@ export function PaginationBar({ pagination, update }: { pagination: Pagination; 
       <p>
         {total === 0 ? 'No results' : `Showing ${from}–${to} of ${total}`}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="page-size" className="whitespace-nowrap text-sm">
           Per page
         </label>

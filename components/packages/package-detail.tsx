@@ -183,7 +183,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
         <Section title="Signers" id="signers-heading">
           <Signers pkg={pkg} />
         </Section>
-        <div className="grid gap-5 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
           <Section title="Values in the document" id="values-heading">
             {pkg.sender_values && Object.keys(pkg.sender_values).length > 0 ? (
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">

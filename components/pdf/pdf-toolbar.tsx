@@ -37,7 +37,7 @@ export function PdfToolbar({ label, page, pageCount, zoom, fitActive, onJump, on
   };
   return (
     <div role="toolbar" aria-label={`${label} controls`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2">
-      <div className="flex items-center gap-2 text-sm text-slate-800">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
         <button type="button" className={BUTTON} onClick={() => onJump(page - 1)} disabled={!ready || page <= 1} aria-label="Previous page">
           ‹
         </button>
@@ -46,7 +46,7 @@ export function PdfToolbar({ label, page, pageCount, zoom, fitActive, onJump, on
           ›
         </button>
         <form onSubmit={jump} className="ml-2 flex items-center gap-1.5" noValidate>
-          <label htmlFor={`${id}-jump`} className="text-sm">
+          <label htmlFor={`${id}-jump`} className="whitespace-nowrap text-sm">
             Go to page
           </label>
           <input

@@ -7,7 +7,7 @@ import type { Route } from 'next';
 export function Nav({ areas }: { areas: { key: string; label: string; href: string }[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Areas" className="flex gap-1">
+    <nav aria-label="Areas" className="flex flex-wrap gap-1">
       {areas.map((a) => {
         const current = pathname === a.href || pathname.startsWith(`${a.href}/`);
         return (

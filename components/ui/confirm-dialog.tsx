@@ -6,6 +6,7 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { outcomeOf } from '@/lib/intent-key';
 import { notKnownYet } from './apply-api-error';
 import { Button } from './button';
+import { useReturnFocus } from './use-return-focus';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, tone = 'danger', onConfirm }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const returnFocus = useReturnFocus();
   const change = (next: boolean) => {
     if (busy) return;
     setError(null);
@@ -49,7 +51,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
     <AlertDialog.Root open={open} onOpenChange={change}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <AlertDialog.Content {...returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
           {error && (

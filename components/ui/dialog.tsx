@@ -1,6 +1,7 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from './use-return-focus';
 
 interface DialogProps {
   open: boolean;
@@ -11,13 +12,15 @@ interface DialogProps {
   wide?: boolean;
 }
 
-/** A modal with a title and description announced to screen readers (Radix handles focus). */
+/** A modal with a title and description announced to screen readers; Radix traps focus, and it returns to the opener. */
 export function Dialog({ open, onOpenChange, title, description, children, wide }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <RadixDialog.Content
+          {...returnFocus}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
         >
           <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>

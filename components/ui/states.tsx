@@ -20,6 +20,22 @@ export function TableSkeleton({ rows = 6, columns = 4 }: { rows?: number; column
   );
 }
 
+/**
+ * A page still on its way (an area's loading.tsx): where its title and list will be, shown the
+ * moment a tab or area link is clicked.
+ */
+export function PageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading page" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-7 w-56 max-w-full" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </div>
+      <TableSkeleton />
+    </div>
+  );
+}
+
 export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">

@@ -21,7 +21,7 @@ export default async function SandboxPage() {
         title="Sandbox"
         description="Play the world an API key cannot reach — reviewers, recipients, time and failures — so every journey can be rehearsed. Every action here is recorded in the audit log."
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ClockCard />
         <div className="lg:col-span-2">
           <ReviewerCard />
