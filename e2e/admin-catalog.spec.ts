@@ -49,7 +49,7 @@ test.describe('catalog admin actions', () => {
     await name.fill('finance');
     await description.fill('Duplicate of the seeded category.');
     await submit.click();
-    await expect(dialog.getByText(/An active category is already named "Finance".*Choose another name\./)).toBeVisible();
+    await expect(dialog.getByText(/An active category is already named “Finance”\..*Choose another name\./)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     // Said once, in the dialog: no toast repeats it.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);

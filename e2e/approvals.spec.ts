@@ -99,7 +99,7 @@ test.describe('approval requests', () => {
     // The API's refusal of a duplicate external id lands on that field.
     await page.getByLabel('External ID').fill(taken);
     await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(fieldError(page, 'External ID')).toContainText(`already has an approval request with external_id "${taken}"`);
+    await expect(fieldError(page, 'External ID')).toContainText(`already has an approval request with the external id “${taken}”`);
     await snap(page, 'approvals-new-errors');
 
     const mine = externalId('submit');

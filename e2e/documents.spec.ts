@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page, Request } from '@playwright/test';
-import { control, expect, expectAccessible, outlastRetries, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, expectPhoneFits, outlastRetries, signIn, snap, test } from './fixtures.ts';
 import { MB, makeLargePdf, makePdf, makePng, uniqueName, writeFixture } from './fixtures/pdfs.ts';
 
 // Documents journeys: upload (checks, progress, busy countdown, cancel, retry), list with
@@ -133,6 +133,7 @@ test.describe('documents', () => {
     await expect(page.getByRole('definition').filter({ hasText: /^3$/ })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'documents-detail');
+    await expectPhoneFits(page, 'documents-detail-phone');
   });
 
   test('PDFs uploaded one after another in the same panel each start, and each is stored once', async ({ page }, info) => {

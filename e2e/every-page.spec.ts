@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, sidewaysOverflow, signIn, test } from './fixtures.ts';
 
 // Issue 10: no page scrolls sideways, and axe finds nothing serious or critical on any page.
 // An admin sees every area; details are reached with real ids. 390 px is a phone: tables
@@ -64,23 +64,6 @@ async function pages(page: Page): Promise<string[]> {
   ];
 }
 
-/** What reaches past the viewport's right edge (outside any scroll container of its own), if anything. */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const doc = document.documentElement;
-    if (doc.scrollWidth <= doc.clientWidth) return null;
-    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
-    const culprits = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
-      .filter((el) => !el.parentElement?.closest('*') || ![...ancestors(el)].some(scrolls))
-      .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
-    function* ancestors(el: Element) {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) yield p;
-    }
-    return `${doc.scrollWidth - doc.clientWidth} px too wide: ${culprits.join(', ')}`;
-  });
-
 for (const width of WIDTHS) {
   test(`every page at ${width} px: nothing scrolls sideways, and axe finds nothing serious`, async ({ page }) => {
     test.setTimeout(240_000);
@@ -91,7 +74,7 @@ for (const width of WIDTHS) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
-      const over = await overflow(page);
+      const over = await sidewaysOverflow(page);
       if (over) wide.push(`${path}: ${over}`);
       await test.step(`axe ${path}`, () => expectAccessible(page));
     }

@@ -39,6 +39,33 @@ async function settleAnimations(page: Page) {
   );
 }
 
+/** What reaches past the viewport's right edge (outside any scroll container of its own), if anything. */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= doc.clientWidth) return null;
+    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
+      .filter((el) => !el.parentElement?.closest('*') || ![...ancestors(el)].some(scrolls))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
+    function* ancestors(el: Element) {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) yield p;
+    }
+    return `${doc.scrollWidth - doc.clientWidth} px too wide: ${culprits.join(', ')}`;
+  });
+
+/** On a phone (390 px): nothing scrolls sideways and axe finds nothing serious; the viewport is restored after. */
+export async function expectPhoneFits(page: Page, shot: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect.poll(() => sidewaysOverflow(page), { message: 'page wider than 390 px' }).toBeNull();
+  await expectAccessible(page);
+  await snap(page, shot);
+  if (before) await page.setViewportSize(before);
+}
+
 /** Each journey leaves a full-page screenshot under e2e/output/. */
 export async function snap(page: Page, name: string) {
   mkdirSync('e2e/output', { recursive: true });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { control, expect, expectAccessible, fillNda, group, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, expectPhoneFits, fillNda, group, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
 
 // Signature packages: the list and detail with their URL state, the send flow (Details →
 // Review → Sent) with its refusals, an expired receipt, and archiving. Tests in this file run
@@ -259,6 +259,7 @@ test.describe('signature packages', () => {
     const signed = page.getByRole('region', { name: 'Where the signed document is' });
     await expect(signed).toContainText('each signer opens it from their signing invitation');
     await expect(signed).toContainText('members of the workspace open it in the signing service');
+    await expectPhoneFits(page, 'packages-completed-phone');
     await page.getByRole('button', { name: 'Archive package' }).click();
     await dialog.getByLabel('Reason').fill('Filed with the signed contracts');
     await dialog.getByRole('button', { name: 'Archive' }).click();

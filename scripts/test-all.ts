@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { WORLD_CHANGING } from '../playwright.config.ts';
 import { ensureChromium } from './lib/chromium.ts';
 
 // `npm test`: every suite but the benchmarks — units, sandbox conformance, console API
@@ -16,20 +17,38 @@ const runAsync = (cmd: string, args: string[], env: Record<string, string>) =>
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 /**
- * The world-changing journeys run one at a time against a console and sandbox of their own;
- * split in three shards, each with its own pair on the next ports, they take a third of the time
- * (they mostly wait on clocks and retries, so three fit on two cores).
+ * The world-changing journeys run one at a time against a console and sandbox of their own,
+ * in three groups side by side, each with its own pair on the next ports (they mostly wait on
+ * clocks and retries, so three fit on two cores). The groups are of about equal length, by
+ * the seconds a CI run measured; a world spec in no group, or in two, stops the run.
  */
-const WORLD_SHARDS = 3;
+const WORLD_GROUPS = [
+  ['documents', 'editor'], // ≈ 290 s
+  ['packages', 'api-struggles', 'live-packages'], // ≈ 325 s
+  ['send-exactly-once', 'sandbox-panel', 'package-drafts'], // ≈ 310 s
+].map((names) => names.map((n) => `e2e/${n}.spec.ts`));
 const E2E_RUNS = [
-  { project: 'journeys', shard: null, port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
-  ...Array.from({ length: WORLD_SHARDS }, (_, i) => ({
+  { project: 'journeys', shard: null, files: [] as string[], port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
+  ...WORLD_GROUPS.map((files, i) => ({
     project: 'world',
     shard: i + 1,
+    files,
     port: BASE_PORT + i,
     sandboxPort: BASE_SANDBOX_PORT + i,
   })),
 ];
+
+function checkWorldGroups() {
+  const world = readdirSync('e2e')
+    .filter((f) => f.endsWith('.spec.ts') && WORLD_CHANGING.test(f))
+    .map((f) => `e2e/${f}`)
+    .sort();
+  const grouped = WORLD_GROUPS.flat().sort();
+  if (JSON.stringify(world) !== JSON.stringify(grouped))
+    throw new Error(
+      `WORLD_GROUPS in scripts/test-all.ts must hold each world spec once.\n  world specs: ${world.join(', ')}\n  grouped:     ${grouped.join(', ')}`,
+    );
+}
 /**
  * The console route suites whose answers depend on what the API said, run again against the
  * sandbox's alternate dialect (sandbox/http/dialect.ts): the console must hold to the spec alone.
@@ -40,6 +59,7 @@ const ALTERNATE_DIALECT_SUITES = ['approvals', 'catalog', 'documents', 'editor',
 const reportOf = (r: (typeof E2E_RUNS)[number]) => `test-results/playwright-${r.project}${r.shard ? `-${r.shard}` : ''}.json`;
 
 async function main() {
+  checkWorldGroups();
   mkdirSync('test-results', { recursive: true });
   const chromium = await ensureChromium();
   console.log(`Chromium: ${chromium}`);
@@ -74,7 +94,7 @@ async function main() {
   // Two phases (see playwright.config.ts): journeys on two workers, then the world shards side
   // by side, each one journey at a time. Each run writes its own JSON report.
   const e2e = (r: (typeof E2E_RUNS)[number]) =>
-    runAsync(bin('playwright'), ['test', `--project=${r.project}`, ...(r.shard ? [`--shard=${r.shard}/${WORLD_SHARDS}`] : [])], {
+    runAsync(bin('playwright'), ['test', `--project=${r.project}`, ...r.files], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON: reportOf(r),
       E2E_PORT: String(r.port),
