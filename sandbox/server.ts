@@ -113,7 +113,7 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
     res.setHeader('Date', new Date(services.clock.now()).toUTCString());
     // Control-plane answers are the sandbox's own, not the API's: they keep one shape.
     const api = !path.startsWith('/__sandbox');
-    send(res, dialect === 'alternate' && api ? alternateReply(reply, services.clock.now()) : reply, requestId);
+    send(res, dialect === 'alternate' && api ? alternateReply(reply, services.clock.now(), method, path) : reply, requestId);
   } else res.destroy();
   if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

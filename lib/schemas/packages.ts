@@ -20,13 +20,16 @@ export const previewInputSchema = z.strictObject({
 });
 export type PreviewInput = z.input<typeof previewInputSchema>;
 
+// The spec names the receipt, a version and `prepared_pdf` (section 2); every other field is
+// optional and has a fallback: the template sent, the receipt's 10 minutes from the answer's
+// Date, the page count of the PDF itself, and no carried-over review without a digest.
 export const previewSchema = z.looseObject({
   preview_token: z.string(),
-  template_id: z.string(),
+  template_id: z.string().optional(),
   version: z.string().optional(),
   version_number: z.number().optional(),
-  expires_at: z.string(),
-  prepared_pdf: z.looseObject({ page_count: z.number(), size_bytes: z.number(), sha256: z.string() }),
+  expires_at: z.string().optional(),
+  prepared_pdf: z.looseObject({ page_count: z.number().optional(), size_bytes: z.number().optional(), sha256: z.string().optional() }),
   pdf_url: z.string().optional(),
   pdf_url_is_source: z.boolean().optional(),
   sender_values: z.record(z.string(), z.unknown()).optional(),

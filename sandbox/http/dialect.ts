@@ -49,8 +49,23 @@ function problemOf(status: number, { error }: Envelope) {
   };
 }
 
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Record fields the spec does not name, said otherwise or not at all, per answer. The preview
+ * keeps what section 2 names (the receipt, a version, `prepared_pdf`) and loses the rest.
+ */
+const RESHAPE: Record<string, (body: Json) => Json> = {
+  'POST /api/v1/signature-packages/preview': ({ template_id: _t, expires_at: _e, version_number: _n, prepared_pdf, ...rest }) => {
+    const pdf = isObject(prepared_pdf) ? prepared_pdf : {};
+    const { page_count, size_bytes, sha256, ...other } = pdf;
+    return { ...rest, prepared_pdf: { ...other, pages: page_count, bytes: size_bytes, checksum: typeof sha256 === 'string' ? `sha256:${sha256}` : undefined } };
+  },
+};
+
 /** The reply as the alternate dialect says it; `now` is the sandbox clock (its Date header). */
-export function alternateReply(reply: Reply, now: number): Reply {
+export function alternateReply(reply: Reply, now: number, method = 'GET', path = ''): Reply {
   const headers = { ...reply.headers };
   const wait = headers['Retry-After'];
   if (wait !== undefined && /^\d+$/.test(wait)) headers['Retry-After'] = new Date(now + Number(wait) * 1000).toUTCString();
@@ -58,5 +73,7 @@ export function alternateReply(reply: Reply, now: number): Reply {
   const json: unknown = reply.raw ? JSON.parse(reply.raw.toString('utf8')) : reply.body;
   if (reply.status >= 400 && isEnvelope(json))
     return { status: reply.status, raw: Buffer.from(JSON.stringify(problemOf(reply.status, json))), contentType: 'application/problem+json', headers };
-  return { status: reply.status, raw: Buffer.from(JSON.stringify(withExtras(json))), contentType: 'application/json; charset=utf-8', headers };
+  const reshape = reply.status < 300 && isObject(json) ? RESHAPE[`${method} ${path}`] : undefined;
+  const body = reshape ? reshape(json as Json) : json;
+  return { status: reply.status, raw: Buffer.from(JSON.stringify(withExtras(body))), contentType: 'application/json; charset=utf-8', headers };
 }

@@ -47,4 +47,24 @@ describe('the alternate dialect', () => {
     expect(alternateReply({ status: 200, raw: pdf, contentType: 'application/pdf' }, NOW).raw).toBe(pdf);
     expect(alternateReply({ status: 204 }, NOW)).toEqual({ status: 204, headers: {} });
   });
+
+  it('renames or drops the preview fields the spec does not name, keeping the receipt, version and prepared_pdf', () => {
+    const preview = {
+      preview_token: 'pvt_1',
+      template_id: 'dst_nda',
+      version: 'dstv_1',
+      version_number: 2,
+      expires_at: '2026-11-23T10:10:00Z',
+      prepared_pdf: { page_count: 3, size_bytes: 7000, sha256: 'ab'.repeat(32) },
+      pdf_url_is_source: false,
+    };
+    const r = read(alternateReply({ status: 200, body: preview }, NOW, 'POST', '/api/v1/signature-packages/preview'));
+    expect(r).toEqual({
+      preview_token: 'pvt_1',
+      version: 'dstv_1',
+      prepared_pdf: { pages: 3, bytes: 7000, checksum: `sha256:${'ab'.repeat(32)}`, x_alt_trace: { dialect: 'alternate' } },
+      pdf_url_is_source: false,
+      x_alt_trace: { dialect: 'alternate' },
+    });
+  });
 });

@@ -42,7 +42,8 @@ const SANDBOX_CHOSEN = new Set([
   'UNSUPPORTED_RUNTIME',
   'VERSION_CONFLICT',
 ]);
-const DIALECT = readConfig().SANDBOX_DIALECT;
+/** The dialect the suite's sandbox speaks (SANDBOX_DIALECT). */
+export const DIALECT = readConfig().SANDBOX_DIALECT;
 
 /** The code the console answers for an upstream refusal our standard sandbox calls `code`. */
 export const upstreamCode = (status: number, code: string) =>
@@ -92,14 +93,12 @@ export async function uploadedDocument(c: TestConsole, pages = 2, purpose?: stri
   return { pdf, doc: reply.body as { id: string; name: string; sha256: string; size_bytes: number; logical_purpose: string } };
 }
 
-export async function previewViaConsole(c: TestConsole, cookie = c.cookies.sender, body: unknown = ndaBody()) {
+/** A preview through the console, with the template it was made from (the answer need not say). */
+export async function previewViaConsole(c: TestConsole, cookie = c.cookies.sender, body: { template_id: string } = ndaBody()) {
   const reply = await c.call('POST', '/api/packages/preview', { cookie, body });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
-  return reply.body as {
-    preview_token: string;
-    template_id: string;
-    prepared_pdf: { sha256: string; size_bytes: number; page_count: number };
-  };
+  const answer = reply.body as { preview_token: string; prepared_pdf: Record<string, unknown> };
+  return { ...answer, template_id: body.template_id };
 }
 
 export const sendViaConsole = (

@@ -4,7 +4,8 @@ import { formatDateTime, formatRemaining } from '@/lib/format';
 import { Button } from '../../ui/button';
 
 /** How long the preview's receipt stays good, amber in its last two minutes; once gone, the way back. */
-export function ReceiptValidity({ remaining, expiresAt, onPreviewAgain }: { remaining: number; expiresAt: string; onPreviewAgain(): void }) {
+/** `endsAt`: when the receipt ends on the API's clock (epoch ms). */
+export function ReceiptValidity({ remaining, endsAt, onPreviewAgain }: { remaining: number; endsAt: number; onPreviewAgain(): void }) {
   const expired = remaining <= 0;
   return (
     <div
@@ -21,7 +22,7 @@ export function ReceiptValidity({ remaining, expiresAt, onPreviewAgain }: { rema
       ) : (
         <p>
           Receipt valid for <strong data-testid="receipt-remaining">{formatRemaining(remaining)}</strong>
-          <span className="block text-xs">until {formatDateTime(expiresAt)} (server time)</span>
+          <span className="block text-xs">until {formatDateTime(new Date(endsAt).toISOString())} (server time)</span>
         </p>
       )}
     </div>

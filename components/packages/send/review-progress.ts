@@ -43,7 +43,7 @@ export function frozenSummary(preview: Preview, input: PreviewInput): FrozenSumm
     ...(s.phone !== undefined ? { phone: s.phone } : {}),
   }));
   const summary = {
-    templateId: preview.template_id,
+    templateId: preview.template_id ?? input.template_id,
     version: { id: preview.version ?? null, number: preview.version_number ?? null },
     values,
     signers,

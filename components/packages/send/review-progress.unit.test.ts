@@ -81,6 +81,12 @@ describe('frozenSummary', () => {
     expect(s.signers).toEqual([{ slot_id: 's1', name: 'Alan', email: 'alan@example.com', phone: '+442071234567' }]);
     expect(s.expiresInDays).toBe(21);
   });
+  it('takes the template sent when the answer does not name it (the spec does not promise it)', () => {
+    const { template_id: _t, expires_at: _e, version_number: _n, ...bare } = preview();
+    const s = frozenSummary({ ...bare, prepared_pdf: {} }, input);
+    expect(s.templateId).toBe('tpl_nda');
+    expect(s.version).toEqual({ id: 'tplv_3', number: null });
+  });
   it('lists the sections a sender must see', () => {
     expect(SUMMARY_SECTIONS.map((s) => s.id)).toEqual(['document', 'values', 'recipients', 'expiry']);
   });

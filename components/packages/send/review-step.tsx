@@ -112,7 +112,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         {sendMutation.confirmation.state === 'confirming' ? (
           <SendConfirmation status={sendMutation.confirmation} onTryNow={sendMutation.tryNow} />
         ) : (
-          <ReceiptValidity remaining={remaining} expiresAt={preview.expires_at} onPreviewAgain={() => onBack('expired')} />
+          <ReceiptValidity remaining={remaining} endsAt={deadline} onPreviewAgain={() => onBack('expired')} />
         )}
         <ReviewSummary template={template} preview={preview} summary={progress.summary} seen={progress.sections} onSeen={progress.markSection} now={now} />
         <div className="border-t border-slate-200 pt-3">

@@ -50,6 +50,7 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
   const show = (value: unknown) =>
     value === undefined || value === null || value === '' ? <span className="text-slate-500">(left empty)</span> : String(value);
   const days = summary.expiresInDays;
+  const pdf = preview.prepared_pdf;
   return (
     <>
       <Section id="document" seen={seen.has('document')} onSeen={onSeen}>
@@ -58,9 +59,17 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
           {summary.version.number !== null ? `, version ${summary.version.number}` : ''}
         </p>
         <p className="text-xs text-slate-600">
-          {preview.prepared_pdf.page_count} page{preview.prepared_pdf.page_count === 1 ? '' : 's'},{' '}
-          {formatBytes(preview.prepared_pdf.size_bytes)}
-          {summary.version.id ? ` · version ID ${summary.version.id}` : ''}
+          {[
+            [
+              pdf.page_count !== undefined ? `${pdf.page_count} page${pdf.page_count === 1 ? '' : 's'}` : null,
+              pdf.size_bytes !== undefined ? formatBytes(pdf.size_bytes) : null,
+            ]
+              .filter(Boolean)
+              .join(', '),
+            summary.version.id ? `version ID ${summary.version.id}` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </Section>
       <Section id="values" seen={seen.has('values')} onSeen={onSeen}>

@@ -16,7 +16,8 @@ function withAll<T>(set: ReadonlySet<T>, items: readonly T[]): ReadonlySet<T> {
  * PDF and summary, and telling it what is seen now.
  */
 export function useReviewProgress(preview: Preview, input: PreviewInput, memory: ReviewMemory) {
-  const sha = preview.prepared_pdf.sha256;
+  // Progress carries over only to a PDF known to be the same: without its digest, only to this receipt.
+  const sha = preview.prepared_pdf.sha256 ?? `receipt:${preview.preview_token}`;
   const summary = useMemo(() => frozenSummary(preview, input), [preview, input]);
   const [pages, setPages] = useState<ReadonlySet<number>>(() => memory.pages(sha));
   const [carried] = useState(() => memory.pages(sha).size > 0);
