@@ -6,47 +6,38 @@ import {
   type RevisionInput,
   type SubmitRequestInput,
 } from '@/lib/schemas/approvals';
-import { workflowSchema } from '@/lib/schemas/catalog';
 import { pageOf } from '@/lib/schemas/list';
+import { getCatalogItem } from './catalog';
 import { callJson } from './client';
-import { SigningApiError } from './errors';
+import { SigningApiError, explainingRefusal } from './errors';
 
 const path = (id: string, rest = '') => `/approval-requests/${encodeURIComponent(id)}${rest}`;
 
 export async function submitRequest(input: SubmitRequestInput, idempotencyKey: string) {
-  try {
-    return (await callJson({ method: 'POST', path: '/approval-requests', json: input, idempotencyKey }, approvalRequestSchema))
-      .data;
-  } catch (err) {
-    if (!(err instanceof SigningApiError) || (err.status !== 409 && err.status !== 422)) throw err;
-    throw (await explainRefusal(input, err)) ?? err;
-  }
+  const call = callJson({ method: 'POST', path: '/approval-requests', json: input, idempotencyKey }, approvalRequestSchema);
+  return (await explainingRefusal(call, [409, 422], (err) => explainRefusal(input, err))).data;
 }
 
 /**
  * Why a submission was refused, told by fresh reads rather than by the API's code (the spec
- * names no code for either): the workflow's current release moved past the one sent, or one of
- * the app's requests already carries the external id. A request that matches this submission
- * may be this very one, still being written under the same key: that is no refusal to explain.
+ * names no code for either): the workflow's current release moved past the one sent (a stale
+ * version is a 409 by the spec's table), or one of the app's requests already carries the
+ * external id. A request that matches this submission may be this very one, still being
+ * written under the same key: that is no refusal to explain.
  */
 async function explainRefusal(input: SubmitRequestInput, err: SigningApiError): Promise<SigningApiError | null> {
-  // A stale version is a 409 by the spec's table; a 422 is about the input (a runtime, a value).
-  const workflow =
-    err.status !== 409
-      ? null
-      : await callJson({ method: 'GET', path: `/approval-workflows/${encodeURIComponent(input.workflow_id)}` }, workflowSchema)
-          .then((r) => r.data)
-          .catch(() => null);
-  if (err.status === 409 && workflow && workflow.workflow_release_id !== input.workflow_release_id) {
-    const current = workflow.workflow_release_id;
-    return new SigningApiError(
-      409,
-      'STALE_WORKFLOW_RELEASE',
-      `Release ${input.workflow_release_id} is no longer current; the workflow is now at ${current}.`,
-      [{ path: 'workflow_release_id', message: `stale; current is ${current}`, current_release_id: current }],
-      null,
-      err.requestId,
-    );
+  if (err.status === 409) {
+    const workflow = await getCatalogItem('approval-workflows', input.workflow_id).catch(() => null);
+    const current = workflow?.workflow_release_id;
+    if (current && current !== input.workflow_release_id)
+      return new SigningApiError(
+        409,
+        'STALE_WORKFLOW_RELEASE',
+        `Release ${input.workflow_release_id} is no longer current; the workflow is now at ${current}.`,
+        [{ path: 'workflow_release_id', message: `stale; current is ${current}`, current_release_id: current }],
+        null,
+        err.requestId,
+      );
   }
   const found = await listRequests({ q: input.external_id, size: 100 }).catch(() => null);
   const holder = found?.data.find((r) => r.external_id === input.external_id);

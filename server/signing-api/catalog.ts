@@ -1,4 +1,5 @@
 import 'server-only';
+import type { z } from 'zod';
 import {
   categoryCreatedSchema,
   categorySchema,
@@ -8,9 +9,9 @@ import {
   signTemplateSchema,
   workflowSchema,
 } from '@/lib/schemas/catalog';
-import { pageOf } from '@/lib/schemas/list';
+import { pageOf, type Page } from '@/lib/schemas/list';
 import { callJson, send } from './client';
-import { SigningApiError } from './errors';
+import { SigningApiError, explainingRefusal } from './errors';
 
 /** The catalog collections: API path segment and the schema of one record. */
 export const CATALOG = {
@@ -24,14 +25,18 @@ export type CatalogKind = keyof typeof CATALOG;
 
 type Query = Record<string, string | number | undefined>;
 
-export async function listCatalog<K extends CatalogKind>(kind: K, query: Query) {
+type Item<K extends CatalogKind> = z.output<(typeof CATALOG)[K]>;
+
+// Return types spelled out (the schema parsed the record): inferred through the generic index
+// they would stay opaque to callers.
+export async function listCatalog<K extends CatalogKind>(kind: K, query: Query): Promise<Page<Item<K>>> {
   const item: (typeof CATALOG)[K] = CATALOG[kind];
-  return (await callJson({ method: 'GET', path: `/${kind}`, query }, pageOf(item))).data;
+  return (await callJson({ method: 'GET', path: `/${kind}`, query }, pageOf(item))).data as Page<Item<K>>;
 }
 
-export async function getCatalogItem<K extends CatalogKind>(kind: K, id: string) {
+export async function getCatalogItem<K extends CatalogKind>(kind: K, id: string): Promise<Item<K>> {
   const item: (typeof CATALOG)[K] = CATALOG[kind];
-  return (await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}` }, item)).data;
+  return (await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}` }, item)).data as Item<K>;
 }
 
 export async function getSubmissionSchema(workflowId: string, release: string) {
@@ -45,12 +50,8 @@ export async function templateContent(id: string, version: string | undefined) {
 }
 
 export async function createCategory(input: { name: string; description: string }, idempotencyKey: string) {
-  try {
-    return (await callJson({ method: 'POST', path: '/categories', json: input, idempotencyKey }, categoryCreatedSchema)).data;
-  } catch (err) {
-    if (!(err instanceof SigningApiError) || (err.status !== 409 && err.status !== 422)) throw err;
-    throw (await nameTaken(input, err)) ?? err;
-  }
+  const call = callJson({ method: 'POST', path: '/categories', json: input, idempotencyKey }, categoryCreatedSchema);
+  return (await explainingRefusal(call, [409, 422], (err) => nameTaken(input, err))).data;
 }
 
 const fold = (name: string) => name.trim().toLocaleLowerCase('en');
@@ -61,12 +62,7 @@ const fold = (name: string) => name.trim().toLocaleLowerCase('en');
  * very category, still being written under the same key: then there is nothing to explain.
  */
 async function nameTaken(input: { name: string; description: string }, err: SigningApiError): Promise<SigningApiError | null> {
-  const found = await callJson(
-    { method: 'GET', path: '/categories', query: { q: input.name.trim(), size: 100 } },
-    pageOf(categorySchema),
-  )
-    .then((r) => r.data)
-    .catch(() => null);
+  const found = await listCatalog('categories', { q: input.name.trim(), size: 100 }).catch(() => null);
   const holder = found?.data.find((c) => c.status !== 'archived' && fold(c.name) === fold(input.name));
   if (!holder || holder.description === input.description) return null;
   return new SigningApiError(
@@ -88,16 +84,15 @@ export type ArchivableKind = keyof typeof ARCHIVE_SCHEMA;
 
 export async function archiveCatalogItem(kind: ArchivableKind, id: string, reason: string, idempotencyKey: string) {
   const path = `/${kind}/${encodeURIComponent(id)}/archive`;
-  try {
-    return (await callJson({ method: 'POST', path, json: { reason }, idempotencyKey }, ARCHIVE_SCHEMA[kind])).data;
-  } catch (err) {
-    // WORKFLOW_IN_USE is the spec's own; any other 409 is explained by reading the item again.
-    if (!(err instanceof SigningApiError) || err.status !== 409 || err.code === 'WORKFLOW_IN_USE') throw err;
-    const item = await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}` }, ARCHIVE_SCHEMA[kind])
-      .then((r) => r.data)
-      .catch(() => null);
-    if (item?.status !== 'archived') throw err;
-    const since = typeof item.archived_at === 'string' ? ` since ${item.archived_at}` : '';
-    throw new SigningApiError(409, 'ALREADY_ARCHIVED', `It is already archived${since}.`, [], null, err.requestId);
-  }
+  const call = callJson({ method: 'POST', path, json: { reason }, idempotencyKey }, ARCHIVE_SCHEMA[kind]);
+  return (await explainingRefusal(call, [409], (err) => alreadyArchived(kind, id, err))).data;
+}
+
+/** WORKFLOW_IN_USE is the spec's own; any other 409 is explained by reading the item again. */
+async function alreadyArchived(kind: ArchivableKind, id: string, err: SigningApiError): Promise<SigningApiError | null> {
+  if (err.code === 'WORKFLOW_IN_USE') return null;
+  const item = await getCatalogItem(kind, id).catch(() => null);
+  if (item?.status !== 'archived') return null;
+  const since = typeof item.archived_at === 'string' ? ` since ${item.archived_at}` : '';
+  return new SigningApiError(409, 'ALREADY_ARCHIVED', `It is already archived${since}.`, [], null, err.requestId);
 }

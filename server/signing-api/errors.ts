@@ -27,3 +27,20 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
+
+/**
+ * `call`, with a refusal of one of `statuses` replaced by what `explain` learns from fresh reads
+ * (the spec fixes the status, not the code); when it learns nothing, the refusal as it came.
+ */
+export async function explainingRefusal<T>(
+  call: Promise<T>,
+  statuses: readonly number[],
+  explain: (err: SigningApiError) => Promise<SigningApiError | null>,
+): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (!(err instanceof SigningApiError) || !statuses.includes(err.status)) throw err;
+    throw (await explain(err)) ?? err;
+  }
+}
