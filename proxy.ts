@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { createNonce, HSTS, pageCsp, servedOverHttps } from '@/lib/security/csp';
+import { AREA_HOMES } from '@/lib/area-homes';
 
 // Every page (sign-in included) gets a Content-Security-Policy with a fresh nonce. The policy
 // also goes on the request, where Next reads the nonce back and puts it on the scripts it
@@ -30,12 +31,6 @@ function toSignIn(req: NextRequest) {
   url.search = `?next=${encodeURIComponent(`${req.nextUrl.pathname}${req.nextUrl.search}`)}`;
   return NextResponse.redirect(url);
 }
-
-// An area's own address opens its first section. Said here, as a real 307, because the areas
-// have a loading.tsx: a page's redirect() inside that boundary is streamed as a 200 whose
-// client-side redirect can land after the user has already moved on. (The pages stay, so the
-// typed routes know the addresses; they redirect the same way.)
-const AREA_HOMES: Record<string, string> = { '/catalog': '/catalog/categories', '/admin': '/admin/users' };
 
 function toAreaHome(req: NextRequest, pathname: string) {
   const url = req.nextUrl.clone();

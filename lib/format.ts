@@ -35,10 +35,13 @@ function numberFormat(locales: Locales, options: Intl.NumberFormatOptions): Intl
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
 
-function formatInstant(iso: string | null | undefined, options: Intl.DateTimeFormatOptions, locales: Locales): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : dateFormat(locales, options).format(t);
+/** An instant as the API writes it (ISO), or as epoch ms (a deadline kept on the API's clock). */
+type Instant = string | number | null | undefined;
+
+function formatInstant(at: Instant, options: Intl.DateTimeFormatOptions, locales: Locales): string {
+  if (at === null || at === undefined || at === '') return '—';
+  const t = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isNaN(t) ? String(at) : dateFormat(locales, options).format(t);
 }
 
 /** "23 Nov 2026" / "Nov 23, 2026": the UTC day of an instant. */
@@ -48,7 +51,7 @@ export function formatDate(iso: string | null | undefined, locales: Locales = re
 
 /** "23 Nov 2026, 14:02 UTC"; with `seconds`, "…14:02:09 UTC" (evidence, clocks). */
 export function formatDateTime(
-  iso: string | null | undefined,
+  iso: Instant,
   { seconds = false, weekday = false }: { seconds?: boolean; weekday?: boolean } = {},
   locales: Locales = readerLocales(),
 ): string {
@@ -60,7 +63,7 @@ export function formatDateTime(
 
 /** "14:02 UTC": when something happened today, as a status line says it. */
 export function formatTime(
-  iso: string | null | undefined,
+  iso: Instant,
   { seconds = false }: { seconds?: boolean } = {},
   locales: Locales = readerLocales(),
 ): string {

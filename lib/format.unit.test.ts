@@ -16,6 +16,8 @@ describe('formatting follows the reader’s locale, in UTC', () => {
   it('writes them the American way for en-US, still in UTC', () => {
     expect(formatDate(AT, ['en-US'])).toBe('Nov 23, 2026');
     expect(formatDateTime(AT, {}, ['en-US'])).toBe('Nov 23, 2026, 02:02 PM UTC');
+    // A deadline kept as epoch ms reads the same as its ISO form.
+    expect(formatDateTime(Date.parse(AT), {}, ['en-US'])).toBe('Nov 23, 2026, 02:02 PM UTC');
     expect(formatCalendarDate('2030-07-01', ['en-US'])).toBe('Jul 1, 2030');
   });
 

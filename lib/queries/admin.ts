@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
 import type { ApprovalRequest } from '../schemas/approvals.ts';
-import type { AuditRow, faultRulesSchema } from '../schemas/admin.ts';
+import { AUDIT_OUTCOMES, type AuditRow, type faultRulesSchema } from '../schemas/admin.ts';
 import type { Page } from '../schemas/list.ts';
 import type { SignaturePackage } from '../schemas/packages.ts';
 import type { Role } from '../roles.ts';
@@ -20,7 +20,7 @@ export interface AdminUser {
   updated_at: string;
 }
 
-export const AUDIT_OUTCOMES = ['success', 'failure', 'unknown'] as const;
+export { AUDIT_OUTCOMES };
 
 export interface AuditFilters {
   /** part of an address */

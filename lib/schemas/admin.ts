@@ -18,11 +18,14 @@ export const updateUserSchema = z
 export const passwordResetSchema = newUserSchema.pick({ password: true });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
+/** How an audited action ended: unknown when its answer never came. */
+export const AUDIT_OUTCOMES = ['success', 'failure', 'unknown'] as const;
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
 
 export const auditQuerySchema = listQuerySchema
   .omit({ q: true })
-  .extend({ user: z.string().trim().max(254).optional(), outcome: z.enum(['success', 'failure', 'unknown']).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
+  .extend({ user: z.string().trim().max(254).optional(), outcome: z.enum(AUDIT_OUTCOMES).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
   .strict();
 
 /**
@@ -40,7 +43,7 @@ export const auditRowSchema = z.strictObject({
   operation: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
-  outcome: z.enum(['success', 'failure', 'unknown']),
+  outcome: z.enum(AUDIT_OUTCOMES),
   status: z.number().int(),
   error_code: z.string().nullable(),
   upstream_request_id: z.string().nullable(),

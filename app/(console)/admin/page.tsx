@@ -1,6 +1,6 @@
-import type { Route } from 'next';
 import { redirect } from 'next/navigation';
+import { AREA_HOMES } from '@/lib/area-homes';
 
 export default function AdminHome() {
-  redirect('/admin/users' as Route);
+  redirect(AREA_HOMES['/admin']!);
 }

@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
+import { AREA_HOMES } from '@/lib/area-homes';
 
 export default function CatalogHome() {
-  redirect('/catalog/categories');
+  redirect(AREA_HOMES['/catalog']!);
 }

@@ -22,7 +22,7 @@ export function ReceiptValidity({ remaining, endsAt, onPreviewAgain }: { remaini
       ) : (
         <p>
           Receipt valid for <strong data-testid="receipt-remaining">{formatRemaining(remaining)}</strong>
-          <span className="block text-xs">until {formatDateTime(new Date(endsAt).toISOString())} (server time)</span>
+          <span className="block text-xs">until {formatDateTime(endsAt)} (server time)</span>
         </p>
       )}
     </div>
