@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../lib/idempotency.ts';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, sidewaysOverflow, signIn, test } from './fixtures.ts';
 
@@ -19,11 +20,11 @@ async function anApprovalRequest(page: Page): Promise<string> {
   const listed = (await (await page.request.get('/api/approval-requests')).json()) as { data: { id: string }[] };
   if (listed.data[0]) return listed.data[0].id;
   const res = await page.request.post('/api/approval-requests', {
-    headers: { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-every-page-${Date.now()}` },
+    headers: { origin: new URL(page.url()).origin, 'idempotency-key': newIdempotencyKey('e2e') },
     data: {
       workflow_id: 'wf_access',
       workflow_release_id: 'wf_access@2',
-      external_id: `e2e-every-page-${Date.now()}`,
+      external_id: newIdempotencyKey('e2e-every-page'),
       form_data: { system: 'crm', access_level: 'read', justification: 'Every page is visited', access_until: '2027-01-31' },
       submit: true,
     },

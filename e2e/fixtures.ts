@@ -47,7 +47,7 @@ export const sidewaysOverflow = (page: Page) =>
     const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
     const culprits = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
-      .filter((el) => !el.parentElement?.closest('*') || ![...ancestors(el)].some(scrolls))
+      .filter((el) => ![...ancestors(el)].some(scrolls))
       .slice(0, 3)
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
     function* ancestors(el: Element) {

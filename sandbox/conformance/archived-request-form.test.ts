@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveBody, leaveRequestInRevision, listTotal, newApp, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
+import { accessBody, leaveBody, leaveRequestInRevision, listTotal, newApp, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
 import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
 
 // What an archived request form does. The spec only lets a form be archived; DESIGN.md §3
@@ -54,18 +54,7 @@ describe('a new request on the workflow of an archived request form', () => {
       workflow_id: 'wf_leave',
       archive_reason: 'Leave moves to the HR portal',
     });
-    const access = await submitRequest(sb, app.key, {
-      workflow_id: 'wf_access',
-      workflow_release_id: 'wf_access@2',
-      external_id: `ACC-${newIdemKey()}`,
-      form_data: {
-        system: 'crm',
-        access_level: 'read',
-        justification: 'Needs CRM for the Q3 campaign',
-        access_until: '2030-12-31',
-      },
-      submit: true,
-    });
+    const access = await submitRequest(sb, app.key, accessBody());
     expect(access.status).toBe(200);
   });
 });
