@@ -403,11 +403,12 @@ test.describe('admin area', () => {
     await signIn(page, 'admin');
     let fail = true;
     await page.route('**/api/admin/audit?*', (route) =>
-      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'The audit log is unavailable (test).' } }) }) : route.continue(),
+      // Retry-After keeps the page's own retry 30 s away, so "Retry now" is what loads it.
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', headers: { 'retry-after': '30' }, body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'The audit log is unavailable (test).' } }) }) : route.continue(),
     );
     await page.goto('/admin/audit');
     // The console's own failure is not blamed on the Signing API.
-    await expect(page.getByTestId('query-struggle')).toContainText(/^This could not be loaded \(The audit log is unavailable \(test\)\); retrying in \d s/);
+    await expect(page.getByTestId('query-struggle')).toContainText(/^This could not be loaded \(The audit log is unavailable \(test\)\); retrying in \d+ s/);
     fail = false;
     await page.getByRole('button', { name: 'Retry now' }).click();
     await expect(page.getByRole('table', { name: 'Audit log entries, newest first' })).toBeVisible();

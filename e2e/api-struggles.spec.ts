@@ -26,6 +26,9 @@ test.describe('when the Signing API struggles', () => {
     await expect(page.getByText('No approval requests yet')).toHaveCount(0);
     await snap(page, 'api-struggles-list');
 
+    // The API now asks for 30 s: the page's own retry waits that long, so "Retry now" is what loads it.
+    await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/approval-requests', status: 503, code: 'INJECTED_OUTAGE', retry_after: 30 }] });
+    await expect(notice).toHaveText(/retrying in (2\d|30) s/, { timeout: 15_000 });
     await control('/faults', { rules: [] });
     await page.getByRole('button', { name: 'Retry now' }).click();
     // Loaded: the list, or its empty state on a sandbox where no journey has submitted yet.
