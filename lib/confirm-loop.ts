@@ -14,6 +14,12 @@ export type Confirmation<T> =
 export const confirmDelayMs = (attempt: number) => Math.min(15_000, 1_000 * 2 ** Math.max(0, attempt - 1));
 
 /**
+ * The console's code for "a request under this key is still running" (its outcome decides).
+ * Hosts need not name it: the console's server decides it from the status and a fresh read.
+ */
+export const KEY_STILL_RUNNING = 'IDEMPOTENCY_IN_PROGRESS';
+
+/**
  * Failures after which the outcome is unknown or temporary (network, 5xx, 429, the same key
  * still running): retrying with the same key is safe and may find the first attempt's answer.
  */
@@ -24,7 +30,7 @@ export function isUnsettled(err: unknown): boolean {
 
 /** The same rule by status and code, shared with the server's intent journal (0: no answer at all). */
 export function unsettledAnswer(status: number, code?: string | null): boolean {
-  return status === 0 || status >= 500 || status === 429 || (status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS');
+  return status === 0 || status >= 500 || status === 429 || (status === 409 && code === KEY_STILL_RUNNING);
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'No answer.');

@@ -1,4 +1,5 @@
 import { errorBodySchema, type ErrorDetail } from '../api-error.ts';
+import { KEY_STILL_RUNNING } from '../confirm-loop.ts';
 import { documentSchema, type DocumentItem } from '../schemas/documents.ts';
 import { secondsLeft } from '../seconds-left.ts';
 
@@ -61,11 +62,11 @@ export function classifyAnswer(answer: RawAnswer, now = Date.now()): UploadOutco
   const message = parsed.success ? parsed.data.error.message : `The console answered ${answer.status}.`;
   const details = parsed.success ? (parsed.data.error.details ?? []) : [];
   // 503 (UPLOAD_BUSY, or the API briefly unreachable) and 429 are "not now": the same key
-  // makes the retry safe. A 409 IDEMPOTENCY_IN_PROGRESS means the first attempt still runs.
+  // makes the retry safe. A 409 saying the key is still running means the first attempt still runs.
   if (answer.status === 503 || answer.status === 429) {
     return { kind: 'busy', seconds: clampWait(parseRetryAfter(answer.retryAfter, now)), code, message };
   }
-  if (answer.status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS') {
+  if (answer.status === 409 && code === KEY_STILL_RUNNING) {
     return { kind: 'busy', seconds: clampWait(parseRetryAfter(answer.retryAfter, now)), code, message };
   }
   return { kind: 'rejected', status: answer.status, code, message, details };

@@ -1,8 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
+import { KEY_STILL_RUNNING } from '@/lib/confirm-loop';
 import { documentSchema } from '@/lib/schemas/documents';
 import { pageOf } from '@/lib/schemas/list';
 import { callJson } from './client';
+import { SigningApiError } from './errors';
 
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
@@ -22,12 +24,20 @@ export async function uploadDocument(
   idempotencyKey: string,
   signal: AbortSignal,
 ) {
-  return (
-    await callJson(
-      { method: 'POST', path: '/documents', stream: { body, contentType, contentLength }, idempotencyKey, timeoutMs: UPLOAD_TIMEOUT_MS, signal },
-      documentSchema,
-    )
-  ).data;
+  try {
+    return (
+      await callJson(
+        { method: 'POST', path: '/documents', stream: { body, contentType, contentLength }, idempotencyKey, timeoutMs: UPLOAD_TIMEOUT_MS, signal },
+        documentSchema,
+      )
+    ).data;
+  } catch (err) {
+    // An upload has no version and no use to conflict with: its only conflict (section 7) is
+    // its key, still running under an earlier attempt (a fresh key per file rules out reuse).
+    if (err instanceof SigningApiError && err.status === 409)
+      throw new SigningApiError(409, KEY_STILL_RUNNING, 'An earlier attempt of this upload is still being processed.', [], err.retryAfterMs, err.requestId);
+    throw err;
+  }
 }
 
 export async function deleteDocument(id: string, reason: string, idempotencyKey: string) {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { Readable, pipeline } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@/lib/schemas/documents';
 import { multipart, padPdf } from '@/sandbox/conformance/fixtures';
 import { startTestConsole, type TestConsole } from './harness';
@@ -12,6 +12,7 @@ import {
   idem,
   makePdf,
   sandboxDocuments,
+  setFaults,
   sha256,
   uploadViaConsole,
   uploadedDocument,
@@ -22,6 +23,7 @@ beforeAll(async () => {
   c = await startTestConsole();
 });
 afterAll(async () => c?.close());
+afterEach(async () => setFaults(c, []));
 
 const MiB = 1024 * 1024;
 const get = (path: string, cookie = c.cookies.viewer) => c.call('GET', path, { cookie });
@@ -64,6 +66,16 @@ describe('upload, list, read and delete', () => {
     const [entry] = await auditOf(c, 'document.upload');
     expect(entry).toMatchObject({ target_id: first.body.id, idempotency_key: key, outcome: 'success', user_email: 'operator@test.local' });
     expect(entry!.upstream_request_id).toMatch(/^req_/);
+  });
+
+  it('takes any conflict on an upload as its key still running: an upload has no version or use to conflict with', async () => {
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/documents', status: 409, code: 'ANOTHER_WORD', times: 1 }]);
+    const key = idem('upload');
+    const pdf = await makePdf(1);
+    const running = await uploadViaConsole(c, pdf, { key });
+    expectConsoleError(running, 409, 'IDEMPOTENCY_IN_PROGRESS');
+    expect(running.headers.get('intent-state')).toBe('unknown');
+    expect((await uploadViaConsole(c, pdf, { key })).status).toBe(200);
   });
 
   it('lists documents with page, size, q and purpose, and refuses bad query values', async () => {

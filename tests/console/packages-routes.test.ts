@@ -126,8 +126,14 @@ describe('send', () => {
     });
     expect(detailPaths(unconfirmed)).toEqual(['confirmed']);
     expect((await sendViaConsole(c, preview, idem('send'))).status).toBe(200);
-    const consumed = expectConsoleError(await sendViaConsole(c, preview, idem('send')), 409, 'PREVIEW_CONSUMED');
-    expect(consumed.message).toMatch(/already sent/);
+    const spent = await sendViaConsole(c, preview, idem('send'));
+    expect(expectConsoleError(spent, 409, 'PREVIEW_UNUSABLE').message).toMatch(/sent already/);
+    expect(spent.headers.get('intent-state')).toBe('failed');
+    const document = await c.call('POST', '/api/packages/preview/document', {
+      cookie: c.cookies.sender,
+      body: { template_id: preview.template_id, preview_token: preview.preview_token },
+    });
+    expectConsoleError(document, 409, 'PREVIEW_UNUSABLE');
     expectConsoleError(
       await c.call('POST', '/api/packages', {
         cookie: c.cookies.sender,
@@ -136,6 +142,59 @@ describe('send', () => {
       422,
       'IDEMPOTENCY_KEY_MISSING',
     );
+  });
+});
+
+// The spec's 409 covers a spent receipt and a key still running alike, with no code of its own:
+// the console reads the receipt again to tell them apart, in either dialect.
+describe('send conflicts, explained by the receipt', () => {
+  const sendFault = (over: Record<string, unknown> = {}) => ({
+    method: 'POST',
+    path: '/api/v1/signature-packages',
+    status: 409,
+    code: 'SOMETHING_ELSE',
+    times: 1,
+    ...over,
+  });
+
+  it('takes a conflict over a receipt that is still good as this Send still running, and settles it on the same key', async () => {
+    const preview = await previewViaConsole(c);
+    const key = idem('send');
+    const before = sandboxPackages();
+    await setFaults(c, [sendFault()]);
+    const running = await sendViaConsole(c, preview, key);
+    expect(expectConsoleError(running, 409, 'IDEMPOTENCY_IN_PROGRESS').message).toMatch(/still processing/);
+    expect(running.headers.get('intent-state')).toBe('unknown');
+    expect(sandboxPackages()).toBe(before);
+    const settled = await sendViaConsole(c, preview, key);
+    expect(settled.status).toBe(200);
+    expect(sandboxPackages()).toBe(before + 1);
+    expect((await auditOf(c, 'package.send')).filter((e) => e.idempotency_key === key).map((e) => e.outcome)).toEqual(
+      expect.arrayContaining(['unknown', 'success']),
+    );
+  });
+
+  it('finds its own earlier Send behind a conflict over a spent receipt, and answers that package', async () => {
+    const preview = await previewViaConsole(c);
+    const key = idem('send');
+    const first = await sendViaConsole(c, preview, key);
+    expect(first.status).toBe(200);
+    await setFaults(c, [sendFault()]);
+    const again = await sendViaConsole(c, preview, key);
+    expect(again.status, again.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+  });
+
+  it('refuses an unknown receipt as not found, and leaves the outcome unknown when the receipt cannot be read', async () => {
+    const unknown = await sendViaConsole(c, { template_id: 'dst_nda', preview_token: 'pt_not_a_real_receipt' }, idem('send'));
+    expectConsoleError(unknown, 404, 'PREVIEW_NOT_FOUND');
+    expect(unknown.headers.get('intent-state')).toBe('failed');
+
+    const preview = await previewViaConsole(c);
+    await setFaults(c, [sendFault(), { method: 'POST', path: '/api/v1/signature-packages/preview/document', status: 503, retry_after: 0, times: 1 }]);
+    const unclear = await sendViaConsole(c, preview, idem('send'));
+    expect(unclear.status).toBe(503);
+    expect(unclear.headers.get('intent-state')).toBe('unknown');
   });
 });
 

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
+import { apiClock } from '@/lib/api-clock';
 import { isUnsettled } from '@/lib/confirm-loop';
 import { fetchPreviewDocument } from '@/lib/queries/packages';
 import { Button } from '../../ui/button';
@@ -14,6 +15,8 @@ interface ReviewDocumentProps {
   templateId: string;
   templateName: string;
   token: string;
+  /** when the receipt stops being good, on the API's clock */
+  deadline: number;
   reviewed: ReadonlySet<number>;
   /** the page count of the document as the viewer opened it, once it has */
   pageCount: number | null;
@@ -26,7 +29,7 @@ interface ReviewDocumentProps {
 }
 
 /** The populated PDF with the review's progress, "next unreviewed page" and a rail marking reviewed pages. */
-export function ReviewDocument({ templateId, templateName, token, reviewed, pageCount, carried, onOpened, onPagesSeen, onGone }: ReviewDocumentProps) {
+export function ReviewDocument({ templateId, templateName, token, deadline, reviewed, pageCount, carried, onOpened, onPagesSeen, onGone }: ReviewDocumentProps) {
   const pdf = useQuery({
     // Outside the ['packages'] prefix: invalidating packages after the send must not re-fetch a consumed receipt.
     queryKey: ['package-preview-document', token],
@@ -35,7 +38,7 @@ export function ReviewDocument({ templateId, templateName, token, reviewed, page
     gcTime: 0,
     retry: (failures, err) => isUnsettled(err) && failures < 2,
   });
-  const gone = receiptGone(pdf.error);
+  const gone = pdf.error ? receiptGone(pdf.error, deadline - apiClock.now()) : undefined;
   useEffect(() => {
     if (gone) onGone(gone);
   }, [gone, onGone]);

@@ -9,6 +9,7 @@ import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useKeyedMutation } from '../../ui/use-keyed-mutation';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
+import { apiClock } from '@/lib/api-clock';
 import { useApiClockSync, useApiNow } from '../../ui/use-api-now';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { ReviewDocument } from './review-document';
@@ -67,7 +68,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
     onFailed(err, { outcome }) {
       // Only a definite refusal of our key makes "nothing was sent" true; an unknown outcome is being confirmed.
       if (outcome === 'unknown') return;
-      const reason = receiptGone(err);
+      const reason = receiptGone(err, deadline - apiClock.now());
       if (reason) return onBack(reason);
       setError({ message: err instanceof Error ? err.message : 'Sending failed.' });
     },
@@ -94,6 +95,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         templateId={template.id}
         templateName={template.name}
         token={token}
+        deadline={deadline}
         reviewed={progress.pages}
         pageCount={progress.pageCount}
         carried={progress.carried}
