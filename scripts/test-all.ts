@@ -50,12 +50,14 @@ function checkWorldGroups() {
     );
 }
 /**
- * The console route suites whose answers depend on what the API said, run again against the
- * sandbox's alternate dialect (sandbox/http/dialect.ts): the console must hold to the spec alone.
+ * Run again against the sandbox's alternate dialect (sandbox/http/dialect.ts): the console route
+ * suites whose answers depend on what the API said (the console must hold to the spec alone),
+ * and the whole conformance suite (what the spec fixes must be the same in both dialects).
  */
-const ALTERNATE_DIALECT_SUITES = ['approvals', 'catalog', 'documents', 'editor', 'packages'].map(
-  (s) => `tests/console/${s}-routes.test.ts`,
-);
+const ALTERNATE_DIALECT_SUITES = [
+  ...['approvals', 'catalog', 'documents', 'editor', 'packages'].map((s) => `tests/console/${s}-routes.test.ts`),
+  'sandbox/conformance/',
+];
 const reportOf = (r: (typeof E2E_RUNS)[number]) => `test-results/playwright-${r.project}${r.shard ? `-${r.shard}` : ''}.json`;
 
 async function main() {
@@ -81,6 +83,7 @@ async function main() {
   const alternate = [
     'run',
     '--project=console',
+    '--project=sandbox',
     ...ALTERNATE_DIALECT_SUITES,
     '--reporter=default',
     '--reporter=json',

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readConfig } from '../config.ts';
 import type { Dialect } from '../http/dialect.ts';
 import { createLogger } from '../logger.ts';
+import { codeKept, standardRetryAfter, standardView } from './dialect-view.ts';
 import { startSandbox, type Sandbox } from '../server.ts';
 import { SCOPES, type RequesterRole, type Scope } from '../keys.ts';
 
@@ -13,6 +14,8 @@ export interface Reply {
   headers: Headers;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
   bytes: Buffer;
+  /** an answer of the sandbox's control plane, which speaks the standard dialect always */
+  controlPlane?: boolean;
 }
 
 export interface CallOptions {
@@ -38,6 +41,9 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
+/** The dialect a suite's sandboxes speak (SANDBOX_DIALECT). */
+export const SUITE_DIALECT: Dialect = readConfig().SANDBOX_DIALECT;
+
 export const newIdemKey = () => `idem-${randomBytes(8).toString('hex')}`;
 
 /** A sandbox in this process on a free port with its own data directory. */
@@ -45,6 +51,8 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   const controlToken = `ctl-${randomBytes(16).toString('hex')}`;
   const otps: TestSandbox['otps'] = [];
+  // SANDBOX_DIALECT=alternate runs a whole suite against the other dialect.
+  const dialect = opts.dialect ?? SUITE_DIALECT;
   const sandbox = await startSandbox({
     dataDir,
     controlToken,
@@ -52,8 +60,7 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
     defaultRateLimitPerMinute: 0,
     logger: createLogger('silent'),
     otpDelivery: (m) => otps.push(m),
-    // SANDBOX_DIALECT=alternate runs a whole suite against the other dialect.
-    dialect: opts.dialect ?? readConfig().SANDBOX_DIALECT,
+    dialect,
   });
   let apps = 0;
 
@@ -70,8 +77,16 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
     const res = await fetch(`${sandbox.url}${path}`, { method, headers, body });
     const bytes = Buffer.from(await res.arrayBuffer());
     let parsed: unknown = null;
-    if ((res.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(bytes.toString('utf8'));
-    return { status: res.status, headers: res.headers, body: parsed, bytes };
+    const type = res.headers.get('content-type') ?? '';
+    if (/application\/(problem\+)?json/.test(type)) parsed = JSON.parse(bytes.toString('utf8'));
+    // The control plane keeps its own shape in every dialect.
+    const controlPlane = path.startsWith('/__sandbox');
+    if (controlPlane) return { status: res.status, headers: res.headers, body: parsed, bytes, controlPlane };
+    const view = standardView(dialect, res.status, type, parsed);
+    const answered = new Headers(res.headers);
+    const wait = standardRetryAfter(dialect, res.headers.get('retry-after'), res.headers.get('date'));
+    if (wait !== null) answered.set('retry-after', wait);
+    return { status: res.status, headers: answered, body: view, bytes };
   };
 
   const control = (path: string, body?: unknown) =>
@@ -101,9 +116,22 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
   };
 }
 
+/** A raw answer's body as the standard dialect says it (for tests that speak HTTP themselves). */
+export function bodyOf(status: number, contentType: string | undefined, text: string, controlPlane = false): any { // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
+  const type = contentType ?? '';
+  const parsed: unknown = /application\/(problem\+)?json/.test(type) ? JSON.parse(text) : null;
+  return controlPlane ? parsed : standardView(SUITE_DIALECT, status, type, parsed);
+}
+
+/** The code a test may expect in this suite's dialect: the alternate one keeps only the spec's named codes. */
+export const expectedCode = (code: string) => (codeKept(SUITE_DIALECT, code) ? code : undefined);
+
 /** Asserts the error shape of DESIGN.md section 3 and returns the error object. */
 export function expectError(reply: Reply, status: number, code?: string) {
-  if (reply.status !== status || (code && reply.body?.error?.code !== code)) {
+  // A code the spec does not name is the standard dialect's choice; the alternate one gives none.
+  // The control plane keeps its own shape in every dialect.
+  const expected = code && (reply.controlPlane ? code : expectedCode(code));
+  if (reply.status !== status || (code && reply.body?.error?.code !== expected)) {
     throw new Error(
       `expected ${status}${code ? ` ${code}` : ''}, got ${reply.status} ${reply.bytes.toString('utf8').slice(0, 500)}`,
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { expectError, expectedCode, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
 
 // Idempotency-Key on category creation (spec section 5 item 5, DESIGN.md section 3).
 
@@ -118,7 +118,7 @@ describe('replay and conflicts', () => {
     );
     for (const r of replies) {
       expect([200, 409]).toContain(r.status);
-      if (r.status === 409) expect(r.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+      if (r.status === 409) expect(r.body.error.code).toBe(expectedCode('IDEMPOTENCY_IN_PROGRESS'));
     }
     const ok = replies.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);

@@ -28,7 +28,9 @@ export interface Preview {
 export async function makePreview(sb: TestSandbox, key: string, body: unknown = ndaBody()): Promise<Preview> {
   const res = await sb.call('POST', '/api/v1/signature-packages/preview', { key, body });
   if (res.status !== 200) throw new Error(`preview failed: ${res.status} ${res.bytes.toString('utf8').slice(0, 400)}`);
-  return res.body as Preview;
+  // The spec names the receipt, a version and prepared_pdf; the template is the one sent.
+  const template = (body as { template_id?: string }).template_id;
+  return { template_id: template, ...(res.body as object) } as Preview;
 }
 
 export const sendPreview = (sb: TestSandbox, key: string, p: Preview, idempotencyKey = newIdemKey(), confirmed: unknown = true) =>

@@ -1,4 +1,6 @@
 import { request, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
+import { standardRetryAfter } from './dialect-view.ts';
+import { SUITE_DIALECT, bodyOf } from './harness.ts';
 
 // node:http instead of fetch for uploads whose timing matters: a body written in pieces (held
 // open to occupy upload capacity), chunked without Content-Length, or refused by the server
@@ -32,8 +34,9 @@ export function openUpload(baseUrl: string, path: string, headers: Record<string
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        const isJson = (res.headers['content-type'] ?? '').includes('application/json');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: isJson ? JSON.parse(text) : null });
+        const wait = standardRetryAfter(SUITE_DIALECT, res.headers['retry-after'] ?? null, res.headers.date ?? null);
+        const headers = wait === null ? res.headers : { ...res.headers, 'retry-after': wait };
+        resolve({ status: res.statusCode ?? 0, headers, text, body: bodyOf(res.statusCode ?? 0, res.headers['content-type'], text) });
       });
       res.on('error', reject);
     });

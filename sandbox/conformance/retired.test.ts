@@ -1,7 +1,7 @@
 import { METHODS, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './harness.ts';
+import { bodyOf, startTestSandbox, type TestSandbox } from './harness.ts';
 
 // Spec sections 4, 7 and 9: /api/v1/requests is retired and answers 410 ENDPOINT_RETIRED.
 // "Whatever the method" is taken literally: every method Node's HTTP parser accepts, with or
@@ -17,6 +17,7 @@ afterAll(async () => sb?.close());
 
 interface Raw {
   status: number;
+  contentType: string;
   text: string;
 }
 
@@ -34,7 +35,9 @@ function send(method: string, path: string, opts: { body?: string; key?: boolean
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     if (opts.body !== undefined) {
@@ -54,18 +57,21 @@ function sendConnect(path: string): Promise<Raw> {
       socket.write(`CONNECT ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`),
     );
     let text = '';
+    const raw = (body: string): Raw => ({
+      status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+      contentType: /\r\ncontent-type: ([^\r]+)/i.exec(text)?.[1] ?? '',
+      text: body,
+    });
     socket.on('data', (d: Buffer) => {
       text += d.toString('utf8');
       const end = text.indexOf('\r\n\r\n');
       const length = /content-length: (\d+)/i.exec(text);
       if (end >= 0 && length && text.length >= end + 4 + Number(length[1])) {
         socket.destroy();
-        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text: text.slice(end + 4) });
+        resolve(raw(text.slice(end + 4)));
       }
     });
-    socket.on('close', () =>
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text: text.slice(text.indexOf('\r\n\r\n') + 4) }),
-    );
+    socket.on('close', () => resolve(raw(text.slice(text.indexOf('\r\n\r\n') + 4))));
     socket.on('error', reject);
   });
 }
@@ -81,7 +87,7 @@ const PATHS = [
 function expectRetired(reply: Raw, where: string, withBody: boolean) {
   expect(reply.status, where).toBe(410);
   if (!withBody) return;
-  const body = JSON.parse(reply.text) as { error: { code: string; message: string; request_id: string } };
+  const body = bodyOf(reply.status, reply.contentType, reply.text) as { error: { code: string; message: string; request_id: string } };
   expect(body.error.code, where).toBe('ENDPOINT_RETIRED');
   expect(body.error.message, where).toContain('/api/v1/approval-requests');
 }
