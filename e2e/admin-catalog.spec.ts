@@ -19,7 +19,7 @@ async function createCategory(page: Page, baseURL: string, name: string) {
 }
 
 test.describe('catalog admin actions', () => {
-  test('an admin creates a category: field errors before sending, a taken name on the field, one key across a retried submission', async ({ page }) => {
+  test('an admin creates a category: field errors before sending, a taken name on the field, one key across a retried submission', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/catalog/categories');
     const creates: Request[] = [];
@@ -136,7 +136,7 @@ test.describe('catalog admin actions', () => {
     await expect(page.getByRole('table', { name: 'Categories' }).getByRole('link', { name: category.name })).toBeVisible();
   });
 
-  test('archiving a workflow that requests still use is refused with the API’s explanation, and it stays active', async ({ page, browser, baseURL }) => {
+  test('archiving a workflow that requests still use is refused with the API’s explanation, and it stays active', { tag: '@dialect' }, async ({ page, browser, baseURL }) => {
     // An operator starts an approval request on wf_access, which puts the workflow in use
     const operatorContext = await browser.newContext({ baseURL });
     const operator = await operatorContext.newPage();
@@ -184,7 +184,7 @@ test.describe('catalog admin actions', () => {
     expect(((await res.json()) as { status: string }).status).toBe('active');
   });
 
-  test('archiving a request form says what it does, and then its workflow starts no new request', async ({ page, browser, baseURL }) => {
+  test('archiving a request form says what it does, and then its workflow starts no new request', { tag: '@dialect' }, async ({ page, browser, baseURL }) => {
     // An operator has the leave form open, filled in, before the archive.
     const operatorContext = await browser.newContext({ baseURL });
     const operator = await operatorContext.newPage();

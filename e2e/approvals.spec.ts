@@ -67,7 +67,7 @@ const revision = (page: Page) => page.getByRole('region', { name: 'Revision' });
 const fieldError = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`)).locator('xpath=..').getByRole('alert');
 
 test.describe('approval requests', () => {
-  test('an operator submits a request from the release schema and sees its layers and SLA', async ({ page }) => {
+  test('an operator submits a request from the release schema and sees its layers and SLA', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'operator');
     const taken = externalId('taken');
     await submitAccessRequest(page, taken);
@@ -139,7 +139,7 @@ test.describe('approval requests', () => {
     await snap(page, 'approvals-list');
   });
 
-  test('a stale release is refused, the newer schema loads and compatible values stay', async ({ page }) => {
+  test('a stale release is refused, the newer schema loads and compatible values stay', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'operator');
     // The page believes release 1 is current (published before a newer one) …
     const workflowList = (url: URL) => url.pathname === '/api/approval-workflows';
@@ -208,7 +208,7 @@ test.describe('approval requests', () => {
     await snap(page, 'approvals-with-document');
   });
 
-  test('a revision is answered with a saved draft, then resubmitted', async ({ page }) => {
+  test('a revision is answered with a saved draft, then resubmitted', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'operator');
     const id = await submitAccessRequest(page, externalId('revise'));
     await requestRevision(id);
@@ -317,7 +317,7 @@ test.describe('approval requests', () => {
     await expect(documents).not.toContainText(attachedName);
   });
 
-  test('a version conflict is re-read and shown before the retry succeeds', async ({ page }) => {
+  test('a version conflict is re-read and shown before the retry succeeds', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'operator');
     const id = await submitAccessRequest(page, externalId('conflict'));
     await requestRevision(id);

@@ -231,7 +231,7 @@ test.describe('catalog lists and details', () => {
     await expect(summary(page)).toHaveText(`Showing 1–${total} of ${total}`);
   });
 
-  test('workflow detail: release, links, layers, and each release’s schema as a form and as raw JSON', async ({ page }) => {
+  test('workflow detail: release, links, layers, and each release’s schema as a form and as raw JSON', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/catalog/approval-workflows?q=expense');
     await rows(page, 'Approval workflows').getByRole('link', { name: 'Expense approval' }).click();
@@ -324,7 +324,7 @@ test.describe('catalog lists and details', () => {
     await snap(page, 'catalog-request-form-detail');
   });
 
-  test('document-sign templates: list, and a detail with versions, signer slots, sender fields and the PDF of a chosen version', async ({ page }) => {
+  test('document-sign templates: list, and a detail with versions, signer slots, sender fields and the PDF of a chosen version', { tag: '@dialect' }, async ({ page }) => {
     test.setTimeout(120_000); // three PDFs drawn, one of them 200 pages
     await signIn(page, 'viewer');
     await page.goto('/catalog/document-sign-templates');

@@ -94,7 +94,7 @@ test.describe('documents', () => {
     await expectAccessible(page);
   });
 
-  test('upload a multi-page PDF and see it in the list and in the viewer', async ({ page }, info) => {
+  test('upload a multi-page PDF and see it in the list and in the viewer', { tag: '@dialect' }, async ({ page }, info) => {
     await signIn(page, 'operator');
     const keys = recordUploads(page);
     const name = uniqueName('contract');
@@ -269,7 +269,7 @@ test.describe('documents', () => {
     expect(keys).toEqual([]);
   });
 
-  test('an UPLOAD_BUSY answer is waited out with a ticking countdown, then the same upload completes once', async ({ page }, info) => {
+  test('an UPLOAD_BUSY answer is waited out with a ticking countdown, then the same upload completes once', { tag: '@dialect' }, async ({ page }, info) => {
     await signIn(page, 'operator');
     const keys = recordUploads(page);
     const name = uniqueName('busy');
@@ -378,7 +378,7 @@ test.describe('documents', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('a protected document explains why it cannot be deleted', async ({ page, baseURL }) => {
+  test('a protected document explains why it cannot be deleted', { tag: '@dialect' }, async ({ page, baseURL }) => {
     await signIn(page, 'operator');
     const doc = await apiUpload(page, baseURL!, uniqueName('receipt'), await makePdf(1));
     const request = await protectBySubmitting(page, baseURL!, doc.id);

@@ -117,7 +117,7 @@ async function box(locator: Locator) {
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 
 test.describe('field editor', () => {
-  test('lays out all five field types, saves, survives a reload and completes', async ({ page, baseURL }) => {
+  test('lays out all five field types, saves, survives a reload and completes', { tag: '@dialect' }, async ({ page, baseURL }) => {
     const id = await openEditor(page, baseURL!);
     await expect(page.getByRole('timer', { name: 'Editor session time left' })).toHaveText(/Session (60:00|59:\d\d)/);
 
@@ -212,7 +212,7 @@ test.describe('field editor', () => {
     await snap(page, 'editor-completed');
   });
 
-  test('shows the server’s layout errors on the offending field', async ({ page, baseURL }) => {
+  test('shows the server’s layout errors on the offending field', { tag: '@dialect' }, async ({ page, baseURL }) => {
     await openEditor(page, baseURL!);
 
     // Completing an empty layout: a layout-wide problem.
@@ -251,7 +251,7 @@ test.describe('field editor', () => {
     await expect(problems).toHaveCount(0);
   });
 
-  test('after a version conflict, re-reads and shows what changed before the retry', async ({ page, baseURL }) => {
+  test('after a version conflict, re-reads and shows what changed before the retry', { tag: '@dialect' }, async ({ page, baseURL }) => {
     const id = await openEditor(page, baseURL!);
     const read = await serverState(page.request, id);
     expect(read.version).toBe(0);
@@ -379,7 +379,7 @@ test.describe('field editor', () => {
     expect(keys).toHaveLength(4);
   });
 
-  test('an expired session keeps the unsaved layout, which a new session saves', async ({ page, baseURL }) => {
+  test('an expired session keeps the unsaved layout, which a new session saves', { tag: '@dialect' }, async ({ page, baseURL }) => {
     const id = await openEditor(page, baseURL!);
     await add(page, 'signature', 'signature_1');
     await add(page, 'checkbox', 'checkbox_1');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { control, expect, expectAccessible, expectPhoneFits, fillNda, group, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import { control, DIALECT, expect, expectAccessible, expectPhoneFits, fillNda, group, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
 
 // Signature packages: the list and detail with their URL state, the send flow (Details →
 // Review → Sent) with its refusals, an expired receipt, and archiving. Tests in this file run
@@ -110,7 +110,7 @@ test.describe('signature packages', () => {
     await snap(page, 'packages-detail');
   });
 
-  test('a sender previews, reviews the populated PDF and sends exactly once', async ({ page }) => {
+  test('a sender previews, reviews the populated PDF and sends exactly once', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'sender');
     const before = await listTotal(page);
 
@@ -187,7 +187,7 @@ test.describe('signature packages', () => {
     expect(await listTotal(page)).toBe(before + 1);
   });
 
-  test('an expired receipt leads back to the form with every value kept', async ({ page }) => {
+  test('an expired receipt leads back to the form with every value kept', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'sender');
     const before = await listTotal(page);
     await page.goto('/packages/new?template=dst_nda');
@@ -212,8 +212,11 @@ test.describe('signature packages', () => {
     await snap(page, 'packages-send-expired');
 
     // A fresh preview of the same values yields the same PDF, so its pages stay reviewed; nothing was sent meanwhile.
+    // Only a digest the API names proves it is the same PDF: the alternate dialect's has another name, so the review starts over.
     await previewAndReview(page);
-    await expect(page.getByText(/identical to the one you were reviewing/)).toBeVisible();
+    const carried = page.getByText(/identical to the one you were reviewing/);
+    if (DIALECT === 'standard') await expect(carried).toBeVisible();
+    else await expect(carried).toHaveCount(0);
     await expect(page.getByRole('complementary', { name: 'Review before sending' })).toContainText(counterparty);
     expect(await listTotal(page)).toBe(before);
   });
@@ -327,7 +330,7 @@ test.describe('a send whose answer is lost', () => {
     await page.getByLabel(/I have reviewed the populated document/).check();
   }
 
-  test('is confirmed by the same request under the same key: one package, and never "nothing was sent"', async ({ page }) => {
+  test('is confirmed by the same request under the same key: one package, and never "nothing was sent"', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'sender');
     const before = await listTotal(page);
     await reviewedNda(page, `Lost answer ${run}`);
@@ -460,7 +463,7 @@ test.describe('reviewing before a send', () => {
     await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`Countdown ${run}`);
   });
 
-  test('the API saying the receipt has expired closes the send, whatever the browser clock says', async ({ page }) => {
+  test('the API saying the receipt has expired closes the send, whatever the browser clock says', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'sender');
     await page.goto('/packages/new');
     await fillNda(page, `API clock ${run}`);

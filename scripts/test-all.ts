@@ -27,15 +27,33 @@ const WORLD_GROUPS = [
   ['packages', 'api-struggles', 'live-packages'], // ≈ 325 s
   ['send-exactly-once', 'sandbox-panel', 'package-drafts'], // ≈ 310 s
 ].map((names) => names.map((n) => `e2e/${n}.spec.ts`));
-const E2E_RUNS = [
-  { project: 'journeys', shard: null, files: [] as string[], port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
+interface E2ERun {
+  name: string;
+  args: string[];
+  port: number;
+  sandboxPort: number;
+  env?: Record<string, string>;
+}
+const E2E_RUNS: E2ERun[] = [
+  { name: 'journeys', args: ['--project=journeys'], port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
   ...WORLD_GROUPS.map((files, i) => ({
-    project: 'world',
-    shard: i + 1,
-    files,
+    name: `world-${i + 1}`,
+    args: ['--project=world', ...files],
     port: BASE_PORT + i,
     sandboxPort: BASE_SANDBOX_PORT + i,
   })),
+  /**
+   * The journeys tagged @dialect, against a sandbox speaking the alternate dialect: a
+   * representative subset (every area, and every error path that branches on an upstream
+   * answer), one at a time beside the world groups, since some of them change the world.
+   */
+  {
+    name: 'alternate-dialect',
+    args: ['--project=journeys', '--project=world', '--grep=@dialect', '--workers=1'],
+    port: BASE_PORT + WORLD_GROUPS.length,
+    sandboxPort: BASE_SANDBOX_PORT + WORLD_GROUPS.length,
+    env: { SANDBOX_DIALECT: 'alternate' },
+  },
 ];
 
 function checkWorldGroups() {
@@ -58,7 +76,7 @@ const ALTERNATE_DIALECT_SUITES = [
   ...['approvals', 'catalog', 'documents', 'editor', 'packages'].map((s) => `tests/console/${s}-routes.test.ts`),
   'sandbox/conformance/',
 ];
-const reportOf = (r: (typeof E2E_RUNS)[number]) => `test-results/playwright-${r.project}${r.shard ? `-${r.shard}` : ''}.json`;
+const reportOf = (r: E2ERun) => `test-results/playwright-${r.name}.json`;
 
 async function main() {
   checkWorldGroups();
@@ -94,10 +112,12 @@ async function main() {
     rmSync(`.data/e2e-${r.port}`, { recursive: true, force: true });
     rmSync(reportOf(r), { force: true });
   }
-  // Two phases (see playwright.config.ts): journeys on two workers, then the world shards side
-  // by side, each one journey at a time. Each run writes its own JSON report.
-  const e2e = (r: (typeof E2E_RUNS)[number]) =>
-    runAsync(bin('playwright'), ['test', `--project=${r.project}`, ...r.files], {
+  // Two phases (see playwright.config.ts): journeys on two workers, then the world shards and
+  // the alternate-dialect run side by side, each one journey at a time. Each run writes its own
+  // JSON report.
+  const e2e = (r: E2ERun) =>
+    runAsync(bin('playwright'), ['test', ...r.args], {
+      ...r.env,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON: reportOf(r),
       E2E_PORT: String(r.port),

@@ -122,6 +122,9 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       return Response.json(result, { headers });
     } catch (err) {
       const httpError = toHttpError(err, requestId);
+      // A refusal shows the API's time too: the browser reads a spent receipt against it.
+      const apiDate = call.upstreamDate ?? estimatedApiDate();
+      if (apiDate) httpError.headers[API_DATE_HEADER] = apiDate;
       if (intent) {
         // The journal keeps what the answer says: definite (failed) or not known (unknown).
         const status = err instanceof SigningApiError ? err.status : err instanceof HttpError ? err.status : 500;

@@ -106,6 +106,12 @@ async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
   }
 }
 
+/** A call asked only for its status: a success resolves, the body is dropped unread, a refusal throws. */
+export async function probe(call: Call): Promise<void> {
+  const res = await dispatch(call, true);
+  res.stream().destroy();
+}
+
 /** A call whose answer (a PDF) streams on: a web Response over the upstream body. */
 export async function send(call: Call): Promise<Response> {
   const res = await dispatch(call, true);

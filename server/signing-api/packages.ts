@@ -4,7 +4,7 @@ import { KEY_STILL_RUNNING, unsettledAnswer } from '@/lib/confirm-loop';
 import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/receipt-codes';
 import { pageOf } from '@/lib/schemas/list';
 import { packageSchema, previewSchema } from '@/lib/schemas/packages';
-import { callJson, send } from './client';
+import { callJson, probe, send } from './client';
 import { SigningApiError } from './errors';
 
 type ReceiptRef = { template_id: string; preview_token: string };
@@ -16,8 +16,11 @@ export async function previewPackage(input: unknown) {
   return (await callJson({ method: 'POST', path: '/signature-packages/preview', json: input }, previewSchema)).data;
 }
 
-const fetchPreviewDocument = (input: ReceiptRef) =>
-  send({ method: 'POST', path: '/signature-packages/preview/document', json: { template_id: input.template_id, preview_token: input.preview_token } });
+const receiptDocument = (input: ReceiptRef) => ({
+  method: 'POST' as const,
+  path: '/signature-packages/preview/document',
+  json: { template_id: input.template_id, preview_token: input.preview_token },
+});
 
 /** A refusal of the receipt itself in the console's words: unknown (404), or spent or expired (409, 410). */
 export function receiptRefusal(err: SigningApiError): SigningApiError | null {
@@ -32,7 +35,7 @@ export function receiptRefusal(err: SigningApiError): SigningApiError | null {
 /** The populated PDF of a preview, streamed (pdf_url is only the source PDF). */
 export async function previewDocument(input: ReceiptRef) {
   try {
-    return await fetchPreviewDocument(input);
+    return await send(receiptDocument(input));
   } catch (err) {
     throw (err instanceof SigningApiError && receiptRefusal(err)) || err;
   }
@@ -47,12 +50,11 @@ export async function previewDocument(input: ReceiptRef) {
  */
 async function explainSendRefusal(input: ReceiptRef & { confirmed: true }, key: string, err: SigningApiError) {
   try {
-    const res = await fetchPreviewDocument(input);
-    await res.body?.cancel().catch(() => undefined);
-  } catch (probe) {
-    if (!(probe instanceof SigningApiError)) throw probe;
-    if (unsettledAnswer(probe.status)) throw probe;
-    const gone = receiptRefusal(probe);
+    await probe(receiptDocument(input));
+  } catch (read) {
+    if (!(read instanceof SigningApiError)) throw read;
+    if (unsettledAnswer(read.status)) throw read;
+    const gone = receiptRefusal(read);
     if (!gone) throw err;
     if (err.status !== 409) throw gone;
     try {

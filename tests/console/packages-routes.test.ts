@@ -129,6 +129,8 @@ describe('send', () => {
     const spent = await sendViaConsole(c, preview, idem('send'));
     expect(expectConsoleError(spent, 409, 'PREVIEW_UNUSABLE').message).toMatch(/sent already/);
     expect(spent.headers.get('intent-state')).toBe('failed');
+    // The browser tells a sent receipt from an expired one by the API's time, which a refusal shows too.
+    expect(Date.parse(spent.headers.get('signing-api-date') ?? '')).not.toBeNaN();
     const document = await c.call('POST', '/api/packages/preview/document', {
       cookie: c.cookies.sender,
       body: { template_id: preview.template_id, preview_token: preview.preview_token },
