@@ -171,7 +171,7 @@ test.describe('signature packages', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/packages') keys.push(r.headers()['idempotency-key'] ?? 'none');
     });
     await send.dblclick();
-    await expect(page).toHaveURL(/\/packages\/pkg_[0-9a-f]+(\?sent=1)?$/);
+    await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/);
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^pkg-send-/);
@@ -343,7 +343,7 @@ test.describe('a send whose answer is lost', () => {
     await expect(page.getByRole('button', { name: 'Edit details' })).toBeDisabled();
     await expectAccessible(page);
     await snap(page, 'packages-send-confirming');
-    await expect(page).toHaveURL(/\/packages\/pkg_[^/?]+(\?sent=1)?$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/, { timeout: 30_000 });
     expect(await listTotal(page)).toBe(before + 1);
   });
 
@@ -360,7 +360,7 @@ test.describe('a send whose answer is lost', () => {
     await expectAccessible(page);
     await snap(page, 'packages-send-resumed');
     await control('/faults', { rules: [] });
-    await expect(page).toHaveURL(/\/packages\/pkg_[^/?]+(\?sent=1)?$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/, { timeout: 30_000 });
     expect(await listTotal(page)).toBe(before + 1);
   });
 });

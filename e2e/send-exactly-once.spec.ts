@@ -8,7 +8,7 @@ import { control, expect, expectAccessible, faultRules, fillNda, reviewEveryPage
 // Idempotency-Key of every POST /api/packages the browser made: all must be one key.
 
 const SEND = '/api/v1/signature-packages';
-const DETAIL = /\/packages\/(pkg_[^/?]+)(\?sent=1)?$/;
+const DETAIL = /\/packages\/((?!new\b|drafts\b)[^/?#]+)(\?sent=1)?$/;
 
 /** A signer name no other journey (or repetition) uses: the list search finds packages by it. */
 const uniqueSigner = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { alternateReply, type Dialect } from './http/dialect.ts';
+import { mapIds, standardUrl } from './http/dialect-ids.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 import { readJsonBody } from './http/body.ts';
 import { Router } from './http/router.ts';
@@ -100,10 +101,12 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
   // null: an injected fault drops the connection instead of answering
   let reply: Reply | null;
   try {
-    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    const asked = new URL(req.url ?? '/', 'http://sandbox.local');
+    // The alternate dialect's identifiers are read back wherever they come (http/dialect-ids.ts).
+    const url = dialect === 'alternate' ? standardUrl(asked) : asked;
     path = url.pathname;
     services.scheduler.maybeRun(services.clock.now());
-    reply = await dispatch(services, router, req, method, url, requestId, (id) => (appId = id));
+    reply = await dispatch(services, router, req, method, url, requestId, (id) => (appId = id), dialect);
   } catch (err) {
     reply = err instanceof AnswerDropped ? null : toErrorReply(err, services.logger, requestId);
   }
@@ -139,6 +142,7 @@ async function dispatch(
   url: URL,
   requestId: string,
   noteApp: (id: string) => void,
+  dialect: Dialect,
 ): Promise<Reply> {
   const match = router.match(method, url.pathname);
   if (!match) throw new ApiError(404, 'ROUTE_NOT_FOUND', `No route ${method} ${redactPath(url.pathname)}.`);
@@ -168,7 +172,8 @@ async function dispatch(
     if (fault) await applyFault(fault);
   }
 
-  const body = route.body === 'json' ? await readJsonBody(req) : undefined;
+  const read = route.body === 'json' ? await readJsonBody(req) : undefined;
+  const body = dialect === 'alternate' ? mapIds(read, 'in') : read;
   let idempotencyKey: string | null = null;
   if (route.idempotency) {
     const fromHeader = req.headers['idempotency-key'];

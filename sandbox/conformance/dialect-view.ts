@@ -1,10 +1,11 @@
 import { NAMED_CODES, type Dialect } from '../http/dialect.ts';
+import { mapIds, mapIdsInString } from '../http/dialect-ids.ts';
 
 // The conformance suite runs against both dialects (SANDBOX_DIALECT). Against the alternate
 // one, each answer is first checked for what that dialect promises (problem+json errors that
 // keep only the spec's named codes, an unnamed field on every object), then read back into
-// the standard shape, so every rule the spec fixes (statuses, named codes, records, effects)
-// is asserted by the same tests in both dialects.
+// the standard shape, identifiers included, so every rule the spec fixes (statuses, named
+// codes, records, effects) is asserted by the same tests in both dialects.
 
 /** The alternate dialect's extra field, on every API object but the caller's own maps. */
 const EXTRA = 'x_alt_trace';
@@ -34,7 +35,7 @@ function envelopeOf(problem: Json, status: number): Json {
   return {
     error: {
       ...(code ? { code } : {}),
-      message: problem.detail,
+      message: typeof problem.detail === 'string' ? mapIdsInString(problem.detail, 'in') : problem.detail,
       ...(errors.length
         ? { details: errors.map(({ pointer, detail, ...extras }) => ({ ...extras, path: fromPointer(String(pointer ?? '')), message: detail })) }
         : {}),
@@ -62,12 +63,14 @@ export function standardRetryAfter(dialect: Dialect, value: string | null, date:
 /** The answer as the standard dialect says it; throws when the alternate one broke its own promises. */
 export function standardView(dialect: Dialect, status: number, contentType: string, body: unknown): unknown {
   if (dialect === 'standard' || body === null) return body;
+  if (JSON.stringify(mapIds(body, 'out')) !== JSON.stringify(body))
+    throw new Error(`an alternate answer carries an identifier in the standard shape: ${JSON.stringify(body).slice(0, 200)}`);
   if (status >= 400) {
     if (!contentType.includes('application/problem+json') || !isObject(body)) throw new Error(`an alternate error is not problem+json: ${contentType}`);
-    return envelopeOf(body, status);
+    return mapIds(envelopeOf(body, status), 'in');
   }
   if (isObject(body) && !(EXTRA in body)) throw new Error(`an alternate answer lacks its extra field: ${JSON.stringify(body).slice(0, 200)}`);
-  const plain = withoutExtras(body);
+  const plain = mapIds(withoutExtras(body), 'in');
   return isObject(plain) && 'prepared_pdf' in plain ? { ...plain, prepared_pdf: standardPreparedPdf(plain.prepared_pdf) } : plain;
 }
 

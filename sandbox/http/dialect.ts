@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Reply } from './context.ts';
+import { mapIds, mapIdsInString } from './dialect-ids.ts';
 
 // The spec leaves the error body, most error codes, Retry-After's form and extra record fields
 // open (section 7). SANDBOX_DIALECT=alternate answers every one of those differently from the
 // standard dialect, so the console's suites can prove it relies on the spec alone: errors are
 // RFC 9457 problem+json, only the spec's named codes survive, Retry-After is an HTTP date and
-// every API object carries a field the spec does not name.
+// every API object carries a field the spec does not name, and what callers create has
+// identifiers of another shape (dialect-ids.ts).
 export type Dialect = 'standard' | 'alternate';
 export const DIALECTS = ['standard', 'alternate'] as const;
 
@@ -38,7 +40,7 @@ function problemOf(status: number, { error }: Envelope) {
     type: named ? `https://problems.signing.example/${kebab(error.code)}` : 'about:blank',
     title: named ? error.code.replaceAll('_', ' ').toLowerCase() : `HTTP ${status}`,
     status,
-    detail: error.message,
+    detail: mapIdsInString(error.message, 'out'),
     ...(named ? { code: error.code } : {}),
     ...(error.request_id ? { instance: `urn:request:${error.request_id}` } : {}),
     errors: (error.details ?? []).map(({ path, message, ...extras }) => ({
@@ -72,8 +74,8 @@ export function alternateReply(reply: Reply, now: number, method = 'GET', path =
   if (reply.raw instanceof Readable || reply.status === 204 || !isJson(reply.contentType)) return { ...reply, headers };
   const json: unknown = reply.raw ? JSON.parse(reply.raw.toString('utf8')) : reply.body;
   if (reply.status >= 400 && isEnvelope(json))
-    return { status: reply.status, raw: Buffer.from(JSON.stringify(problemOf(reply.status, json))), contentType: 'application/problem+json', headers };
+    return { status: reply.status, raw: Buffer.from(JSON.stringify(mapIds(problemOf(reply.status, json), 'out'))), contentType: 'application/problem+json', headers };
   const reshape = reply.status < 300 && isObject(json) ? RESHAPE[`${method} ${path}`] : undefined;
-  const body = reshape ? reshape(json as Json) : json;
+  const body = mapIds(reshape ? reshape(json as Json) : json, 'out');
   return { status: reply.status, raw: Buffer.from(JSON.stringify(withExtras(body))), contentType: 'application/json; charset=utf-8', headers };
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { alternateReply } from './dialect.ts';
+import { mapId, mapIds, mapIdsInString, standardUrl } from './dialect-ids.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const read = (reply: { raw?: Buffer | Readable }) => JSON.parse((reply.raw as Buffer).toString('utf8')) as Record<string, unknown>;
@@ -66,5 +67,46 @@ describe('the alternate dialect', () => {
       pdf_url_is_source: false,
       x_alt_trace: { dialect: 'alternate' },
     });
+  });
+});
+
+describe('the alternate dialect’s identifiers', () => {
+  it('gives what callers create another prefix and length, and reads it back', () => {
+    expect(mapId('pkg_0123456789abcdef0123', 'out')).toBe('SIGPKG-0123456789abcdef0123');
+    expect(mapId('SIGPKG-0123456789abcdef0123', 'in')).toBe('pkg_0123456789abcdef0123');
+    expect(mapId('pt_a-b_c', 'out')).toBe('RCPT-a-b_c');
+    for (const id of ['ar_1f', 'rvt_2e', 'doc_x-Y_z', 'hes_Q', 'pt_R']) expect(mapId(mapId(id, 'out'), 'in')).toBe(id);
+    expect(mapId('ar_1f', 'out')).not.toHaveLength('ar_1f'.length);
+  });
+
+  it('keeps catalog identifiers, words and field values that only look alike', () => {
+    for (const value of ['dst_nda', 'wf_access@2', 'cat_hr', 'company_signer', 'car_model', 'pkg_', 'SIGPKG-'])
+      expect(mapId(value, 'out')).toBe(value);
+    expect(mapId('pkg_1', 'in')).toBe('pkg_1');
+  });
+
+  it('reaches identifiers in URLs, nested answers and request paths and queries', () => {
+    expect(mapIdsInString('/api/v1/signature-packages/pkg_1/document?x=doc_2', 'out')).toBe('/api/v1/signature-packages/SIGPKG-1/document?x=DOCF-2');
+    expect(mapIdsInString('Evidence of approval request ar_1f, see doc_2.', 'out')).toBe('Evidence of approval request APREQ-1f, see DOCF-2.');
+    expect(mapIdsInString('Evidence of approval request APREQ-1f, see DOCF-2.', 'in')).toBe('Evidence of approval request ar_1f, see doc_2.');
+    expect(mapIds({ data: [{ id: 'ar_1', documents: { contract: 'doc_2' }, tasks: ['rvt_3'] }] }, 'out')).toEqual({
+      data: [{ id: 'APREQ-1', documents: { contract: 'DOCF-2' }, tasks: ['REVTASK-3'] }],
+    });
+    const url = standardUrl(new URL('http://s/api/v1/approval-requests/APREQ-1?document_id=DOCF-2&size=25'));
+    expect(url.pathname).toBe('/api/v1/approval-requests/ar_1');
+    expect(url.searchParams.get('document_id')).toBe('doc_2');
+    const untouched = 'http://s/api/v1/categories?size=25&size=50&q=a%20b';
+    expect(standardUrl(new URL(untouched)).href).toBe(untouched);
+  });
+
+  it('answers identifiers in the alternate shape, errors included', () => {
+    const ok = read(alternateReply({ status: 201, body: { id: 'pkg_9', template_id: 'dst_nda' } }, NOW, 'POST', '/api/v1/signature-packages'));
+    expect(ok).toMatchObject({ id: 'SIGPKG-9', template_id: 'dst_nda' });
+    const refused = read(
+      alternateReply({ status: 409, body: { error: { code: 'WORKFLOW_IN_USE', message: 'In use.', details: [{ path: 'requests.0', message: 'draft', id: 'ar_1' }] } } }, NOW),
+    );
+    expect(refused.errors).toEqual([{ pointer: '/requests/0', detail: 'draft', id: 'APREQ-1' }]);
+    const prose = read(alternateReply({ status: 409, body: { error: { code: 'PACKAGE_NOT_CLOSED', message: 'Package pkg_9 is queued.' } } }, NOW));
+    expect(prose.detail).toBe('Package SIGPKG-9 is queued.');
   });
 });
