@@ -26,18 +26,22 @@ export async function submitRequest(input: SubmitRequestInput, idempotencyKey: s
  * written under the same key: that is no refusal to explain.
  */
 async function explainRefusal(input: SubmitRequestInput, err: SigningApiError): Promise<SigningApiError | null> {
-  if (err.status === 409) {
-    const workflow = await getCatalogItem('approval-workflows', input.workflow_id).catch(() => null);
-    const current = workflow?.workflow_release_id;
-    if (current && current !== input.workflow_release_id)
-      return new SigningApiError(
-        409,
-        'STALE_WORKFLOW_RELEASE',
-        `Release ${input.workflow_release_id} is no longer current; the workflow is now at ${current}.`,
-        [{ path: 'workflow_release_id', message: `stale; current is ${current}`, current_release_id: current }],
-        null,
-        err.requestId,
-      );
+  // The spec calls a stale version a 409 and an invalid schema a 422: a host may refuse a
+  // stale release with either, so both are checked against the workflow's current release. A
+  // 422 may also have had a reason of its own (a release whose runtime is no longer supported),
+  // so its words stay beside the remedy, which is the same: the current release.
+  const workflow = await getCatalogItem('approval-workflows', input.workflow_id).catch(() => null);
+  const current = workflow?.workflow_release_id;
+  if (current && current !== input.workflow_release_id) {
+    const said = err.status === 422 ? ` The Signing API said: ${err.message}` : '';
+    return new SigningApiError(
+      409,
+      'STALE_WORKFLOW_RELEASE',
+      `Release ${input.workflow_release_id} is no longer current; the workflow is now at ${current}.${said}`,
+      [{ path: 'workflow_release_id', message: `stale; current is ${current}`, current_release_id: current }],
+      null,
+      err.requestId,
+    );
   }
   const found = await listRequests({ q: input.external_id, size: 100 }).catch(() => null);
   const holder = found?.data.find((r) => r.external_id === input.external_id);

@@ -1,12 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { accessRequest, arrivals, auditOf, detailPaths, expectConsoleError, idem, submittedRequest, uploadedDocument } from './console-fixtures';
+import {
+  accessRequest,
+  arrivals,
+  auditOf,
+  detailPaths,
+  expectConsoleError,
+  idem,
+  setFaults,
+  submittedRequest,
+  upstreamCode,
+  uploadedDocument,
+} from './console-fixtures';
 
 let c: TestConsole;
 beforeAll(async () => {
   c = await startTestConsole();
 });
 afterAll(async () => c?.close());
+afterEach(async () => setFaults(c, []));
 
 const get = (path: string, cookie = c.cookies.viewer) => c.call('GET', path, { cookie });
 const requestRevision = (id: string, message = 'Say which CRM module you need') =>
@@ -42,7 +54,21 @@ describe('submit, list and read', () => {
       body: accessRequest({ workflow_id: 'wf_travel', workflow_release_id: 'wf_travel@1' }),
       idempotencyKey: idem(),
     });
-    expectConsoleError(legacy, 422, 'UNSUPPORTED_RUNTIME');
+    // Refused for its unsupported runtime (422), on a release the workflow has moved past: the
+    // remedy is the current release, and the API's reason is kept beside it.
+    const legacyError = expectConsoleError(legacy, 409, 'STALE_WORKFLOW_RELEASE');
+    expect(legacyError.message).toMatch(/the workflow is now at wf_travel@2\. The Signing API said: .+/);
+  });
+
+  it('tells a stale release by re-reading the workflow, whether the API refused it with 409 or 422', async () => {
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/approval-requests', status: 422, code: 'SCHEMA_MISMATCH', times: 1 }]);
+    const body = accessRequest({ workflow_release_id: 'wf_access@1' });
+    const stale = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body, idempotencyKey: idem() });
+    expect(expectConsoleError(stale, 409, 'STALE_WORKFLOW_RELEASE').message).toContain('the workflow is now at wf_access@2');
+    // A 422 on the current release is the API's own refusal, passed on.
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/approval-requests', status: 422, code: 'SCHEMA_MISMATCH', times: 1 }]);
+    const invalid = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body: accessRequest(), idempotencyKey: idem() });
+    expectConsoleError(invalid, 422, upstreamCode(422, 'SCHEMA_MISMATCH'));
   });
 
   it('tells a taken external id by looking it up, not by the code of the refusal', async () => {
