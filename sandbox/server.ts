@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { alternateReply, type Dialect } from './http/dialect.ts';
+import { alternateControlReply, alternateReply, type Dialect } from './http/dialect.ts';
 import { mapIds, standardUrl } from './http/dialect-ids.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 import { readJsonBody } from './http/body.ts';
@@ -114,9 +114,11 @@ async function handle(services: Services, router: Router<RouteDef>, req: Incomin
     // Date is the API's clock: when the sandbox's clock is moved, its answers say so, as a
     // real host's would, so a client following the API's clock sees the move.
     res.setHeader('Date', new Date(services.clock.now()).toUTCString());
-    // Control-plane answers are the sandbox's own, not the API's: they keep one shape.
+    // Control-plane answers are the sandbox's own, not the API's: they keep one shape (with the
+    // dialect's identifiers, so they name what the API names).
     const api = !path.startsWith('/__sandbox');
-    send(res, dialect === 'alternate' && api ? alternateReply(reply, services.clock.now(), method, path) : reply, requestId);
+    const said = dialect === 'standard' ? reply : api ? alternateReply(reply, services.clock.now(), method, path) : alternateControlReply(reply);
+    send(res, said, requestId);
   } else res.destroy();
   if (appId) services.requestsByApp.set(appId, (services.requestsByApp.get(appId) ?? 0) + 1);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

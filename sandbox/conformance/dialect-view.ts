@@ -13,10 +13,23 @@ const EXTRA = 'x_alt_trace';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A document's digest and a package's sending time under their standard names. */
+function standardNames(record: Json): Json {
+  if ('logical_purpose' in record && typeof record.checksum === 'string') {
+    const { checksum, ...rest } = record;
+    return { ...rest, sha256: checksum.replace(/^sha256:/, '') };
+  }
+  if ('invitation_status' in record && 'queued_at' in record) {
+    const { queued_at, ...rest } = record;
+    return { ...rest, sent_at: queued_at };
+  }
+  return record;
+}
+
 function withoutExtras(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutExtras);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== EXTRA).map(([k, v]) => [k, withoutExtras(v)]));
+  return Object.fromEntries(Object.entries(standardNames(value)).filter(([k]) => k !== EXTRA).map(([k, v]) => [k, withoutExtras(v)]));
 }
 
 const fromPointer = (pointer: string) =>

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readConfig } from '../config.ts';
 import type { Dialect } from '../http/dialect.ts';
 import { createLogger } from '../logger.ts';
+import { mapIds } from '../http/dialect-ids.ts';
 import { codeKept, standardRetryAfter, standardView } from './dialect-view.ts';
 import { startSandbox, type Sandbox } from '../server.ts';
 import { SCOPES, type RequesterRole, type Scope } from '../keys.ts';
@@ -81,7 +82,7 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
     if (/application\/(problem\+)?json/.test(type)) parsed = JSON.parse(bytes.toString('utf8'));
     // The control plane keeps its own shape in every dialect.
     const controlPlane = path.startsWith('/__sandbox');
-    if (controlPlane) return { status: res.status, headers: res.headers, body: parsed, bytes, controlPlane };
+    if (controlPlane) return { status: res.status, headers: res.headers, body: dialect === 'alternate' ? mapIds(parsed, 'in') : parsed, bytes, controlPlane };
     const view = standardView(dialect, res.status, type, parsed);
     const answered = new Headers(res.headers);
     const wait = standardRetryAfter(dialect, res.headers.get('retry-after'), res.headers.get('date'));
@@ -120,7 +121,8 @@ export async function startTestSandbox(opts: { uploadCapacity?: number; dataDir?
 export function bodyOf(status: number, contentType: string | undefined, text: string, controlPlane = false): any { // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
   const type = contentType ?? '';
   const parsed: unknown = /application\/(problem\+)?json/.test(type) ? JSON.parse(text) : null;
-  return controlPlane ? parsed : standardView(SUITE_DIALECT, status, type, parsed);
+  if (controlPlane) return SUITE_DIALECT === 'alternate' ? mapIds(parsed, 'in') : parsed;
+  return standardView(SUITE_DIALECT, status, type, parsed);
 }
 
 /** The code a test may expect in this suite's dialect: the alternate one keeps only the spec's named codes. */

@@ -21,11 +21,29 @@ const EXTRA = 'x_alt_trace';
 const isJson = (type: string | undefined) => !type || /json/i.test(type);
 const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
 
+/**
+ * Record fields the spec does not name, said otherwise wherever the record appears (a list, a
+ * detail, a create's answer): a document's digest and a package's sending time. The console
+ * must show what it can without them.
+ */
+function renamed(record: Record<string, unknown>): Record<string, unknown> {
+  if ('logical_purpose' in record && typeof record.sha256 === 'string') {
+    const { sha256, ...rest } = record;
+    return { ...rest, checksum: `sha256:${sha256}` };
+  }
+  if ('invitation_status' in record && 'sent_at' in record) {
+    const { sent_at, ...rest } = record;
+    return { ...rest, queued_at: sent_at };
+  }
+  return record;
+}
+
 function withExtras(value: unknown, key?: string): unknown {
   if (Array.isArray(value)) return value.map((v) => withExtras(v));
   if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).map(([k, v]) => [k, CALLER_MAPS.has(k) ? v : withExtras(v, k)] as const);
-  return key && CALLER_MAPS.has(key) ? value : { ...Object.fromEntries(entries), [EXTRA]: { dialect: 'alternate' } };
+  if (key && CALLER_MAPS.has(key)) return value;
+  const entries = Object.entries(renamed(value as Record<string, unknown>)).map(([k, v]) => [k, CALLER_MAPS.has(k) ? v : withExtras(v, k)] as const);
+  return { ...Object.fromEntries(entries), [EXTRA]: { dialect: 'alternate' } };
 }
 
 interface Envelope {
@@ -65,6 +83,16 @@ const RESHAPE: Record<string, (body: Json) => Json> = {
     return { ...rest, prepared_pdf: { ...other, pages: page_count, bytes: size_bytes, checksum: typeof sha256 === 'string' ? `sha256:${sha256}` : undefined } };
   },
 };
+
+/**
+ * A control-plane reply in the alternate dialect: its own shape, but the same identifiers the
+ * API gives, so what the panel acts on is what the console shows.
+ */
+export function alternateControlReply(reply: Reply): Reply {
+  if (reply.raw instanceof Readable || reply.status === 204 || !isJson(reply.contentType)) return reply;
+  const json: unknown = reply.raw ? JSON.parse(reply.raw.toString('utf8')) : reply.body;
+  return { ...reply, body: undefined, raw: Buffer.from(JSON.stringify(mapIds(json, 'out'))), contentType: 'application/json; charset=utf-8' };
+}
 
 /** The reply as the alternate dialect says it; `now` is the sandbox clock (its Date header). */
 export function alternateReply(reply: Reply, now: number, method = 'GET', path = ''): Reply {

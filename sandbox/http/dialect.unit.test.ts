@@ -70,6 +70,17 @@ describe('the alternate dialect', () => {
   });
 });
 
+describe('the alternate dialect’s record fields', () => {
+  it('says a document’s digest and a package’s sending time otherwise, wherever the record appears', () => {
+    const doc = { id: 'doc_1', name: 'a.pdf', logical_purpose: 'ATTACHMENT', sha256: 'ab' };
+    const list = read(alternateReply({ status: 200, body: { data: [doc], pagination: { page: 1 } } }, NOW, 'GET', '/api/v1/documents'));
+    expect(list.data).toEqual([{ id: 'DOCF-1', name: 'a.pdf', logical_purpose: 'ATTACHMENT', checksum: 'sha256:ab', x_alt_trace: { dialect: 'alternate' } }]);
+    const pkg = read(alternateReply({ status: 201, body: { id: 'pkg_1', invitation_status: 'queued', sent_at: '2026-11-23T10:00:00Z' } }, NOW));
+    expect(pkg).toMatchObject({ queued_at: '2026-11-23T10:00:00Z' });
+    expect(pkg).not.toHaveProperty('sent_at');
+  });
+});
+
 describe('the alternate dialect’s identifiers', () => {
   it('gives what callers create another prefix and length, and reads it back', () => {
     expect(mapId('pkg_0123456789abcdef0123', 'out')).toBe('SIGPKG-0123456789abcdef0123');
