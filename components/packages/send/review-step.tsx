@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { apiClock } from '@/lib/api-clock';
 import { packageKeys, sendPackage, type PackageRecord } from '@/lib/queries/packages';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Preview, PreviewInput } from '@/lib/schemas/packages';
@@ -9,7 +10,6 @@ import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useKeyedMutation } from '../../ui/use-keyed-mutation';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
-import { apiClock } from '@/lib/api-clock';
 import { useApiClockSync, useApiNow } from '../../ui/use-api-now';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { ReviewDocument } from './review-document';
