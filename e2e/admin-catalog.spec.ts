@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { newIdempotencyKey } from '../lib/idempotency.ts';
-import { expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { apiId, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
 
 // Admin actions on the catalog: creating a category (checked before sending, API refusals
 // on the fields, one Idempotency-Key per submission) and archiving with a reason.
@@ -144,8 +144,8 @@ test.describe('catalog admin actions', () => {
     const submitted = await operator.request.post('/api/approval-requests', {
       headers: { origin: baseURL!, 'idempotency-key': newIdempotencyKey('e2e') },
       data: {
-        workflow_id: 'wf_access',
-        workflow_release_id: 'wf_access@2',
+        workflow_id: apiId('wf_access'),
+        workflow_release_id: apiId('wf_access@2'),
         external_id: `e2e-access-${Date.now()}`,
         form_data: { system: 'crm', access_level: 'read', justification: 'Quarterly pipeline reporting for the sales team', access_until: '2031-06-30' },
         submit: true,
@@ -157,11 +157,11 @@ test.describe('catalog admin actions', () => {
     await operatorContext.close();
 
     await signIn(page, 'admin');
-    await page.goto('/catalog/approval-workflows/wf_access');
+    await page.goto(apiId('/catalog/approval-workflows/wf_access'));
     await expect(page.getByRole('heading', { name: 'System access', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Archive workflow' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive workflow “System access”?' });
-    await expect(dialog).toContainText('wf_access');
+    await expect(dialog).toContainText(apiId('wf_access'));
     await dialog.getByLabel(/^Reason/).fill('Access is now granted through the IAM portal');
     await dialog.getByRole('button', { name: 'Archive workflow' }).click();
     const refusal = dialog.getByRole('alert').filter({ hasText: 'Requests still use this workflow' });
@@ -180,7 +180,7 @@ test.describe('catalog admin actions', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
-    const res = await page.request.get('/api/approval-workflows/wf_access');
+    const res = await page.request.get(apiId('/api/approval-workflows/wf_access'));
     expect(((await res.json()) as { status: string }).status).toBe('active');
   });
 
@@ -189,7 +189,7 @@ test.describe('catalog admin actions', () => {
     const operatorContext = await browser.newContext({ baseURL });
     const operator = await operatorContext.newPage();
     await signIn(operator, 'operator');
-    await operator.goto('/approvals/new?workflow=wf_leave');
+    await operator.goto(apiId('/approvals/new?workflow=wf_leave'));
     await operator.getByLabel(/^First day of leave/).fill('2030-07-01');
     await operator.getByLabel(/^Last day of leave/).fill('2030-07-12');
     await operator.getByLabel(/^Type of leave/).selectOption('annual');
@@ -197,13 +197,13 @@ test.describe('catalog admin actions', () => {
     await operator.getByLabel(/^Handover contact e-mail/).fill('cover@example.com');
 
     await signIn(page, 'admin');
-    await page.goto('/catalog/request-forms/rf_leave');
+    await page.goto(apiId('/catalog/request-forms/rf_leave'));
     await page.getByRole('button', { name: 'Archive request form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive request form “Leave request form”?' });
-    await expect(dialog).toContainText('rf_leave');
+    await expect(dialog).toContainText(apiId('rf_leave'));
     // The dialog promises exactly what the API then does.
     await expect(dialog).toContainText(
-      'New requests on its workflow, Leave approval (wf_leave), are refused from now on, whether submitted or saved as drafts. Requests already started on it continue, revisions included. The workflow itself stays active.',
+      apiId('New requests on its workflow, Leave approval (wf_leave), are refused from now on, whether submitted or saved as drafts. Requests already started on it continue, revisions included. The workflow itself stays active.'),
     );
     await expectAccessible(page);
     await snap(page, 'admin-request-form-archive-dialog');
@@ -216,7 +216,7 @@ test.describe('catalog admin actions', () => {
     await dialog.getByRole('button', { name: 'Archive request form' }).click();
     await expect(page.getByText('Request form “Leave request form” archived')).toBeVisible();
     await expect(page.getByText('Its workflow accepts no new requests; requests already started continue.')).toBeVisible();
-    await page.goto('/catalog/approval-workflows/wf_leave');
+    await page.goto(apiId('/catalog/approval-workflows/wf_leave'));
     await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByText('request form archived: no new requests')).toBeVisible();
 
@@ -224,7 +224,7 @@ test.describe('catalog admin actions', () => {
     await operator.getByRole('button', { name: 'Submit for approval' }).click();
     const refusal = operator.getByRole('alert').filter({ hasText: '“Leave approval” accepts no new requests' });
     await expect(refusal).toContainText('its request form “Leave request form” is archived');
-    await expect(refusal).toContainText('rf_leave');
+    await expect(refusal).toContainText(apiId('rf_leave'));
     await snap(operator, 'approvals-new-archived-form-refused');
 
     // The request-start screen no longer offers it, and a link to it explains.
@@ -232,7 +232,7 @@ test.describe('catalog admin actions', () => {
     const option = operator.getByLabel('Workflow').locator('option', { hasText: 'Leave approval' });
     await expect(option).toBeDisabled();
     await expect(option).toHaveText('Leave approval (not available: its request form “Leave request form” is archived)');
-    await operator.goto('/approvals/new?workflow=wf_leave');
+    await operator.goto(apiId('/approvals/new?workflow=wf_leave'));
     await expect(operator.getByRole('alert').filter({ hasText: '“Leave approval” accepts no new requests' })).toBeVisible();
     await expect(operator.getByRole('form', { name: 'Approval request' })).toHaveCount(0);
     await expectAccessible(operator);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { apiId, control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
 
 // Approval requests: the schema-driven submission form, the detail with layers and SLA, the
 // answer to a revision (draft, resubmit) and a version conflict that is re-read and shown
@@ -76,13 +76,13 @@ test.describe('approval requests', () => {
     await page.getByRole('link', { name: 'New request' }).click();
     await expect(page).toHaveURL(/\/approvals\/new$/);
     await page.getByLabel('Workflow').selectOption({ label: 'System access' });
-    await expect(page.getByText('wf_access@2')).toBeVisible();
+    await expect(page.getByText(apiId('wf_access@2'))).toBeVisible();
     // The form is the release's schema: titles as labels, its enums, dates and lengths.
     await expect(page.getByLabel(/^System( \*)?$/)).toBeVisible();
     await expect(page.getByLabel('Access level')).toBeVisible();
     await expect(page.getByLabel('Business justification')).toBeVisible();
     await expect(page.getByLabel('Access until')).toHaveAttribute('type', 'date');
-    await expect(page.getByLabel('External ID')).toHaveValue(/^access-\d{8}-[0-9a-z]+$/);
+    await expect(page.getByLabel('External ID')).toHaveValue(/^system-access-\d{8}-[0-9a-z]+$/);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Submit for approval' }).click();
@@ -111,7 +111,7 @@ test.describe('approval requests', () => {
     await expect(page.getByText('With the reviewers.')).toBeVisible();
 
     const facts = page.locator('dl').first();
-    await expect(facts).toContainText('wf_access@2');
+    await expect(facts).toContainText(apiId('wf_access@2'));
     await expect(facts).toContainText('Current step');
     await expect(facts).toContainText('System owner');
     await expect(facts.getByText('SLA due').locator('xpath=..')).toContainText(/\d{4}/);
@@ -146,12 +146,12 @@ test.describe('approval requests', () => {
     await page.route(workflowList, async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as { data: { id: string; workflow_release_id: string }[] };
-      for (const w of body.data) if (w.id === 'wf_access') w.workflow_release_id = 'wf_access@1';
+      for (const w of body.data) if (w.id === apiId('wf_access')) w.workflow_release_id = apiId('wf_access@1');
       await route.fulfill({ response: res, json: body });
     });
     await page.goto('/approvals/new');
     await page.getByLabel('Workflow').selectOption({ label: 'System access' });
-    await expect(page.getByText('wf_access@1')).toBeVisible();
+    await expect(page.getByText(apiId('wf_access@1'))).toBeVisible();
     await expect(page.getByLabel('Access until')).toHaveCount(0);
     await page.getByLabel(/^System( \*)?$/).selectOption('erp');
     await page.getByLabel('Access level').selectOption('admin');
@@ -159,7 +159,7 @@ test.describe('approval requests', () => {
     await page.unroute(workflowList);
     // … so the API answers STALE_WORKFLOW_RELEASE, and the form moves to release 2.
     await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'A newer release of this workflow was published' })).toContainText('wf_access@2');
+    await expect(page.getByRole('alert').filter({ hasText: 'A newer release of this workflow was published' })).toContainText(apiId('wf_access@2'));
     await expect(page.getByLabel('Access until')).toBeVisible();
     await expect(page.getByLabel(/^System( \*)?$/)).toHaveValue('erp');
     await expect(page.getByLabel('Access level')).toHaveValue('admin');
@@ -169,7 +169,7 @@ test.describe('approval requests', () => {
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
     await expect(page.getByText('Saved as a draft: not submitted')).toBeVisible();
-    await expect(page.locator('dl').first()).toContainText('wf_access@2');
+    await expect(page.locator('dl').first()).toContainText(apiId('wf_access@2'));
   });
 
   test('a document field picks an uploaded document, which the request then lists', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { newIdempotencyKey } from '../lib/idempotency.ts';
-import { expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { apiId, apiRe, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
 
 // Catalog journeys as a viewer: every list keeps its view in the URL (a link reproduces it),
 // and the detail pages show what the API returns for the seeded catalog.
@@ -235,14 +235,14 @@ test.describe('catalog lists and details', () => {
     await signIn(page, 'viewer');
     await page.goto('/catalog/approval-workflows?q=expense');
     await rows(page, 'Approval workflows').getByRole('link', { name: 'Expense approval' }).click();
-    await expect(page).toHaveURL(/\/catalog\/approval-workflows\/wf_expense$/);
+    await expect(page).toHaveURL(apiRe(/\/catalog\/approval-workflows\/wf_expense$/));
     await expect(page.getByRole('heading', { name: 'Expense approval', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /Archive/ })).toHaveCount(0);
     const facts = page.locator('dl');
-    await expect(facts.getByText('wf_expense@2')).toBeVisible();
-    await expect(facts.getByRole('link', { name: 'Finance' })).toHaveAttribute('href', '/catalog/categories/cat_finance');
-    await expect(facts.getByRole('link', { name: 'Expense claim', exact: true })).toHaveAttribute('href', '/catalog/request-templates/rt_expense');
-    await expect(facts.getByRole('link', { name: 'Expense claim form', exact: true })).toHaveAttribute('href', '/catalog/request-forms/rf_expense');
+    await expect(facts.getByText(apiId('wf_expense@2'))).toBeVisible();
+    await expect(facts.getByRole('link', { name: 'Finance' })).toHaveAttribute('href', apiId('/catalog/categories/cat_finance'));
+    await expect(facts.getByRole('link', { name: 'Expense claim', exact: true })).toHaveAttribute('href', apiId('/catalog/request-templates/rt_expense'));
+    await expect(facts.getByRole('link', { name: 'Expense claim form', exact: true })).toHaveAttribute('href', apiId('/catalog/request-forms/rf_expense'));
     const layers = page.getByRole('region', { name: 'Approval layers' }).getByRole('listitem');
     await expect(layers).toHaveCount(2);
     await expect(layers.nth(0)).toContainText('Line manager');
@@ -253,7 +253,7 @@ test.describe('catalog lists and details', () => {
     // The current release's schema: a read-only form and the raw JSON Schema
     const release = page.getByLabel('Release', { exact: true });
     await expect(release).toHaveValue('2');
-    const form = page.getByRole('form', { name: 'Form preview of wf_expense@2' });
+    const form = page.getByRole('form', { name: apiId('Form preview of wf_expense@2') });
     await expect(form.getByLabel(/^Cost center/)).toBeDisabled();
     await expect(form.getByTestId('facts-cost_center')).toContainText('4 to 12 characters');
     await expect(form.getByTestId('facts-cost_center')).toContainText('required');
@@ -264,35 +264,35 @@ test.describe('catalog lists and details', () => {
     await expect(form.getByTestId('facts-billable')).toContainText('optional');
     await expect(form.getByTestId('facts-receipt')).toContainText('Document (PDF)');
     await expect(form.getByLabel(/^Receipt/)).toHaveAttribute('type', 'file');
-    const json = page.getByRole('region', { name: 'Raw JSON Schema of wf_expense@2' });
+    const json = page.getByRole('region', { name: apiId('Raw JSON Schema of wf_expense@2') });
     await expect(json).toContainText('"title": "Expense approval — release 2"');
     await expect(json).toContainText('"cost_center"');
     await expectAccessible(page);
     await snap(page, 'catalog-workflow-detail');
 
     // Switching to release 1 shows its own schema, and the URL says so
-    await expect(release.locator('option')).toHaveText(['wf_expense@2 (current)', 'wf_expense@1']);
+    await expect(release.locator('option')).toHaveText([apiId('wf_expense@2 (current)'), apiId('wf_expense@1')]);
     await release.selectOption('1');
-    await expect(page).toHaveURL(/\/catalog\/approval-workflows\/wf_expense\?release=1$/);
-    const form1 = page.getByRole('form', { name: 'Form preview of wf_expense@1' });
+    await expect(page).toHaveURL(apiRe(/\/catalog\/approval-workflows\/wf_expense\?release=1$/));
+    const form1 = page.getByRole('form', { name: apiId('Form preview of wf_expense@1') });
     await expect(form1.getByLabel(/^Amount/)).toBeVisible();
     await expect(form1.getByLabel(/^Cost center/)).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Raw JSON Schema of wf_expense@1' })).toContainText('"title": "Expense approval — release 1"');
-    await expect(page.getByRole('region', { name: 'Raw JSON Schema of wf_expense@1' })).not.toContainText('cost_center');
+    await expect(page.getByRole('region', { name: apiId('Raw JSON Schema of wf_expense@1') })).toContainText('"title": "Expense approval — release 1"');
+    await expect(page.getByRole('region', { name: apiId('Raw JSON Schema of wf_expense@1') })).not.toContainText('cost_center');
     await snap(page, 'catalog-workflow-release-1');
     const fresh = await reopen(page);
     await expect(fresh.getByLabel('Release', { exact: true })).toHaveValue('1');
-    await expect(fresh.getByRole('region', { name: 'Raw JSON Schema of wf_expense@1' })).toContainText('release 1');
+    await expect(fresh.getByRole('region', { name: apiId('Raw JSON Schema of wf_expense@1') })).toContainText('release 1');
     await fresh.close();
 
     // Three releases, any of them selectable
-    await page.goto('/catalog/approval-workflows/wf_purchase?release=2');
+    await page.goto(apiId('/catalog/approval-workflows/wf_purchase?release=2'));
     await expect(page.getByLabel('Release', { exact: true }).locator('option')).toHaveCount(3);
-    await expect(page.getByRole('form', { name: 'Form preview of wf_purchase@2' }).getByLabel(/^Justification/)).toHaveCount(0);
+    await expect(page.getByRole('form', { name: apiId('Form preview of wf_purchase@2') }).getByLabel(/^Justification/)).toHaveCount(0);
     await page.getByLabel('Release', { exact: true }).selectOption('3');
-    await expect(page.getByRole('form', { name: 'Form preview of wf_purchase@3' }).getByTestId('facts-justification')).toContainText('20 to 2,000 characters');
+    await expect(page.getByRole('form', { name: apiId('Form preview of wf_purchase@3') }).getByTestId('facts-justification')).toContainText('20 to 2,000 characters');
 
-    await page.goto('/catalog/approval-workflows/wf_does_not_exist');
+    await page.goto(apiId('/catalog/approval-workflows/wf_does_not_exist'));
     await expect(page.getByText('Approval workflow not found')).toBeVisible();
   });
 
@@ -305,7 +305,7 @@ test.describe('catalog lists and details', () => {
     await expect(page).toHaveURL(/\/catalog\/request-forms\?q=purchase$/);
     await expect(rows(page, 'Request forms')).toHaveCount(1);
     // The workflow column names the workflow (resolved like categories), never its bare id.
-    await expect(rows(page, 'Request forms').getByRole('link', { name: 'Purchase approval', exact: true })).toHaveAttribute('href', '/catalog/approval-workflows/wf_purchase');
+    await expect(rows(page, 'Request forms').getByRole('link', { name: 'Purchase approval', exact: true })).toHaveAttribute('href', apiId('/catalog/approval-workflows/wf_purchase'));
     const fresh = await reopen(page);
     await expect(rows(fresh, 'Request forms')).toHaveCount(1);
     await expect(rows(fresh, 'Request forms')).toContainText('Purchase request form');
@@ -313,12 +313,12 @@ test.describe('catalog lists and details', () => {
     await snap(page, 'catalog-request-forms');
 
     await rows(page, 'Request forms').getByRole('link', { name: 'Purchase request form' }).click();
-    await expect(page).toHaveURL(/\/catalog\/request-forms\/rf_purchase$/);
+    await expect(page).toHaveURL(apiRe(/\/catalog\/request-forms\/rf_purchase$/));
     await expect(page.getByRole('heading', { name: 'Purchase request form', level: 1 })).toBeVisible();
     const facts = page.locator('dl');
-    await expect(facts.getByRole('link', { name: 'Purchase approval', exact: true })).toHaveAttribute('href', '/catalog/approval-workflows/wf_purchase');
-    await expect(facts.getByRole('link', { name: 'Purchase request', exact: true })).toHaveAttribute('href', '/catalog/request-templates/rt_purchase');
-    await expect(facts.getByRole('link', { name: 'Procurement' })).toHaveAttribute('href', '/catalog/categories/cat_procurement');
+    await expect(facts.getByRole('link', { name: 'Purchase approval', exact: true })).toHaveAttribute('href', apiId('/catalog/approval-workflows/wf_purchase'));
+    await expect(facts.getByRole('link', { name: 'Purchase request', exact: true })).toHaveAttribute('href', apiId('/catalog/request-templates/rt_purchase'));
+    await expect(facts.getByRole('link', { name: 'Procurement' })).toHaveAttribute('href', apiId('/catalog/categories/cat_procurement'));
     await expect(page.getByRole('button', { name: /Archive/ })).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'catalog-request-form-detail');
@@ -339,16 +339,16 @@ test.describe('catalog lists and details', () => {
     await fresh.close();
     await snap(page, 'catalog-sign-templates');
 
-    const currentPdf = page.waitForResponse((r) => r.url().endsWith('/api/document-sign-templates/dst_nda/content?version=dstv_nda_2'));
+    const currentPdf = page.waitForResponse((r) => r.url().endsWith(apiId('/api/document-sign-templates/dst_nda/content?version=dstv_nda_2')));
     await rows(page, 'Document-sign templates').getByRole('link', { name: 'Mutual non-disclosure agreement' }).click();
-    await expect(page).toHaveURL(/\/catalog\/document-sign-templates\/dst_nda$/);
+    await expect(page).toHaveURL(apiRe(/\/catalog\/document-sign-templates\/dst_nda$/));
     await expect(page.getByRole('heading', { name: 'Mutual non-disclosure agreement', level: 1 })).toBeVisible();
     const versions = rows(page, 'Versions of Mutual non-disclosure agreement');
     await expect(versions).toHaveCount(2);
     await expect(versions.nth(0)).toContainText('Version 2');
     await expect(versions.nth(0)).toContainText('current');
-    await expect(versions.nth(0)).toContainText('dstv_nda_2');
-    await expect(versions.nth(1)).toContainText('dstv_nda_1');
+    await expect(versions.nth(0)).toContainText(apiId('dstv_nda_2'));
+    await expect(versions.nth(1)).toContainText(apiId('dstv_nda_1'));
     const slots = rows(page, 'Signer slots of Mutual non-disclosure agreement');
     await expect(slots).toHaveCount(2);
     await expect(slots.nth(0)).toContainText('Company signatory');
@@ -360,7 +360,7 @@ test.describe('catalog lists and details', () => {
     const pdf = await currentPdf;
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
-    await expect(page.getByLabel('Version', { exact: true })).toHaveValue('dstv_nda_2');
+    await expect(page.getByLabel('Version', { exact: true })).toHaveValue(apiId('dstv_nda_2'));
     const viewer = page.getByRole('region', { name: 'PDF of Mutual non-disclosure agreement, version 2', exact: true });
     await expect(viewer.getByText('Page 1 of 3')).toBeVisible();
     await expectPainted(viewer);
@@ -368,23 +368,23 @@ test.describe('catalog lists and details', () => {
     await snap(page, 'catalog-sign-template-detail');
 
     // Another version: its own PDF, and the URL names the version id
-    const olderPdf = page.waitForResponse((r) => r.url().endsWith('/api/document-sign-templates/dst_nda/content?version=dstv_nda_1'));
+    const olderPdf = page.waitForResponse((r) => r.url().endsWith(apiId('/api/document-sign-templates/dst_nda/content?version=dstv_nda_1')));
     await page.getByRole('button', { name: 'Show the PDF of version 1' }).click();
-    await expect(page).toHaveURL(/\/catalog\/document-sign-templates\/dst_nda\?version=dstv_nda_1$/);
+    await expect(page).toHaveURL(apiRe(/\/catalog\/document-sign-templates\/dst_nda\?version=dstv_nda_1$/));
     expect((await olderPdf).status()).toBe(200);
-    await expect(page.getByLabel('Version', { exact: true })).toHaveValue('dstv_nda_1');
+    await expect(page.getByLabel('Version', { exact: true })).toHaveValue(apiId('dstv_nda_1'));
     await expect(versions.nth(1)).toContainText('Shown below');
     await expectPainted(page.getByRole('region', { name: 'PDF of Mutual non-disclosure agreement, version 1', exact: true }));
     const reopened = await reopen(page);
-    await expect(reopened.getByLabel('Version', { exact: true })).toHaveValue('dstv_nda_1');
+    await expect(reopened.getByLabel('Version', { exact: true })).toHaveValue(apiId('dstv_nda_1'));
     await reopened.close();
 
-    await page.goto('/catalog/document-sign-templates/dst_handbook');
+    await page.goto(apiId('/catalog/document-sign-templates/dst_handbook'));
     const handbook = page.getByRole('region', { name: 'PDF of Employee handbook acknowledgement, version 1', exact: true });
     await expect(handbook.getByText('Page 1 of 200')).toBeVisible({ timeout: 20_000 });
     await expectPainted(handbook);
 
-    await page.goto('/catalog/document-sign-templates/dst_board');
+    await page.goto(apiId('/catalog/document-sign-templates/dst_board'));
     await expect(page.getByText('This template is not enabled for this app')).toBeVisible();
   });
 });

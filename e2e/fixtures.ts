@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { Role } from '../lib/roles.ts';
+import { mapIdsInString } from '../sandbox/http/dialect-ids.ts';
 import { E2E_CONTROL_TOKEN, E2E_DEMO_PASSWORD, SANDBOX_PORT } from '../playwright.config.ts';
 
 export { expect, test } from '@playwright/test';
@@ -12,6 +13,11 @@ export { expect, test } from '@playwright/test';
  * field the spec does not name, it expects the console's fallback there instead.
  */
 export const DIALECT: 'standard' | 'alternate' = process.env.SANDBOX_DIALECT === 'alternate' ? 'alternate' : 'standard';
+
+/** Text or a URL naming seeded records, with their identifiers as the journey's API names them. */
+export const apiId = (text: string) => (DIALECT === 'alternate' ? mapIdsInString(text, 'out') : text);
+/** The same for an expected URL pattern. */
+export const apiRe = (pattern: RegExp) => new RegExp(apiId(pattern.source), pattern.flags);
 
 /** Signs in through the real form as the demo account of a role. */
 export async function signIn(page: Page, role: Role) {

@@ -70,7 +70,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const prepared = useMemo(() => {
     if (!fields || !workflow) return null;
     if (carry) return { ...carryOver(carry.values, carry.fields, fields), from: carry.from };
-    return { kept: { ...valuesFrom(fields, {}), external_id: suggestExternalId(workflow.id) }, dropped: [], from: null };
+    return { kept: { ...valuesFrom(fields, {}), external_id: suggestExternalId(workflow) }, dropped: [], from: null };
   }, [fields, carry, workflow]);
 
   if (workflows.isPending || forms.isPending || categories.isPending) return <Skeleton className="h-24 w-full" />;

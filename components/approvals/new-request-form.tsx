@@ -19,11 +19,15 @@ import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, requestFormSchema, type RequestFormValues } from './schema-form-model';
 import { FormError } from '../ui/form-error';
 
-/** A readable, unique-enough external id: the workflow, today's date and a random suffix. */
-export function suggestExternalId(workflowId: string): string {
+/**
+ * A readable, unique-enough external id: the workflow's name, today's date and a random
+ * suffix. From the name, not the id: the spec does not show identifiers' shapes.
+ */
+export function suggestExternalId(workflow: Pick<Workflow, 'id' | 'name'>): string {
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   const suffix = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36).slice(0, 5);
-  return `${workflowId.replace(/^wf_/, '')}-${day}-${suffix}`;
+  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  return `${slug(workflow.name ?? '') || slug(workflow.id) || 'request'}-${day}-${suffix}`;
 }
 
 interface NewRequestFormProps {
@@ -123,7 +127,7 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
           </Field>
           <Button
             variant="secondary"
-            onClick={() => form.setValue('external_id', suggestExternalId(workflow.id), { shouldValidate: true })}
+            onClick={() => form.setValue('external_id', suggestExternalId(workflow), { shouldValidate: true })}
             className="mb-5"
           >
             Suggest another

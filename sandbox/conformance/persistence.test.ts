@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bodyOf } from './harness.ts';
 
 // The sandbox as its own process: state survives kill -9, --reset starts clean, and the
 // JSON logs never carry a key or the control token.
@@ -54,6 +55,9 @@ function kill9(): Promise<void> {
   });
 }
 
+/** A category list as the suite reads it, in either dialect. */
+const listOf = async (res: Response) => bodyOf(res.status, res.headers.get('content-type') ?? undefined, await res.text()) as { data: { id: string }[] };
+
 const api = (url: string, key: string, method = 'GET', body?: unknown, idem?: string) =>
   fetch(`${url}/api/v1${method === 'GET' ? '/categories?size=100' : '/categories'}`, {
     method,
@@ -87,12 +91,12 @@ describe('persistence', () => {
     const created = await api(url, key, 'POST', { name: 'Survives kill -9' }, idem);
     expect(created.status).toBe(200);
     const first = await created.text();
-    categoryId = (JSON.parse(first) as { id: string }).id;
+    categoryId = (bodyOf(created.status, created.headers.get('content-type') ?? undefined, first) as { id: string }).id;
     await waitForRequestLines(2);
     await kill9();
 
     url = await start();
-    const list = (await (await api(url, key)).json()) as { data: { id: string }[] };
+    const list = await listOf(await api(url, key));
     expect(list.data.map((c) => c.id)).toContain(categoryId);
     const replay = await api(url, key, 'POST', { name: 'Survives kill -9' }, idem);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -110,7 +114,7 @@ describe('persistence', () => {
     });
     const freshKey = ((await res.json()) as { api_key: string }).api_key;
     expect((await api(url, key)).status).toBe(401);
-    const list = (await (await api(url, freshKey)).json()) as { data: { id: string }[] };
+    const list = await listOf(await api(url, freshKey));
     expect(list.data.map((c) => c.id)).not.toContain(categoryId);
     expect(list.data.map((c) => c.id)).toContain('cat_finance');
     await waitForRequestLines(7);

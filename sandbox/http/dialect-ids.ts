@@ -1,11 +1,23 @@
-// The spec does not show identifiers' shapes. The alternate dialect gives what callers create
-// (packages, approval requests and their revision tasks, documents, preview receipts, editor
-// sessions) another prefix and another length, on the wire only: answers say the alternate
-// form, requests may use it anywhere an identifier goes (a path segment, a query value, a
-// JSON string), and the store keeps one form. Catalog identifiers stay, so the fixtures the
-// spec's examples name (a template, a workflow and its `<workflow_id>@<n>` release) still work.
+// The spec does not show identifiers' shapes. The alternate dialect gives every record another
+// prefix and another length, on the wire only: answers say the alternate form (the whole
+// value, a URL segment, a word of a sentence, the workflow part of `<workflow_id>@<n>`), and
+// requests may use either form anywhere an identifier goes (a path segment, a query value, a
+// JSON string), so fixtures named in the standard form still work; the store keeps one form.
 
-const ALTERNATE: Record<string, string> = { pkg: 'SIGPKG', ar: 'APREQ', rvt: 'REVTASK', doc: 'DOCF', pt: 'RCPT', hes: 'EDSESS' };
+const ALTERNATE: Record<string, string> = {
+  pkg: 'SIGPKG',
+  ar: 'APREQ',
+  rvt: 'REVTASK',
+  doc: 'DOCF',
+  pt: 'RCPT',
+  hes: 'EDSESS',
+  cat: 'CATG',
+  rt: 'RQTPL',
+  wf: 'WFLOW',
+  rf: 'RQFORM',
+  dst: 'DSTPL',
+  dstv: 'DSTVER',
+};
 const STANDARD = Object.fromEntries(Object.entries(ALTERNATE).map(([std, alt]) => [alt, std]));
 
 const STANDARD_ID = new RegExp(`^(${Object.keys(ALTERNATE).join('|')})_([A-Za-z0-9_-]+)$`);

@@ -62,7 +62,7 @@ describe('the alternate dialect', () => {
     const r = read(alternateReply({ status: 200, body: preview }, NOW, 'POST', '/api/v1/signature-packages/preview'));
     expect(r).toEqual({
       preview_token: 'pvt_1',
-      version: 'dstv_1',
+      version: 'DSTVER-1',
       prepared_pdf: { pages: 3, bytes: 7000, checksum: `sha256:${'ab'.repeat(32)}`, x_alt_trace: { dialect: 'alternate' } },
       pdf_url_is_source: false,
       x_alt_trace: { dialect: 'alternate' },
@@ -90,8 +90,16 @@ describe('the alternate dialect’s identifiers', () => {
     expect(mapId('ar_1f', 'out')).not.toHaveLength('ar_1f'.length);
   });
 
-  it('keeps catalog identifiers, words and field values that only look alike', () => {
-    for (const value of ['dst_nda', 'wf_access@2', 'cat_hr', 'company_signer', 'car_model', 'pkg_', 'SIGPKG-'])
+  it('gives catalog identifiers another shape too, a release keeping its number', () => {
+    expect(mapId('dst_nda', 'out')).toBe('DSTPL-nda');
+    expect(mapId('dstv_nda_2', 'out')).toBe('DSTVER-nda_2');
+    expect(mapIdsInString('wf_access@2', 'out')).toBe('WFLOW-access@2');
+    expect(mapIdsInString('WFLOW-access@2', 'in')).toBe('wf_access@2');
+    for (const id of ['cat_hr', 'rt_leave', 'rf_leave']) expect(mapId(mapId(id, 'out'), 'in')).toBe(id);
+  });
+
+  it('keeps words and field values that only look alike', () => {
+    for (const value of ['company_signer', 'car_model', 'start_date', 'pkg_', 'SIGPKG-'])
       expect(mapId(value, 'out')).toBe(value);
     expect(mapId('pkg_1', 'in')).toBe('pkg_1');
   });
@@ -112,7 +120,7 @@ describe('the alternate dialect’s identifiers', () => {
 
   it('answers identifiers in the alternate shape, errors included', () => {
     const ok = read(alternateReply({ status: 201, body: { id: 'pkg_9', template_id: 'dst_nda' } }, NOW, 'POST', '/api/v1/signature-packages'));
-    expect(ok).toMatchObject({ id: 'SIGPKG-9', template_id: 'dst_nda' });
+    expect(ok).toMatchObject({ id: 'SIGPKG-9', template_id: 'DSTPL-nda' });
     const refused = read(
       alternateReply({ status: 409, body: { error: { code: 'WORKFLOW_IN_USE', message: 'In use.', details: [{ path: 'requests.0', message: 'draft', id: 'ar_1' }] } } }, NOW),
     );

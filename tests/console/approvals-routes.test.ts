@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
 import {
   accessRequest,
+  apiId,
   arrivals,
   auditOf,
   detailPaths,
@@ -9,8 +10,8 @@ import {
   idem,
   setFaults,
   submittedRequest,
-  upstreamCode,
   uploadedDocument,
+  upstreamCode,
 } from './console-fixtures';
 
 let c: TestConsole;
@@ -32,14 +33,14 @@ describe('submit, list and read', () => {
     const key = idem('submit');
     const first = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body, idempotencyKey: key });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'IN_PROGRESS', external_id: body.external_id, workflow_release_id: 'wf_access@2', version: 1 });
+    expect(first.body).toMatchObject({ status: 'IN_PROGRESS', external_id: body.external_id, workflow_release_id: apiId('wf_access@2'), version: 1 });
     // wf_access has one layer: the request is at it, and none remain after it.
     expect(first.body).toMatchObject({ current_layer_name: expect.any(String), remaining_approval_layers: [] });
     const again = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body, idempotencyKey: key });
     expect(again.body.id).toBe(first.body.id);
     const [entry] = await auditOf(c, 'approval_request.submit');
     expect(entry).toMatchObject({ target_id: first.body.id, idempotency_key: key, outcome: 'success', user_email: 'operator@test.local' });
-    expect(JSON.parse(entry!.details!)).toEqual({ workflow_release_id: 'wf_access@2', external_id: body.external_id, submit: true });
+    expect(JSON.parse(entry!.details!)).toEqual({ workflow_release_id: apiId('wf_access@2'), external_id: body.external_id, submit: true });
     expect(entry!.upstream_request_id).toMatch(/^req_/);
   });
 
@@ -48,7 +49,7 @@ describe('submit, list and read', () => {
     expect(draft.status).toBe('DRAFT');
     const stale = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body: accessRequest({ workflow_release_id: 'wf_access@1' }), idempotencyKey: idem() });
     const staleError = expectConsoleError(stale, 409, 'STALE_WORKFLOW_RELEASE');
-    expect(staleError.message).toContain('the workflow is now at wf_access@2');
+    expect(staleError.message).toContain(`the workflow is now at ${apiId('wf_access@2')}`);
     const legacy = await c.call('POST', '/api/approval-requests', {
       cookie: c.cookies.operator,
       body: accessRequest({ workflow_id: 'wf_travel', workflow_release_id: 'wf_travel@1' }),
@@ -57,14 +58,14 @@ describe('submit, list and read', () => {
     // Refused for its unsupported runtime (422), on a release the workflow has moved past: the
     // remedy is the current release, and the API's reason is kept beside it.
     const legacyError = expectConsoleError(legacy, 409, 'STALE_WORKFLOW_RELEASE');
-    expect(legacyError.message).toMatch(/the workflow is now at wf_travel@2\. The Signing API said: .+/);
+    expect(legacyError.message).toContain(`the workflow is now at ${apiId('wf_travel@2')}. The Signing API said: `);
   });
 
   it('tells a stale release by re-reading the workflow, whether the API refused it with 409 or 422', async () => {
     await setFaults(c, [{ method: 'POST', path: '/api/v1/approval-requests', status: 422, code: 'SCHEMA_MISMATCH', times: 1 }]);
     const body = accessRequest({ workflow_release_id: 'wf_access@1' });
     const stale = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body, idempotencyKey: idem() });
-    expect(expectConsoleError(stale, 409, 'STALE_WORKFLOW_RELEASE').message).toContain('the workflow is now at wf_access@2');
+    expect(expectConsoleError(stale, 409, 'STALE_WORKFLOW_RELEASE').message).toContain(`the workflow is now at ${apiId('wf_access@2')}`);
     // A 422 on the current release is the API's own refusal, passed on.
     await setFaults(c, [{ method: 'POST', path: '/api/v1/approval-requests', status: 422, code: 'SCHEMA_MISMATCH', times: 1 }]);
     const invalid = await c.call('POST', '/api/approval-requests', { cookie: c.cookies.operator, body: accessRequest(), idempotencyKey: idem() });
@@ -108,8 +109,8 @@ describe('submit, list and read', () => {
   it('protects a document submitted as evidence', async () => {
     const { doc } = await uploadedDocument(c, 1);
     const body = {
-      workflow_id: 'wf_expense',
-      workflow_release_id: 'wf_expense@2',
+      workflow_id: apiId('wf_expense'),
+      workflow_release_id: apiId('wf_expense@2'),
       external_id: `EXP-${idem('x')}`,
       form_data: { amount: 42.5, currency: 'EUR', description: 'Taxi to the airport', cost_center: 'CC-1001', expense_date: '2030-03-14' },
       documents: [{ document_id: doc.id, field_key: 'receipt', name: 'Taxi receipt' }],

@@ -1,6 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { accessRequest, arrivals, auditOf, detailPaths, expectConsoleError, idem, setFaults, sha256, submittedRequest } from './console-fixtures';
+import {
+  accessRequest,
+  apiId,
+  arrivals,
+  auditOf,
+  detailPaths,
+  expectConsoleError,
+  idem,
+  setFaults,
+  sha256,
+  submittedRequest,
+} from './console-fixtures';
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -24,9 +35,9 @@ describe('catalog lists', () => {
   it('passes page, size, q and status on', async () => {
     const finance = await get('/api/categories?q=Finance&size=50');
     expect(finance.body.pagination).toMatchObject({ page: 1, size: 50 });
-    expect(finance.body.data.map((x: { id: string }) => x.id)).toContain('cat_finance');
+    expect(finance.body.data.map((x: { id: string }) => x.id)).toContain(apiId('cat_finance'));
     const archived = await get('/api/categories?status=archived');
-    expect(archived.body.data.map((x: { id: string }) => x.id)).toContain('cat_travel_old');
+    expect(archived.body.data.map((x: { id: string }) => x.id)).toContain(apiId('cat_travel_old'));
     expect(archived.body.data.every((x: { status: string }) => x.status === 'archived')).toBe(true);
     const beyond = await get('/api/categories?page=9&size=100');
     expect(beyond.status).toBe(200);
@@ -36,9 +47,9 @@ describe('catalog lists', () => {
   it('filters workflows by category and request template', async () => {
     const hr = await get('/api/approval-workflows?category_id=cat_hr&status=active');
     expect(hr.body.data.length).toBeGreaterThan(0);
-    expect(hr.body.data.every((w: { category_id: string }) => w.category_id === 'cat_hr')).toBe(true);
+    expect(hr.body.data.every((w: { category_id: string }) => w.category_id === apiId('cat_hr'))).toBe(true);
     const leave = await get('/api/approval-workflows?request_template_id=rt_leave');
-    expect(leave.body.data.map((w: { id: string }) => w.id)).toEqual(['wf_leave']);
+    expect(leave.body.data.map((w: { id: string }) => w.id)).toEqual([apiId('wf_leave')]);
   });
 
   it.each([
@@ -62,16 +73,16 @@ describe('catalog lists', () => {
 
 describe('catalog details', () => {
   it('answers one record of each collection and 404 for an unknown one', async () => {
-    expect((await get('/api/categories/cat_finance')).body).toMatchObject({ id: 'cat_finance', name: 'Finance', status: 'active' });
-    expect((await get('/api/request-templates/rt_expense')).body).toMatchObject({ id: 'rt_expense', category_id: 'cat_finance' });
+    expect((await get('/api/categories/cat_finance')).body).toMatchObject({ id: apiId('cat_finance'), name: 'Finance', status: 'active' });
+    expect((await get('/api/request-templates/rt_expense')).body).toMatchObject({ id: apiId('rt_expense'), category_id: apiId('cat_finance') });
     const wf = await get('/api/approval-workflows/wf_expense');
-    expect(wf.body).toMatchObject({ id: 'wf_expense', workflow_release_id: 'wf_expense@2' });
+    expect(wf.body).toMatchObject({ id: apiId('wf_expense'), workflow_release_id: apiId('wf_expense@2') });
     expect(wf.body.releases.map((r: { release: number }) => r.release)).toEqual([1, 2]);
-    expect((await get('/api/request-forms/rf_expense')).body).toMatchObject({ id: 'rf_expense', workflow_id: 'wf_expense' });
+    expect((await get('/api/request-forms/rf_expense')).body).toMatchObject({ id: apiId('rf_expense'), workflow_id: apiId('wf_expense') });
     const nda = await get('/api/document-sign-templates/dst_nda');
     expect(nda.body.slots.map((s: { slot_id: string }) => s.slot_id)).toEqual(['company_signer', 'counterparty_signer']);
     const missing = expectConsoleError(await get('/api/categories/cat_nope'), 404, 'NOT_FOUND');
-    expect(missing.message).toContain('cat_nope');
+    expect(missing.message).toContain(apiId('cat_nope'));
     expectConsoleError(await get('/api/categories/bad%20id'), 422, 'VALIDATION_FAILED');
   });
 
@@ -133,11 +144,11 @@ describe('catalog administration', () => {
       c.call('POST', path, { cookie: c.cookies.admin, body: { reason }, idempotencyKey: idem('archive') });
     const cat = await archive(`/api/categories/${created.body.id}/archive`);
     expect(cat.body).toMatchObject({ id: created.body.id, status: 'archived', archive_reason: 'No longer used by anyone' });
-    expect((await archive('/api/request-forms/rf_purchase/archive')).body).toMatchObject({ id: 'rf_purchase', status: 'archived' });
-    expect((await archive('/api/approval-workflows/wf_purchase/archive')).body).toMatchObject({ id: 'wf_purchase', status: 'archived' });
+    expect((await archive('/api/request-forms/rf_purchase/archive')).body).toMatchObject({ id: apiId('rf_purchase'), status: 'archived' });
+    expect((await archive('/api/approval-workflows/wf_purchase/archive')).body).toMatchObject({ id: apiId('wf_purchase'), status: 'archived' });
     await submittedRequest(c, accessRequest());
     const inUse = expectConsoleError(await archive('/api/approval-workflows/wf_access/archive'), 409, 'WORKFLOW_IN_USE');
-    expect(inUse.message).toContain('"wf_access" is used by requests');
+    expect(inUse.message).toContain(`"${apiId('wf_access')}" is used by requests`);
     const [failed] = await auditOf(c, 'workflow.archive');
     expect(failed).toMatchObject({ target_id: 'wf_access', outcome: 'failure', status: 409, error_code: 'WORKFLOW_IN_USE', reason: 'No longer used by anyone' });
     expect(failed!.upstream_request_id).toMatch(/^req_/);

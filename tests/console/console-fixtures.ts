@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import { auditRowSchema, type AuditRow } from '@/lib/schemas/admin';
 import { readConfig } from '@/sandbox/config';
+import { mapIdsInString } from '@/sandbox/http/dialect-ids';
 import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
 import { codeForStatus } from '@/server/signing-api/error-body';
 import { ndaBody } from '@/sandbox/conformance/package-fixtures';
@@ -43,6 +44,9 @@ const SANDBOX_CHOSEN = new Set([
 ]);
 /** The dialect the suite's sandbox speaks (SANDBOX_DIALECT). */
 export const DIALECT = readConfig().SANDBOX_DIALECT;
+
+/** A seeded identifier as the suite's API names it (the alternate dialect gives ids another shape). */
+export const apiId = (id: string) => (DIALECT === 'alternate' ? mapIdsInString(id, 'out') : id);
 
 /** The code the console answers for an upstream refusal our standard sandbox calls `code`. */
 export const upstreamCode = (status: number, code: string) =>
@@ -121,8 +125,8 @@ export async function sentPackageViaConsole(c: TestConsole, cookie = c.cookies.s
 
 /** A complete wf_access@2 request (one approval layer, no documents). */
 export const accessRequest = (over: Record<string, unknown> = {}) => ({
-  workflow_id: 'wf_access',
-  workflow_release_id: 'wf_access@2',
+  workflow_id: apiId('wf_access'),
+  workflow_release_id: apiId('wf_access@2'),
   external_id: `ACC-${randomBytes(5).toString('hex')}`,
   form_data: { system: 'crm', access_level: 'read', justification: 'Needs CRM for the Q3 campaign', access_until: '2030-12-31' },
   submit: true,

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
 import {
+  apiId,
   arrivals,
   auditOf,
   detailPaths,
@@ -92,7 +93,7 @@ describe('send', () => {
     const before = sandboxPackages();
     const first = await sendViaConsole(c, preview, key);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'queued', invitation_status: 'queued', template_id: 'dst_nda', archived: false });
+    expect(first.body).toMatchObject({ status: 'queued', invitation_status: 'queued', template_id: apiId('dst_nda'), archived: false });
     const second = await sendViaConsole(c, preview, key);
     expect(second.status).toBe(200);
     expect(second.body.id).toBe(first.body.id);
