@@ -87,10 +87,12 @@ test.describe('sandbox panel', () => {
     await expectAccessible(page);
 
     await reviewer.getByRole('radio', { name: /^Request revision/ }).check();
+    // Requirements are optional (DESIGN.md section 4), but one that names a field must say what changes.
+    await expect(reviewer).toContainText('Optional: without any, the requester reads only your comment.');
+    await reviewer.getByLabel('Field of requirement 1').selectOption({ label: 'Business justification' });
     await reviewer.getByRole('button', { name: 'Request revision', exact: true }).click();
     await expect(reviewer.getByRole('alert').filter({ hasText: 'Say what must change' })).toBeVisible();
 
-    await reviewer.getByLabel('Field of requirement 1').selectOption({ label: 'Business justification' });
     await reviewer.getByLabel(/^What must change \(1\)/).fill('Name the audit ticket this access is for');
     await reviewer.getByLabel(/^Comment/).fill('Almost there');
     await snap(page, 'sandbox-reviewer-revision');

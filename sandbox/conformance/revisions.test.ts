@@ -115,10 +115,19 @@ describe('reviewer simulation (control plane)', () => {
     expect((await read(created.id)).version).toBe(1);
   });
 
+  it('takes a revision request without requirements: the requester reads the comment alone', async () => {
+    const id = (await submitRequest(sb, app.key, leaveBody())).body.id;
+    const asked = await reviewerAction(sb, id, { action: 'request_revision', comment: 'Add the ticket number' });
+    expect(asked.status).toBe(200);
+    expect(await read(id)).toMatchObject({ status: 'NEEDS_REVISION' });
+    const task = await requirements(id);
+    expect(task.status).toBe(200);
+    expect(task.body).toMatchObject({ task: { requirements: [], comment: 'Add the ticket number' } });
+  });
+
   it('validates the action body and needs the control token', async () => {
     const id = (await submitRequest(sb, app.key, leaveBody())).body.id;
     const bad: Record<string, unknown>[] = [
-      { action: 'request_revision' },
       { action: 'request_revision', requirements: [] },
       { action: 'request_revision', requirements: Array.from({ length: 21 }, () => ({ message: 'm' })) },
       { action: 'request_revision', requirements: [{ message: '' }] },

@@ -20,8 +20,7 @@ const actionBody = z
     requirements: z.array(requirement).min(1).max(20).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.action === 'request_revision' && !b.requirements)
-      ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'required for request_revision' });
+    // Requirements are optional (DESIGN.md section 4): without them the requester reads the comment.
     if (b.action !== 'request_revision' && b.requirements)
       ctx.addIssue({ code: 'custom', path: ['requirements'], message: `not accepted for ${b.action}` });
   });

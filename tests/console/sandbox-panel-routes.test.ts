@@ -114,8 +114,14 @@ describe('sandbox panel', () => {
     const reject = await submittedRequest(c);
     expect((await panel(`/approval-requests/${reject.id}/actions`, { action: 'reject' })).body.status).toBe('REJECTED');
     expectConsoleError(await panel(`/approval-requests/${reject.id}/actions`, { action: 'approve' }), 409, 'INVALID_TRANSITION');
-    const missing = await panel(`/approval-requests/${revise.id}/actions`, { action: 'request_revision' });
-    expect(`${missing.status} ${detailPaths(missing)}`).toBe('422 requirements');
+    // Requirements are optional (DESIGN.md section 4): the requester then reads the comment alone.
+    const bare = await submittedRequest(c);
+    const commented = await panel(`/approval-requests/${bare.id}/actions`, { action: 'request_revision', comment: 'Please add the ticket' });
+    expect(commented.body).toMatchObject({ id: bare.id, status: 'NEEDS_REVISION' });
+    const task = await c.call('GET', `/api/approval-requests/${bare.id}/revision-requirements`, { cookie: c.cookies.operator });
+    expect(task.body.task).toMatchObject({ requirements: [], comment: 'Please add the ticket' });
+    const empty = await panel(`/approval-requests/${revise.id}/actions`, { action: 'request_revision', requirements: [{ message: '' }] });
+    expect(`${empty.status} ${detailPaths(empty)}`).toBe('422 requirements.0.message');
     expectConsoleError(await panel('/approval-requests/ar_unknown/actions', { action: 'approve' }), 404, 'NOT_FOUND');
     const [entry] = await auditOf(c, 'sandbox.reviewer_action');
     expect(entry).toMatchObject({ target_type: 'approval_request', target_id: 'ar_unknown', outcome: 'failure', status: 404 });

@@ -17,6 +17,7 @@ import { adminErrorPlacement } from '../form-errors';
 import { useReviewerAction } from './sandbox-mutations';
 
 const requirement = reviewerActionSchema.shape.requirements.unwrap().element;
+const isBlank = (r: { field_key: string; message: string }) => !r.field_key && !r.message.trim();
 const schema = z
   .object({
     action: reviewerActionSchema.shape.action,
@@ -25,8 +26,9 @@ const schema = z
   })
   .superRefine((v, ctx) => {
     if (v.action !== 'request_revision') return;
-    if (v.requirements.length === 0) ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'Add at least one requirement' });
+    // Requirements are optional: a row left wholly empty is no requirement; a row naming a field must say what.
     v.requirements.forEach((r, i) => {
+      if (isBlank(r)) return;
       if (!requirement.shape.message.safeParse(r.message).success) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'message'], message: 'Say what must change' });
     });
   });
@@ -62,7 +64,8 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
 
   // Failures are shown by the form binding only (a toast besides would say them twice).
   const submit = form.handleSubmit((v) => {
-    const requirements = v.action === 'request_revision' ? v.requirements.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
+    const given = v.action === 'request_revision' ? v.requirements.filter((r) => !isBlank(r)) : [];
+    const requirements = given.length ? given.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
     return act.run({ id: request.id, action: v.action, comment: v.comment || undefined, requirements }).then(ignore, ignore);
   });
 
@@ -87,6 +90,7 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
           <fieldset className="flex flex-col gap-3 rounded-md bg-slate-50 p-3">
             <legend className="sr-only">Requirements</legend>
             <p className="text-sm font-medium text-slate-800">Requirements for the requester</p>
+            <p className="text-xs text-slate-600">Optional: without any, the requester reads only your comment.</p>
             {list.fields.map((item, i) => (
               <div key={item.id} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
                 <Field label={`Field of requirement ${i + 1}`} error={errors.requirements?.[i]?.field_key?.message}>
