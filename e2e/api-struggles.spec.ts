@@ -78,11 +78,14 @@ test.describe('a tab click while the server and the API are slow', () => {
   test.beforeEach(() => control('/faults', { rules: [] }));
   test.afterEach(() => control('/faults', { rules: [] }));
 
+  // The skeleton must show well before a held navigation could answer; the margin absorbs a
+  // loaded CI machine's slow frames, not a wait on the server.
+  const HELD_MS = 6_000;
   const holdNavigations = (page: Page) =>
     page.route(
       (url) => url.searchParams.has('_rsc'),
       async (route) => {
-        if (!route.request().headers()['next-router-prefetch']) await new Promise((resolve) => setTimeout(resolve, 3_000));
+        if (!route.request().headers()['next-router-prefetch']) await new Promise((resolve) => setTimeout(resolve, HELD_MS));
         await route.fallback();
       },
     );
@@ -102,7 +105,7 @@ test.describe('a tab click while the server and the API are slow', () => {
       await holdNavigations(page);
       const before = await page.getByRole('heading', { level: 1 }).textContent();
       await page.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
-      await expect(page.getByRole('status', { name: /^Loading/ }).first()).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole('status', { name: /^Loading/ }).first()).toBeVisible({ timeout: HELD_MS / 2 });
       await expect(page.getByRole('heading', { level: 1, name: before! })).toHaveCount(0);
       await snap(page, `tab-skeleton-${tab.toLowerCase().replace(/\W+/g, '-')}`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });

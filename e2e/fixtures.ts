@@ -79,8 +79,12 @@ export async function expectPhoneFits(page: Page, shot: string) {
   if (before) await page.setViewportSize(before);
 }
 
-/** Each journey leaves a full-page screenshot under e2e/output/. */
+/**
+ * Each journey leaves a full-page screenshot under e2e/output/, for a person to look at; CI
+ * has nobody to look and spends its two cores on the journeys (a failure keeps its own).
+ */
 export async function snap(page: Page, name: string) {
+  if (process.env.CI) return;
   mkdirSync('e2e/output', { recursive: true });
   await page.screenshot({ path: `e2e/output/${name}.png`, fullPage: true });
 }

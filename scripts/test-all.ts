@@ -78,6 +78,18 @@ const ALTERNATE_DIALECT_SUITES = [
 ];
 const reportOf = (r: E2ERun) => `test-results/playwright-${r.name}.json`;
 
+// Each phase's wall time, printed at the end: the budget (a CI run under 20 minutes) is kept
+// by knowing which phase grew.
+const phaseTimes: [string, number][] = [];
+async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    phaseTimes.push([name, Math.round((Date.now() - started) / 1000)]);
+  }
+}
+
 async function main() {
   checkWorldGroups();
   mkdirSync('test-results', { recursive: true });
@@ -86,17 +98,17 @@ async function main() {
 
   let failedSteps = 0;
   if (!process.env.SKIP_BUILD) {
-    if (run(bin('next'), ['build']) !== 0) {
+    if ((await timed('build', () => run(bin('next'), ['build']))) !== 0) {
       console.error('next build failed');
       console.log('0 passed, 1 failed');
       process.exit(1);
     }
   }
   rmSync('test-results/vitest.json', { force: true });
-  failedSteps +=
-    run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0
-      ? 0
-      : 1;
+  const vitest = await timed('vitest', () =>
+    run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']),
+  );
+  failedSteps += vitest === 0 ? 0 : 1;
   rmSync('test-results/vitest-alternate.json', { force: true });
   const alternate = [
     'run',
@@ -107,7 +119,7 @@ async function main() {
     '--reporter=json',
     '--outputFile.json=test-results/vitest-alternate.json',
   ];
-  failedSteps += run(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' }) === 0 ? 0 : 1;
+  failedSteps += (await timed('vitest, alternate dialect', () => run(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' }))) === 0 ? 0 : 1;
   for (const r of E2E_RUNS) {
     rmSync(`.data/e2e-${r.port}`, { recursive: true, force: true });
     rmSync(reportOf(r), { force: true });
@@ -123,8 +135,8 @@ async function main() {
       E2E_PORT: String(r.port),
       E2E_SANDBOX_PORT: String(r.sandboxPort),
     });
-  failedSteps += (await e2e(E2E_RUNS[0]!)) === 0 ? 0 : 1;
-  const worldCodes = await Promise.all(E2E_RUNS.slice(1).map(e2e));
+  failedSteps += (await timed('playwright journeys', () => e2e(E2E_RUNS[0]!))) === 0 ? 0 : 1;
+  const worldCodes = await timed('playwright world groups and alternate dialect', () => Promise.all(E2E_RUNS.slice(1).map(e2e)));
   failedSteps += worldCodes.filter((code) => code !== 0).length;
 
   type VitestReport = { numPassedTests: number; numFailedTests: number };
@@ -143,8 +155,9 @@ async function main() {
   const e2eFailed = phases.reduce((n, p) => n + (p ? p.stats.unexpected : 1), 0);
   const passed = (v?.numPassedTests ?? 0) + e2ePassed;
   const failed = (v?.numFailedTests ?? 0) + e2eFailed + (v ? 0 : 1);
+  console.log(`\n${phaseTimes.map(([name, s]) => `${name}: ${s} s`).join('; ')}`);
   console.log(
-    `\nvitest: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : 'no report'}; playwright: ${e2ePassed} passed, ${e2eFailed} failed`,
+    `vitest: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : 'no report'}; playwright: ${e2ePassed} passed, ${e2eFailed} failed`,
   );
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -108,8 +108,7 @@ async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
 
 /** A call asked only for its status: a success resolves, the body is dropped unread, a refusal throws. */
 export async function probe(call: Call): Promise<void> {
-  const res = await dispatch(call, true);
-  res.stream().destroy();
+  (await dispatch(call, true)).discard();
 }
 
 /** A call whose answer (a PDF) streams on: a web Response over the upstream body. */

@@ -175,6 +175,28 @@ describe('signing api client', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
+  it('drops a probed body unread without an uncaught error, and throws a probe refused', async () => {
+    const uncaught: unknown[] = [];
+    const note = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', note);
+    try {
+      // A small body arrives whole with the headers, a large one is still on its way.
+      for (const size of [2_000, 600_000]) {
+        scripts.set('/receipt', (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(size) });
+          res.end(Buffer.alloc(size, 7));
+        });
+        await client.probe({ method: 'POST', path: '/receipt', json: {} });
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      process.off('uncaughtException', note);
+    }
+    expect(uncaught).toEqual([]);
+    scripts.set('/receipt', (_req, res) => json(res, 409, { error: { code: 'USED', message: 'Spent.' } }));
+    await expect(client.probe({ method: 'POST', path: '/receipt', json: {} })).rejects.toMatchObject({ status: 409 });
+  });
+
   it('sends a streamed body once, with its length, and never retries it', async () => {
     scripts.set('/upload', (_req, res, body) => json(res, 503, { error: { code: 'BUSY', message: `got ${body.length}` } }));
     const bytes = new TextEncoder().encode('x'.repeat(70_000));

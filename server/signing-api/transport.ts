@@ -30,6 +30,8 @@ export interface Answer {
   text(): Promise<string>;
   /** the body as a stream (only for `streamed` exchanges) */
   stream(): Readable;
+  /** the body dropped unread (a probe wants only the status) */
+  discard(): void;
 }
 
 /** Transport failures, told apart for the error the console shows. */
@@ -77,6 +79,7 @@ export function buffered(x: Exchange & { body?: string }): Promise<Answer> {
           json: async () => parseJson(bytes),
           text: async () => bytes.toString('utf8'),
           stream: () => Readable.from([bytes]),
+          discard: () => {},
         });
       },
       onError(err) {
@@ -110,6 +113,12 @@ export async function streamed(x: Exchange): Promise<Answer> {
       json: () => res.body.json().catch(() => undefined),
       text: () => res.body.text().catch(() => ''),
       stream: () => res.body,
+      // Destroyed without a reason, undici's body emits an abort error; unheard, it would be
+      // the process's uncaught exception.
+      discard: () => {
+        res.body.on('error', () => {});
+        res.body.destroy();
+      },
     };
   } catch {
     throw new TransportError(timeout.aborted);
