@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { apiId, control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { apiId, control, expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures.ts';
+import { pickDocument } from './document-picker.ts';
 
 // Approval requests: the schema-driven submission form, the detail with layers and SLA, the
 // answer to a revision (draft, resubmit) and a version conflict that is re-read and shown
@@ -12,20 +13,22 @@ const externalId = (label: string) => `e2e-${label}-${run}-${++serial}`;
 
 const ACCESS_DATA = { system: 'crm', access_level: 'read', justification: 'Quarterly sales reporting', access_until: '2026-12-31' };
 const LATEST_ASK = 'You are answering the reviewer’s latest request for changes.';
+const DECIDED_ELSEWHERE = 'Approving and rejecting happen in the Signing service’s own approval screens, not here.';
+const DRAFT_NOTE = /A draft cannot be submitted from here later.*it keeps its workflow in use, so that workflow cannot be archived\./;
 
 async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
   const headers = { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` };
   return method === 'POST' ? page.request.post(path, { data, headers }) : page.request.patch(path, { data, headers });
 }
 
-/** A wf_access@2 request submitted through the console's API by the signed-in operator. */
-async function submitAccessRequest(page: Page, external: string) {
+/** A wf_access@2 request submitted (or, with `submit: false`, saved as a draft) through the console's API by the signed-in operator. */
+async function submitAccessRequest(page: Page, external: string, { submit = true } = {}) {
   const res = await call(page, 'POST', '/api/approval-requests', {
     workflow_id: 'wf_access',
     workflow_release_id: 'wf_access@2',
     external_id: external,
     form_data: ACCESS_DATA,
-    submit: true,
+    submit,
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { id: string }).id;
@@ -109,6 +112,8 @@ test.describe('approval requests', () => {
     await expect(page.getByText(`Request ${mine} submitted for approval.`)).toBeVisible();
     await expect(page.getByRole('heading', { name: mine })).toBeVisible();
     await expect(page.getByText('With the reviewers.')).toBeVisible();
+    await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
+    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveCount(0);
 
     const facts = page.locator('dl').first();
     await expect(facts).toContainText(apiId('wf_access@2'));
@@ -132,11 +137,83 @@ test.describe('approval requests', () => {
     await expect(page.getByLabel('Status')).toHaveValue('IN_PROGRESS');
     await expect(page.getByRole('table', { name: 'Approval requests' }).getByRole('link', { name: mine })).toBeVisible();
     await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
-    await page.getByLabel('Status').selectOption('APPROVED');
-    await expect(page).toHaveURL(/status=APPROVED/);
+    await page.getByLabel('Status').selectOption('NEEDS_REVISION');
+    await expect(page).toHaveURL(/status=NEEDS_REVISION/);
     await expect(page.getByText('Nothing matches these filters')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'approvals-list');
+  });
+
+  test('the list offers the statuses it has read, marks drafts and due steps, newest activity first', { tag: '@dialect' }, async ({ page }) => {
+    await signIn(page, 'operator');
+    const prefix = `e2e-list-${run}-`;
+    const approved = externalId('list');
+    const approvedId = await submitAccessRequest(page, approved);
+    const [soon, late, draft] = [externalId('list'), externalId('list'), externalId('list')];
+    await submitAccessRequest(page, soon);
+    await submitAccessRequest(page, late);
+    const draftId = await submitAccessRequest(page, draft, { submit: false });
+    // The first one created is the last one touched: a reviewer approves it now.
+    await control(`/approval-requests/${approvedId}/actions`, { action: 'approve' });
+
+    // Before any answer carried another status, the filter offers the three the spec names.
+    await page.goto(`/approvals?q=${prefix}&status=IN_PROGRESS`);
+    const table = page.getByRole('table', { name: 'Approval requests' });
+    await expect(table.getByRole('link')).toHaveText([late, soon]);
+    await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision']);
+    // A fresh step of the 8-hour layer: its due time, nothing marked.
+    const row = (external: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name: external, exact: true }) });
+    const due = (external: string) => row(external).getByRole('cell').nth(4);
+    await expect(due(soon)).toContainText(/\d{4}.*UTC/);
+    await expect(due(soon)).not.toContainText(/Due soon|Overdue/);
+
+    // All statuses: the approved one was read, so the filter offers it; the page is ordered by
+    // latest activity, though the sandbox answers newest-created first.
+    await page.getByLabel('Status').selectOption('');
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(table.getByRole('link')).toHaveText([approved, draft, late, soon]);
+    await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision', 'Approved']);
+    await expect(row(draft).getByRole('cell').nth(2)).toHaveText('Draft');
+    await expect(due(draft)).toHaveText('—');
+    await expect(due(approved)).toHaveText('—');
+    await expectAccessible(page);
+
+    await page.getByLabel('Status').selectOption('APPROVED');
+    await expect(page).toHaveURL(/status=APPROVED/);
+    await expect(table.getByRole('link')).toHaveText([approved]);
+    await page.reload();
+    await expect(page.getByLabel('Status')).toHaveValue('APPROVED');
+    await expect(table.getByRole('link')).toHaveText([approved]);
+
+    // Due soon and overdue are judged on the API's clock (the answer's date), not the browser's.
+    const requestList = (url: URL) => url.pathname === '/api/approval-requests';
+    await page.route(requestList, async (route) => {
+      const res = await route.fetch();
+      const apiNow = Date.parse(res.headers()['signing-api-date'] ?? '');
+      const body = (await res.json()) as { data: { external_id: string; sla?: { due_at: string; breached?: boolean } | null }[] };
+      const dueIn = (ms: number) => ({ due_at: new Date(apiNow + ms).toISOString(), breached: false });
+      for (const r of body.data) {
+        if (r.external_id === soon && r.sla) r.sla = { ...r.sla, ...dueIn(3_600_000) };
+        if (r.external_id === late && r.sla) r.sla = { ...r.sla, ...dueIn(-3_600_000) };
+      }
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto(`/approvals?q=${prefix}`);
+    await expect(due(soon).getByText('Due soon')).toBeVisible();
+    await expect(due(late).getByText('Overdue')).toBeVisible();
+    await expect(due(approved)).toHaveText('—');
+    await snap(page, 'approvals-list-activity');
+    await expectPhoneFits(page, 'approvals-list-activity-phone');
+    await page.unroute(requestList);
+
+    // The draft's page says what a draft is, and where decisions are made.
+    await table.getByRole('link', { name: draft, exact: true }).click();
+    await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/approvals/${draftId}`);
+    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveText(DRAFT_NOTE);
+    await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'approvals-draft-detail');
+    await expectPhoneFits(page, 'approvals-draft-detail-phone');
   });
 
   test('a stale release is refused, the newer schema loads and compatible values stay', { tag: '@dialect' }, async ({ page }) => {
@@ -166,10 +243,17 @@ test.describe('approval requests', () => {
     await expect(page.getByLabel('Business justification')).toHaveValue('Month-end close needs journal access');
     await snap(page, 'approvals-stale-release');
     await page.getByLabel('Access until').fill('2026-09-30');
+    // What a draft means is said before one is saved.
+    await expect(page.getByRole('button', { name: 'Save as draft' })).toHaveAccessibleDescription(
+      'A draft is kept as it is: it cannot be submitted from here later, and while it exists its workflow cannot be archived.',
+    );
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
     await expect(page.getByText('Saved as a draft: not submitted')).toBeVisible();
     await expect(page.locator('dl').first()).toContainText(apiId('wf_access@2'));
+    // No route submits a draft later, and the draft keeps its workflow in use (spec rule 2).
+    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveText(DRAFT_NOTE);
+    await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
   });
 
   test('a document field picks an uploaded document, which the request then lists', async ({ page }) => {
@@ -179,8 +263,11 @@ test.describe('approval requests', () => {
 
     await page.goto('/approvals/new?workflow=wf_expense');
     await expect(page.getByLabel(/^Workflow/)).toHaveValue('wf_expense');
-    const receipt = page.getByLabel(/^Receipt( \*)?$/);
-    await expect(receipt.locator('option', { hasText: fileName })).toHaveCount(1);
+    // The field searches the app's documents on the server.
+    const receipt = page.getByRole('combobox', { name: /^Receipt/ });
+    await receipt.fill(fileName);
+    await expect(page.getByRole('option', { name: `${fileName} (${documentId})` })).toHaveCount(1);
+    await receipt.press('Escape');
     await page.getByLabel(/^Amount/).fill('42.5');
     await page.getByLabel(/^Currency/).selectOption('EUR');
     await page.getByLabel(/^Description/).fill('Team lunch with a client');
@@ -190,7 +277,7 @@ test.describe('approval requests', () => {
     // Submitting needs the required document; a draft would not.
     await page.getByRole('button', { name: 'Submit for approval' }).click();
     await expect(fieldError(page, 'Receipt')).toHaveText('Choose a document');
-    await receipt.selectOption(documentId);
+    await pickDocument(page, /^Receipt/, fileName, documentId);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Submit for approval' }).click();
 
@@ -283,9 +370,8 @@ test.describe('approval requests', () => {
 
     // The required field shows the document the request carries, named as the attached one.
     await page.goto(`/approvals/${id}`);
-    const receipt = revision(page).getByLabel(/^Receipt( \*)?$/);
-    await expect(receipt).toHaveValue(attached);
-    await expect(receipt.locator('option:checked')).toHaveText(`${attachedName} — currently attached (${attached})`);
+    const receipt = revision(page).getByRole('combobox', { name: /^Receipt/ });
+    await expect(receipt).toHaveValue(`${attachedName} — currently attached (${attached})`);
     await expect(revision(page)).toContainText(`Currently attached: ${attachedName}. Keep it, or choose another document to replace it.`);
     await expectAccessible(page);
 
@@ -294,18 +380,18 @@ test.describe('approval requests', () => {
     await expect(page.getByText('Draft saved. The reviewer sees it only once you resubmit.')).toBeVisible();
     expect((await readRevision(page, id)).draft?.documents).toEqual([expect.objectContaining({ field_key: 'receipt', document_id: attached, name: attachedName })]);
     await page.reload();
-    await expect(receipt).toHaveValue(attached);
-    await expect(receipt.locator('option:checked')).toHaveText(`${attachedName} — currently attached (${attached})`);
+    await expect(receipt).toHaveValue(`${attachedName} — currently attached (${attached})`);
 
     // Replaced in a draft: after a reload the field shows the draft's document, and still offers the attached one.
-    await receipt.selectOption(replacement);
+    await pickDocument(revision(page), /^Receipt/, replacementName, replacement);
     await expect(revision(page)).toContainText(`Replaces ${attachedName}, which is attached now.`);
     await revision(page).getByRole('button', { name: 'Save draft' }).click();
     await expect(revision(page)).toContainText(LATEST_ASK);
     await page.reload();
-    await expect(receipt).toHaveValue(replacement);
-    await expect(receipt.locator('option:checked')).toHaveText(`${replacementName} — saved in your draft (${replacement})`);
-    await expect(receipt.locator('option', { hasText: `${attachedName} — currently attached (${attached})` })).toHaveCount(1);
+    await expect(receipt).toHaveValue(`${replacementName} — saved in your draft (${replacement})`);
+    await receipt.click();
+    await expect(revision(page).getByRole('option', { name: `${attachedName} — currently attached (${attached})` })).toHaveCount(1);
+    await receipt.press('Escape');
     await expect(revision(page)).toContainText(`Replaces ${attachedName}, which is attached now.`);
     await snap(page, 'approvals-revision-document');
 

@@ -370,4 +370,30 @@ test.describe('sandbox panel', () => {
     await page.reload();
     await expect(faults.getByText('No faults injected: the sandbox answers normally.')).toBeVisible();
   });
+
+  test('releases: publish the current schema again, and a new one; a schema no form can carry is named', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin/sandbox');
+    const card = page.getByRole('region', { name: 'Workflow releases' });
+    await card.getByLabel('Workflow', { exact: true }).selectOption({ label: 'Travel pre-approval (legacy)' });
+    const hint = card.getByText(/^Current release: /);
+    const current = (await hint.textContent())!.replace('Current release: ', '');
+    const n = Number(current.split('@').pop());
+    await card.getByRole('button', { name: 'Publish a new release' }).click();
+    await expect(page.getByText(new RegExp(`^Published .+@${n + 1}\\. Forms still on the previous release will be refused as stale\\.$`))).toBeVisible();
+    await expect(hint).toHaveText(new RegExp(`@${n + 1}$`));
+
+    const box = card.getByLabel('New submission schema (optional)');
+    await box.fill('{"type": "object", "properties": {"who": {"$ref": "#/x"}}}');
+    await card.getByRole('button', { name: 'Publish a new release' }).click();
+    await expect(card.getByRole('alert')).toHaveText('Field "who" uses "$ref", which the console cannot check in a form.');
+    await expect(hint).toHaveText(new RegExp(`@${n + 1}$`));
+    await box.fill('{"type": "object", "properties": {"destination": {"type": "string", "title": "Destination city"}}, "required": ["destination"]}');
+    await card.getByRole('button', { name: 'Publish a new release' }).click();
+    await expect(hint).toHaveText(new RegExp(`@${n + 2}$`));
+    await expectAccessible(page);
+    await snap(page, 'sandbox-releases');
+    await page.goto(`/catalog/approval-workflows/${current.split('@')[0]}`);
+    await expect(page.getByText('Destination city').first()).toBeVisible();
+  });
 });

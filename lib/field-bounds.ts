@@ -1,10 +1,12 @@
 import { formatNumber } from './format.ts';
-import type { FieldDescriptor } from './submission-schema.ts';
+import type { FieldDescriptor } from './submission-schema/index.ts';
 
-// A schema field's bounds as a sentence fragment, in the reader's number format: the catalog's
+// A schema field's rules as a sentence fragment, in the reader's number format: the catalog's
 // form preview and the request form's hints say them alike.
 
-/** "0.01 to 1,000,000", "at least 10 characters"... or null when the field has no bounds. */
+const STRING_KINDS = new Set(['text', 'email', 'uri', 'date', 'date-time']);
+
+/** "0.01 to 1,000,000", "more than 0, in steps of 0.01", "1 to 4 entries"... or null when the field has none. */
 export function boundsOf(f: FieldDescriptor): string | null {
   const range = (min: number | undefined, max: number | undefined, unit: string) => {
     const u = unit ? ` ${unit}` : '';
@@ -13,7 +15,23 @@ export function boundsOf(f: FieldDescriptor): string | null {
     if (max !== undefined) return `at most ${formatNumber(max)}${u}`;
     return null;
   };
-  if (f.kind === 'number' || f.kind === 'integer') return range(f.min, f.max, '');
-  if (f.kind === 'text' || f.kind === 'email') return range(f.minLength, f.maxLength, 'characters');
-  return null;
+  const parts: string[] = [];
+  if (f.kind === 'number' || f.kind === 'integer') {
+    const inclusive = range(f.min, f.max, '');
+    if (inclusive) parts.push(inclusive);
+    if (f.exclusiveMin !== undefined) parts.push(`more than ${formatNumber(f.exclusiveMin)}`);
+    if (f.exclusiveMax !== undefined) parts.push(`less than ${formatNumber(f.exclusiveMax)}`);
+    if (f.multipleOf !== undefined) parts.push(`in steps of ${formatNumber(f.multipleOf, { maxDecimals: 10 })}`);
+  }
+  if (STRING_KINDS.has(f.kind)) {
+    const length = range(f.minLength, f.maxLength, 'characters');
+    if (length) parts.push(length);
+    if (f.pattern !== undefined) parts.push(`matching ${f.pattern}`);
+  }
+  if (f.kind === 'array') {
+    const count = range(f.minItems, f.maxItems, 'entries');
+    if (count) parts.push(count);
+    if (f.uniqueItems) parts.push('no entry twice');
+  }
+  return parts.length > 0 ? parts.join(', ') : null;
 }

@@ -35,3 +35,13 @@ export const statusWords = (family: StatusFamily, code: string) => statusLabel(f
 /** Filter options for a family, in the order given. */
 export const statusOptions = (family: StatusFamily, codes: readonly string[]) =>
   codes.map((value) => ({ value, label: statusLabel(family, value) }));
+
+/**
+ * Filter options for statuses the spec does not list in full: the codes it names, in its
+ * order, then every other code seen in the API's answers, once each and ordered by label.
+ */
+export function statusOptionsWithSeen(family: StatusFamily, named: readonly string[], seen: Iterable<string>) {
+  const others = [...new Set(seen)].filter((code) => code !== '' && !named.includes(code));
+  const byLabel = statusOptions(family, others).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  return [...statusOptions(family, named), ...byLabel];
+}

@@ -5,16 +5,17 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { approvalQuery, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { approvalQuery } from '@/lib/queries/approvals';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
-import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
+import { readSubmissionSchema } from '@/lib/submission-schema';
 import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { ApprovalProgress } from './approval-progress';
+import { RequestNotes } from './request-notes';
 import { RevisionPanel } from './revision-panel';
-import { currencyOf, displayValue } from './schema-form-model';
+import { FormDataView } from './form-data-view';
 
 const STATUS_NOTES: Record<string, string> = {
   DRAFT: 'Saved as a draft: not submitted, no reviewer sees it yet.',
@@ -35,34 +36,14 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function FormDataView({ request, fields }: { request: ApprovalRequestRecord; fields: FieldDescriptor[] | null }) {
-  const data = request.form_data;
-  // Schema order and titles; keys the schema does not know are still shown, under their key.
-  const currency = currencyOf(fields ?? [], data);
-  const rows: [string, string, string][] = (fields ?? [])
-    .filter((f) => f.kind !== 'document')
-    .map((f) => [f.key, f.title, displayValue(f, data[f.key], currency)]);
-  for (const [k, v] of Object.entries(data)) if (!rows.some(([key]) => key === k)) rows.push([k, k, displayValue(undefined, v)]);
-  if (rows.length === 0) return <p className="text-sm text-slate-600">No form data.</p>;
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(10rem,auto)_1fr]">
-      {rows.map(([key, title, value]) => (
-        <div key={key} className="contents">
-          <dt className="text-slate-600">{title}</dt>
-          <dd className="whitespace-pre-wrap break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** One approval request: versions, workflow and release, data by the release's titles, progress, revision. */
 export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
   const query = useQuery(approvalQuery(id));
   const request = query.data;
   const release = Number(/@(\d+)$/.exec(request?.workflow_release_id ?? '')?.[1] ?? NaN);
   const schema = useQuery({ ...submissionSchemaQuery(request?.workflow_id ?? '', release), enabled: Boolean(request?.workflow_id) && Number.isInteger(release) });
-  const fields = useMemo(() => (schema.data ? fieldsOf(schema.data.schema) : null), [schema.data]);
+  const reading = useMemo(() => (schema.data ? readSubmissionSchema(schema.data.schema) : null), [schema.data]);
+  const fields = reading?.fields ?? null;
 
   if (query.isPending) {
     return (
@@ -71,7 +52,8 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
       </QueryPending>
     );
   }
-  if (query.isError) return <ErrorState title="This request could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  // A failed background read (after a 409, say) keeps the page and any form on it as they are.
+  if (query.isError && !query.data) return <ErrorState title="This request could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
   const r = query.data;
   const titleOf = (key: string) => fields?.find((f) => f.key === key)?.title ?? key;
   return (
@@ -94,6 +76,7 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
         {r.sla?.breached && <Badge tone="red">SLA breached</Badge>}
         <span>{STATUS_NOTES[r.status] ?? ''}</span>
       </div>
+      <RequestNotes status={r.status} />
       <div className="flex flex-col gap-5">
         <Facts
           items={[
@@ -113,7 +96,7 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
         />
         {r.status === 'NEEDS_REVISION' && (
           <Section title="Revision" id="revision-heading">
-            <RevisionPanel request={r} schema={schema.data?.schema} fields={fields} canWrite={canWrite} />
+            <RevisionPanel request={r} schema={schema.data?.schema} reading={reading} canWrite={canWrite} />
           </Section>
         )}
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
@@ -137,6 +120,9 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
                     {d.name}
                   </Link>{' '}
                   <code className="text-xs text-slate-600">{d.document_id}</code>
+                  {(d.sign_actor_ids?.length ?? 0) > 0 && (
+                    <span className="block text-xs text-slate-700">Signers (actor IDs): {d.sign_actor_ids!.join(', ')}</span>
+                  )}
                 </li>
               ))}
             </ul>

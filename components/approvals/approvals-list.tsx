@@ -5,13 +5,20 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { formatDateTime } from '@/lib/format';
-import { approvalsListQuery, REQUEST_STATUSES, type ApprovalRequestRecord } from '@/lib/queries/approvals';
-import { statusOptions } from '@/lib/status-labels';
+import {
+  approvalsListQuery,
+  NAMED_REQUEST_STATUSES,
+  newestActivityFirst,
+  type ApprovalRequestRecord,
+} from '@/lib/queries/approvals';
+import { statusOptionsWithSeen } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
 import { LinkButton } from '../ui/link-button';
-import { Badge, StatusBadge } from '../ui/states';
+import { StatusBadge } from '../ui/states';
+import { StepDue } from './step-due';
+import { useSeenRequestStatuses } from './use-seen-statuses';
 
 const FILTERS = ['status'] as const;
 
@@ -19,40 +26,44 @@ const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
   {
     header: 'Request',
     cell: ({ row }) => (
-      <Link href={`/approvals/${encodeURIComponent(row.original.id)}` as Route} className="font-medium text-brand-700 hover:underline">
+      <Link
+        href={`/approvals/${encodeURIComponent(row.original.id)}` as Route}
+        className="font-medium text-brand-700 hover:underline"
+      >
         {row.original.external_id ?? row.original.id}
       </Link>
     ),
   },
   { header: 'Workflow', cell: ({ row }) => <span>{row.original.workflow_name ?? row.original.workflow_id ?? '—'}</span> },
   { header: 'Status', cell: ({ row }) => <StatusBadge family="request" status={row.original.status} /> },
-  {
-    header: 'Current step',
-    cell: ({ row }) => {
-      const sla = row.original.sla;
-      return (
-        <span className="flex flex-wrap items-center gap-1">
-          {row.original.current_layer_name ?? '—'}
-          {sla?.breached && <Badge tone="red">SLA breached</Badge>}
-        </span>
-      );
-    },
-  },
+  { header: 'Current step', cell: ({ row }) => <span>{row.original.current_layer_name ?? '—'}</span> },
+  { header: 'Step due', cell: ({ row }) => <StepDue request={row.original} /> },
   { header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updated_at) },
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
 ];
 
-/** The app's approval requests with search (id or external id) and a status filter, in the URL. */
+/**
+ * The app's approval requests with search (id or external id) and a status filter, in the URL;
+ * each page newest activity first (the API promises no order, see newestActivityFirst).
+ */
 export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
   const { params, update } = useListParams(FILTERS);
-  const query = useQuery(approvalsListQuery({ page: params.page, size: params.size, q: params.q || undefined, status: params.filters.status || undefined }));
+  const status = params.filters.status || undefined;
+  const query = useQuery({
+    ...approvalsListQuery({ page: params.page, size: params.size, q: params.q || undefined, status }),
+    select: newestActivityFirst,
+  });
+  // The spec names three statuses and lists no more: the others offered are those this host
+  // has answered with, and the one in the URL, so a shared link shows its own filter.
+  const seen = useSeenRequestStatuses();
+  const options = statusOptionsWithSeen('request', NAMED_REQUEST_STATUSES, status ? [...seen, status] : seen);
   return (
     <>
       <ListToolbar
         params={params}
         update={update}
         searchLabel="Search requests by external ID or ID"
-        filters={[{ name: 'status', label: 'Status', options: statusOptions('request', REQUEST_STATUSES) }]}
+        filters={[{ name: 'status', label: 'Status', options }]}
       />
       <ListView
         query={query}
@@ -62,7 +73,9 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
         filtered={Boolean(params.q || params.filters.status)}
         empty={{
           title: 'No approval requests yet',
-          body: canWrite ? 'Submit the first request from an active workflow.' : 'Requests appear here once an operator submits one.',
+          body: canWrite
+            ? 'Submit the first request from an active workflow.'
+            : 'Requests appear here once an operator submits one.',
           action: canWrite ? <LinkButton href="/approvals/new">New request</LinkButton> : undefined,
         }}
       />

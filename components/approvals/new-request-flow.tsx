@@ -8,28 +8,39 @@ import { toast } from 'sonner';
 import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/queries/approvals';
 import { catalogKeys, catalogListQuery, submissionSchemaQuery } from '@/lib/queries/catalog';
-import { fieldsOf, type FieldDescriptor } from '@/lib/submission-schema';
+import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema';
 import { Field, Select } from '../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states';
 import { NewRequestForm, suggestExternalId } from './new-request-form';
 import { valuesFrom, type RequestFormValues } from './schema-form-model';
+import { fromFormValue, toFormValue } from './schema-form-values';
+import { UnsupportedSchema } from './unsupported-schema';
 import { UnavailableNotice } from './unavailable-notice';
 import { unavailableReason } from './workflow-availability';
 
 const releaseNumber = (releaseId: string) => Number(/@(\d+)$/.exec(releaseId)?.[1] ?? NaN);
 
-/** What survives a release change: values whose field still exists with the same kind. */
+/**
+ * What survives a release change: values whose field still exists with the same kind, read as
+ * data by the old field and written back by the new one (a choice's options may have moved).
+ */
 function carryOver(values: RequestFormValues, from: FieldDescriptor[], to: FieldDescriptor[]) {
-  const before = new Map(from.map((f) => [f.key, f]));
-  const kept: RequestFormValues = { ...valuesFrom(to, {}), external_id: values.external_id };
+  const kept: RequestFormValues = { ...valuesFrom(to, undefined), external_id: values.external_id };
   const dropped: string[] = [];
   for (const f of from) {
-    const value = f.kind === 'document' ? values.documents[f.key] : values.form_data[f.key];
-    const target = to.find((t) => t.key === f.key && t.kind === before.get(f.key)?.kind);
-    if (!target) {
-      if (value !== undefined && value !== '' && value !== false) dropped.push(f.title);
-    } else if (f.kind === 'document') kept.documents[f.key] = String(value ?? '');
-    else kept.form_data[f.key] = value;
+    const target = to.find((t) => t.key === f.key && t.kind === f.kind);
+    if (f.kind === 'document') {
+      const id = values.documents[f.key] ?? '';
+      if (target) {
+        kept.documents[f.key] = id;
+        kept.documentNames[f.key] = values.documentNames[f.key] ?? '';
+        kept.signers[f.key] = values.signers[f.key] ?? '';
+      } else if (id) dropped.push(f.title);
+      continue;
+    }
+    const data = fromFormValue(f, values.form_data[f.key]);
+    if (target) kept.form_data[f.key] = toFormValue(target, data, false);
+    else if (data !== undefined && data !== false && f.kind !== 'constant') dropped.push(f.title);
   }
   return { kept, dropped };
 }
@@ -66,11 +77,14 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     ...submissionSchemaQuery(workflow?.id ?? '', releaseNumber(releaseId ?? '')),
     enabled: Boolean(workflow && releaseId),
   });
-  const fields = useMemo(() => (schema.data ? fieldsOf(schema.data.schema) : null), [schema.data]);
+  const reading = useMemo(() => (schema.data ? readSubmissionSchema(schema.data.schema) : null), [schema.data]);
+  // A release whose schema holds a construct the console cannot carry gets no form (it would
+  // accept what the API refuses); the page names the construct and shows the raw schema.
+  const fields = reading && reading.unsupported.length === 0 ? reading.fields : null;
   const prepared = useMemo(() => {
     if (!fields || !workflow) return null;
     if (carry) return { ...carryOver(carry.values, carry.fields, fields), from: carry.from };
-    return { kept: { ...valuesFrom(fields, {}), external_id: suggestExternalId(workflow) }, dropped: [], from: null };
+    return { kept: { ...valuesFrom(fields, undefined), external_id: suggestExternalId(workflow) }, dropped: [], from: null };
   }, [fields, carry, workflow]);
 
   if (workflows.isPending || forms.isPending || categories.isPending) return <Skeleton className="h-24 w-full" />;
@@ -166,12 +180,15 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
           onRetry={() => void schema.refetch()}
         />
       )}
-      {workflow && releaseId && schema.data && prepared && (
+      {workflow && releaseId && schema.data && reading && reading.unsupported.length > 0 && (
+        <UnsupportedSchema unsupported={reading.unsupported} schema={schema.data.schema} releaseId={releaseId} />
+      )}
+      {workflow && releaseId && fields && prepared && (
         <NewRequestForm
           key={releaseId}
           workflow={workflow}
           releaseId={releaseId}
-          schema={schema.data.schema}
+          fields={fields}
           defaultValues={prepared.kept}
           onStale={stale}
           onRefused={refused}

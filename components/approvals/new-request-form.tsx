@@ -1,20 +1,18 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { approvalKeys, pickableDocumentsQuery, submitApprovalRequest, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { approvalKeys, submitApprovalRequest, type ApprovalRequestRecord } from '@/lib/queries/approvals';
 import type { SubmitRequestInput } from '@/lib/schemas/approvals';
 import type { Workflow } from '@/lib/schemas/catalog';
-import { fieldsOf, type SubmissionSchemaDocument } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { LinkButton } from '../ui/link-button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
-import { documentNames } from './document-choices';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, requestFormSchema, type RequestFormValues } from './schema-form-model';
 import { FormError } from '../ui/form-error';
@@ -33,7 +31,8 @@ export function suggestExternalId(workflow: Pick<Workflow, 'id' | 'name'>): stri
 interface NewRequestFormProps {
   workflow: Workflow;
   releaseId: string;
-  schema: SubmissionSchemaDocument;
+  /** the release's fields (every one readable: a schema with unsupported constructs gets no form) */
+  fields: FieldDescriptor[];
   defaultValues: RequestFormValues;
   onStale(currentReleaseId: string | null, values: RequestFormValues): void;
   /** a definite refusal that may come from the catalog (an archived workflow or request form) */
@@ -42,20 +41,19 @@ interface NewRequestFormProps {
 }
 
 /** The release's form, an external id, and two ways out: a draft or a submission. */
-export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onStale, onRefused, onDone }: NewRequestFormProps) {
-  const fields = useMemo(() => fieldsOf(schema), [schema]);
-  const documents = useQuery({ ...pickableDocumentsQuery(), enabled: fields.some((f) => f.kind === 'document') });
+export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onStale, onRefused, onDone }: NewRequestFormProps) {
+  // Signers are offered only where the workflow says it accepts them (spec: "only when").
+  const signing = workflow.accepts_per_document_signing === true;
   // The resolver reads the ref (set just before validation); the buttons show the state.
   const intentOf = useRef<'draft' | 'submit'>('submit');
   const [pending, setPending] = useState<'draft' | 'submit'>('submit');
   const resolver = useMemo<Resolver<RequestFormValues>>(() => {
     const bySubmit = {
-      draft: requestFormSchema(schema, fields, 'draft', true),
-      submit: requestFormSchema(schema, fields, 'submit', true),
+      draft: requestFormSchema(fields, 'draft', true, { signing }),
+      submit: requestFormSchema(fields, 'submit', true, { signing }),
     };
-    return (values, context, options) =>
-      (zodResolver(bySubmit[intentOf.current]) as unknown as Resolver<RequestFormValues>)(values, context, options);
-  }, [schema, fields]);
+    return (values, context, options) => (zodResolver(bySubmit[intentOf.current] as never) as Resolver<RequestFormValues>)(values, context, options);
+  }, [fields, signing]);
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
   const submitRequest = useKeyedMutation({
     scope: 'apr-submit',
@@ -85,7 +83,7 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
 
   const run = (submit: boolean) =>
     form.handleSubmit(async (values) => {
-      const docs = documentRefs(values.documents, documentNames({ uploaded: documents.data?.data }));
+      const docs = documentRefs({ documents: values.documents, names: values.documentNames, signers: values.signers, signing });
       const body = {
         workflow_id: workflow.id,
         workflow_release_id: releaseId,
@@ -138,17 +136,19 @@ export function NewRequestForm({ workflow, releaseId, schema, defaultValues, onS
           register={form.register}
           control={form.control}
           errors={errors}
-          documents={{ uploaded: documents.data?.data }}
+          documents={{}}
+          signing={signing}
         />
-        {documents.isError && (
-          <p className="text-sm text-red-800">The documents could not be loaded: {documents.error.message}</p>
-        )}
         <FormError error={errors.root?.server} />
         <div className="flex flex-wrap items-center justify-end gap-3">
+          {/* Said before a draft is saved, not after (spec: no route submits a draft; rule 2: a draft keeps its workflow in use). */}
+          <p id="draft-consequences" className="mr-auto max-w-md text-xs text-slate-600">
+            A draft is kept as it is: it cannot be submitted from here later, and while it exists its workflow cannot be archived.
+          </p>
           <LinkButton href="/approvals" variant="secondary">
             Cancel
           </LinkButton>
-          <Button variant="secondary" busy={isSubmitting && pending === 'draft'} onClick={() => click('draft')}>
+          <Button variant="secondary" busy={isSubmitting && pending === 'draft'} onClick={() => click('draft')} aria-describedby="draft-consequences">
             Save as draft
           </Button>
           <Button type="submit" busy={isSubmitting && pending === 'submit'}>

@@ -8,22 +8,37 @@ import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import {
   approvalKeys,
-  pickableDocumentsQuery,
+  approvalQuery,
   resubmitApprovalRequest,
   saveRevisionDraft,
   type ApprovalRequestRecord,
   type RevisionRequirements,
 } from '@/lib/queries/approvals';
+import { catalogItemQuery } from '@/lib/queries/catalog';
 import type { RevisionInput } from '@/lib/schemas/approvals';
-import type { FieldDescriptor, SubmissionSchemaDocument } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema';
 import { Button } from '../ui/button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
 import { contentOf, describeChanges, type RevisionChanges } from './revision-changes';
 import { documentNames, type DocumentSources } from './document-choices';
+import { acceptsSigning, documentRefs } from './document-refs';
 import { SchemaFields } from './schema-fields';
-import { documentRefs, requestFieldOf, requestFormSchema, valuesFrom, type RequestFormValues } from './schema-form-model';
+import { requestFieldOf, requestFormSchema, valuesFrom, type RequestFormValues } from './schema-form-model';
+import { toFormValue } from './schema-form-values';
 import { FormError } from '../ui/form-error';
+
+// How long a re-read after a conflict may take before the form says it failed: the query's own
+// retries (a busy API) can run much longer, and the requester is waiting on a spinning button.
+const REREAD_MS = 8_000;
+
+/** The promise's value, or undefined when it fails or takes longer than `ms`. */
+function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  return Promise.race([
+    promise.catch(() => undefined),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms)),
+  ]);
+}
 
 interface RevisionAttempt {
   action: 'revision-draft' | 'resubmit';
@@ -34,7 +49,6 @@ interface RevisionAttempt {
 
 interface RevisionFormProps {
   request: ApprovalRequestRecord;
-  schema: SubmissionSchemaDocument;
   fields: FieldDescriptor[];
   /** the last read of the revision: its versions are the ones quoted */
   read: RevisionRequirements;
@@ -47,10 +61,17 @@ interface RevisionFormProps {
  * quote the versions of the last read; a conflict re-reads, shows what changed, and keeps
  * everything typed for the retry.
  */
-export function RevisionForm({ request, schema, fields, read, reread }: RevisionFormProps) {
+export function RevisionForm({ request, fields, read, reread }: RevisionFormProps) {
   const client = useQueryClient();
   const hasDocuments = fields.some((f) => f.kind === 'document');
-  const documents = useQuery({ ...pickableDocumentsQuery(), enabled: hasDocuments });
+  // Signers only where the workflow accepts per-document signing: the request's own flag when
+  // it carries one, else the workflow's record (absent or false: not offered).
+  const ownFlag = request.accepts_per_document_signing;
+  const workflow = useQuery({
+    ...catalogItemQuery('approval-workflows', request.workflow_id ?? ''),
+    enabled: hasDocuments && typeof ownFlag !== 'boolean' && Boolean(request.workflow_id),
+  });
+  const signing = hasDocuments && acceptsSigning(request, workflow.data);
   const current = { form_data: request.form_data, documents: request.documents ?? [] };
   const [initial] = useState(() => {
     const c = contentOf(read, current);
@@ -61,16 +82,16 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
   const [pending, setPending] = useState<'revision-draft' | 'resubmit'>('resubmit');
   const resolver = useMemo<Resolver<RequestFormValues>>(() => {
     const schemas = {
-      'revision-draft': requestFormSchema(schema, fields, 'revision-draft', false),
-      resubmit: requestFormSchema(schema, fields, 'resubmit', false),
+      'revision-draft': requestFormSchema(fields, 'revision-draft', false, { signing }),
+      resubmit: requestFormSchema(fields, 'resubmit', false, { signing }),
     };
     return (values, context, options) =>
-      (zodResolver(schemas[which.current]) as unknown as Resolver<RequestFormValues>)(values, context, options);
-  }, [schema, fields]);
+      (zodResolver(schemas[which.current] as never) as Resolver<RequestFormValues>)(values, context, options);
+  }, [fields, signing]);
   const form = useForm<RequestFormValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const [changes, setChanges] = useState<RevisionChanges | null>(null);
-  // The attached documents and the draft's are choices of their own: the uploads list may not hold them.
-  const sources: DocumentSources = { attached: current.documents, saved: read.draft?.documents, uploaded: documents.data?.data };
+  // The attached documents and the draft's are offered first: a search may not find them.
+  const sources: DocumentSources = { attached: current.documents, saved: read.draft?.documents };
   const asked = useMemo(() => {
     const map = new Map<string, string[]>();
     for (const r of read.task.requirements) if (r.field_key) map.set(r.field_key, [...(map.get(r.field_key) ?? []), r.message]);
@@ -96,7 +117,7 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
       if (action === 'revision-draft') {
         setChanges(null);
         toast.success('Draft saved. The reviewer sees it only once you resubmit.');
-        await reread();
+        await reread().catch(() => undefined);
         return;
       }
       toast.success('Resubmitted: the request is back with the reviewer.');
@@ -107,9 +128,20 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
       // Whatever the API calls it, a 409 is answered by reading again: when the versions moved,
       // the user sees what changed and keeps what they typed; otherwise the refusal is shown.
       if (err instanceof ConsoleApiError && err.status === 409) {
-        const fresh = await reread().catch(() => undefined);
+        const [fresh, freshRequest] = await Promise.all([
+          within(REREAD_MS, reread()),
+          within(REREAD_MS, client.fetchQuery({ ...approvalQuery(request.id), staleTime: 0 })),
+        ]);
         if (fresh && (fresh.version !== input.basis.version || fresh.task.version !== input.basis.task.version)) {
-          setChanges(describeChanges(input.basis, fresh, fields, current));
+          const after = freshRequest ? { form_data: freshRequest.form_data, documents: freshRequest.documents ?? [] } : current;
+          setChanges(describeChanges(input.basis, fresh, fields, current, after));
+          return;
+        }
+        if (!fresh) {
+          form.setError('root.server', {
+            message:
+              'This request was refused as changed elsewhere, and reading it again failed. Nothing was saved; everything you typed is still here. Try again in a moment: the next attempt reads it first.',
+          });
           return;
         }
       }
@@ -126,7 +158,7 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
   const run = (action: 'revision-draft' | 'resubmit') =>
     form.handleSubmit(async (values) => {
       const basis = read;
-      const docs = documentRefs(values.documents, documentNames(sources));
+      const docs = documentRefs({ documents: values.documents, names: values.documentNames, signers: values.signers, signing });
       const body = {
         expected_version: basis.version,
         expected_task_version: basis.task.version,
@@ -155,11 +187,15 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
       {changes && (
         <ChangesNotice
           changes={changes}
-          onUse={(c) =>
-            form.setValue(c.kind === 'document' ? `documents.${c.key}` : `form_data.${c.key}`, c.value ?? '', {
-              shouldDirty: true,
-            })
-          }
+          onUse={(c) => {
+            const field = fields.find((f) => f.key === c.key);
+            if (c.kind === 'document') {
+              const id = String(c.value ?? '');
+              form.setValue(`documents.${c.key}`, id, { shouldDirty: true });
+              const known = documentNames(sources).get(id);
+              if (known) form.setValue(`documentNames.${c.key}`, known, { shouldDirty: true });
+            } else if (field) form.setValue(`form_data.${c.key}`, toFormValue(field, c.value, false), { shouldDirty: true });
+          }}
         />
       )}
       <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
@@ -170,6 +206,7 @@ export function RevisionForm({ request, schema, fields, read, reread }: Revision
           control={form.control}
           errors={errors}
           documents={sources}
+          signing={signing}
           requests={asked}
         />
         <FormError error={errors.root?.server} />

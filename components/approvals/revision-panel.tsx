@@ -4,25 +4,31 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { approvalKeys, revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/queries/approvals';
-import type { FieldDescriptor, SubmissionSchemaDocument } from '@/lib/submission-schema';
+import type { SubmissionSchemaReading } from '@/lib/submission-schema';
 import { ErrorState, Skeleton } from '../ui/states';
 import { RevisionForm } from './revision-form';
+import { UnsupportedSchema } from './unsupported-schema';
 
 interface RevisionPanelProps {
   request: ApprovalRequestRecord;
-  schema: SubmissionSchemaDocument | undefined;
-  fields: FieldDescriptor[] | null;
+  /** the pinned release's schema as the API gave it, and as read (undefined while loading) */
+  schema: unknown;
+  reading: SubmissionSchemaReading | null;
   canWrite: boolean;
 }
 
 /** NEEDS_REVISION: what the reviewer asked for, and (for requesters) the form to answer it. */
-export function RevisionPanel({ request, schema, fields, canWrite }: RevisionPanelProps) {
+export function RevisionPanel({ request, schema, reading, canWrite }: RevisionPanelProps) {
+  const fields = reading?.fields ?? null;
   const client = useQueryClient();
   const query = useQuery(revisionRequirementsQuery(request.id));
   const { refetch } = query;
-  const reread = useCallback(async () => (await refetch()).data, [refetch]);
+  // A failed re-read throws rather than answering the last read again as if it were fresh.
+  const reread = useCallback(async () => (await refetch({ throwOnError: true })).data, [refetch]);
   if (query.isPending) return <Skeleton className="h-40 w-full" />;
-  if (query.isError) {
+  // A failed re-read (after a 409) keeps the last read and the form with everything typed in
+  // it; the form's own notice says what happened. Only a first read that failed has nothing to show.
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         title="The revision could not be loaded"
@@ -53,8 +59,16 @@ export function RevisionPanel({ request, schema, fields, canWrite }: RevisionPan
         )}
         {query.data.draft && <p className="mt-2 text-xs">A draft answer is saved; the form below starts from it.</p>}
       </div>
-      {canWrite && schema && fields && <RevisionForm request={request} schema={schema} fields={fields} read={query.data} reread={reread} />}
-      {canWrite && !fields && <Skeleton className="h-40 w-full" />}
+      {canWrite && reading && reading.unsupported.length > 0 && (
+        <UnsupportedSchema
+          unsupported={reading.unsupported}
+          schema={schema}
+          releaseId={request.workflow_release_id ?? 'this release'}
+          consequence="The console cannot offer a form to answer this revision."
+        />
+      )}
+      {canWrite && reading && reading.unsupported.length === 0 && <RevisionForm request={request} fields={reading.fields} read={query.data} reread={reread} />}
+      {canWrite && !reading && <Skeleton className="h-40 w-full" />}
       {!canWrite && <p className="text-sm text-slate-600">Operators answer revisions; your role can read them.</p>}
     </div>
   );

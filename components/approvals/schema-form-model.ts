@@ -1,112 +1,126 @@
 import { z } from 'zod';
 import type { ErrorDetail } from '@/lib/api-error';
-import { formatCalendarDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { RequestDocumentRef } from '@/lib/queries/approvals';
 import { EXTERNAL_ID } from '@/lib/schemas/approvals';
-import { formDataValidator, type FieldDescriptor, type SubmissionSchemaDocument } from '@/lib/submission-schema';
+import { formDataValidator, missingDocumentFields, type FieldDescriptor } from '@/lib/submission-schema';
+import { documentContentIssues, documentValuesFrom } from './document-refs';
+import { dataFrom, toFormValue } from './schema-form-values';
+
+export { documentRefs } from './document-refs';
 
 // A request form rendered from a release's submission schema. Field keys (never titles) are
 // the form's names; document fields pick an uploaded document and travel in `documents`.
 
 export interface RequestFormValues {
   external_id?: string;
-  /** typed values; empty ones are dropped before validation and sending */
+  /** the form's values (schema-form-values.ts); turned into form_data before validation and sending */
   form_data: Record<string, unknown>;
   /** document field key → chosen document id ('' for none) */
   documents: Record<string, string>;
+  /** document field key → the name the document is sent under (the document's own by default) */
+  documentNames: Record<string, string>;
+  /** document field key → signers' actor IDs as typed (sent only where the workflow accepts them) */
+  signers: Record<string, string>;
 }
 
 /** What a click asks for: how strictly the schema applies. */
 export type FormIntent = 'draft' | 'submit' | 'revision-draft' | 'resubmit';
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (typeof v === 'number' && Number.isNaN(v));
-
-/** Only the schema's non-document fields that hold something. */
-export function cleanFormData(values: Record<string, unknown>, fields: FieldDescriptor[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (f.kind === 'document') continue;
-    const v = values[f.key];
-    if (!isEmpty(v)) out[f.key] = typeof v === 'string' && f.kind !== 'text' ? v.trim() : v;
-  }
-  return out;
+/** What a request body carries: the form's values as form_data, and the chosen documents' ids. */
+export function requestContent(fields: readonly FieldDescriptor[], values: RequestFormValues) {
+  return { form_data: dataFrom(fields, values.form_data, values.documents), documents: values.documents };
 }
 
 /**
- * The form's validator for one intent. A new request's draft still needs every form field
- * (the API checks it fully) but no documents; a revision draft needs nothing yet.
+ * The form's validator for one intent, over the content it sends (requestContent), so issue
+ * paths are the data's own. A new request's draft still needs every form field (the API
+ * checks it fully) but no documents; a revision draft needs nothing yet.
  */
 export function requestFormSchema(
-  schema: SubmissionSchemaDocument,
-  fields: FieldDescriptor[],
+  fields: readonly FieldDescriptor[],
   intent: FormIntent,
   withExternalId: boolean,
+  { signing = false }: { signing?: boolean } = {},
 ) {
   const partial = intent === 'revision-draft';
   const requireDocuments = intent === 'submit' || intent === 'resubmit';
-  const documents = z.record(z.string(), z.string()).superRefine((docs, ctx) => {
-    if (!requireDocuments) return;
-    for (const f of fields)
-      if (f.kind === 'document' && f.required && !docs[f.key])
-        ctx.addIssue({ code: 'custom', path: [f.key], message: 'Choose a document' });
-  });
-  const base = z.object({
-    form_data: z.preprocess(
-      (v) => cleanFormData((v ?? {}) as Record<string, unknown>, fields),
-      formDataValidator(schema, { partial }),
-    ),
-    documents,
-  });
-  if (!withExternalId) return base;
-  return base.extend({
-    external_id: z.string().trim().regex(EXTERNAL_ID, '3 to 120 letters, digits, periods, underscores, colons or hyphens'),
-  });
+  const byKey = z.record(z.string(), z.string());
+  const content = z
+    .object({
+      form_data: z.record(z.string(), z.unknown()),
+      documents: byKey,
+      documentNames: byKey.default({}),
+      signers: byKey.default({}),
+    })
+    .superRefine((c, ctx) => {
+      for (const issue of documentContentIssues({ documents: c.documents, names: c.documentNames, signers: c.signers, signing }))
+        ctx.addIssue({ code: 'custom', ...issue });
+      const documents = Object.fromEntries(Object.entries(c.documents).filter(([, id]) => id));
+      const checked = formDataValidator(fields, { partial, documents }).safeParse(c.form_data);
+      if (!checked.success)
+        for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: ['form_data', ...issue.path] } as never);
+      if (!requireDocuments) return;
+      for (const key of missingDocumentFields(fields, Object.keys(documents)))
+        ctx.addIssue({ code: 'custom', path: ['documents', key], message: 'Choose a document' });
+    });
+  const base = z.preprocess(
+    (v) => {
+      const values = v as RequestFormValues;
+      return { ...values, ...requestContent(fields, values) };
+    },
+    withExternalId
+      ? content.and(
+          z.object({
+            external_id: z
+              .string()
+              .trim()
+              .regex(EXTERNAL_ID, '3 to 120 letters, digits, periods, underscores, colons or hyphens'),
+          }),
+        )
+      : content,
+  );
+  return base;
 }
 
-export function documentRefs(docs: Record<string, string>, names: Map<string, string>): RequestDocumentRef[] {
-  return Object.entries(docs)
-    .filter(([, id]) => id)
-    .map(([field_key, document_id]) => ({ document_id, field_key, name: names.get(document_id) ?? document_id }));
-}
-
-/** Form values from stored content (a request's data or a saved draft). */
+/** Form values from stored content (a request's data or a saved draft), or a new form's defaults. */
 export function valuesFrom(
-  fields: FieldDescriptor[],
-  formData: Record<string, unknown>,
+  fields: readonly FieldDescriptor[],
+  formData: Record<string, unknown> | undefined,
   documents: RequestDocumentRef[] = [],
 ): RequestFormValues {
   const data: Record<string, unknown> = {};
-  const docs: Record<string, string> = {};
-  for (const f of fields) {
-    if (f.kind === 'document') docs[f.key] = documents.find((d) => d.field_key === f.key)?.document_id ?? '';
-    else if (f.kind === 'boolean') data[f.key] = formData[f.key] === true;
-    else if (f.kind === 'number' || f.kind === 'integer')
-      data[f.key] = typeof formData[f.key] === 'number' ? formData[f.key] : undefined;
-    else data[f.key] = typeof formData[f.key] === 'string' ? formData[f.key] : '';
-  }
-  return { form_data: data, documents: docs };
+  for (const f of fields) if (f.kind !== 'document') data[f.key] = toFormValue(f, formData?.[f.key], formData === undefined);
+  const keys = fields.filter((f) => f.kind === 'document').map((f) => f.key);
+  return { form_data: data, ...documentValuesFrom(keys, documents) };
 }
 
 export const sentence = (message: string) => (message ? message[0]!.toUpperCase() + message.slice(1) : message);
 
-export type RequestFieldPath = `form_data.${string}` | `documents.${string}` | 'external_id';
+export type RequestFieldPath =
+  `form_data.${string}` | `documents.${string}` | `documentNames.${string}` | `signers.${string}` | 'external_id';
 
 /**
  * The form's field an API detail names, for applyApiError: form_data.<key>, documents (by
  * field key, or by index into the documents sent), external_id; undefined for anything else.
  */
 export function requestFieldOf(
-  fields: FieldDescriptor[],
+  fields: readonly FieldDescriptor[],
   sentDocuments: RequestDocumentRef[],
 ): (detail: ErrorDetail) => RequestFieldPath | undefined {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   return (d) => {
-    const data = /^form_data\.([^.]+)/.exec(d.path);
+    const data = /^form_data\.([^.]+)(.*)$/.exec(d.path);
     const doc = /^documents\.(\d+)/.exec(d.path);
     const fieldKey = typeof d.field_key === 'string' ? d.field_key : undefined;
     const key = data?.[1] ?? (doc ? sentDocuments[Number(doc[1])]?.field_key : d.path === 'documents' ? fieldKey : undefined);
     const field = key ? byKey.get(key) : undefined;
-    if (field) return field.kind === 'document' ? `documents.${field.key}` : `form_data.${field.key}`;
+    // A document's name and signers have controls of their own.
+    const part = doc ? /^documents\.\d+\.(name|sign_actor_ids)\b/.exec(d.path)?.[1] : undefined;
+    if (field?.kind === 'document' && part) return `${part === 'name' ? 'documentNames' : 'signers'}.${field.key}`;
+    if (field?.kind === 'document') return `documents.${field.key}`;
+    // A nested field's path is the form's own (items.0.amount): the form is shaped like the data.
+    if (field) return `form_data.${field.key}${data?.[2] ?? ''}`;
     if (d.path === 'external_id') return 'external_id';
     return undefined;
   };
@@ -120,7 +134,10 @@ const CURRENCY_CODE = /^[A-Z]{3}$/;
  */
 export function currencyOf(fields: readonly FieldDescriptor[], data: Record<string, unknown>): string | undefined {
   const field = fields.find(
-    (f) => f.kind === 'enum' && /currency/i.test(`${f.key} ${f.title}`) && (f.options ?? []).every((o) => CURRENCY_CODE.test(o)),
+    (f) =>
+      f.kind === 'choice' &&
+      /currency/i.test(`${f.key} ${f.title}`) &&
+      (f.options ?? []).every((o) => typeof o.value === 'string' && CURRENCY_CODE.test(o.value)),
   );
   const value = field ? data[field.key] : undefined;
   return typeof value === 'string' && CURRENCY_CODE.test(value) ? value : undefined;
@@ -130,10 +147,25 @@ export function currencyOf(fields: readonly FieldDescriptor[], data: Record<stri
 export function displayValue(field: FieldDescriptor | undefined, value: unknown, currency?: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean' || field?.kind === 'boolean') return value === true ? 'Yes' : 'No';
+  if (field?.kind === 'choice') return field.options?.find((o) => o.value === value)?.label ?? String(value);
   if (typeof value === 'number') {
     if (field?.kind === 'number' && currency) return formatMoney(value, currency);
     return formatNumber(value, { maxDecimals: field?.kind === 'integer' ? 0 : 6 });
   }
   if (typeof value === 'string' && field?.kind === 'date') return formatCalendarDate(value);
+  if (typeof value === 'string' && field?.kind === 'date-time') return formatDateTime(value);
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((v) => displayValue(field?.item, v, currency)).join('; ');
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const known = field?.fields ?? [];
+    const keys = [...known.map((f) => f.key), ...Object.keys(record).filter((k) => !known.some((f) => f.key === k))];
+    return keys
+      .filter((k) => record[k] !== undefined)
+      .map((k) => {
+        const f = known.find((c) => c.key === k);
+        return `${f?.title ?? k}: ${displayValue(f, record[k], currency)}`;
+      })
+      .join(', ');
+  }
   return String(value);
 }

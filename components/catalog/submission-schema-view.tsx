@@ -31,7 +31,7 @@ export function SubmissionSchemaView({ workflowId, release }: { workflowId: stri
           <h3 className="text-base font-semibold text-slate-900">Form preview</h3>
           <span className="text-xs text-slate-700">Read-only: what a requester fills in for {releaseId}</span>
         </div>
-        <SchemaFormPreview schema={schema} title={`Form preview of ${releaseId}`} />
+        <SchemaFormPreview schema={schema} title={`Form preview of ${releaseId}`} releaseId={releaseId} />
       </div>
       <div className="rounded-lg bg-white ring-1 ring-slate-200 lg:col-span-2">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
 import type { ApprovalRequest, RevisionInput, SubmitRequestInput } from '../schemas/approvals.ts';
-import type { DocumentItem } from '../schemas/documents.ts';
 import type { Page } from '../schemas/list.ts';
 
 export interface RequestDocumentRef {
@@ -50,6 +49,8 @@ export type ApprovalRequestRecord = ApprovalRequest & {
   submitted_at?: string | null;
   completed_at?: string | null;
   revision_task?: (RevisionTask & { draft?: RevisionDraft | null }) | null;
+  /** the workflow's flag as the request carries it, where the API tells */
+  accepts_per_document_signing?: boolean;
 };
 
 export interface RevisionDraft {
@@ -71,7 +72,42 @@ export interface ApprovalListArgs {
   status?: string;
 }
 
-export const REQUEST_STATUSES = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION', 'APPROVED', 'REJECTED'] as const;
+/** The request states the spec names (section 3); it says the full list is not shown. */
+export const NAMED_REQUEST_STATUSES = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'] as const;
+
+/** The console's own list route takes a status of at most 40 characters. */
+const FILTERABLE_STATUS = (s: unknown): s is string => typeof s === 'string' && s.length > 0 && s.length <= 40;
+
+/**
+ * The request statuses in an answer the console read (a list page or one request), so the
+ * status filter can offer what this host actually returns beyond the named three.
+ */
+export function requestStatusesIn(answer: unknown): string[] {
+  if (typeof answer !== 'object' || answer === null) return [];
+  const rows = 'data' in answer && Array.isArray(answer.data) ? answer.data : 'id' in answer ? [answer] : [];
+  return rows
+    .map((r: unknown) => (typeof r === 'object' && r !== null && 'status' in r ? r.status : undefined))
+    .filter(FILTERABLE_STATUS);
+}
+
+const activityAt = (r: { updated_at?: unknown }) => (typeof r.updated_at === 'string' ? Date.parse(r.updated_at) : NaN);
+
+/**
+ * The page with its rows ordered by latest activity (`updated_at`), newest first. The spec
+ * promises no order for GET /approval-requests (the sandbox answers newest-created first), so
+ * this orders only the page on screen; which requests land on which page stays the API's
+ * doing. Rows without a readable time go last, in the API's order.
+ */
+export function newestActivityFirst<T extends { updated_at?: unknown }>(page: Page<T>): Page<T> {
+  const data = page.data
+    .map((row, i) => ({ row, i, at: activityAt(row) }))
+    .sort((a, b) => {
+      const [x, y] = [Number.isNaN(a.at) ? -Infinity : a.at, Number.isNaN(b.at) ? -Infinity : b.at];
+      return x === y ? a.i - b.i : y - x;
+    })
+    .map(({ row }) => row);
+  return { ...page, data };
+}
 
 export const approvalKeys = {
   all: ['approval-requests'] as const,
@@ -106,13 +142,6 @@ export const revisionRequirementsQuery = (id: string) =>
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-  });
-
-/** The app's documents a document field can point at (the first 100, newest first). */
-export const pickableDocumentsQuery = () =>
-  queryOptions({
-    queryKey: ['documents', 'list', { page: 1, size: 100 }] as const,
-    queryFn: ({ signal }) => api<Page<DocumentItem>>(`/api/documents${qs({ page: 1, size: 100 })}`, { signal }),
   });
 
 export const submitApprovalRequest = (body: SubmitRequestInput, idempotencyKey: string) =>

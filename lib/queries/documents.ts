@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
 import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
 import type { Page } from '../schemas/list.ts';
@@ -21,6 +21,20 @@ export const documentListQuery = (args: DocumentListArgs) =>
   queryOptions({
     queryKey: documentKeys.list(args),
     queryFn: ({ signal }) => api<Page<DocumentItem>>(`/api/documents${qs({ ...args })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The app's documents matching a search, a page of 25 at a time (a picker's "More results"):
+ * the server searches and pages, so every document can be found, not only the newest.
+ */
+export const documentSearchQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: ['documents', 'list', 'search', q] as const,
+    queryFn: ({ signal, pageParam }) =>
+      api<Page<DocumentItem>>(`/api/documents${qs({ page: pageParam, size: 25, q })}`, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: ({ pagination: p }) => (p.page < p.pages ? p.page + 1 : undefined),
     placeholderData: keepPreviousData,
   });
 

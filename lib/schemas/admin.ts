@@ -62,6 +62,9 @@ export const reviewerActionSchema = z.strictObject({
   requirements: z.array(z.strictObject({ field_key: z.string().max(128).optional(), message: z.string().trim().min(1).max(500) })).max(20).optional(),
 });
 
+/** A new workflow release: the current schema again, or the one given (a JSON Schema object). */
+export const workflowReleaseSchema = z.strictObject({ schema: z.record(z.string(), z.unknown()).optional() });
+
 export const recipientActionSchema = z.strictObject({ action: z.enum(['deliver', 'complete', 'decline', 'expire']) });
 
 /** Longer than the console's own upstream timeout is pointless: 30 s shows a timeout already. */

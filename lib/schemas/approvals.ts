@@ -6,7 +6,8 @@ const documentRef = z.strictObject({
   document_id: z.string().min(1).max(128),
   field_key: z.string().min(1).max(128),
   name: z.string().trim().min(1).max(200),
-  sign_actor_ids: z.array(z.string().min(1).max(128)).max(50).optional(),
+  // Internal Actor IDs, sent only where the workflow takes per-document signing: at least one.
+  sign_actor_ids: z.array(z.string().regex(/^\S{1,120}$/, '1 to 120 characters without spaces')).min(1).max(50).optional(),
 });
 
 export const submitRequestSchema = z.strictObject({

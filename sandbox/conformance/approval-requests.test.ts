@@ -156,7 +156,7 @@ describe('form_data validation names the field', () => {
     ['not a date at all', { last_day: '12/07/2030' }, 'form_data.last_day', /YYYY-MM-DD/],
     ['bad e-mail', { handover_contact: 'cover-at-example' }, 'form_data.handover_contact', /e-mail/],
     ['unknown key', { favourite_colour: 'blue' }, 'form_data.favourite_colour', /not a field/],
-    ['null for a required field', { leave_type: null }, 'form_data.leave_type', /string/],
+    ['null for a required field', { leave_type: null }, 'form_data.leave_type', /one of/],
   ];
   for (const [label, change, path, message] of cases) {
     it(`rejects ${label} with 422 at ${path}`, async () => {
@@ -179,12 +179,21 @@ describe('form_data validation names the field', () => {
     ]);
   });
 
-  it('refuses a document field inside form_data: documents travel in documents', async () => {
+  // DESIGN.md section 3: the schema lists file fields among its properties, so a literal reader
+  // may send the document id there too; it must then be the id attached in documents.
+  it('takes a document field in form_data when it holds the id attached in documents', async () => {
     const doc = insertDocument(sb, app.appId);
-    const error = expectError(await submitRequest(sb, app.key, expenseBody(doc, {}, { receipt: doc })), 422);
-    expect(error.details).toEqual([
-      expect.objectContaining({ path: 'form_data.receipt', message: expect.stringMatching(/document field/) }),
-    ]);
+    const res = await submitRequest(sb, app.key, expenseBody(doc, {}, { receipt: doc }));
+    expect(res.status).toBe(200);
+    expect(res.body.form_data).toMatchObject({ receipt: doc });
+  });
+
+  it('refuses a document field in form_data that names another document, or none attached', async () => {
+    const [doc, other] = [insertDocument(sb, app.appId), insertDocument(sb, app.appId)];
+    const mismatch = expectError(await submitRequest(sb, app.key, expenseBody(doc, {}, { receipt: other })), 422);
+    expect(mismatch.details).toEqual([expect.objectContaining({ path: 'form_data.receipt', message: expect.stringMatching(/attached to this field/) })]);
+    const unattached = expectError(await submitRequest(sb, app.key, expenseBody(doc, {}, { receipt: doc, billable: false, receipt_copy: doc })), 422);
+    expect(unattached.details).toEqual([expect.objectContaining({ path: 'form_data.receipt_copy' })]);
   });
 
   it('requires form_data to be an object', async () => {

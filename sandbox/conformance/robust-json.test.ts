@@ -114,6 +114,9 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'control.reset': () => ({ note: MARK }),
   'control.approval-requests.actions': () => ({ action: 'request_revision', requirements: [{ message: `Robust ${MARK}` }] }),
   'control.packages.actions': () => ({ action: 'decline', signer_slot_id: 'company_signer', reason: `Robust ${MARK}` }),
+  'control.approval-workflows.releases': () => ({
+    schema: { type: 'object', title: `Robust ${MARK}`, properties: { note: { type: 'string', title: 'Note' } } },
+  }),
 };
 
 const bodyFor = (route: RouteDef, bad: Buffer): Buffer => {

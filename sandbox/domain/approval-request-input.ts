@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldsOf, formDataValidator, missingDocumentFields } from '../../lib/submission-schema.ts';
+import { fieldsOf, formDataValidator, missingDocumentFields } from '../../lib/submission-schema/index.ts';
 import { ApiError, type ErrorDetail } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { SubmissionSchema, SubmissionSchemaRecord } from './catalog.ts';
@@ -49,26 +49,20 @@ export function pinnedSchema(services: Services, workflowReleaseId: string): Sub
   return found.schema;
 }
 
-function formIssues(rules: ContentRules, formData: FormData): { data: FormData; details: ErrorDetail[] } {
-  const result = formDataValidator(rules.schema, { partial: rules.partial }).safeParse(formData);
+function formIssues(rules: ContentRules, formData: FormData, docs: RequestDocument[]): { data: FormData; details: ErrorDetail[] } {
+  const documents = Object.fromEntries(docs.map((d) => [d.field_key, d.document_id]));
+  const result = formDataValidator(fieldsOf(rules.schema), { partial: rules.partial, documents }).safeParse(formData);
   if (result.success) return { data: result.data, details: [] };
-  const documentKeys = new Set(
-    fieldsOf(rules.schema)
-      .filter((f) => f.kind === 'document')
-      .map((f) => f.key),
-  );
   const details = result.error.issues.flatMap((issue): ErrorDetail[] => {
+    const at = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
-        path: `form_data.${key}`,
-        field_key: key,
-        message: documentKeys.has(key)
-          ? 'is a document field: attach it through documents'
-          : 'is not a field of the submission schema',
+        path: ['form_data', ...at, key].join('.'),
+        field_key: String(at[0] ?? key),
+        message: at.length > 0 ? `"${key}" is not a field of ${at.join('.')}` : 'is not a field of the submission schema',
       }));
     }
-    const key = String(issue.path[0] ?? '');
-    return [{ path: `form_data.${issue.path.map(String).join('.')}`, field_key: key, message: issue.message }];
+    return [{ path: ['form_data', ...at].join('.'), field_key: String(at[0] ?? ''), message: issue.message }];
   });
   return { data: formData, details };
 }
@@ -88,7 +82,7 @@ function documentIssues(services: Services, appId: string, rules: ContentRules, 
   });
   if (rules.requireDocuments) {
     for (const key of missingDocumentFields(
-      rules.schema,
+      [...fields.values()],
       docs.map((d) => d.field_key),
     )) {
       details.push({ path: 'documents', field_key: key, message: `the required document field "${key}" has no document` });
@@ -114,7 +108,7 @@ export function checkContent(
       [{ path: `documents.${signing}.sign_actor_ids`, message: 'not accepted by this workflow' }],
     );
   }
-  const form = formIssues(rules, formData);
+  const form = formIssues(rules, formData, docs);
   const details = [...form.details, ...documentIssues(services, appId, rules, docs)];
   if (details.length > 0) {
     throw new ApiError(

@@ -68,7 +68,7 @@ export interface WorkflowRecord extends ArchiveInfo {
   updated_at: string;
 }
 
-/** JSON Schema 2020-12 subset: see lib/submission-schema.ts for what is understood. */
+/** A release's JSON Schema 2020-12: see lib/submission-schema for what is understood. */
 export interface SubmissionSchemaRecord {
   id: string; // `<workflow_id>@<release>`
   workflow_id: string;
@@ -76,25 +76,20 @@ export interface SubmissionSchemaRecord {
   schema: SubmissionSchema;
 }
 
+/** A field's JSON Schema 2020-12 (lib/submission-schema reads what a form can carry). */
 export interface SchemaProperty {
-  type: 'string' | 'number' | 'integer' | 'boolean';
-  title: string;
-  description?: string;
-  format?: 'date' | 'email' | 'document';
-  enum?: string[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
+  title?: string;
+  [keyword: string]: unknown;
 }
 
 export interface SubmissionSchema {
-  $schema: 'https://json-schema.org/draft/2020-12/schema';
+  $schema?: string;
   type: 'object';
-  title: string;
+  title?: string;
   properties: Record<string, SchemaProperty>;
   required: string[];
-  additionalProperties: false;
+  additionalProperties?: boolean;
+  [keyword: string]: unknown;
 }
 
 export interface RequestFormRecord extends ArchiveInfo {

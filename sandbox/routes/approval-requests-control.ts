@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldsOf } from '../../lib/submission-schema.ts';
+import { fieldsOf } from '../../lib/submission-schema/index.ts';
 import { json, type RouteDef } from '../http/context.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
 import { assertJsonObject, parseWith } from '../http/validate.ts';

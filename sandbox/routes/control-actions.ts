@@ -2,8 +2,9 @@ import type { RouteDef } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { approvalControlRoutes } from './approval-requests-control.ts';
 import { packageControlRoutes } from './packages-control.ts';
+import { workflowReleaseControlRoutes } from './workflow-releases-control.ts';
 
-/** The simulated humans: reviewers of approval requests and recipients of packages. */
+/** The simulated humans: reviewers of approval requests, recipients of packages, the platform's workflow designers. */
 export function controlActionRoutes(services: Services): RouteDef[] {
-  return [...approvalControlRoutes(services), ...packageControlRoutes(services)];
+  return [...approvalControlRoutes(services), ...packageControlRoutes(services), ...workflowReleaseControlRoutes(services)];
 }

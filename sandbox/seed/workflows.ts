@@ -47,6 +47,70 @@ const contractV1 = {
   contract: doc('Contract draft'),
 };
 
+// Release 3 of the contract review exercises every construct a form can carry (lib/submission-schema):
+// nested objects, lists of values and of objects, patterns, exclusive bounds, multipleOf,
+// defaults, a choice of titled constants, a constant, and the date-time and uri formats.
+const contractV3 = {
+  contract_reference: {
+    type: 'string',
+    title: 'Contract reference',
+    description: 'As on the draft, e.g. CTR-2026-0042.',
+    pattern: '^CTR-[0-9]{4}-[0-9]{3,6}$',
+  },
+  counterparty: {
+    type: 'object',
+    title: 'Counterparty',
+    properties: {
+      legal_name: text('Legal name', 160, 2),
+      registration_number: { type: 'string', title: 'Registration number', pattern: '^[A-Z0-9]{6,12}$', description: '6 to 12 capital letters or digits.' },
+      country: choice('Country', ['DE', 'FR', 'GB', 'NL', 'US']),
+      contact: { type: 'object', title: 'Contact', properties: { name: text('Name', 120), email: { type: 'string', format: 'email', title: 'E-mail' } }, required: ['email'] },
+    },
+    required: ['legal_name', 'country'],
+    additionalProperties: false,
+  },
+  contract_value: { type: 'number', title: 'Contract value', exclusiveMinimum: 0, maximum: 10_000_000, multipleOf: 0.01 },
+  currency: {
+    title: 'Currency',
+    oneOf: [
+      { const: 'EUR', title: 'Euro (EUR)' },
+      { const: 'USD', title: 'US dollar (USD)' },
+      { const: 'GBP', title: 'Pound sterling (GBP)' },
+    ],
+    default: 'EUR',
+  },
+  start_date: date('Start date'),
+  end_date: date('End date'),
+  auto_renew: { type: 'boolean', title: 'Renews automatically', default: false },
+  notice_period_days: { type: 'integer', title: 'Notice period (days)', minimum: 0, maximum: 365, multipleOf: 15, default: 30 },
+  signatories: {
+    type: 'array',
+    title: 'Signatories',
+    description: 'E-mail addresses of the people who sign for us.',
+    items: { type: 'string', format: 'email', title: 'Signatory e-mail' },
+    minItems: 1,
+    maxItems: 4,
+    uniqueItems: true,
+  },
+  milestones: {
+    type: 'array',
+    title: 'Payment milestones',
+    items: {
+      type: 'object',
+      title: 'Milestone',
+      properties: { label: text('Label', 80), due_on: date('Due on'), amount: { type: 'number', title: 'Amount', exclusiveMinimum: 0 } },
+      required: ['label', 'due_on'],
+      additionalProperties: false,
+    },
+    maxItems: 6,
+  },
+  review_by: { type: 'string', format: 'date-time', title: 'Legal review needed by' },
+  terms_url: { type: 'string', format: 'uri', title: 'Published terms (link)' },
+  risk_level: { ...choice('Risk level', ['low', 'medium', 'high']), default: 'medium' },
+  template_version: { const: 'contract-v3', title: 'Form version' },
+  contract: doc('Contract draft'),
+} satisfies Record<string, SchemaProperty>;
+
 const accessV1 = {
   system: choice('System', ['erp', 'crm', 'data-warehouse', 'payroll']),
   access_level: choice('Access level', ['read', 'write', 'admin']),
@@ -139,6 +203,10 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
       {
         properties: { ...contractV1, risk_level: choice('Risk level', ['low', 'medium', 'high']) },
         required: ['counterparty', 'contract_value', 'start_date', 'end_date', 'contract', 'risk_level'],
+      },
+      {
+        properties: contractV3,
+        required: ['contract_reference', 'counterparty', 'contract_value', 'currency', 'start_date', 'signatories', 'risk_level', 'template_version', 'contract'],
       },
     ],
   },

@@ -46,13 +46,24 @@ export interface TestConsole {
   close(): Promise<void>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+
+/**
+ * A port for the console, below Linux's ephemeral range (32768 and up): between this check
+ * and the console binding it, a sandbox started with port 0 by a suite running alongside
+ * could otherwise be handed the same port, and the console's requests would reach it.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await bindable(port)) return port;
+  }
+}
 
 export const DEFAULT_SESSION_PASSWORD = 'test-session-password-0123456789-abcdefghijkl';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { arrivals, auditOf, detailPaths, expectConsoleError, sentPackageViaConsole, setFaults, submittedRequest } from './console-fixtures';
+import { apiId, arrivals, auditOf, detailPaths, expectConsoleError, sentPackageViaConsole, setFaults, submittedRequest } from './console-fixtures';
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -125,6 +125,26 @@ describe('sandbox panel', () => {
     expectConsoleError(await panel('/approval-requests/ar_unknown/actions', { action: 'approve' }), 404, 'NOT_FOUND');
     const [entry] = await auditOf(c, 'sandbox.reviewer_action');
     expect(entry).toMatchObject({ target_type: 'approval_request', target_id: 'ar_unknown', outcome: 'failure', status: 404 });
+  });
+
+  it('publishes a workflow release as its owner, with the current schema or a new one', async () => {
+    const before = await c.call('GET', `/api/approval-workflows/${apiId('wf_leave')}`, { cookie: c.cookies.viewer });
+    const n = Number(String(before.body.workflow_release_id).split('@').pop());
+    const again = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, {});
+    expect(again.status).toBe(200);
+    expect(again.body.workflow_release_id).toBe(apiId(`wf_leave@${n + 1}`));
+    const schema = { type: 'object', properties: { note: { type: 'string', title: 'Note', pattern: '^[A-Z]' } }, required: ['note'] };
+    const fresh = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, { schema });
+    expect(fresh.body.workflow_release_id).toBe(apiId(`wf_leave@${n + 2}`));
+    const served = await c.call('GET', `/api/approval-workflows/${apiId('wf_leave')}/releases/${n + 2}/submission-schema`, { cookie: c.cookies.viewer });
+    expect(served.body.schema).toMatchObject(schema);
+    // What no form could carry is refused by the sandbox, naming it; only an admin plays the owner.
+    const refused = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, { schema: { type: 'object', properties: { a: { $ref: '#/x' } } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('$ref');
+    expect((await c.call('POST', `/api/sandbox/approval-workflows/${apiId('wf_leave')}/releases`, { cookie: c.cookies.operator, body: {} })).status).toBe(403);
+    const [entry] = await auditOf(c, 'sandbox.workflow_release');
+    expect(entry).toMatchObject({ target_type: 'approval_workflow', outcome: 'failure', status: 400 });
   });
 
   it('acts as the recipients of a package', async () => {

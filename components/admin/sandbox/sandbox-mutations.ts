@@ -51,6 +51,26 @@ export function useReviewerAction<F extends FieldValues = FieldValues>(handlers:
   });
 }
 
+export interface ReleasePublish {
+  workflowId: string;
+  /** a new submission schema; absent, the current one is published again */
+  schema?: Record<string, unknown>;
+}
+
+/** POST /api/sandbox/approval-workflows/:id/releases, as the workflow's owner. */
+export function usePublishRelease(handlers: KeyedMutationHandlers<ReleasePublish, { workflow_release_id: string }> = {}) {
+  return useKeyedMutation({
+    scope: 'sandbox-release',
+    request: ({ workflowId, schema }: ReleasePublish) =>
+      api<{ workflow_release_id: string }>(`/api/sandbox/approval-workflows/${encodeURIComponent(workflowId)}/releases`, {
+        method: 'POST',
+        body: schema ? { schema } : {},
+      }),
+    invalidates: () => WORLD,
+    ...handlers,
+  });
+}
+
 export interface RecipientMove {
   id: string;
   action: RecipientAction;

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { ClockCard } from '@/components/admin/sandbox/clock-card';
 import { FaultsCard } from '@/components/admin/sandbox/faults-card';
 import { RecipientsCard } from '@/components/admin/sandbox/recipients-card';
+import { ReleasesCard } from '@/components/admin/sandbox/releases-card';
 import { ReviewerCard } from '@/components/admin/sandbox/reviewer-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { sandboxControl } from '@/server/env';
@@ -31,6 +32,9 @@ export default async function SandboxPage() {
         </div>
         <div className="lg:col-span-3">
           <FaultsCard />
+        </div>
+        <div className="lg:col-span-3">
+          <ReleasesCard />
         </div>
       </div>
     </>

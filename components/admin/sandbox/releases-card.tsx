@@ -1,0 +1,87 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConsoleApiError } from '@/lib/api-error';
+import { catalogListQuery } from '@/lib/queries/catalog';
+import { describeUnsupported, readSubmissionSchema } from '@/lib/submission-schema';
+import { Button } from '../../ui/button';
+import { Field, Select, Textarea } from '../../ui/field';
+import { ErrorState, Skeleton } from '../../ui/states';
+import { PanelSection } from './panel-section';
+import { usePublishRelease } from './sandbox-mutations';
+
+const ignore = () => undefined;
+
+/** The schema typed in, read as the console's forms will read it; null when the box is empty. */
+function readTyped(text: string): { schema: Record<string, unknown> } | { problem: string } | null {
+  if (!text.trim()) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { problem: 'This is not JSON.' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'The schema must be a JSON object.' };
+  const { unsupported } = readSubmissionSchema(parsed);
+  if (unsupported.length > 0) return { problem: unsupported.map(describeUnsupported).join(' ') };
+  return { schema: parsed as Record<string, unknown> };
+}
+
+/**
+ * Plays the workflow's owner in the platform's designer: publishes a new release, so forms
+ * pinned to the previous one meet a stale release for real.
+ */
+export function ReleasesCard() {
+  const workflows = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 100, status: 'active' }));
+  const [chosen, setChosen] = useState('');
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const publish = usePublishRelease({
+    onDone: (published) =>
+      void toast.success(`Published ${published.workflow_release_id}. Forms still on the previous release will be refused as stale.`, { id: 'sandbox-release' }),
+    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The release could not be published. Try again.', { id: 'sandbox-release' }),
+  });
+  const list = workflows.data?.data ?? [];
+  const workflow = list.find((w) => w.id === chosen) ?? list[0];
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!workflow) return;
+    const typed = readTyped(text);
+    if (typed && 'problem' in typed) return setProblem(typed.problem);
+    setProblem(null);
+    publish.run({ workflowId: workflow.id, schema: typed?.schema }).then(ignore, ignore);
+  };
+
+  return (
+    <PanelSection title="Workflow releases" description="Publish a new release as the workflow's owner would. The previous release becomes stale; requests already started keep theirs.">
+      {workflows.isPending && <Skeleton className="h-32 w-full" />}
+      {workflows.isError && !workflows.data && (
+        <ErrorState title="The workflows could not be loaded" message={workflows.error.message} onRetry={() => void workflows.refetch()} />
+      )}
+      {workflow && (
+        <form onSubmit={submit} noValidate aria-label="Publish a workflow release" className="flex flex-col gap-3">
+          <Field label="Workflow" hint={`Current release: ${workflow.workflow_release_id}`}>
+            <Select value={workflow.id} onChange={(e) => setChosen(e.target.value)}>
+              {list.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="New submission schema (optional)" hint="A JSON Schema object. Leave empty to publish the current schema again." error={problem ?? undefined}>
+            <Textarea rows={5} spellCheck={false} className="font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} />
+          </Field>
+          <div>
+            <Button type="submit" busy={publish.pending}>
+              Publish a new release
+            </Button>
+          </div>
+        </form>
+      )}
+    </PanelSection>
+  );
+}
