@@ -30,9 +30,6 @@ export async function signIn(page: Page, role: Role) {
 
 /** axe-core over the current page: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page) {
-  // The alternate-dialect rerun proves the console holds to the spec; the pages it draws are
-  // the ones the standard runs have already checked, so its two cores go to the journeys.
-  if (DIALECT === 'alternate') return;
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

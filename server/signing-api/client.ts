@@ -38,18 +38,6 @@ export interface Result<T> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Identical reads at the same moment share one upstream call (single flight): every operator
-// shares the console's one key, and with it the API's rate limit, so twenty people opening
-// the same list cost one request. Only plain GETs of the same path and query; the answer (or
-// the refusal) goes to every caller, each parsing it by its own schema. Per process: several
-// instances each share their own, which is the same answer a moment apart.
-const inFlight = new Map<string, { answer: Promise<JsonAnswer>; startedAt: number }>();
-// Only a read begun this recently is joined: a read that is still running later is slow or
-// refused, and whoever asks again then (Retry now) wants a call of their own, not its wait.
-const JOIN_WITHIN_MS = 1_000;
-/** Moved by every write (dispatch): part of a read's key, so reads never span a write. */
-let generation = 0;
-
 /** One request with headers, timeout and typed errors; no retries. */
 async function once(call: Call, streaming: boolean): Promise<Answer> {
   const e = env();
@@ -94,18 +82,6 @@ async function toError(res: Answer): Promise<SigningApiError> {
 
 /** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */
 async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
-  if (call.method === 'GET') return attempts(call, streaming);
-  // A write moves the generation as it starts and as it ends: no read begun before it ends
-  // is shared with a read begun after (a list read just after creating must show the new item).
-  generation++;
-  try {
-    return await attempts(call, streaming);
-  } finally {
-    generation++;
-  }
-}
-
-async function attempts(call: Call, streaming: boolean): Promise<Answer> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     let error: SigningApiError;
@@ -146,53 +122,14 @@ export async function send(call: Call): Promise<Response> {
   return new Response(Readable.toWeb(res.stream()) as ReadableStream<Uint8Array>, { status: res.status, headers });
 }
 
-interface JsonAnswer {
-  status: number;
-  requestId: string | null;
-  date: string | null;
-  body: unknown;
-}
-
-async function readJson(call: Call): Promise<JsonAnswer> {
-  const res = await dispatch(call, false);
-  return { status: res.status, requestId: res.header('x-request-id'), date: res.header('date'), body: await res.json() };
-}
-
-
-function flightKey(call: Call): string | null {
-  if (call.method !== 'GET' || call.stream || call.signal || call.bearer === false || call.json !== undefined) return null;
-  const query = Object.entries(call.query ?? {})
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .sort(([a], [b]) => a.localeCompare(b));
-  return `${generation}|${call.path}?${JSON.stringify(query)}|${call.timeoutMs ?? ''}|${call.retry ? JSON.stringify(call.retry) : ''}`;
-}
-
-function sharedRead(call: Call): Promise<JsonAnswer> {
-  const key = flightKey(call);
-  if (key === null) return readJson(call);
-  const running = inFlight.get(key);
-  if (running && performance.now() - running.startedAt <= JOIN_WITHIN_MS) {
-    // The caller that did not make the call still learns which upstream request answered it.
-    return running.answer.then((answer) => {
-      noteUpstreamRequest(answer.requestId, answer.date);
-      return answer;
-    });
-  }
-  const flight = { answer: readJson(call), startedAt: performance.now() };
-  inFlight.set(key, flight);
-  void flight.answer.finally(() => {
-    if (inFlight.get(key) === flight) inFlight.delete(key);
-  }).catch(() => undefined);
-  return flight.answer;
-}
-
 /** A JSON call whose answer is parsed (unknown fields kept) by `schema`. */
 export async function callJson<S extends z.ZodType>(call: Call, schema: S): Promise<Result<z.output<S>>> {
-  const answer = await sharedRead(call);
-  const parsed = schema.safeParse(answer.body);
+  const res = await dispatch(call, false);
+  const requestId = res.header('x-request-id');
+  const parsed = schema.safeParse(await res.json());
   if (!parsed.success) {
     logger().error({ path: scrub(call.path), issues: parsed.error.issues.slice(0, 5) }, 'unexpected signing api response');
-    throw new SigningApiError(502, 'UPSTREAM_INVALID_RESPONSE', 'The Signing API answered in an unexpected shape.', [], null, answer.requestId);
+    throw new SigningApiError(502, 'UPSTREAM_INVALID_RESPONSE', 'The Signing API answered in an unexpected shape.', [], null, requestId);
   }
-  return { data: parsed.data, status: answer.status, requestId: answer.requestId };
+  return { data: parsed.data, status: res.status, requestId };
 }

@@ -175,60 +175,6 @@ describe('signing api client', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
-  it('shares one upstream call among identical reads at the same moment, each parsed by its own schema', async () => {
-    scripts.set('/shared', (_req, res) => setTimeout(() => json(res, 200, { ok: true, n: 1 }, { 'x-request-id': 'up_shared' }), 100));
-    const loose = z.looseObject({ n: z.number() });
-    const contexts = [0, 1, 2].map(() => ({ upstreamRequestId: null as string | null }));
-    const [a, b, c] = await Promise.all([
-      callContext.run(contexts[0]!, () => client.callJson({ method: 'GET', path: '/shared', query: { size: 25, page: 1 } }, okSchema)),
-      callContext.run(contexts[1]!, () => client.callJson({ method: 'GET', path: '/shared', query: { page: 1, size: 25 } }, loose)),
-      callContext.run(contexts[2]!, () => client.callJson({ method: 'GET', path: '/shared', query: { page: 2, size: 25 } }, okSchema)),
-    ]);
-    expect(a.data).toMatchObject({ ok: true });
-    expect(b.data).toEqual({ ok: true, n: 1 });
-    expect(c.requestId).toBe('up_shared');
-    // Two calls: the same query in any order is one read; another page is another.
-    expect(seen.map((r) => new URL(r.url, 'http://x').searchParams.get('page')).sort()).toEqual(['1', '2']);
-    expect(contexts.map((x) => x.upstreamRequestId)).toEqual(['up_shared', 'up_shared', 'up_shared']);
-    // Once answered, the next read is a call of its own.
-    await client.callJson({ method: 'GET', path: '/shared', query: { page: 1, size: 25 } }, okSchema);
-    expect(seen).toHaveLength(3);
-  });
-
-  it('never lets a read begun after a write join one begun before it', async () => {
-    let reads = 0;
-    scripts.set('/list', (_req, res) => {
-      const read = ++reads;
-      setTimeout(() => json(res, 200, { ok: true, read }), 150);
-    });
-    scripts.set('/create', (_req, res) => json(res, 201, { ok: true }));
-    const before = client.callJson({ method: 'GET', path: '/list' }, okSchema);
-    await new Promise((r) => setTimeout(r, 20));
-    await client.callJson({ method: 'POST', path: '/create', json: {}, idempotencyKey: 'idem-write-1' }, okSchema);
-    const after = client.callJson({ method: 'GET', path: '/list' }, okSchema);
-    const [first, second] = await Promise.all([before, after]);
-    expect([first.data.read, second.data.read]).toEqual([1, 2]);
-  });
-
-  it('does not join a read that has been running for over a second: asking again gets a call of its own', async () => {
-    scripts.set('/slow', (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 1_400));
-    const hanging = client.callJson({ method: 'GET', path: '/slow', timeoutMs: 3_000 }, okSchema);
-    await new Promise((r) => setTimeout(r, 1_100));
-    const again = client.callJson({ method: 'GET', path: '/slow', timeoutMs: 3_000 }, okSchema);
-    await Promise.all([hanging, again]);
-    expect(seen).toHaveLength(2);
-  });
-
-  it('shares a refusal too, and leaves writes and streamed reads unshared', async () => {
-    scripts.set('/gone', (_req, res) => setTimeout(() => json(res, 404, { error: { code: 'NOT_FOUND', message: 'No.' } }), 80));
-    const errors = await Promise.all([1, 2].map(() => client.callJson({ method: 'GET', path: '/gone' }, okSchema).catch((e: unknown) => e)));
-    expect(errors).toEqual([expect.objectContaining({ status: 404 }), expect.objectContaining({ status: 404 })]);
-    expect(seen).toHaveLength(1);
-    scripts.set('/w', (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 50));
-    await Promise.all([1, 2].map((i) => client.callJson({ method: 'POST', path: '/w', json: {}, idempotencyKey: `idem-w-${i}-xx` }, okSchema)));
-    expect(seen).toHaveLength(3);
-  });
-
   it('drops a probed body unread without an uncaught error, and throws a probe refused', async () => {
     const uncaught: unknown[] = [];
     const note = (err: unknown) => uncaught.push(err);
