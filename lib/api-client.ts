@@ -1,5 +1,6 @@
 import { API_DATE_HEADER, apiClock } from './api-clock.ts';
 import { ConsoleApiError, errorBodySchema } from './api-error.ts';
+import { trackRequest } from './pending-requests.ts';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,6 +38,7 @@ export async function apiResponse(path: string, opts: ApiOptions & { accept?: st
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let res: Response;
   const sentAt = performance.now();
+  const answered = trackRequest();
   try {
     res = await fetch(path, {
       method: opts.method ?? 'GET',
@@ -49,6 +51,8 @@ export async function apiResponse(path: string, opts: ApiOptions & { accept?: st
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ConsoleApiError(0, 'NETWORK_ERROR', 'The console could not be reached. Check your connection and try again.');
+  } finally {
+    answered();
   }
   apiClock.note(res.headers.get(API_DATE_HEADER), sentAt);
   if (res.status === 401) {

@@ -27,6 +27,10 @@ async function main() {
     Object.assign(env, {
       SIGNING_API_BASE_URL: sandbox.url,
       SIGNING_API_KEY: sandbox.apiKey,
+      // The embedded key's limit is the sandbox's default: the console paces itself to it.
+      SIGNING_API_RATE_LIMIT_PER_MINUTE: Number(process.env.SIGNING_API_RATE_LIMIT_PER_MINUTE) > 0
+        ? process.env.SIGNING_API_RATE_LIMIT_PER_MINUTE
+        : process.env.SANDBOX_RATE_LIMIT_PER_MINUTE || '6000',
       SANDBOX_CONTROL_URL: sandbox.url,
       SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
     });

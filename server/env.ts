@@ -77,6 +77,8 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   CONSOLE_DATA_DIR: z.string().min(1).default('.data/console'),
   SIGNING_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  /** this instance's share of the key's rate limit; 0 when it is not known (then only a 429 holds requests) */
+  SIGNING_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(0),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

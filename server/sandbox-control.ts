@@ -5,6 +5,7 @@ import { idSchema } from '@/lib/schemas/list';
 import { sandboxControl } from './env';
 import { HttpError } from './http/respond';
 import { noteUpstreamDate } from './signing-api/upstream-clock';
+import { forgetReads } from './signing-api/read-sharing';
 
 /**
  * Calls the embedded sandbox's control plane with the token, which never leaves the server.
@@ -23,6 +24,8 @@ export async function control(method: 'GET' | 'POST', path: string, body?: unkno
   });
   // Moving the sandbox's clock is news for every deadline the console shows.
   noteUpstreamDate(res.headers.get('date'), sentAt);
+  // A reset, a published release or a moved clock changes what the catalog reads would say.
+  if (method === 'POST') forgetReads();
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return json;
   const parsed = errorBodySchema.safeParse(json);

@@ -3,6 +3,7 @@ import type { Route } from 'next';
 import { AREAS, can, ROLES } from '@/lib/roles';
 import { Nav } from '@/components/shell/nav';
 import { SignOutButton } from '@/components/shell/sign-out-button';
+import { HeldNotice } from '@/components/shell/held-notice';
 import { requireUser } from '@/server/auth/page-access';
 import { sandboxControl } from '@/server/env';
 
@@ -53,6 +54,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
       </main>
+      <HeldNotice />
     </div>
   );
 }

@@ -7,8 +7,7 @@ import { Button } from './button';
 import { useNow } from './use-now';
 import { secondsLeft } from '@/lib/seconds-left';
 
-/** How long a first load may take before the page says it is waiting on the API. */
-export const SLOW_AFTER_MS = 2000;
+import { SLOW_AFTER_MS } from '@/lib/pending-requests';
 
 type Watched = Pick<UseQueryResult<unknown>, 'failureCount' | 'failureReason' | 'fetchStatus'>;
 

@@ -125,3 +125,24 @@ describe('session password rotation', () => {
     }
   });
 });
+
+describe('sliding the idle window', () => {
+  it('re-seals the cookie only once its last seal is a minute old, not on every request', async () => {
+    const sealed = await sealUnder(A);
+    const requestAt = async (offsetMs: number) => {
+      vi.useFakeTimers({ now: Date.now() + offsetMs, toFake: ['Date'] });
+      try {
+        jar.clear();
+        expect((await session.currentSession(true, request(sealed))).user?.id).toBe(user.id);
+        return jar.get('signdesk') ?? null;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // Requests within the minute write no cookie: the answer carries no Set-Cookie.
+    for (const offset of [0, 1_000, 30_000, 59_000]) expect(await requestAt(offset), `${offset} ms`).toBeNull();
+    const resealed = await requestAt(61_000);
+    expect(resealed).not.toBeNull();
+    expect(resealed).not.toBe(sealed);
+  });
+});

@@ -61,6 +61,10 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   throw new HttpError(422, 'VALIDATION_FAILED', `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`, details);
 }
 
+/** How long the request waited its turn for the API's rate limit, when it did (Server-Timing). */
+const queueTiming = (call: CallContext): Record<string, string> =>
+  call.queuedMs ? { 'server-timing': `queue;dur=${Math.round(call.queuedMs)};desc="waiting for the API's rate limit"` } : {};
+
 /**
  * Every console route: session, role, same origin for mutations, params, query, body,
  * the call, error mapping and the audit entry — in that order, so nothing reaches the
@@ -83,6 +87,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
         throw new HttpError(401, state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
       }
       user = state.user;
+      call.lane = user.id;
       if (!can(user.roles, spec.permission)) throw new HttpError(403, 'FORBIDDEN', 'Your role does not allow this action.');
       if (mutation && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       const params = spec.params ? parse(spec.params, await context.params, 'path') : (undefined as P);
@@ -110,13 +115,14 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       }
       const current = ctx;
       const result = await callContext.run(call, () => fn(current));
-      const headers: Record<string, string> = { 'cache-control': 'no-store' };
+      const headers: Record<string, string> = { 'cache-control': 'no-store', ...queueTiming(call) };
       const apiDate = call.upstreamDate ?? estimatedApiDate();
       if (apiDate) headers[API_DATE_HEADER] = apiDate;
       if (intent) headers['intent-state'] = await settleIntent(await db(), intent.id, { status: 200, resultId: spec.audit?.target?.(ctx.params, ctx.body, result) ?? null });
       if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null);
       if (result instanceof Response) {
         if (apiDate) result.headers.set(API_DATE_HEADER, apiDate);
+        for (const [name, value] of Object.entries(queueTiming(call))) result.headers.set(name, value);
         return result;
       }
       return Response.json(result, { headers });
@@ -125,6 +131,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       // A refusal shows the API's time too: the browser reads a spent receipt against it.
       const apiDate = call.upstreamDate ?? estimatedApiDate();
       if (apiDate) httpError.headers[API_DATE_HEADER] = apiDate;
+      Object.assign(httpError.headers, queueTiming(call));
       if (intent) {
         // The journal keeps what the answer says: definite (failed) or not known (unknown).
         const status = err instanceof SigningApiError ? err.status : err instanceof HttpError ? err.status : 500;

@@ -79,6 +79,7 @@ export function fromUpstream(err: SigningApiError): HttpError {
       "The Signing API refused the console's credentials. An administrator must check the API key.",
     );
   }
+  if (err.code === 'CONSOLE_BUSY') return new HttpError(429, err.code, err.message, [], retryAfterHeader(err.retryAfterMs));
   if (err.status === 429)
     return new HttpError(
       429,

@@ -56,6 +56,14 @@ describe('upstream errors as the browser sees them', () => {
     expect(out.details.every((d) => d.message.length <= 500)).toBe(true);
   });
 
+  it("tells the console's own hold (CONSOLE_BUSY) apart from the API's rate limiting, each with its Retry-After", () => {
+    const held = fromUpstream(new SigningApiError(429, 'CONSOLE_BUSY', 'The Signing API is at the rate limit every operator shares; try again in 4 s.', [], 4_000));
+    expect(held).toMatchObject({ status: 429, code: 'CONSOLE_BUSY', headers: { 'Retry-After': '4' } });
+    expect(held.message).toMatch(/try again in 4 s/);
+    const api = fromUpstream(new SigningApiError(429, 'RATE_LIMITED', 'Too many.', [], 2_000));
+    expect(api).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'The Signing API is rate limiting requests. Try again shortly.' });
+  });
+
   it('replaces an upstream code that is not a plain code', () => {
     expect(fromUpstream(new SigningApiError(404, `NOT_FOUND ${KEY}`, 'Not found.')).code).toBe('UPSTREAM_ERROR');
     expect(fromUpstream(new SigningApiError(503, 'UPLOAD_BUSY', `Busy at 192.168.1.20 for ${KEY}`)).message).not.toMatch(

@@ -56,7 +56,7 @@ async function explainRefusal(input: SubmitRequestInput, err: SigningApiError): 
  * API's words stay beside the remedy, which is the same: the current release.
  */
 async function staleRelease(input: SubmitRequestInput, err: SigningApiError, fromApi: boolean): Promise<SigningApiError | null> {
-  const workflow = await getCatalogItem('approval-workflows', input.workflow_id).catch(() => null);
+  const workflow = await getCatalogItem('approval-workflows', input.workflow_id, { fresh: true }).catch(() => null);
   const current = workflow?.workflow_release_id;
   if (!current || current === input.workflow_release_id) return null;
   const said = err.status === 422 && fromApi ? ` The Signing API said: ${err.message}` : '';

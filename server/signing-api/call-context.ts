@@ -8,6 +8,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface CallContext {
   upstreamRequestId: string | null;
   upstreamDate?: string | null;
+  /** whose turn it is when requests wait for the API's rate limit (the user's id) */
+  lane?: string;
+  /** how long this request's calls waited their turn, in ms */
+  queuedMs?: number;
 }
 
 export const callContext = new AsyncLocalStorage<CallContext>();

@@ -29,14 +29,15 @@ type Item<K extends CatalogKind> = z.output<(typeof CATALOG)[K]>;
 
 // Return types spelled out (the schema parsed the record): inferred through the generic index
 // they would stay opaque to callers.
-export async function listCatalog<K extends CatalogKind>(kind: K, query: Query): Promise<Page<Item<K>>> {
+export async function listCatalog<K extends CatalogKind>(kind: K, query: Query, opts: { fresh?: boolean } = {}): Promise<Page<Item<K>>> {
   const item: (typeof CATALOG)[K] = CATALOG[kind];
-  return (await callJson({ method: 'GET', path: `/${kind}`, query }, pageOf(item))).data as Page<Item<K>>;
+  return (await callJson({ method: 'GET', path: `/${kind}`, query, fresh: opts.fresh }, pageOf(item))).data as Page<Item<K>>;
 }
 
-export async function getCatalogItem<K extends CatalogKind>(kind: K, id: string): Promise<Item<K>> {
+/** `fresh` for a read that decides something: never from the catalog cache. */
+export async function getCatalogItem<K extends CatalogKind>(kind: K, id: string, opts: { fresh?: boolean } = {}): Promise<Item<K>> {
   const item: (typeof CATALOG)[K] = CATALOG[kind];
-  return (await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}` }, item)).data as Item<K>;
+  return (await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}`, fresh: opts.fresh }, item)).data as Item<K>;
 }
 
 export async function getSubmissionSchema(workflowId: string, release: string) {
@@ -62,7 +63,7 @@ const fold = (name: string) => name.trim().toLocaleLowerCase('en');
  * very category, still being written under the same key: then there is nothing to explain.
  */
 async function nameTaken(input: { name: string; description: string }, err: SigningApiError): Promise<SigningApiError | null> {
-  const found = await listCatalog('categories', { q: input.name.trim(), size: 100 }).catch(() => null);
+  const found = await listCatalog('categories', { q: input.name.trim(), size: 100 }, { fresh: true }).catch(() => null);
   const holder = found?.data.find((c) => c.status !== 'archived' && fold(c.name) === fold(input.name));
   if (!holder || holder.description === input.description) return null;
   return new SigningApiError(
@@ -91,7 +92,7 @@ export async function archiveCatalogItem(kind: ArchivableKind, id: string, reaso
 /** WORKFLOW_IN_USE is the spec's own; any other 409 is explained by reading the item again. */
 async function alreadyArchived(kind: ArchivableKind, id: string, err: SigningApiError): Promise<SigningApiError | null> {
   if (err.code === 'WORKFLOW_IN_USE') return null;
-  const item = await getCatalogItem(kind, id).catch(() => null);
+  const item = await getCatalogItem(kind, id, { fresh: true }).catch(() => null);
   if (item?.status !== 'archived') return null;
   const since = typeof item.archived_at === 'string' ? ` since ${item.archived_at}` : '';
   return new SigningApiError(409, 'ALREADY_ARCHIVED', `It is already archived${since}.`, [], null, err.requestId);

@@ -10,6 +10,8 @@ import { codeForStatus, readErrorBody } from './error-body';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { defaultPolicyFor, retryDelay, type RetryPolicy } from './retry';
 import { TransportError, buffered, streamed, type Answer, type Exchange } from './transport';
+import { duringWrite, sharedRead, type SharedAnswer } from './read-sharing';
+import { awaitTurn, noteRateLimited } from './upstream-budget';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -28,6 +30,8 @@ export interface Call {
   retry?: RetryPolicy;
   /** the browser's request: when it goes away, so does the call (an abandoned upload stops) */
   signal?: AbortSignal;
+  /** a read that decides something (after a refusal): never answered from the cache or a shared call */
+  fresh?: boolean;
 }
 
 export interface Result<T> {
@@ -81,17 +85,24 @@ async function toError(res: Answer): Promise<SigningApiError> {
 }
 
 /** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */
-async function dispatch(call: Call, streaming: boolean): Promise<Answer> {
+function dispatch(call: Call, streaming: boolean): Promise<Answer> {
+  return call.method === 'GET' ? attempts(call, streaming) : duringWrite(() => attempts(call, streaming));
+}
+
+async function attempts(call: Call, streaming: boolean): Promise<Answer> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     let error: SigningApiError;
     try {
+      // Hosted-editor calls authenticate by their session, not the key whose limit is shared.
+      if (call.bearer !== false) await awaitTurn();
       const sentAt = performance.now();
       const res = await once(call, streaming);
       noteUpstreamRequest(res.header('x-request-id'), res.header('date'));
       noteUpstreamDate(res.header('date'), sentAt);
       if (res.status >= 200 && res.status < 300) return res;
       error = await toError(res);
+      if (error.status === 429 && call.bearer !== false) noteRateLimited(error.retryAfterMs);
     } catch (err) {
       if (!(err instanceof SigningApiError)) throw err;
       error = err;
@@ -122,14 +133,20 @@ export async function send(call: Call): Promise<Response> {
   return new Response(Readable.toWeb(res.stream()) as ReadableStream<Uint8Array>, { status: res.status, headers });
 }
 
-/** A JSON call whose answer is parsed (unknown fields kept) by `schema`. */
-export async function callJson<S extends z.ZodType>(call: Call, schema: S): Promise<Result<z.output<S>>> {
+async function readJson(call: Call): Promise<SharedAnswer> {
   const res = await dispatch(call, false);
-  const requestId = res.header('x-request-id');
-  const parsed = schema.safeParse(await res.json());
+  return { status: res.status, requestId: res.header('x-request-id'), date: res.header('date'), body: await res.json() };
+}
+
+/** A JSON call whose answer is parsed (unknown fields kept) by `schema`; plain reads may be shared. */
+export async function callJson<S extends z.ZodType>(call: Call, schema: S): Promise<Result<z.output<S>>> {
+  const shareable = !call.stream && !call.signal && call.bearer !== false && call.json === undefined && !call.retry && call.timeoutMs === undefined;
+  const answer = await sharedRead({ method: call.method, path: call.path, query: call.query, fresh: call.fresh, shareable }, () => readJson(call));
+  // Each caller reads the shared answer by its own schema.
+  const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {
     logger().error({ path: scrub(call.path), issues: parsed.error.issues.slice(0, 5) }, 'unexpected signing api response');
-    throw new SigningApiError(502, 'UPSTREAM_INVALID_RESPONSE', 'The Signing API answered in an unexpected shape.', [], null, requestId);
+    throw new SigningApiError(502, 'UPSTREAM_INVALID_RESPONSE', 'The Signing API answered in an unexpected shape.', [], null, answer.requestId);
   }
-  return { data: parsed.data, status: res.status, requestId };
+  return { data: parsed.data, status: answer.status, requestId: answer.requestId };
 }

@@ -229,3 +229,68 @@ describe('signing api client', () => {
     }
   });
 });
+
+// Issue 13: every operator spends the one key's rate limit, so the client spends it sparingly.
+describe('sharing the rate limit', () => {
+  const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('makes one call for identical reads at the same moment; each caller learns the upstream request', async () => {
+    scripts.set('/shared', (_req, res) => void later(50).then(() => json(res, 200, { ok: true }, { 'x-request-id': 'up_shared' })));
+    const contexts = [0, 1, 2].map(() => ({ upstreamRequestId: null as string | null }));
+    const answers = await Promise.all(contexts.map((ctx) => callContext.run(ctx, () => client.callJson({ method: 'GET', path: '/shared', query: { page: 1 } }, okSchema))));
+    expect(answers.map((a) => a.requestId)).toEqual(['up_shared', 'up_shared', 'up_shared']);
+    expect(contexts.map((c) => c.upstreamRequestId)).toEqual(['up_shared', 'up_shared', 'up_shared']);
+    expect(seen).toHaveLength(1);
+    // Another query is another read; a list read after the first has ended is a call of its own.
+    await Promise.all([client.callJson({ method: 'GET', path: '/shared', query: { page: 2 } }, okSchema), client.callJson({ method: 'GET', path: '/shared' }, okSchema)]);
+    await client.callJson({ method: 'GET', path: '/shared', query: { page: 1 } }, okSchema);
+    expect(seen).toHaveLength(4);
+  });
+
+  it('answers a catalog read from its cache until this console writes, and a fresh read always asks', async () => {
+    let n = 0;
+    scripts.set('/request-forms', (req, res) => json(res, req.method === 'POST' ? 201 : 200, { ok: true }, { 'x-request-id': `up_rf_${++n}` }));
+    const first = await client.callJson({ method: 'GET', path: '/request-forms' }, okSchema);
+    const second = await client.callJson({ method: 'GET', path: '/request-forms' }, okSchema);
+    expect([first.requestId, second.requestId]).toEqual(['up_rf_1', 'up_rf_1']);
+    expect(seen).toHaveLength(1);
+    expect((await client.callJson({ method: 'GET', path: '/request-forms', fresh: true }, okSchema)).requestId).toBe('up_rf_2');
+    await client.callJson({ method: 'POST', path: '/request-forms', json: {} }, okSchema);
+    expect((await client.callJson({ method: 'GET', path: '/request-forms' }, okSchema)).requestId).toBe('up_rf_4');
+    // Not a catalog: asked every time.
+    scripts.set('/approval-requests', (_req, res) => json(res, 200, { ok: true }));
+    await client.callJson({ method: 'GET', path: '/approval-requests' }, okSchema);
+    await client.callJson({ method: 'GET', path: '/approval-requests' }, okSchema);
+    expect(seen.filter((s) => s.url === '/api/v1/approval-requests')).toHaveLength(2);
+  });
+
+  it('keeps no catalog read that was under way while this console wrote', async () => {
+    let n = 0;
+    scripts.set('/categories', (req, res) => {
+      const id = `up_cat_${++n}`;
+      if (req.method === 'POST') json(res, 201, { ok: true });
+      else void later(80).then(() => json(res, 200, { ok: true }, { 'x-request-id': id }));
+    });
+    const before = client.callJson({ method: 'GET', path: '/categories' }, okSchema);
+    await later(20);
+    await client.callJson({ method: 'POST', path: '/categories', json: { name: 'New' } }, okSchema);
+    expect((await before).requestId).toBe('up_cat_1');
+    // Begun before the write ended, the first read may predate it: the next one asks again.
+    expect((await client.callJson({ method: 'GET', path: '/categories' }, okSchema)).requestId).toBe('up_cat_3');
+  });
+
+  it('holds every later call after a 429 until its Retry-After, instead of letting the API refuse it too', async () => {
+    const at: Record<string, number> = {};
+    scripts.set('/limited', (_req, res) => json(res, 429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, { 'retry-after': '1' }));
+    scripts.set('/after', (_req, res) => {
+      at.after = performance.now();
+      json(res, 200, { ok: true });
+    });
+    const refusedAt = performance.now();
+    await expect(client.callJson({ method: 'GET', path: '/limited', retry: NO_RETRY }, okSchema)).rejects.toMatchObject({ status: 429, retryAfterMs: 1000 });
+    const ctx = { upstreamRequestId: null as string | null, lane: 'usr_a', queuedMs: 0 };
+    await callContext.run(ctx, () => client.callJson({ method: 'GET', path: '/after' }, okSchema));
+    expect(at.after! - refusedAt).toBeGreaterThanOrEqual(950);
+    expect(ctx.queuedMs).toBeGreaterThanOrEqual(900);
+  });
+});

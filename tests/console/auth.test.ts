@@ -25,6 +25,15 @@ describe('sign-in and sessions', () => {
     expect(me.body).toMatchObject({ user: { email: 'viewer@test.local' }, embedded_sandbox: true });
   });
 
+  it('answers signed-in reads without re-sealing the cookie (its idle window slides once a minute)', async () => {
+    const { cookie } = await c.signIn('operator@test.local');
+    for (const path of ['/api/auth/me', '/api/categories', '/api/approval-requests', '/api/queue']) {
+      const reply = await c.call('GET', path, { cookie });
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers.get('set-cookie'), path).toBeNull();
+    }
+  });
+
   it('uses a __Host- Secure cookie when not on plain-HTTP localhost', async () => {
     const reply = await c.call('POST', '/api/auth/sign-in', {
       body: { email: 'viewer@test.local', password: 'correct-horse-battery-staple' },

@@ -1,0 +1,101 @@
+import 'server-only';
+import { CATALOG_FRESH_MS } from '@/lib/catalog-freshness';
+import { noteUpstreamRequest } from './call-context';
+
+// Every operator spends the console's one API key, and with it the API's rate limit. So
+// identical reads at the same moment share one upstream call (single flight), and catalog
+// reads, which change rarely, are kept for CATALOG_FRESH_MS. Per process: with several
+// instances each keeps its own, a read being at most that old wherever it is answered.
+
+/** A JSON answer as the API gave it, before any caller's schema reads it. */
+export interface SharedAnswer {
+  status: number;
+  requestId: string | null;
+  date: string | null;
+  body: unknown;
+}
+
+/** What sharing needs to know of a call. */
+export interface ReadShape {
+  method: string;
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** a read that decides something (after a refusal): never from the cache, never joined */
+  fresh?: boolean;
+  /** only plain key-authenticated JSON GETs are shared */
+  shareable: boolean;
+}
+
+const CATALOG = /^\/(categories|request-templates|approval-workflows|request-forms|document-sign-templates)(\/|$)/;
+// Only a read begun this recently is joined: one still running later is slow or refused, and
+// whoever asks again then (Retry now) wants a call of their own, not its wait.
+const JOIN_WITHIN_MS = 1_000;
+const CACHE_MAX = 500;
+
+/** Moved as every write starts and ends: reads on either side of a write never share. */
+let generation = 0;
+const inFlight = new Map<string, { answer: Promise<SharedAnswer>; startedAt: number }>();
+const cached = new Map<string, { answer: SharedAnswer; generation: number; storedAt: number }>();
+
+function keyOf(read: ReadShape): string | null {
+  if (read.method !== 'GET' || !read.shareable) return null;
+  const query = Object.entries(read.query ?? {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => [k, String(v)])
+    .sort(([a], [b]) => a!.localeCompare(b!));
+  return `${read.path}?${JSON.stringify(query)}`;
+}
+
+/** A write of this console: no read begun before it ends is shared with, or cached for, one after. */
+export async function duringWrite<T>(write: () => Promise<T>): Promise<T> {
+  generation++;
+  try {
+    return await write();
+  } finally {
+    generation++;
+  }
+}
+
+/** The answer to `shape`: from the catalog cache, joined to the same read under way, or `read()`. */
+export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>): Promise<SharedAnswer> {
+  const key = keyOf(shape);
+  if (key === null) return read();
+  const now = performance.now();
+  const catalog = CATALOG.test(shape.path);
+  if (catalog && !shape.fresh) {
+    const hit = cached.get(key);
+    // A cached answer names no upstream call of this request, nor the API's time now.
+    if (hit && hit.generation === generation && now - hit.storedAt < CATALOG_FRESH_MS) return Promise.resolve(hit.answer);
+  }
+  const flightKey = `${generation}|${key}`;
+  const running = inFlight.get(flightKey);
+  if (running && !shape.fresh && now - running.startedAt <= JOIN_WITHIN_MS) {
+    return running.answer.then((answer) => {
+      noteUpstreamRequest(answer.requestId, answer.date);
+      return answer;
+    });
+  }
+  const startedIn = generation;
+  const flight = { answer: read(), startedAt: now };
+  inFlight.set(flightKey, flight);
+  flight.answer.then(
+    (answer) => {
+      if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
+      if (!catalog || generation !== startedIn) return;
+      if (cached.size >= CACHE_MAX) cached.delete(cached.keys().next().value!);
+      cached.delete(key);
+      cached.set(key, { answer, generation: startedIn, storedAt: now });
+    },
+    () => {
+      if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
+    },
+  );
+  return flight.answer;
+}
+
+/** Forgets every shared and cached read (tests; a sandbox reset through the panel). */
+export function forgetReads() {
+  generation++;
+  inFlight.clear();
+  cached.clear();
+}
