@@ -112,6 +112,16 @@ function describe(s: Summary): { figures: string; target: string } {
           `after scrolling to the end: ${n(s.max_live_canvases)} live canvases (${n(s.max_page_canvases)} pages, ${n(s.max_thumbnail_canvases)} thumbnails)`,
         target: `≤ ${n(s.target_first_paint_ms)} ms, ≤ ${n(s.target_ratio)}×; ≤ ${n(s.target_live_canvases)} canvases`,
       };
+    case 'load': {
+      const flood = (s.flood ?? {}) as Record<string, unknown>;
+      return {
+        figures:
+          `${n(s.operators)} operators, a click every 0.5–1.5 s for ${n(s.duration_s)} s: ${n(s.req_per_s)} req/s, p50 ${n(s.p50_ms)} ms, p95 ${n(s.p95_ms)} ms, p99 ${n(s.p99_ms)} ms, ` +
+          `${n(s.upstream_per_request)} API calls per request; without pauses: ${n(flood.req_per_s)} req/s, p99 ${n(flood.p99_ms)} ms, ` +
+          `${n(flood.held_requests)} held (longest ${n(flood.held_max_ms)} ms), ${n(flood.upstream_per_s)} API calls/s; errors ${n(s.errors)}; sign-in p50 ${n(s.sign_in_p50_ms)} ms`,
+        target: `0 errors, p99 ≤ ${n(s.target_p99_ms)} ms`,
+      };
+    }
     default: {
       const entries = Object.entries(s).filter(([k, v]) => !META.test(k) && typeof v !== 'object');
       return {

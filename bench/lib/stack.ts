@@ -15,16 +15,34 @@ import { startEmbeddedSandbox } from '../../scripts/lib/embedded-sandbox.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-
 export interface Stack {
   sandboxUrl: string;
   consoleUrl: string;
   apiKey: string;
   /** the process that serves the console's port (`next start` itself or its child) */
   consolePid: number;
-  /** A fresh session cookie (`name=value`): the console re-seals a cookie older than a minute on every request. */
-  signIn(): Promise<string>;
+  /** A fresh session cookie (`name=value`) of the admin, or of one of the operators, from `address` when behind a proxy. */
+  signIn(email?: string, address?: string): Promise<string>;
+  /** the operators created (operator and sender roles), all with the admin's password */
+  operators: string[];
+  /** API requests the sandbox has seen from the console's key so far */
+  upstreamRequests(): Promise<number>;
   stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /**
+   * The key's limit on the sandbox, told to the console too (as `npm start` does with the
+   * embedded sandbox); 0, the default, measures the console without one.
+   */
+  rateLimitPerMinute?: number;
+  /** operators to create besides the admin */
+  operators?: number;
+  /**
+   * The console behind a reverse proxy on loopback (TRUSTED_PROXIES=loopback), so that
+   * simulated people each come from an address of their own (X-Forwarded-For), as they would.
+   */
+  behindProxy?: boolean;
 }
 
 export const machine = () => ({
@@ -43,7 +61,9 @@ const freePort = () =>
   });
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => child.once('exit', () => r()));
 
 async function waitForConsole(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 60_000;
@@ -117,7 +137,8 @@ export function rssBytes(pid: number): number | null {
  * Sandbox (child process, key without rate limit), console database with one admin, and
  * `next start` of the build in NEXT_DIST_DIR (default .next) on a free port.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const rateLimit = opts.rateLimitPerMinute ?? 0;
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
     throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
@@ -144,7 +165,13 @@ export async function startStack(): Promise<Stack> {
     rmSync(consoleDir, { recursive: true, force: true });
   };
   try {
-    const sandbox = await startEmbeddedSandbox({ dataDir: sandboxDir, port: 0, quiet: true, controlToken, key: { appId: 'signdesk_bench', ratePerMinute: 0 } });
+    const sandbox = await startEmbeddedSandbox({
+      dataDir: sandboxDir,
+      port: 0,
+      quiet: true,
+      controlToken,
+      key: { appId: 'signdesk_bench', ratePerMinute: rateLimit },
+    });
     children.push(sandbox.child);
     const apiKey = sandbox.apiKey;
 
@@ -154,8 +181,14 @@ export async function startStack(): Promise<Stack> {
     process.env.CONSOLE_DATA_DIR = consoleDir;
     delete process.env.DATABASE_URL; // the embedded SQLite default is what is measured
     const conn = await openConsoleDb();
+    const operators = Array.from(
+      { length: opts.operators ?? 0 },
+      (_, i) => `bench-op-${i + 1}-${randomBytes(3).toString('hex')}@bench.local`,
+    );
     try {
       await createUser(conn, { email, name: 'Bench Admin', password, roles: ['admin'] });
+      for (const [i, op] of operators.entries())
+        await createUser(conn, { email: op, name: `Operator ${i + 1}`, password, roles: ['operator', 'sender'] });
     } finally {
       await conn.destroy();
     }
@@ -175,6 +208,8 @@ export async function startStack(): Promise<Stack> {
         NEXT_DIST_DIR: distDir,
         SIGNING_API_BASE_URL: sandbox.url,
         SIGNING_API_KEY: apiKey,
+        SIGNING_API_RATE_LIMIT_PER_MINUTE: String(rateLimit),
+        TRUSTED_PROXIES: opts.behindProxy ? 'loopback' : '',
         SESSION_PASSWORD: `bench-session-${randomBytes(24).toString('hex')}`,
         CONSOLE_DATA_DIR: consoleDir,
         LOG_LEVEL: 'warn',
@@ -194,17 +229,22 @@ export async function startStack(): Promise<Stack> {
     await waitForConsole(consoleUrl, child, () => log);
     const consolePid = listeningPid(descendants(child.pid!), port) ?? child.pid!;
 
-    const signIn = async () => {
+    const signIn = async (as = email, address?: string) => {
       const res = await fetch(`${consoleUrl}/api/auth/sign-in`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: consoleUrl },
-        body: JSON.stringify({ email, password }),
+        headers: { 'content-type': 'application/json', origin: consoleUrl, ...(address ? { 'x-forwarded-for': address } : {}) },
+        body: JSON.stringify({ email: as, password }),
       });
       const cookie = res.headers.get('set-cookie')?.split(';')[0];
       if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
       return cookie;
     };
-    return { sandboxUrl: sandbox.url, consoleUrl, apiKey, consolePid, signIn, stop };
+    const upstreamRequests = async () => {
+      const res = await fetch(`${sandbox.url}/__sandbox/stats`, { headers: { 'x-sandbox-control': controlToken } });
+      const body = (await res.json()) as { requests_by_app?: Record<string, number> };
+      return body.requests_by_app?.signdesk_bench ?? 0;
+    };
+    return { sandboxUrl: sandbox.url, consoleUrl, apiKey, consolePid, signIn, operators, upstreamRequests, stop };
   } catch (err) {
     await stop();
     throw err;

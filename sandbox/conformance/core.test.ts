@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
 
 let sb: TestSandbox;
@@ -35,6 +36,17 @@ describe('pipeline', () => {
     expectError(await sb.control('/keys', { app_id: 'app_ok', scopes: ['catalog:read'], extra: 1 }), 422, 'VALIDATION_FAILED');
     expectError(await sb.control('/clock', { advance_seconds: -1 }), 422, 'VALIDATION_FAILED');
     expectError(await sb.control('/faults', { rules: [{ path: '/x', status: 42 }] }), 422, 'VALIDATION_FAILED');
+  });
+
+  it('counts the API requests each app made, for benchmarks (control plane only)', async () => {
+    const appId = `stats_${randomBytes(4).toString('hex')}`;
+    const key = await sb.newKey({ appId });
+    await sb.call('GET', '/api/v1/categories', { key });
+    await sb.call('GET', '/api/v1/request-forms', { key });
+    const stats = await sb.call('GET', '/__sandbox/stats', { headers: { 'x-sandbox-control': sb.controlToken }, env: false });
+    expect(stats.status).toBe(200);
+    expect(stats.body.requests_by_app[appId]).toBe(2);
+    expectError(await sb.call('GET', '/__sandbox/stats', { key }), 401, 'CONTROL_TOKEN_INVALID');
   });
 
   it('reports how many times a counted fault will still fire', async () => {

@@ -68,6 +68,15 @@ export function controlRoutes(services: Services): RouteDef[] {
     },
     {
       ...base,
+      id: 'control.stats',
+      method: 'GET',
+      path: '/__sandbox/stats',
+      body: 'none',
+      // What reached the API under each app's keys: benchmarks divide it by the console's requests.
+      handler: () => json(200, { requests_by_app: Object.fromEntries(services.requestsByApp) }),
+    },
+    {
+      ...base,
       id: 'control.faults',
       method: 'POST',
       path: '/__sandbox/faults',

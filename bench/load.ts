@@ -1,0 +1,239 @@
+import { ndaBody } from '../sandbox/conformance/package-fixtures.ts';
+import { machine, startStack } from './lib/stack.ts';
+
+// 100 operators at once for 60 s on the default `npm start` set-up: the key allows 6,000
+// requests a minute and the console is told so. Each operator signs in first, from an
+// address of their own behind the proxy in front of the console: a sign-in is slow on
+// purpose (scrypt at N=2^17 costs about a third of a second of a core), so the sign-ins are
+// measured and reported apart, four at a time, before the minute starts. Then all browse at
+// once like busy people: a click every 0.5–1.5 s, on catalog lists with filters, details,
+// their approval requests, documents and packages, and every so often a signature-package
+// preview. Prints req/s, p50/p95/p99, errors, and how many API calls each console request
+// cost. Targets (issue 13): no errors, p99 ≤ 500 ms over the minute's requests.
+
+const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 100);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
+const RATE_LIMIT_PER_MINUTE = 6_000;
+const THINK_MS: [number, number] = [500, 1_500];
+const RAMP_MS = 2_000;
+const SIGN_INS_AT_ONCE = 4;
+const TARGET_P99_MS = 500;
+const FLOOD_S = Number(process.env.BENCH_FLOOD_S ?? 20);
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const CATEGORIES = ['cat_finance', 'cat_hr', 'cat_it', 'cat_legal', 'cat_procurement', 'cat_facilities'];
+const WORKFLOWS = ['wf_expense', 'wf_leave', 'wf_purchase', 'wf_access', 'wf_contract', 'wf_travel'];
+const FORMS = ['rf_expense', 'rf_leave', 'rf_purchase', 'rf_access', 'rf_contract'];
+const TEMPLATES = ['dst_nda', 'dst_msa', 'dst_offer', 'dst_board', 'dst_handbook'];
+const WORDS = ['', 'contract', 'travel', 'q4', 'invoice', 'nda'];
+
+interface Action {
+  kind: string;
+  weight: number;
+  request(): { method: 'GET' | 'POST'; path: string; body?: unknown };
+}
+
+const get = (path: string) => ({ method: 'GET' as const, path });
+
+const ACTIONS: Action[] = [
+  {
+    kind: 'catalog list',
+    weight: 30,
+    request: () =>
+      get(
+        pick([
+          `/api/categories?page=1&size=25`,
+          `/api/categories?status=${pick(['active', 'archived'])}`,
+          `/api/request-templates?q=${pick(WORDS)}`,
+          `/api/approval-workflows?category_id=${pick(CATEGORIES)}`,
+          `/api/approval-workflows?status=active&size=50`,
+          `/api/request-forms?page=1`,
+          `/api/document-sign-templates?q=${pick(WORDS)}`,
+        ]),
+      ),
+  },
+  {
+    kind: 'catalog detail',
+    weight: 15,
+    request: () =>
+      get(
+        pick([
+          `/api/categories/${pick(CATEGORIES)}`,
+          `/api/approval-workflows/${pick(WORKFLOWS)}`,
+          `/api/approval-workflows/${pick(WORKFLOWS)}/releases/1/submission-schema`,
+          `/api/request-forms/${pick(FORMS)}`,
+          `/api/document-sign-templates/${pick(TEMPLATES)}`,
+        ]),
+      ),
+  },
+  {
+    kind: 'approval requests',
+    weight: 15,
+    request: () =>
+      get(`/api/approval-requests?status=${pick(['', 'IN_PROGRESS', 'NEEDS_REVISION', 'APPROVED'])}&page=${pick([1, 1, 2])}`),
+  },
+  { kind: 'documents', weight: 12, request: () => get(`/api/documents?q=${pick(WORDS)}&page=${pick([1, 1, 2])}`) },
+  {
+    kind: 'packages',
+    weight: 13,
+    request: () => get(`/api/packages?status=${pick(['', 'queued', 'completed'])}&q=${pick(WORDS)}`),
+  },
+  { kind: 'session', weight: 10, request: () => get('/api/auth/me') },
+  { kind: 'preview', weight: 5, request: () => ({ method: 'POST', path: '/api/packages/preview', body: ndaBody() }) },
+];
+const TOTAL_WEIGHT = ACTIONS.reduce((n, a) => n + a.weight, 0);
+
+function chooseAction(): Action {
+  let r = Math.random() * TOTAL_WEIGHT;
+  for (const a of ACTIONS) if ((r -= a.weight) < 0) return a;
+  return ACTIONS[0]!;
+}
+
+interface Sample {
+  kind: string;
+  ms: number;
+  status: number;
+  queuedMs: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]! : NaN;
+const round = (n: number) => Number(n.toFixed(1));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main() {
+  const stack = await startStack({ rateLimitPerMinute: RATE_LIMIT_PER_MINUTE, operators: OPERATORS, behindProxy: true });
+  const samples: Sample[] = [];
+  const failures = new Map<string, number>();
+  try {
+    const origin = stack.consoleUrl;
+    const timed = async (kind: string, method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+      const started = performance.now();
+      let status = 0;
+      let queuedMs = 0;
+      try {
+        const res = await fetch(`${origin}${path}`, {
+          method,
+          headers: { ...headers, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+        queuedMs = Number(/queue;dur=(\d+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? 0);
+        return res;
+      } finally {
+        samples.push({ kind, ms: performance.now() - started, status, queuedMs });
+        if (status < 200 || status >= 300) failures.set(`${kind} ${status}`, (failures.get(`${kind} ${status}`) ?? 0) + 1);
+      }
+    };
+
+    // Each person at their own desk: the proxy in front of the console says which.
+    const addressOf = (index: number) => `10.13.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+    const signIns: number[] = [];
+    const cookies: (string | null)[] = [];
+    for (let i = 0; i < stack.operators.length; i += SIGN_INS_AT_ONCE) {
+      const batch = stack.operators.slice(i, i + SIGN_INS_AT_ONCE).map(async (email, j) => {
+        const at = performance.now();
+        const cookie = await stack.signIn(email, addressOf(i + j)).catch(() => null);
+        signIns.push(performance.now() - at);
+        if (!cookie) failures.set('sign in', (failures.get('sign in') ?? 0) + 1);
+        cookies[i + j] = cookie;
+      });
+      await Promise.all(batch);
+    }
+    signIns.sort((a, b) => a - b);
+    console.log(
+      `${cookies.filter(Boolean).length} of ${OPERATORS} signed in, ${SIGN_INS_AT_ONCE} at a time: p50 ${round(percentile(signIns, 0.5))} ms, p99 ${round(percentile(signIns, 0.99))} ms`,
+    );
+
+    /** Every operator browsing for `seconds`, with `think` between clicks (none: as fast as answered). */
+    const phase = async (seconds: number, think: [number, number] | null) => {
+      samples.length = 0;
+      const upstreamBefore = await stack.upstreamRequests();
+      const started = performance.now();
+      const endAt = started + seconds * 1000;
+      const operator = async (cookie: string | null, index: number) => {
+        const address = addressOf(index);
+        if (!cookie) return;
+        await sleep((index / OPERATORS) * RAMP_MS);
+        while (performance.now() < endAt) {
+          const action = chooseAction();
+          const { method, path, body } = action.request();
+          await timed(action.kind, method, path, { cookie, 'x-forwarded-for': address }, body).catch(() => undefined);
+          if (think) await sleep(think[0] + Math.random() * (think[1] - think[0]));
+        }
+      };
+      await Promise.all(cookies.map((cookie, i) => operator(cookie, i)));
+      const elapsedS = (performance.now() - started) / 1000;
+      const upstream = (await stack.upstreamRequests()) - upstreamBefore;
+      const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+      const held = samples.filter((s) => s.queuedMs > 0);
+      return {
+        duration_s: round(elapsedS),
+        requests: samples.length,
+        req_per_s: round(samples.length / elapsedS),
+        p50_ms: round(percentile(ms, 0.5)),
+        p95_ms: round(percentile(ms, 0.95)),
+        p99_ms: round(percentile(ms, 0.99)),
+        max_ms: round(ms[ms.length - 1] ?? NaN),
+        errors: samples.filter((s) => s.status < 200 || s.status >= 300).length,
+        upstream_calls: upstream,
+        upstream_per_request: Number((upstream / Math.max(1, samples.length)).toFixed(3)),
+        upstream_per_s: round(upstream / elapsedS),
+        held_requests: held.length,
+        held_max_ms: held.length ? Math.max(...held.map((s) => s.queuedMs)) : 0,
+        by_kind: Object.fromEntries(
+          ACTIONS.map(({ kind }) => {
+            const k = samples
+              .filter((s) => s.kind === kind)
+              .map((s) => s.ms)
+              .sort((a, b) => a - b);
+            return [kind, { requests: k.length, p50_ms: round(percentile(k, 0.5)), p99_ms: round(percentile(k, 0.99)) }];
+          }),
+        ),
+      };
+    };
+    const line = (name: string, r: Awaited<ReturnType<typeof phase>>) =>
+      `${name}: ${r.req_per_s} req/s, p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms, p99 ${r.p99_ms} ms, ${r.errors} errors; ` +
+      `${r.upstream_calls} API calls (${r.upstream_per_request} per console request, ${r.upstream_per_s}/s); ${r.held_requests} requests held, longest ${r.held_max_ms} ms`;
+
+    console.log(
+      `${OPERATORS} operators for ${DURATION_S} s against ${origin} (key limit ${RATE_LIMIT_PER_MINUTE}/min), a click every 0.5–1.5 s`,
+    );
+    const minute = await phase(DURATION_S, THINK_MS);
+    for (const [kind, k] of Object.entries(minute.by_kind))
+      console.log(`  ${kind.padEnd(18)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50_ms} ms  p99 ${k.p99_ms} ms`);
+    console.log(line('browsing', minute));
+    // The same people without pausing: far more than the key allows, so the queue must hold
+    // requests instead of letting the API refuse them. Errors are the target here, not speed.
+    console.log(`then ${FLOOD_S} s without pausing between clicks`);
+    const flood = await phase(FLOOD_S, null);
+    console.log(line('flood', flood));
+
+    const errors = minute.errors + flood.errors + (failures.get('sign in') ?? 0);
+    const summary = {
+      bench: 'load',
+      operators: OPERATORS,
+      ...minute,
+      errors,
+      failures: Object.fromEntries(failures),
+      sign_in_p50_ms: round(percentile(signIns, 0.5)),
+      sign_in_p99_ms: round(percentile(signIns, 0.99)),
+      flood: { ...flood, by_kind: undefined },
+      rate_limit_per_minute: RATE_LIMIT_PER_MINUTE,
+      target_p99_ms: TARGET_P99_MS,
+      target_errors: 0,
+      met: errors === 0 && minute.p99_ms <= TARGET_P99_MS,
+      ...machine(),
+    };
+    console.log(JSON.stringify(summary));
+    if (!summary.met) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : String(err));
+  process.exit(1);
+});
