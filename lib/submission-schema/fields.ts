@@ -208,7 +208,8 @@ class Reader {
 
   private string(base: FieldDescriptor, raw: Record<string, unknown>, depth: number): FieldDescriptor | null {
     const format = typeof raw.format === 'string' ? raw.format : undefined;
-    const kind = (format && STRING_FORMATS[format]) || 'text';
+    // Own keys only: a format called "toString" is an annotation, not Object.prototype's function.
+    const kind = (format !== undefined && Object.hasOwn(STRING_FORMATS, format) && STRING_FORMATS[format]) || 'text';
     if (kind === 'document' && depth > 0) {
       this.note(base.path, 'format: document', 'is a document field inside an object or a list; documents are attached by a top-level field key');
       return null;
@@ -310,6 +311,12 @@ class Reader {
     const required = (raw.required as string[] | undefined) ?? [];
     const fields: FieldDescriptor[] = [];
     for (const [key, schema] of Object.entries(props)) {
+      // A property JSON.parse defines but a validator's object cannot hold: set on an object,
+      // "__proto__" replaces its prototype, so the field would be neither checked nor required.
+      if (key === '__proto__') {
+        this.note(path ? `${path}.${key}` : key, 'property key', 'is named "__proto__", which no form or validator can hold as a field');
+        continue;
+      }
       const field = this.field(key, path ? `${path}.${key}` : key, schema, required.includes(key), depth);
       if (field) fields.push(field);
     }

@@ -8,7 +8,9 @@ export function isCalendarDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const at = new Date(Date.UTC(y, mo - 1, d));
+  // setUTCFullYear, not Date.UTC: that one reads years 0-99 as 1900-1999 (RFC 3339 has 0000-9999).
+  const at = new Date(0);
+  at.setUTCFullYear(y, mo - 1, d);
   return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
 }
 

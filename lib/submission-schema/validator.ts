@@ -120,6 +120,10 @@ function valueSchema(f: FieldDescriptor, options: FormDataOptions): z.ZodType {
   }
 }
 
+// form_data comes from JSON.parse: a field called "constructor" or "toString" that was left out
+// must read as absent, not as the function every plain object inherits under that name.
+const ownKeysOnly = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.assign(Object.create(null) as object, v) : v);
+
 function objectSchema(fields: readonly FieldDescriptor[], openEnded: boolean, options: FormDataOptions): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const f of fields) {
@@ -127,7 +131,7 @@ function objectSchema(fields: readonly FieldDescriptor[], openEnded: boolean, op
     // A document field is answered in `documents`; in form_data it may always be left out.
     shape[f.key] = f.required && !options.partial && f.kind !== 'document' ? value : value.optional();
   }
-  return openEnded ? z.looseObject(shape, typeError('an object')) : z.strictObject(shape, typeError('an object'));
+  return z.preprocess(ownKeysOnly, openEnded ? z.looseObject(shape, typeError('an object')) : z.strictObject(shape, typeError('an object')));
 }
 
 /** Validates form_data against a release's top-level fields; unknown keys are refused. */

@@ -4,12 +4,14 @@ import type { Records, Kind, ListQuery } from '../store/records.ts';
 
 export const LIST_PARAMS = ['page', 'size', 'q'] as const;
 
+// The spec bounds a page from below only: any whole number a JSON number holds exactly (16
+// digits at most) is a page, one past the last answering an empty list, as the console expects.
 const intParam = (min: number) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .regex(/^\d{1,16}$/, 'must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`));
+    .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`));
 
 export const listQuerySchema = z.object({
   page: intParam(1).default(1),
