@@ -86,7 +86,7 @@ async function toError(res: Answer): Promise<SigningApiError> {
 
 /** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */
 function dispatch(call: Call, streaming: boolean): Promise<Answer> {
-  return call.method === 'GET' ? attempts(call, streaming) : duringWrite(() => attempts(call, streaming));
+  return call.method === 'GET' ? attempts(call, streaming) : duringWrite(call.path, () => attempts(call, streaming));
 }
 
 async function attempts(call: Call, streaming: boolean): Promise<Answer> {

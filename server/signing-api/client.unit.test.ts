@@ -255,6 +255,10 @@ describe('sharing the rate limit', () => {
     expect([first.requestId, second.requestId]).toEqual(['up_rf_1', 'up_rf_1']);
     expect(seen).toHaveLength(1);
     expect((await client.callJson({ method: 'GET', path: '/request-forms', fresh: true }, okSchema)).requestId).toBe('up_rf_2');
+    // A write elsewhere (a preview) leaves the catalog's cache alone; a write of the catalog drops it.
+    scripts.set('/signature-packages/preview', (_req, res) => json(res, 200, { ok: true }));
+    await client.callJson({ method: 'POST', path: '/signature-packages/preview', json: {} }, okSchema);
+    expect((await client.callJson({ method: 'GET', path: '/request-forms' }, okSchema)).requestId).toBe('up_rf_2');
     await client.callJson({ method: 'POST', path: '/request-forms', json: {} }, okSchema);
     expect((await client.callJson({ method: 'GET', path: '/request-forms' }, okSchema)).requestId).toBe('up_rf_4');
     // Not a catalog: asked every time.

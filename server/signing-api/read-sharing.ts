@@ -27,13 +27,24 @@ export interface ReadShape {
 }
 
 const CATALOG = /^\/(categories|request-templates|approval-workflows|request-forms|document-sign-templates)(\/|$)/;
+// Writes that can change what a catalog read says: the catalog's own, and the documents and
+// hosted editor, whose layouts become document-sign templates.
+const CATALOG_WRITERS = /^\/(categories|request-templates|approval-workflows|request-forms|document-sign-templates|documents|hosted-editor)(\/|$)/;
 // Only a read begun this recently is joined: one still running later is slow or refused, and
 // whoever asks again then (Retry now) wants a call of their own, not its wait.
 const JOIN_WITHIN_MS = 1_000;
 const CACHE_MAX = 500;
 
-/** Moved as every write starts and ends: reads on either side of a write never share. */
-let generation = 0;
+/**
+ * Per family of resources (the catalog, or a path's first segment), moved as each write of
+ * that family starts and ends: reads on either side of a write never share, while a preview
+ * or a submission leaves the catalog's cache alone.
+ */
+const generations = new Map<string, number>();
+const familyOf = (path: string) => (CATALOG.test(path) ? 'catalog' : (/^\/[^/?]*/.exec(path)?.[0] ?? '/'));
+const writtenFamily = (path: string) => (CATALOG_WRITERS.test(path) ? 'catalog' : familyOf(path));
+const generationOf = (family: string) => generations.get(family) ?? 0;
+const move = (family: string) => generations.set(family, generationOf(family) + 1);
 const inFlight = new Map<string, { answer: Promise<SharedAnswer>; startedAt: number }>();
 const cached = new Map<string, { answer: SharedAnswer; generation: number; storedAt: number }>();
 
@@ -46,13 +57,14 @@ function keyOf(read: ReadShape): string | null {
   return `${read.path}?${JSON.stringify(query)}`;
 }
 
-/** A write of this console: no read begun before it ends is shared with, or cached for, one after. */
-export async function duringWrite<T>(write: () => Promise<T>): Promise<T> {
-  generation++;
+/** A write of this console to `path`: no read it may change begun before it ends is shared with, or cached for, one after. */
+export async function duringWrite<T>(path: string, write: () => Promise<T>): Promise<T> {
+  const family = writtenFamily(path);
+  move(family);
   try {
     return await write();
   } finally {
-    generation++;
+    move(family);
   }
 }
 
@@ -62,6 +74,8 @@ export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>):
   if (key === null) return read();
   const now = performance.now();
   const catalog = CATALOG.test(shape.path);
+  const family = familyOf(shape.path);
+  const generation = generationOf(family);
   if (catalog && !shape.fresh) {
     const hit = cached.get(key);
     // A cached answer names no upstream call of this request, nor the API's time now.
@@ -81,7 +95,7 @@ export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>):
   flight.answer.then(
     (answer) => {
       if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
-      if (!catalog || generation !== startedIn) return;
+      if (!catalog || generationOf(family) !== startedIn) return;
       if (cached.size >= CACHE_MAX) cached.delete(cached.keys().next().value!);
       cached.delete(key);
       cached.set(key, { answer, generation: startedIn, storedAt: now });
@@ -95,7 +109,8 @@ export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>):
 
 /** Forgets every shared and cached read (tests; a sandbox reset through the panel). */
 export function forgetReads() {
-  generation++;
+  for (const family of generations.keys()) move(family);
+  move('catalog');
   inFlight.clear();
   cached.clear();
 }
