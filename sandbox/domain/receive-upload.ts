@@ -4,6 +4,7 @@ import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { ApiError, validationFailed } from '../http/errors.ts';
+import { fileTooLarge } from '../pdf/upload-limits.ts';
 
 export interface UploadLimits {
   maxFileBytes: number;
@@ -24,10 +25,8 @@ export interface ReceivedUpload {
 
 const HEAD_BYTES = 4096;
 
-export const fileTooLarge = (maxFileBytes: number) =>
-  new ApiError(413, 'FILE_TOO_LARGE', `The file is larger than the ${maxFileBytes / (1024 * 1024)} MiB limit.`, [
-    { path: 'file', message: `must be at most ${maxFileBytes} bytes` },
-  ]);
+// Defined beside the other upload limits, so the inspection refuses an oversized file the same way.
+export { fileTooLarge };
 
 const invalid = (path: string, message: string) => validationFailed([{ path, message }], `Invalid upload: ${message}.`);
 

@@ -5,12 +5,13 @@ import { ApiError, validationFailed } from '../http/errors.ts';
 import { Idempotency } from '../idempotency.ts';
 import { inspectUpload } from '../pdf/inspect-upload.ts';
 import { rememberPageSizes } from '../pdf/page-sizes.ts';
+import { MAX_FILE_BYTES } from '../pdf/upload-limits.ts';
 import type { Services } from '../services.ts';
 import { documentFileName, type DocumentRecord, type LogicalPurpose } from './documents.ts';
 import { newDocumentId, refuseUploadBody, sanitizeFileName } from './document-files.ts';
 import { fileTooLarge, receiveUpload, type ReceivedUpload } from './receive-upload.ts';
 
-export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+export { MAX_FILE_BYTES };
 // Content-Length counts the multipart framing too: boundaries, part headers (a long file
 // name) and the logicalPurpose field. This allowance covers them with room to spare.
 const MULTIPART_ALLOWANCE = 64 * 1024;

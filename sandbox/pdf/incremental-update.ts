@@ -14,7 +14,10 @@ export interface XrefTail {
 export function readXrefTail(bytes: Uint8Array): XrefTail {
   const text = (from: number, to = bytes.length) =>
     Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
-  const tail = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text(Math.max(0, bytes.length - 1024)));
+  // The last startxref, not the last kilobyte: uploads may end with padding (whitespace, NULs,
+  // comment lines) after %%EOF, which readers and the upload check allow.
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).lastIndexOf('startxref', undefined, 'latin1');
+  const tail = at === -1 ? null : /^startxref\s+(\d+)\s+%%EOF/.exec(text(at, Math.min(bytes.length, at + 64)));
   if (!tail) throw new Error('PDF has no startxref at its end');
   const offset = Number(tail[1]);
   if (offset >= bytes.length) throw new Error('PDF startxref points past the end');

@@ -1,72 +1,87 @@
-import { PDFName, PDFNumber, type PDFDocument } from 'pdf-lib';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ApiError } from '../http/errors.ts';
 import { detectFileType } from './detect-file-type.ts';
-import { loadPdf, readPageSizes, type PageSize } from './page-sizes.ts';
+import { declaresEncryption } from './encryption-markers.ts';
+import { UnreadablePage, readPageSizes, type PageSize } from './page-sizes.ts';
+import { checkEnd, embeddedPdf, pdfHeaderOffset } from './pdf-envelope.ts';
+import { PdfOpenError, withPdfJs } from './pdfjs-node.ts';
+import type { Refusal } from './refusal.ts';
+import { MAX_FILE_BYTES, MAX_PAGES, MIN_PAGES, fileTooLarge } from './upload-limits.ts';
 
-export const MIN_PAGES = 1;
-export const MAX_PAGES = 200;
+export { MAX_PAGES, MIN_PAGES };
 
 export interface InspectedPdf {
   pageCount: number;
   pageSizes: PageSize[];
 }
 
-const rejected = (code: string, message: string) => new ApiError(422, code, message, [{ path: 'file', message }]);
+const rejected = ({ code, message }: Refusal) => new ApiError(422, code, message, [{ path: 'file', message }]);
 
-// pdf-lib only reports encryption (isEncrypted, or EncryptedPDFError, whose ES5 build
-// defeats instanceof) when the trailer's /Encrypt resolves to an object; a dangling
-// reference, or one in an earlier trailer of an incremental update, still marks a file that
-// viewers treat as encrypted, so the parsed trailer and every classic trailer are read too.
-function isEncrypted(bytes: Buffer, doc: PDFDocument): boolean {
-  if (doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined) return true;
-  const text = bytes.toString('latin1');
-  for (let at = text.indexOf('trailer'); at !== -1; at = text.indexOf('trailer', at + 7)) {
-    const end = text.indexOf('startxref', at);
-    const dict = text.slice(at, end === -1 ? at + 4096 : Math.min(end, at + 4096));
-    if (/\/Encrypt[\s<\d]/.test(dict)) return true;
-  }
-  return false;
-}
+const ENCRYPTED: Refusal = {
+  code: 'PDF_ENCRYPTED',
+  message:
+    'The PDF is encrypted: it opens without a password, but carries a security handler (restrictions on printing, copying or editing); upload an unencrypted copy.',
+};
+const NEEDS_PASSWORD: Refusal = {
+  code: 'PDF_ENCRYPTED',
+  message: 'The PDF is encrypted and needs a password to open; upload an unencrypted copy.',
+};
 
-// A truncated or damaged file often still parses (pdf-lib scans objects leniently) but loses
-// pages; the page tree's own /Count tells a damaged tree from a genuinely empty document.
-function declaredPageCount(doc: PDFDocument): number {
-  const count = doc.catalog.Pages().get(PDFName.of('Count'));
-  if (!(count instanceof PDFNumber)) throw new Error('page tree has no /Count');
-  return count.asNumber();
-}
-
-/** Checks that an upload is a readable, unencrypted PDF of 1-200 pages; throws a 422 otherwise. */
-export async function inspectUpload(bytes: Buffer): Promise<InspectedPdf> {
+/** What the bytes are, before any PDF parsing: another format, a polyglot, or a cut-off file. */
+function checkBytes(bytes: Buffer): Refusal | null {
   const detected = detectFileType(bytes.subarray(0, 4096));
   if (!detected.pdf) {
-    throw rejected('UNSUPPORTED_FILE_TYPE', `Only PDF files are accepted; the uploaded file is ${detected.description}.`);
+    const offset = pdfHeaderOffset(bytes);
+    if (offset > 0) return embeddedPdf(detected.description, detected.recognised, offset);
+    return {
+      code: 'UNSUPPORTED_FILE_TYPE',
+      message: `Only PDF files are accepted; the uploaded file is ${detected.description}.`,
+    };
   }
-  let doc: PDFDocument;
-  let pageCount: number;
-  let pageSizes: PageSize[];
-  try {
-    doc = await loadPdf(bytes);
-  } catch {
-    throw rejected('INVALID_PDF', 'The file starts like a PDF but could not be read; it is damaged or incomplete.');
-  }
-  // Encryption first: an encrypted file's page tree may be unreadable, and "encrypted" is the
-  // answer the caller can act on.
-  if (isEncrypted(bytes, doc)) {
-    throw rejected('PDF_ENCRYPTED', 'The PDF is encrypted or password-protected; upload an unencrypted copy.');
-  }
-  try {
-    pageCount = doc.getPageCount();
-    if (declaredPageCount(doc) !== pageCount) throw new Error('page tree is damaged');
-    pageSizes = readPageSizes(doc);
-  } catch {
-    throw rejected('INVALID_PDF', 'The file starts like a PDF but could not be read; it is damaged or incomplete.');
-  }
+  return checkEnd(bytes);
+}
+
+/** Reads the document as the console's viewer does; every page must load. */
+async function readDocument(doc: PDFDocumentProxy, encryptedByTrailer: boolean): Promise<InspectedPdf | Refusal> {
+  const { info } = await doc.getMetadata();
+  const filter = (info as { EncryptFilterName?: unknown }).EncryptFilterName;
+  if (encryptedByTrailer || typeof filter === 'string' || (await doc.getPermissions()) !== null) return ENCRYPTED;
+  const pageCount = doc.numPages;
   if (pageCount < MIN_PAGES || pageCount > MAX_PAGES) {
-    throw rejected(
-      'PAGE_COUNT_OUT_OF_RANGE',
-      `The PDF has ${pageCount} pages; between ${MIN_PAGES} and ${MAX_PAGES} are accepted.`,
-    );
+    return {
+      code: 'PAGE_COUNT_OUT_OF_RANGE',
+      message: `The PDF has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}; between ${MIN_PAGES} and ${MAX_PAGES} are accepted.`,
+    };
   }
-  return { pageCount, pageSizes };
+  try {
+    return { pageCount, pageSizes: await readPageSizes(doc, pageCount) };
+  } catch (err) {
+    if (!(err instanceof UnreadablePage)) throw err;
+    return { code: 'INVALID_PDF', message: `The PDF is damaged: page ${err.page} of ${pageCount} cannot be read.` };
+  }
+}
+
+/** Checks that an upload is a readable, unencrypted PDF of 1-200 pages; throws otherwise. */
+export async function inspectUpload(bytes: Buffer): Promise<InspectedPdf> {
+  if (bytes.length > MAX_FILE_BYTES) throw fileTooLarge(MAX_FILE_BYTES);
+  const refusal = checkBytes(bytes);
+  if (refusal) throw rejected(refusal);
+  const encryptedByTrailer = declaresEncryption(bytes);
+  let outcome: InspectedPdf | Refusal;
+  try {
+    outcome = await withPdfJs(bytes, (doc) => readDocument(doc, encryptedByTrailer));
+  } catch (err) {
+    if (!(err instanceof PdfOpenError)) throw err;
+    if (err.reason === 'password') throw rejected(NEEDS_PASSWORD);
+    // An encrypted file's objects may be unreadable without its key, and "encrypted" is the
+    // answer the caller can act on.
+    if (encryptedByTrailer) throw rejected(ENCRYPTED);
+    const detail = err.message.replace(/\.$/, '');
+    throw rejected({
+      code: 'INVALID_PDF',
+      message: `The file starts like a PDF but could not be read (${detail}); it is damaged or incomplete.`,
+    });
+  }
+  if ('code' in outcome) throw rejected(outcome);
+  return outcome;
 }

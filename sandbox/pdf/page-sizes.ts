@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { PDFDocument, ParseSpeeds } from 'pdf-lib';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { withPdfJs } from './pdfjs-node.ts';
 
 /** The visible size of one page in PDF points, as a viewer shows it (rotation applied). */
 export interface PageSize {
@@ -7,24 +8,33 @@ export interface PageSize {
   height: number;
 }
 
-// Layout coordinates are relative to what the editor shows: the crop box (which falls back
-// to the media box) with the page's /Rotate applied, so a landscape-rotated page is wide.
-export function readPageSizes(doc: PDFDocument): PageSize[] {
-  return doc.getPages().map((page, index) => {
-    const box = page.getCropBox();
-    if (![box.width, box.height].every((n) => Number.isFinite(n) && n > 0)) {
-      throw new Error(`page ${index + 1} has no usable page box`);
-    }
-    const quarterTurns = Math.round((((page.getRotation().angle % 360) + 360) % 360) / 90);
-    const sideways = quarterTurns % 2 === 1;
-    return { width: sideways ? box.height : box.width, height: sideways ? box.width : box.height };
-  });
+/** A page the reader cannot load: the page tree points at something that is not a page. */
+export class UnreadablePage extends Error {
+  constructor(
+    readonly page: number,
+    cause: unknown,
+  ) {
+    super(`page ${page} cannot be read`, { cause });
+  }
 }
 
-// Encryption is always let through here: inspect-upload decides about it with more evidence
-// than pdf-lib's own check uses.
-export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
-  return PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Medium });
+// Layout coordinates are relative to what the editor shows, and the editor draws with pdf.js:
+// its page view is the crop box clipped to the media box (each falling back as viewers do),
+// and its rotation is the page's /Rotate normalised to 0, 90, 180 or 270.
+export async function readPageSizes(doc: PDFDocumentProxy, pageCount = doc.numPages): Promise<PageSize[]> {
+  const sizes: PageSize[] = [];
+  for (let number = 1; number <= pageCount; number++) {
+    const page = await doc.getPage(number).catch((err: unknown) => {
+      throw new UnreadablePage(number, err);
+    });
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view;
+    const box = { width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
+    if (![box.width, box.height].every((n) => Number.isFinite(n) && n > 0))
+      throw new UnreadablePage(number, 'no usable page box');
+    const sideways = page.rotate % 180 !== 0;
+    sizes.push({ width: sideways ? box.height : box.width, height: sideways ? box.width : box.height });
+  }
+  return sizes;
 }
 
 // A stored document's bytes never change, so its page sizes are computed once (at upload, or
@@ -45,8 +55,8 @@ export function forgetPageSizes(documentId: string): void {
 export async function pageSizesOf(documentId: string, filePath: string): Promise<PageSize[]> {
   const known = cache.get(documentId);
   if (known) return known;
-  // The file passed inspection at upload; only its sizes are needed here.
-  const sizes = readPageSizes(await loadPdf(await readFile(filePath)));
+  // The file passed inspection at upload, with the same reader; only its sizes are needed here.
+  const sizes = await withPdfJs(await readFile(filePath), (doc) => readPageSizes(doc));
   rememberPageSizes(documentId, sizes);
   return sizes;
 }
