@@ -4,7 +4,7 @@ import { machine, startStack } from './lib/stack.ts';
 // 100 operators at once for 60 s on the default `npm start` set-up: the key allows 6,000
 // requests a minute and the console is told so. Each operator signs in first, from an
 // address of their own behind the proxy in front of the console: a sign-in is slow on
-// purpose (scrypt at N=2^17 costs about a third of a second of a core), so the sign-ins are
+// purpose (scrypt at N=2^15, r=8, p=3 costs about a third of a second of a core), so the sign-ins are
 // measured and reported apart, four at a time, before the minute starts. Then all browse at
 // once like busy people: a click every 0.5–1.5 s, on catalog lists with filters, details,
 // their approval requests, documents and packages, and every so often a signature-package

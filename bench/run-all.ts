@@ -33,7 +33,11 @@ function runOne(file: string): Promise<Outcome> {
   const started = performance.now();
   const load = load1();
   console.log(`\n== bench/${file} (load average ${load}) ==`);
-  const child = spawn(process.execPath, [...NODE_FLAGS, join('bench', file)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, join('bench', file)], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let summary: Summary | null = null;
   createInterface({ input: child.stdout! }).on('line', (line) => {
     console.log(line);
@@ -47,7 +51,13 @@ function runOne(file: string): Promise<Outcome> {
   });
   return new Promise((resolve) => {
     child.once('close', (code) =>
-      resolve({ file, exit_code: code, duration_s: Number(((performance.now() - started) / 1000).toFixed(1)), load_avg_1m_before: load, summary }),
+      resolve({
+        file,
+        exit_code: code,
+        duration_s: Number(((performance.now() - started) / 1000).toFixed(1)),
+        load_avg_1m_before: load,
+        summary,
+      }),
     );
   });
 }
@@ -93,7 +103,8 @@ function describe(s: Summary): { figures: string; target: string } {
     case 'proxy-overhead':
       return {
         figures:
-          `c=1 p50, median of ${c1Rounds(s)}: direct ${n(s.direct_c1_p50_ms)} ms, through console ${n(s.through_c1_p50_ms)} ms (+${n(s.added_p50_c1_ms)} ms); ` +
+          `c=1 p50, median of ${c1Rounds(s)}: direct ${n(s.direct_c1_p50_ms)} ms, through console ${n(s.through_c1_p50_ms)} ms (+${n(s.added_p50_c1_ms)} ms, catalog cache); ` +
+          `uncached list: direct ${n(s.direct_read_c1_p50_ms)} ms, through ${n(s.through_read_c1_p50_ms)} ms (+${n(s.added_read_p50_c1_ms)} ms; at c=50 +${n(s.added_read_p50_c50_ms)} ms); ` +
           `c=50: direct ${n(s.direct_c50_req_per_s)}, through ${n(s.through_c50_req_per_s)}, trivial route ${n(s.live_c50_req_per_s)} req/s ` +
           `(through/trivial ${n(s.through_vs_trivial_c50)})`,
         target: `+≤ ${n(s.target_added_p50_c1_ms)} ms; ≥ ${n(s.target_through_vs_trivial_c50)}`,
@@ -125,8 +136,15 @@ function describe(s: Summary): { figures: string; target: string } {
     default: {
       const entries = Object.entries(s).filter(([k, v]) => !META.test(k) && typeof v !== 'object');
       return {
-        figures: entries.filter(([k]) => !k.startsWith('target')).map(([k, v]) => `${k}=${String(v)}`).join(', '),
-        target: entries.filter(([k]) => k.startsWith('target')).map(([k, v]) => `${k}=${String(v)}`).join(', ') || '—',
+        figures: entries
+          .filter(([k]) => !k.startsWith('target'))
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', '),
+        target:
+          entries
+            .filter(([k]) => k.startsWith('target'))
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(', ') || '—',
       };
     }
   }
@@ -137,7 +155,12 @@ function gitRevision(): string | null {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-function markdown(report: { date: string; revision: string | null; machine: { cpus: number; cpu_model: string; node: string }; results: Outcome[] }): string {
+function markdown(report: {
+  date: string;
+  revision: string | null;
+  machine: { cpus: number; cpu_model: string; node: string };
+  results: Outcome[];
+}): string {
   const { machine } = report;
   const lines = [
     `Measured ${report.date} on ${machine.cpus} cores (${machine.cpu_model}), Node ${machine.node}` +
@@ -169,7 +192,9 @@ async function main() {
     .sort();
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '?', node: process.version };
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-  console.log(`${files.length} benches: ${files.join(', ')}; ${machine.cpus} CPUs (${machine.cpu_model}); load average ${load1()}`);
+  console.log(
+    `${files.length} benches: ${files.join(', ')}; ${machine.cpus} CPUs (${machine.cpu_model}); load average ${load1()}`,
+  );
 
   const results: Outcome[] = [];
   for (const file of files) results.push(await runOne(file));
@@ -182,7 +207,9 @@ async function main() {
   const width = Math.max(...files.map((f) => f.length));
   for (const o of results) {
     const d = o.summary ? describe(o.summary) : null;
-    console.log(`  ${o.file.padEnd(width)}  ${status(o).padEnd(16)} ${String(o.duration_s).padStart(6)} s  load ${String(o.load_avg_1m_before).padEnd(5)}  ${d ? `${d.figures} (target ${d.target})` : ''}`);
+    console.log(
+      `  ${o.file.padEnd(width)}  ${status(o).padEnd(16)} ${String(o.duration_s).padStart(6)} s  load ${String(o.load_avg_1m_before).padEnd(5)}  ${d ? `${d.figures} (target ${d.target})` : ''}`,
+    );
   }
   console.log(`results written to bench/results/latest.json`);
   if (process.argv.includes('--update-readme')) {

@@ -1,12 +1,10 @@
 import type { RequestDocumentRef } from '@/lib/queries/approvals';
+import { MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '@/lib/schemas/approvals';
 
 // A document field's share of a request body: the chosen document, the name it is sent under
 // (editable, the document's own by default) and, where the workflow accepts per-document
 // signing (spec: "only when the workflow accepts per-document signing"), its signers' actor IDs.
 
-export const MAX_ACTOR_IDS = 50;
-export const MAX_ACTOR_ID_LENGTH = 120;
-export const MAX_DOCUMENT_NAME = 200;
 
 /** Actor IDs typed one per line or comma separated; blanks are left out. */
 export function parseActorIds(text: string): { ids: string[]; error?: string } {

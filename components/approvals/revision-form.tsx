@@ -34,10 +34,12 @@ const REREAD_MS = 8_000;
 
 /** The promise's value, or undefined when it fails or takes longer than `ms`. */
 function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
-  return Promise.race([
-    promise.catch(() => undefined),
-    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms)),
-  ]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  // The timer goes once the answer is in: a form that re-read at once keeps no 8 s timer alive.
+  return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
 interface RevisionAttempt {

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 
 export const EXTERNAL_ID = /^[A-Za-z0-9._:-]{3,120}$/;
+/** A document's signers (the form's picker and the console route hold to the same bounds). */
+export const MAX_ACTOR_IDS = 50;
+export const MAX_ACTOR_ID_LENGTH = 120;
+export const MAX_DOCUMENT_NAME = 200;
 
 const documentRef = z.strictObject({
   document_id: z.string().min(1).max(128),
   field_key: z.string().min(1).max(128),
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(MAX_DOCUMENT_NAME),
   // Internal Actor IDs, sent only where the workflow takes per-document signing: at least one.
-  sign_actor_ids: z.array(z.string().regex(/^\S{1,120}$/, '1 to 120 characters without spaces')).min(1).max(50).optional(),
+  sign_actor_ids: z
+    .array(z.string().regex(new RegExp(`^\\S{1,${MAX_ACTOR_ID_LENGTH}}$`), `1 to ${MAX_ACTOR_ID_LENGTH} characters without spaces`))
+    .min(1)
+    .max(MAX_ACTOR_IDS)
+    .optional(),
 });
 
 export const submitRequestSchema = z.strictObject({
