@@ -80,7 +80,7 @@ async function waitForConsole(url: string, child: ChildProcess, log: () => strin
 }
 
 /** pid and every descendant, from /proc/<pid>/task/<tid>/children. */
-function descendants(pid: number): number[] {
+export function descendants(pid: number): number[] {
   const out = [pid];
   for (let i = 0; i < out.length; i++) {
     try {
@@ -96,7 +96,7 @@ function descendants(pid: number): number[] {
 }
 
 /** The pid among `pids` holding the listening socket on `port` (via /proc/net/tcp{,6} inodes). */
-function listeningPid(pids: number[], port: number): number | null {
+export function listeningPid(pids: number[], port: number): number | null {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
