@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
+import { CATALOG_FRESH_MS } from '@/lib/catalog-freshness';
 import { startTestConsole, type TestConsole } from './harness';
 
 // Two console instances on one PostgreSQL behind no load balancer at all: whatever one
@@ -36,6 +37,19 @@ describe('two console instances on one PostgreSQL', () => {
     expect(replies.every((r) => r.status === 401 || r.status === 429)).toBe(true);
     // 18 attempts per instance stay within one instance's allowance of 20: refusals prove the count is shared.
     expect(replies.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+  });
+
+  it('show a catalog change made through the other instance within CATALOG_FRESH_MS, and their own at once', async () => {
+    const listed = async (c: TestConsole, name: string) =>
+      ((await c.call('GET', `/api/categories?q=${encodeURIComponent(name)}&size=100`, { cookie: c.cookies.admin })).body.data as { name: string }[]).some((x) => x.name === name);
+    const name = `Fresh ${Date.now()}`;
+    // Both instances have just read the list (b keeps it in its cache).
+    expect(await listed(b, name)).toBe(false);
+    const created = await a.call('POST', '/api/categories', { cookie: a.cookies.admin, body: { name }, idempotencyKey: key('fresh') });
+    expect(created.status).toBe(200);
+    expect(await listed(a, name)).toBe(true);
+    await new Promise((r) => setTimeout(r, CATALOG_FRESH_MS + 100));
+    expect(await listed(b, name)).toBe(true);
   });
 
   it('share the audit log and hosted-editor sessions', async () => {
