@@ -123,6 +123,23 @@ function describe(s: Summary): { figures: string; target: string } {
           `after scrolling to the end: ${n(s.max_live_canvases)} live canvases (${n(s.max_page_canvases)} pages, ${n(s.max_thumbnail_canvases)} thumbnails)`,
         target: `≤ ${n(s.target_first_paint_ms)} ms, ≤ ${n(s.target_ratio)}×; ≤ ${n(s.target_live_canvases)} canvases`,
       };
+    case 'page-weight':
+      return {
+        figures:
+          `first-visit JS against the framework's ${n(s.baseline_kib)} KiB gzip: worst non-PDF route ${String(s.worst_route)} ${n(s.worst_ratio)}×, ` +
+          `${n(s.routes_over)} routes over; pdf.js worker late on ${n(s.pdf_worker_late)} of ${n(s.pdf_routes)} PDF routes`,
+        target: `≤ ${n(s.target_ratio)}×; worker in parallel`,
+      };
+    case 'lighthouse': {
+      const pages = Object.entries((s.pages ?? {}) as Record<string, { performance: number; accessibility: number; best_practices: number; cls: number }>);
+      return {
+        figures:
+          `desktop, median of ${n(s.runs)}: ` +
+          pages.map(([name, p]) => `${name} ${p.performance}/${p.accessibility}/${p.best_practices} CLS ${p.cls}`).join('; ') +
+          ' (performance/accessibility/best practices)',
+        target: `≥ ${n(s.target_performance)}/${n(s.target_accessibility)}/${n(s.target_best_practices)}, CLS ${n(s.target_cls)}`,
+      };
+    }
     case 'load': {
       const flood = (s.flood ?? {}) as Record<string, unknown>;
       return {
@@ -131,6 +148,16 @@ function describe(s: Summary): { figures: string; target: string } {
           `${n(s.upstream_per_request)} API calls per request; without pauses: ${n(flood.req_per_s)} req/s, p99 ${n(flood.p99_ms)} ms, ` +
           `${n(flood.held_requests)} held (longest ${n(flood.held_max_ms)} ms), ${n(flood.upstream_per_s)} API calls/s; errors ${n(s.errors)}; sign-in p50 ${n(s.sign_in_p50_ms)} ms`,
         target: `0 errors, p99 ≤ ${n(s.target_p99_ms)} ms`,
+      };
+    }
+    case 'chaos': {
+      const crashes = Array.isArray(s.crashes) ? (s.crashes as { what: string }[]).map((c) => c.what).join(' + ') : '';
+      return {
+        figures:
+          `${n(s.writes)} keyed writes of ${n(s.kinds)} kinds by ${n(s.browsers)} browsers (${n(s.attempts)} attempts) through a proxy that dropped ${n(s.proxy_dropped)}, ` +
+          `lost ${n(s.proxy_lost_answers)} answers and answered 503 ${n(s.proxy_503)} times, kill -9 of ${crashes || 'nothing'}: ` +
+          `${n(s.duplicates)} duplicates, ${n(s.lost)} lost acknowledged writes, ${n(s.failed)} failures after retries`,
+        target: '0, 0, 0',
       };
     }
     default: {

@@ -1,5 +1,5 @@
 import { API_DATE_HEADER, apiClock } from './api-clock.ts';
-import { ConsoleApiError, errorBodySchema } from './api-error.ts';
+import { ConsoleApiError, readErrorBody } from './api-error.ts';
 import { trackRequest } from './pending-requests.ts';
 
 export interface ApiOptions {
@@ -20,11 +20,11 @@ export function goToSignIn() {
 
 /** Turns a failed console answer into a ConsoleApiError carrying its code, message and details. */
 export async function errorFrom(res: Response): Promise<ConsoleApiError> {
-  const parsed = errorBodySchema.safeParse(await res.json().catch(() => null));
+  const parsed = readErrorBody(await res.json().catch(() => null));
   const retryAfter = Number(res.headers.get('retry-after'));
   const wait = Number.isFinite(retryAfter) && res.headers.has('retry-after') ? retryAfter : null;
-  if (!parsed.success) return new ConsoleApiError(res.status, 'HTTP_ERROR', `The console answered ${res.status}. Try again.`, [], wait);
-  const { code, message, details } = parsed.data.error;
+  if (!parsed) return new ConsoleApiError(res.status, 'HTTP_ERROR', `The console answered ${res.status}. Try again.`, [], wait);
+  const { code, message, details } = parsed.error;
   return new ConsoleApiError(res.status, code, message, details ?? [], wait);
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { errorBodySchema } from '@/lib/api-error';
+import { errorBodySchema } from '@/lib/api-error-schema';
 import { idSchema } from '@/lib/schemas/list';
 import { sandboxControl } from './env';
 import { HttpError } from './http/respond';

@@ -1,13 +1,12 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
-import { createCategorySchema } from '@/lib/schemas/catalog';
+import type { createCategorySchema } from '@/lib/schemas/catalog';
 import { useCreateCategory } from '../catalog/catalog-mutations';
 import { catalogItemHref } from '../catalog/catalog-paths';
 import { applyApiError, type ApiErrorPlacement } from '../ui/apply-api-error';
@@ -16,10 +15,13 @@ import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/field';
+import { lazyResolver } from '../ui/lazy-resolver';
 
 type FormInput = z.input<typeof createCategorySchema>;
 type FormOutput = z.output<typeof createCategorySchema>;
 type FieldName = 'name' | 'description';
+
+const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.createCategoryResolver));
 
 const FIELDS: readonly FieldName[] = ['name', 'description'];
 
@@ -50,7 +52,7 @@ export function CreateCategoryDialog() {
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createCategorySchema),
+    resolver,
     defaultValues: { name: '', description: '' },
   });
   const create = useCreateCategory({

@@ -1,15 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { newUserSchema } from '@/lib/schemas/admin';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { Field, Input } from '../ui/field';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { PasswordField } from './password-field';
 import { showApiError } from './form-errors';
 import { useCreateUser } from './user-mutations';
@@ -18,11 +17,12 @@ import { RoleCheckboxes } from './role-checkboxes';
 const FIELDS = ['email', 'name', 'password', 'roles'] as const;
 
 const ignore = () => undefined;
+const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.newUserResolver));
 
 /** "Add user": a dialog form; a failed attempt keeps everything typed and shows why. */
 export function NewUserButton() {
   const [open, setOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(newUserSchema), defaultValues: { email: '', name: '', password: '', roles: [] } });
+  const form = useForm({ resolver, defaultValues: { email: '', name: '', password: '', roles: [] } });
   const create = useCreateUser({
     onDone(user) {
       toast.success(`Added ${user.name} (${user.email}) as ${user.roles.join(', ')}.`);

@@ -1,26 +1,26 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/queries/admin';
-import { passwordResetSchema } from '@/lib/schemas/admin';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { showApiError } from './form-errors';
 import { PasswordField } from './password-field';
 import { useResetPassword } from './user-mutations';
 
 const ignore = () => undefined;
+const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.passwordResetResolver));
 
 /** Sets a new password for another account (typed or generated); its sessions end at once. */
 export function ResetPasswordButton({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
   const who = `${user.name} (${user.email})`;
-  const form = useForm({ resolver: zodResolver(passwordResetSchema), defaultValues: { password: '' } });
+  const form = useForm({ resolver, defaultValues: { password: '' } });
   const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword({
     onDone() {

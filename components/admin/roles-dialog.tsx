@@ -1,27 +1,26 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/queries/admin';
-import { newUserSchema } from '@/lib/schemas/admin';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { showApiError } from './form-errors';
 import { RoleCheckboxes } from './role-checkboxes';
 import { useUpdateUser } from './user-mutations';
 
-const schema = newUserSchema.pick({ roles: true });
+const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.rolesResolver));
 
 const ignore = () => undefined;
 
 /** Changes an account's roles; they apply to its next request, without signing it out. */
 export function RolesButton({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { roles: user.roles } });
+  const form = useForm({ resolver, defaultValues: { roles: user.roles } });
   const update = useUpdateUser({
     onDone(updated) {
       toast.success(`${updated.name} now has the roles ${updated.roles.join(', ')}.`);

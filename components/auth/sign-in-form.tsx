@@ -1,17 +1,22 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorFrom } from '@/lib/api-client';
-import { signInSchema, type SignInInput } from '@/lib/schemas/auth';
+import type { SignInInput } from '@/lib/schemas/auth';
 import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { FormError } from '../ui/form-error';
+import { lazyResolver } from '../ui/lazy-resolver';
+
+// The schema (and zod) load at the first submit: the sign-in page is the first any visitor loads.
+const resolver = lazyResolver(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@/lib/schemas/auth')]).then(([{ zodResolver }, { signInSchema }]) => zodResolver(signInSchema)),
+);
 
 export function SignInForm({ next, notice }: { next: string | null; notice: string | null }) {
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const refused = errors.root?.message;
   const { setFocus } = form;

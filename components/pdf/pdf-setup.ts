@@ -1,10 +1,11 @@
 'use client';
 
 import { pdfjs } from 'react-pdf';
+import { PDF_WORKER_SRC } from './pdf-worker-src';
 
 // The worker is served from public/ (copied from react-pdf's own pdfjs-dist at install),
 // so its version always matches the API's. Import this module before rendering any PDF.
-pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.min.mjs';
+pdfjs.GlobalWorkerOptions.workerSrc = PDF_WORKER_SRC;
 
 // The console's CSP (lib/security/csp.ts) needs no option here: pdf.js 6 (react-pdf 11) never
 // evals, so there is no `isEvalSupported` left to turn off, and the WebAssembly it compiles

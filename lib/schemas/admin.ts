@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AUDIT_OUTCOMES } from '../audit-outcomes.ts';
+import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS } from '../fault-limits.ts';
 import { ROLES } from '../roles.ts';
 import { listQuerySchema } from './list.ts';
 
@@ -19,7 +21,7 @@ export const passwordResetSchema = newUserSchema.pick({ password: true });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 /** How an audited action ended: unknown when its answer never came. */
-export const AUDIT_OUTCOMES = ['success', 'failure', 'unknown'] as const;
+export { AUDIT_OUTCOMES };
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
 
@@ -67,11 +69,7 @@ export const workflowReleaseSchema = z.strictObject({ schema: z.record(z.string(
 
 export const recipientActionSchema = z.strictObject({ action: z.enum(['deliver', 'complete', 'decline', 'expire']) });
 
-/** Longer than the console's own upstream timeout is pointless: 30 s shows a timeout already. */
-export const MAX_FAULT_DELAY_MS = 30_000;
-
-export const DROP_NEEDS_AFTER_COMMIT = 'Dropping the answer needs "After commit": before the call there is no answer to drop';
-export const DROP_EXCLUDES_STATUS = 'A dropped answer has no status: leave Status blank, or untick "Drop the answer"';
+export { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS };
 
 export const faultRulesSchema = z.strictObject({
   rules: z

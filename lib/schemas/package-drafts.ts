@@ -66,5 +66,4 @@ export interface PackageDraft extends PackageDraftSummary {
   values: DraftValues;
 }
 
-export const DRAFT_CONFLICT = 'DRAFT_VERSION_CONFLICT';
-export const DRAFT_NOT_FOUND = 'DRAFT_NOT_FOUND';
+export { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '../package-drafts/draft-codes.ts';

@@ -1,25 +1,14 @@
-import { errorBodySchema, type ErrorDetail } from '../api-error.ts';
+import { readErrorBody } from '../api-error.ts';
 import { KEY_STILL_RUNNING } from '../confirm-loop.ts';
-import { documentSchema, type DocumentItem } from '../schemas/documents.ts';
+import { documentSchema } from '../schemas/documents.ts';
 import { secondsLeft } from '../seconds-left.ts';
+import type { RawAnswer, UploadOutcome } from './upload-outcome.ts';
 
 // What an upload attempt's answer means for the next step. Pure: the XHR layer hands over
-// status, Retry-After and body text, and the state machine decides from the outcome.
+// status, Retry-After and body text, and the state machine decides from the outcome. It reads
+// a document with zod, so the browser loads it with the first upload (use-upload.ts).
 
-/** The raw answer of one attempt; status 0 is a network failure (no answer at all). */
-export interface RawAnswer {
-  status: number;
-  retryAfter: string | null;
-  body: string;
-}
-
-export type UploadOutcome =
-  | { kind: 'ok'; document: DocumentItem }
-  /** try the same upload again, with the same key, after `seconds` */
-  | { kind: 'busy'; seconds: number; code: string; message: string }
-  | { kind: 'network' }
-  | { kind: 'unauthenticated' }
-  | { kind: 'rejected'; status: number; code: string; message: string; details: ErrorDetail[] };
+export { rejectionMessage, type RawAnswer, type UploadOutcome } from './upload-outcome.ts';
 
 /** Wait used when a busy answer carries no usable Retry-After. */
 export const DEFAULT_WAIT_SECONDS = 2;
@@ -57,10 +46,10 @@ export function classifyAnswer(answer: RawAnswer, now = Date.now()): UploadOutco
     return { kind: 'rejected', status: 502, code: 'UNEXPECTED_ANSWER', message: 'The console answered in an unexpected shape. Check the documents list before retrying.', details: [] };
   }
   if (answer.status === 401) return { kind: 'unauthenticated' };
-  const parsed = errorBodySchema.safeParse(json);
-  const code = parsed.success ? parsed.data.error.code : 'HTTP_ERROR';
-  const message = parsed.success ? parsed.data.error.message : `The console answered ${answer.status}.`;
-  const details = parsed.success ? (parsed.data.error.details ?? []) : [];
+  const parsed = readErrorBody(json);
+  const code = parsed ? parsed.error.code : 'HTTP_ERROR';
+  const message = parsed ? parsed.error.message : `The console answered ${answer.status}.`;
+  const details = parsed ? (parsed.error.details ?? []) : [];
   // 503 (UPLOAD_BUSY, or the API briefly unreachable) and 429 are "not now": the same key
   // makes the retry safe. A 409 saying the key is still running means the first attempt still runs.
   if (answer.status === 503 || answer.status === 429) {
@@ -70,12 +59,4 @@ export function classifyAnswer(answer: RawAnswer, now = Date.now()): UploadOutco
     return { kind: 'busy', seconds: clampWait(parseRetryAfter(answer.retryAfter, now)), code, message };
   }
   return { kind: 'rejected', status: answer.status, code, message, details };
-}
-
-/** A sentence for a refusal: the API's message, prefixed where the code alone says more. */
-export function rejectionMessage(outcome: Extract<UploadOutcome, { kind: 'rejected' }>): string {
-  if (outcome.status === 413) return 'The file is larger than 25 MB; the upload was refused.';
-  if (outcome.status === 403) return `${outcome.message} Uploading needs the operator or admin role.`;
-  if (outcome.code === 'IDEMPOTENCY_KEY_REUSED') return 'This upload was already used for a different file or purpose. Choose the file again to start a new upload.';
-  return outcome.message;
 }

@@ -2,7 +2,8 @@
 
 import { ConsoleApiError } from '@/lib/api-error';
 import { createPackageDraft, deletePackageDraft, draftKeys, updatePackageDraft } from '@/lib/queries/package-drafts';
-import { DRAFT_NOT_FOUND, type CreateDraftInput, type UpdateDraftInput } from '@/lib/schemas/package-drafts';
+import { DRAFT_NOT_FOUND } from '@/lib/package-drafts/draft-codes';
+import type { CreateDraftInput, UpdateDraftInput } from '@/lib/schemas/package-drafts';
 import { useKeyedMutation } from '../../ui/use-keyed-mutation';
 
 // Draft writes. Only the lists are refreshed after them: a draft being edited is held by its

@@ -4,7 +4,8 @@ import { useCallback, useState } from 'react';
 import { ConsoleApiError } from '@/lib/api-error';
 import { fetchPackageDraft } from '@/lib/queries/package-drafts';
 import type { SignTemplate } from '@/lib/schemas/catalog';
-import { DRAFT_CONFLICT, DRAFT_NOT_FOUND, type DraftValues, type PackageDraft } from '@/lib/schemas/package-drafts';
+import { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '@/lib/package-drafts/draft-codes';
+import type { DraftValues, PackageDraft } from '@/lib/schemas/package-drafts';
 import { useCreateDraft, useDeleteDraft, useUpdateDraft } from '../drafts/draft-mutations';
 import type { SendFormValues } from './form-model';
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { DocumentDetail } from '@/components/documents/document-detail';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
+import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Document' };
@@ -9,5 +10,10 @@ export const metadata: Metadata = { title: 'Document' };
 export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
   const [{ id }, user] = await Promise.all([params, userWith('documents:read')]);
   if (!user) return <Forbidden area="Documents" />;
-  return <DocumentDetail id={id} canWrite={can(user.roles, 'documents:write')} />;
+  return (
+    <>
+      <PdfWorkerPreload />
+      <DocumentDetail id={id} canWrite={can(user.roles, 'documents:write')} />
+    </>
+  );
 }

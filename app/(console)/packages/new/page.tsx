@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { SendPackageEntry } from '@/components/packages/send/send-package-entry';
 import { Forbidden } from '@/components/shell/forbidden';
+import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { PageHeader } from '@/components/ui/page-header';
 import { userWith } from '@/server/auth/page-access';
 
@@ -11,6 +12,8 @@ export default async function NewPackagePage({ searchParams }: { searchParams: P
   if (!user) return <Forbidden area="Sending packages" />;
   return (
     <>
+      {/* The review step shows the populated PDF: its worker is in the cache by then. */}
+      <PdfWorkerPreload />
       <PageHeader title="Send a package" description="Fill in a document-sign template, review the populated document, then send it for signature." />
       {/* A link to another draft (or to none) starts afresh; saving only rewrites the address in place. */}
       <SendPackageEntry key={draft ?? `template:${template ?? ''}`} initialTemplateId={template ?? null} draftId={draft ?? null} />

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { SignTemplateDetail } from '@/components/catalog/sign-template-detail';
 import { routeId } from '@/components/catalog/route-id';
 import { Forbidden } from '@/components/shell/forbidden';
+import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { userWith } from '@/server/auth/page-access';
 
 type Props = { params: Promise<{ id: string }> };
@@ -16,6 +17,7 @@ export default async function SignTemplatePage({ params }: Props) {
   const id = routeId((await params).id);
   return (
     <Suspense>
+      <PdfWorkerPreload />
       <SignTemplateDetail key={id} id={id} />
     </Suspense>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { EditorScreen } from '@/components/editor/editor-screen';
 import { Forbidden } from '@/components/shell/forbidden';
+import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { idSchema } from '@/lib/schemas/list';
 import { userWith } from '@/server/auth/page-access';
 
@@ -12,5 +13,10 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   if (!user) return <Forbidden area="The field editor" />;
   const { id } = await params;
   if (!idSchema.safeParse(id).success) notFound();
-  return <EditorScreen documentId={id} />;
+  return (
+    <>
+      <PdfWorkerPreload />
+      <EditorScreen documentId={id} />
+    </>
+  );
 }
