@@ -32,6 +32,8 @@ export interface Call {
   signal?: AbortSignal;
   /** a read that decides something (after a refusal): never answered from the cache or a shared call */
   fresh?: boolean;
+  /** false for a health probe: it asks how the API is now, so it never waits in the fair queue */
+  waitTurn?: boolean;
 }
 
 export interface Result<T> {
@@ -95,7 +97,7 @@ async function attempts(call: Call, streaming: boolean): Promise<Answer> {
     let error: SigningApiError;
     try {
       // Hosted-editor calls authenticate by their session, not the key whose limit is shared.
-      if (call.bearer !== false) await awaitTurn();
+      if (call.bearer !== false && call.waitTurn !== false) await awaitTurn();
       const sentAt = performance.now();
       const res = await once(call, streaming);
       noteUpstreamRequest(res.header('x-request-id'), res.header('date'));

@@ -297,4 +297,14 @@ describe('sharing the rate limit', () => {
     expect(at.after! - refusedAt).toBeGreaterThanOrEqual(950);
     expect(ctx.queuedMs).toBeGreaterThanOrEqual(900);
   });
+
+  it('lets a health probe past the queue: it asks how the API is now, and a held probe would say nothing', async () => {
+    scripts.set('/limited', (_req, res) => json(res, 429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, { 'retry-after': '2' }));
+    scripts.set('/probe', (_req, res) => json(res, 200, { ok: true }));
+    await expect(client.callJson({ method: 'GET', path: '/limited', retry: NO_RETRY }, okSchema)).rejects.toMatchObject({ status: 429 });
+    const started = performance.now();
+    await client.callJson({ method: 'GET', path: '/probe', retry: NO_RETRY, waitTurn: false }, okSchema);
+    expect(performance.now() - started).toBeLessThan(500);
+    await new Promise((r) => setTimeout(r, 2_000)); // the pause ends before the next test
+  });
 });

@@ -23,7 +23,7 @@ async function probe(): Promise<ApiProbe> {
   const checked_at = new Date().toISOString();
   const latency = () => Math.round((performance.now() - started) * 10) / 10;
   try {
-    const { status } = await callJson({ method: 'GET', path: '/categories', query: { size: 25 }, timeoutMs: 5_000, retry: NO_RETRY }, z.unknown());
+    const { status } = await callJson({ method: 'GET', path: '/categories', query: { size: 25 }, timeoutMs: 5_000, retry: NO_RETRY, waitTurn: false }, z.unknown());
     return { ok: true, latency_ms: latency(), status, checked_at };
   } catch {
     return { ok: false, latency_ms: latency(), checked_at };
