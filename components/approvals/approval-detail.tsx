@@ -1,21 +1,26 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { approvalQuery } from '@/lib/queries/approvals';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
-import { readSubmissionSchema } from '@/lib/submission-schema';
+import { readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { statusLabel } from '@/lib/status-labels';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { ApprovalProgress } from './approval-progress';
 import { RequestNotes } from './request-notes';
-import { RevisionPanel } from './revision-panel';
 import { FormDataView } from './form-data-view';
+
+// Shown only to a request in NEEDS_REVISION: its form and checks load when it is shown.
+const RevisionPanel = dynamic(() => import('./revision-panel').then((m) => m.RevisionPanel), {
+  loading: () => <Skeleton className="h-40 w-full" />,
+});
 
 const STATUS_NOTES: Record<string, string> = {
   DRAFT: 'Saved as a draft: not submitted, no reviewer sees it yet.',

@@ -2,14 +2,14 @@
 
 import { useId, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
-import type { FieldDescriptor } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { Field, Input, Textarea } from '../ui/field';
 import { attachmentNote, type DocumentSources } from './document-choices';
 import { DocumentPicker } from './document-picker';
 import { DocumentUpload } from './document-upload';
 import { offeredOptions } from './picker-options';
-import type { RequestFormValues } from './schema-form-model';
+import type { RequestFormValues } from './schema-form-base';
 
 /** The attachment note on a line of its own, above the reviewer's ask and the description. */
 function hintOf(note: string | undefined, rest: (string | undefined)[]): React.ReactNode {

@@ -1,8 +1,8 @@
 'use client';
 
-import type { FieldDescriptor } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import type { ApprovalRequestRecord } from '@/lib/queries/approvals';
-import { currencyOf, displayValue } from './schema-form-model';
+import { currencyOf, displayValue } from './schema-form-base';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

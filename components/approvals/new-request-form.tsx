@@ -1,20 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
 import { approvalKeys, submitApprovalRequest, type ApprovalRequestRecord } from '@/lib/queries/approvals';
 import type { SubmitRequestInput } from '@/lib/schemas/approvals';
 import type { Workflow } from '@/lib/schemas/catalog';
-import type { FieldDescriptor } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { LinkButton } from '../ui/link-button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
 import { SchemaFields } from './schema-fields';
-import { documentRefs, requestFieldOf, requestFormSchema, type RequestFormValues } from './schema-form-model';
+import { documentRefs, requestFieldOf, type RequestFormValues } from './schema-form-base';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { FormError } from '../ui/form-error';
 
 /**
@@ -47,13 +47,21 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
   // The resolver reads the ref (set just before validation); the buttons show the state.
   const intentOf = useRef<'draft' | 'submit'>('submit');
   const [pending, setPending] = useState<'draft' | 'submit'>('submit');
-  const resolver = useMemo<Resolver<RequestFormValues>>(() => {
-    const bySubmit = {
-      draft: requestFormSchema(fields, 'draft', true, { signing }),
-      submit: requestFormSchema(fields, 'submit', true, { signing }),
-    };
-    return (values, context, options) => (zodResolver(bySubmit[intentOf.current] as never) as Resolver<RequestFormValues>)(values, context, options);
-  }, [fields, signing]);
+  // The validator (zod) loads at the first validation, not with the page.
+  const resolver = useMemo<Resolver<RequestFormValues>>(
+    () =>
+      lazyResolver(() =>
+        Promise.all([import('@hookform/resolvers/zod'), import('./schema-form-model')]).then(([{ zodResolver }, { requestFormSchema }]) => {
+          const bySubmit = {
+            draft: zodResolver(requestFormSchema(fields, 'draft', true, { signing }) as never) as Resolver<RequestFormValues>,
+            submit: zodResolver(requestFormSchema(fields, 'submit', true, { signing }) as never) as Resolver<RequestFormValues>,
+          };
+          const resolve: Resolver<RequestFormValues> = (values, context, options) => bySubmit[intentOf.current](values, context, options);
+          return resolve;
+        }),
+      ),
+    [fields, signing],
+  );
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
   const submitRequest = useKeyedMutation({
     scope: 'apr-submit',

@@ -1,6 +1,6 @@
 import type { RequestDocumentRef, RevisionRequirements } from '@/lib/queries/approvals';
-import type { FieldDescriptor } from '@/lib/submission-schema';
-import { displayValue } from './schema-form-model';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
+import { displayValue } from './schema-form-base';
 
 // What changed between two reads of a revision (after a 409 VERSION_CONFLICT), so the user
 // sees the intervening edits before retrying: versions, saved-draft fields, the reviewer's asks.

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -16,7 +15,7 @@ import {
 } from '@/lib/queries/approvals';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import type { RevisionInput } from '@/lib/schemas/approvals';
-import type { FieldDescriptor } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { applyApiError } from '../ui/apply-api-error';
 import { useKeyedMutation } from '../ui/use-keyed-mutation';
@@ -24,7 +23,8 @@ import { contentOf, describeChanges, type RevisionChanges } from './revision-cha
 import { documentNames, type DocumentSources } from './document-choices';
 import { acceptsSigning, documentRefs } from './document-refs';
 import { SchemaFields } from './schema-fields';
-import { requestFieldOf, requestFormSchema, valuesFrom, type RequestFormValues } from './schema-form-model';
+import { requestFieldOf, valuesFrom, type RequestFormValues } from './schema-form-base';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { toFormValue } from './schema-form-values';
 import { FormError } from '../ui/form-error';
 
@@ -82,14 +82,21 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
   // The resolver reads the ref (set just before validation); the buttons show the state.
   const which = useRef<'revision-draft' | 'resubmit'>('resubmit');
   const [pending, setPending] = useState<'revision-draft' | 'resubmit'>('resubmit');
-  const resolver = useMemo<Resolver<RequestFormValues>>(() => {
-    const schemas = {
-      'revision-draft': requestFormSchema(fields, 'revision-draft', false, { signing }),
-      resubmit: requestFormSchema(fields, 'resubmit', false, { signing }),
-    };
-    return (values, context, options) =>
-      (zodResolver(schemas[which.current] as never) as Resolver<RequestFormValues>)(values, context, options);
-  }, [fields, signing]);
+  // The validator (zod) loads at the first validation, not with the page.
+  const resolver = useMemo<Resolver<RequestFormValues>>(
+    () =>
+      lazyResolver(() =>
+        Promise.all([import('@hookform/resolvers/zod'), import('./schema-form-model')]).then(([{ zodResolver }, { requestFormSchema }]) => {
+          const byIntent = {
+            'revision-draft': zodResolver(requestFormSchema(fields, 'revision-draft', false, { signing }) as never) as Resolver<RequestFormValues>,
+            resubmit: zodResolver(requestFormSchema(fields, 'resubmit', false, { signing }) as never) as Resolver<RequestFormValues>,
+          };
+          const resolve: Resolver<RequestFormValues> = (values, context, options) => byIntent[which.current](values, context, options);
+          return resolve;
+        }),
+      ),
+    [fields, signing],
+  );
   const form = useForm<RequestFormValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const [changes, setChanges] = useState<RevisionChanges | null>(null);
   // The attached documents and the draft's are offered first: a search may not find them.

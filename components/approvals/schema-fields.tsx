@@ -2,12 +2,12 @@
 
 import { get, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { boundsOf } from '@/lib/field-bounds';
-import type { FieldDescriptor } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import type { DocumentSources } from './document-choices';
 import { DocumentField } from './document-field';
-import { sentence, type RequestFormValues } from './schema-form-model';
+import { sentence, type RequestFormValues } from './schema-form-base';
 import { newRow } from './schema-form-values';
 
 interface FormWiring {

@@ -1,4 +1,5 @@
-import { dateTimeToLocal, localToDateTime, type FieldDescriptor } from '@/lib/submission-schema';
+import type { FieldDescriptor } from '@/lib/submission-schema/fields';
+import { dateTimeToLocal, localToDateTime } from '@/lib/submission-schema/formats';
 
 // A request's data as its form holds it, and back. Inputs hold strings; a choice holds its
 // option's value as text (a select's value; the option gives back a number's type); a date-time is local time in the browser's zone;

@@ -1,6 +1,6 @@
 'use client';
 
-import { describeUnsupported, type UnsupportedConstruct } from '@/lib/submission-schema';
+import { describeUnsupported, type UnsupportedConstruct } from '@/lib/submission-schema/fields';
 
 interface UnsupportedSchemaProps {
   unsupported: readonly UnsupportedConstruct[];

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { boundsOf } from '@/lib/field-bounds';
-import { readSubmissionSchema, type FieldDescriptor, type FieldKind } from '@/lib/submission-schema';
+import { readSubmissionSchema, type FieldDescriptor, type FieldKind } from '@/lib/submission-schema/fields';
 import { UnsupportedSchema } from '../approvals/unsupported-schema';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import { Badge } from '../ui/states';

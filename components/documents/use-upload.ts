@@ -11,8 +11,29 @@ import { checkFileCount, checkFileFacts, checkFileHead, checkPageCount, HEAD_BYT
 import { canSend } from '@/lib/upload/upload-machine';
 import { initialUploadQueue, isUploading, readyItems, uploadingItem, uploadQueueReducer } from '@/lib/upload/upload-queue';
 import { sendUpload, type UploadRequest } from '@/lib/upload/send-upload';
-import { classifyAnswer } from '@/lib/upload/upload-response';
+import type { RawAnswer, UploadOutcome } from '@/lib/upload/upload-outcome';
 import { pagesText, purposeLabel } from './document-facts';
+
+/**
+ * The upload answers' classifier (upload-response.ts), which reads the new document with zod:
+ * it loads with the first upload rather than with the page, during the transfer. A failed
+ * load is tried again at the next upload.
+ */
+let classifier: Promise<typeof import('@/lib/upload/upload-response')> | null = null;
+const loadClassifier = () =>
+  (classifier ??= import('@/lib/upload/upload-response').catch((err: unknown) => {
+    classifier = null;
+    throw err;
+  }));
+
+/**
+ * An answer read without the classifier counts as lost: Retry sends the same key, so the API
+ * answers it again without a second document.
+ */
+async function classify(raw: RawAnswer, loading: Promise<typeof import('@/lib/upload/upload-response') | null>): Promise<UploadOutcome> {
+  const loaded = await loading;
+  return loaded ? loaded.classifyAnswer(raw) : { kind: 'network' };
+}
 
 /** Reads and counts pages only after the cheap checks pass; pdf.js is loaded on first use. */
 async function checkContent(file: File): Promise<{ pages: number } | { problem: string }> {
@@ -67,6 +88,7 @@ export function useUpload() {
     sentRequest.current = request;
     const file = files.current.get(id);
     if (!file || !key || !purpose) return;
+    const loading = loadClassifier().catch(() => null);
     const req = sendUpload({
       file,
       fileName: file.name,
@@ -76,10 +98,11 @@ export function useUpload() {
       onSent: () => dispatch({ type: 'item', id, event: { type: 'sent', request } }),
     });
     inFlight.current = { id, request: req };
-    req.answer.then(
-      (raw) => {
-        if (inFlight.current?.request === req) inFlight.current = null;
-        const outcome = classifyAnswer(raw);
+    req.answer.then((raw) => classify(raw, loading)).then(
+      (outcome) => {
+        // Cancelled while the answer was being read: cancel() has already updated the state.
+        if (inFlight.current?.request !== req) return;
+        inFlight.current = null;
         if (outcome.kind === 'unauthenticated') return goToSignIn();
         dispatch({ type: 'item', id, event: { type: 'answer', request, outcome, now: Date.now() } });
         if (outcome.kind === 'ok') {

@@ -185,6 +185,9 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
       <div className="flex">
         {rail && pdf && sizes && layout && !failure ? (
           <PdfThumbnailRail pdf={pdf} sizes={sizes} current={page} marked={rail.marked} markLabel={rail.markLabel} onJump={jump} heightClassName={heightClassName} />
+        ) : rail && !failure ? (
+          // The rail's room, held while the document opens, so the pages do not move aside when it appears.
+          <div aria-hidden className={`hidden w-28 shrink-0 border-r border-slate-200 bg-slate-50 md:block ${heightClassName}`} />
         ) : null}
         <div ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={`${label}, pages`} className={`relative min-w-0 flex-1 overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${heightClassName}`}>
           {failure ? (

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-export const EXTERNAL_ID = /^[A-Za-z0-9._:-]{3,120}$/;
-/** A document's signers (the form's picker and the console route hold to the same bounds). */
-export const MAX_ACTOR_IDS = 50;
-export const MAX_ACTOR_ID_LENGTH = 120;
-export const MAX_DOCUMENT_NAME = 200;
+import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '../approval-limits.ts';
+
+export { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME };
 
 const documentRef = z.strictObject({
   document_id: z.string().min(1).max(128),

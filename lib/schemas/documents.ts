@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-export const MAX_PDF_PAGES = 200;
-export const LOGICAL_PURPOSES = ['ATTACHMENT', 'SIGNATURE_TARGET'] as const;
-export type LogicalPurpose = (typeof LOGICAL_PURPOSES)[number];
+import { LOGICAL_PURPOSES, MAX_PDF_PAGES, MAX_UPLOAD_BYTES, type LogicalPurpose } from '../document-limits.ts';
+
+export { LOGICAL_PURPOSES, MAX_PDF_PAGES, MAX_UPLOAD_BYTES, type LogicalPurpose };
 
 export const documentSchema = z.looseObject({
   id: z.string(),

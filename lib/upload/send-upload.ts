@@ -1,5 +1,5 @@
 import type { LogicalPurpose } from '../schemas/documents.ts';
-import type { RawAnswer } from './upload-response.ts';
+import type { RawAnswer } from './upload-outcome.ts';
 
 export interface SendUploadArgs {
   file: Blob;

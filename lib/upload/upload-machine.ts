@@ -1,5 +1,5 @@
 import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
-import { rejectionMessage, type UploadOutcome } from './upload-response.ts';
+import { rejectionMessage, type UploadOutcome } from './upload-outcome.ts';
 
 // One file's upload, pure so every path is unit-tested: checked in the browser, queued,
 // sent, waiting out UPLOAD_BUSY / 429 with a countdown and retrying by itself, offering

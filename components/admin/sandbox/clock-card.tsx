@@ -1,24 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { adminKeys, sandboxQuery, type SandboxState } from '@/lib/queries/admin';
-import { clockSchema } from '@/lib/schemas/admin';
 import { Button } from '../../ui/button';
+import { lazyResolver } from '../../ui/lazy-resolver';
 import { Field, Input, Select } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
+import { DAY, HOUR, MINUTE, UNITS } from './clock-units';
 import { PanelSection } from './panel-section';
 import { useAdvanceClock } from './sandbox-mutations';
 
-const MINUTE = 60;
-const HOUR = 3600;
-const DAY = 86_400;
 const QUICK = [
   { label: '+1 min', seconds: MINUTE },
   { label: '+10 min', seconds: 10 * MINUTE },
@@ -26,19 +22,12 @@ const QUICK = [
   { label: '+1 day', seconds: DAY },
   { label: '+30 days', seconds: 30 * DAY },
 ] as const;
-const UNITS = { minutes: MINUTE, hours: HOUR, days: DAY } as const;
 const CUSTOM = 'custom';
 const ignore = () => undefined;
+// zod and the check load at the custom advance's first validation (sandbox-resolvers.ts).
+const customResolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.clockResolver));
 
 const clockText = (ms: number) => formatDateTime(new Date(ms).toISOString(), { seconds: true, weekday: true });
-
-const customSchema = z
-  .object({ amount: z.coerce.number<string>({ message: 'Enter a number' }).int('Whole numbers only').min(1, 'At least 1'), unit: z.enum(['minutes', 'hours', 'days']) })
-  .transform((v, ctx) => {
-    const parsed = clockSchema.shape.advance_seconds.safeParse(v.amount * UNITS[v.unit]);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'At most 10 years at once' });
-    return v.amount * UNITS[v.unit];
-  });
 
 /** "1 day 2 h", for how far an advance went and how far ahead of real time the sandbox is. */
 export function describeSeconds(total: number): string {
@@ -62,7 +51,7 @@ const useSecond = () => useSyncExternalStore(subscribe, () => Math.floor(Date.no
 export function ClockCard() {
   const client = useQueryClient();
   const state = useQuery(sandboxQuery());
-  const form = useForm({ resolver: zodResolver(customSchema), defaultValues: { amount: '', unit: 'hours' as const } });
+  const form = useForm({ resolver: customResolver, defaultValues: { amount: '', unit: 'hours' as const } });
   const advance = useAdvanceClock({
     onDone({ now }, { seconds, control }) {
       client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now } } : old));

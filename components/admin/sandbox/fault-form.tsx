@@ -1,38 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import type { FaultRule } from '@/lib/queries/admin';
-import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS, faultRulesSchema } from '@/lib/schemas/admin';
+import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/fault-limits';
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { adminErrorPlacement } from '../form-errors';
 import { useSetFaults } from './sandbox-mutations';
+import type { FaultOutput, FaultValues } from './sandbox-resolvers';
+import { lazyResolver } from '../../ui/lazy-resolver';
 
-const rule = faultRulesSchema.shape.rules.element;
-const blankOr = (n: z.ZodNumber) => z.union([z.literal(''), z.coerce.number<string>({ message: 'Enter a number' }).pipe(n)]);
-
-const schema = z
-  .object({
-    method: z.enum(['*', 'GET', 'POST', 'PATCH', 'DELETE']),
-    path: z.string().trim().pipe(rule.shape.path),
-    status: blankOr(z.number().int().min(400, '400 to 599').max(599, '400 to 599')),
-    code: z.union([z.literal(''), z.string().trim().pipe(z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE, e.g. SERVICE_UNAVAILABLE').max(60))]),
-    retry_after: blankOr(z.number().int('Whole seconds').min(0, '0 to 3600').max(3600, '0 to 3600')),
-    times: blankOr(z.number().int('Whole number').min(1, '1 to 1000').max(1000, '1 to 1000')),
-    latency_ms: blankOr(z.number().int('Whole milliseconds').min(1, `1 to ${MAX_FAULT_DELAY_MS}`).max(MAX_FAULT_DELAY_MS, `1 to ${MAX_FAULT_DELAY_MS}`)),
-    after_commit: z.boolean(),
-    drop: z.boolean(),
-  })
-  // A rule that neither fails nor waits would do nothing at all.
-  .refine((v) => v.status !== '' || v.latency_ms !== '' || v.drop, { message: 'Give a status, a delay, or both', path: ['status'] })
-  .refine((v) => !v.drop || v.after_commit, { message: DROP_NEEDS_AFTER_COMMIT, path: ['drop'] })
-  .refine((v) => !v.drop || v.status === '', { message: DROP_EXCLUDES_STATUS, path: ['drop'] });
-type Values = z.input<typeof schema>;
+type Values = FaultValues;
 
 const BEFORE = { after_commit: false, drop: false };
 const BLANK: Values = { method: 'GET', path: '', status: '503', code: '', retry_after: '', times: '', latency_ms: '', ...BEFORE };
@@ -47,6 +28,8 @@ const PRESETS: { label: string; values: Values }[] = [
 
 const PLACEMENT = adminErrorPlacement<Values>({ fields: ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms', 'after_commit', 'drop'] });
 const ignore = () => undefined;
+// zod and the checks load at the form's first validation (sandbox-resolvers.ts).
+const resolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.faultResolver));
 
 /** What the new rule does, in the toast that confirms it. */
 function effect(r: FaultRule): string {
@@ -90,7 +73,7 @@ function Check({ label, hint, error, register }: { label: string; hint: string; 
 
 /** Adds one rule to the active ones (the control plane replaces the whole list). */
 export function FaultForm({ active }: { active: FaultRule[] }) {
-  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: BLANK });
+  const form = useForm<Values, unknown, FaultOutput>({ resolver, defaultValues: BLANK });
   const save = useSetFaults({
     form: { target: form, placement: PLACEMENT },
     onDone(_, change) {
@@ -128,7 +111,7 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
       <fieldset disabled={isSubmitting} className="grid gap-3 sm:grid-cols-4">
         <Field label="Method">
           <Select {...form.register('method')}>
-            {schema.shape.method.options.map((m) => (
+            {FAULT_METHODS.map((m) => (
               <option key={m} value={m}>
                 {m === '*' ? 'Any (*)' : m}
               </option>

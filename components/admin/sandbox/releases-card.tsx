@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogListQuery } from '@/lib/queries/catalog';
-import { describeUnsupported, readSubmissionSchema } from '@/lib/submission-schema';
+import { describeUnsupported, readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { Button } from '../../ui/button';
 import { Field, Select, Textarea } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';

@@ -1,37 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import type { ReviewedRequest, ReviewerAction } from '@/lib/queries/admin';
-import { reviewerActionSchema } from '@/lib/schemas/admin';
-import { fieldsOf } from '@/lib/submission-schema';
+import { fieldsOf } from '@/lib/submission-schema/fields';
 import { statusWords } from '@/lib/status-labels';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { adminErrorPlacement } from '../form-errors';
+import { isBlank } from './requirement-rows';
 import { useReviewerAction } from './sandbox-mutations';
-
-const requirement = reviewerActionSchema.shape.requirements.unwrap().element;
-const isBlank = (r: { field_key: string; message: string }) => !r.field_key && !r.message.trim();
-const schema = z
-  .object({
-    action: reviewerActionSchema.shape.action,
-    comment: z.string().trim().max(1000, 'At most 1000 characters'),
-    requirements: z.array(z.object({ field_key: z.string(), message: z.string().trim().max(500, 'At most 500 characters') })),
-  })
-  .superRefine((v, ctx) => {
-    if (v.action !== 'request_revision') return;
-    // Requirements are optional: a row left wholly empty is no requirement; a row naming a field must say what.
-    v.requirements.forEach((r, i) => {
-      if (isBlank(r)) return;
-      if (!requirement.shape.message.safeParse(r.message).success) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'message'], message: 'Say what must change' });
-    });
-  });
+import type { ReviewerValues } from './sandbox-resolvers';
+import { lazyResolver } from '../../ui/lazy-resolver';
 
 const ACTIONS: { value: ReviewerAction; label: string; hint: string }[] = [
   { value: 'approve', label: 'Approve', hint: 'Decides the current layer; the request moves to the next layer or is approved.' },
@@ -40,15 +23,17 @@ const ACTIONS: { value: ReviewerAction; label: string; hint: string }[] = [
 ];
 const SUBMIT: Record<ReviewerAction, string> = { approve: 'Approve', request_revision: 'Request revision', reject: 'Reject request' };
 const DONE: Record<ReviewerAction, string> = { approve: 'Approved', request_revision: 'Revision requested', reject: 'Rejected' };
-const PLACEMENT = adminErrorPlacement<z.input<typeof schema>>({ fields: ['comment', 'requirements'], nested: ['requirements'] });
+const PLACEMENT = adminErrorPlacement<ReviewerValues>({ fields: ['comment', 'requirements'], nested: ['requirements'] });
 const ignore = () => undefined;
+// zod and the checks load at the form's first validation (sandbox-resolvers.ts).
+const resolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.reviewerResolver));
 
 /** The reviewer's decision on one request; a refusal keeps everything typed and shows why. */
 export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; onDone(updated: ReviewedRequest): void }) {
   const [workflowId, release] = (request.workflow_release_id ?? '').split('@');
   const schemaQuery = useQuery({ ...submissionSchemaQuery(workflowId ?? '', Number(release)), enabled: Boolean(workflowId && release) });
   const fields = schemaQuery.data ? fieldsOf(schemaQuery.data.schema) : [];
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { action: 'approve' as ReviewerAction, comment: '', requirements: [{ field_key: '', message: '' }] } });
+  const form = useForm({ resolver, defaultValues: { action: 'approve' as ReviewerAction, comment: '', requirements: [{ field_key: '', message: '' }] } });
   const list = useFieldArray({ control: form.control, name: 'requirements' });
   const { errors, isSubmitting } = form.formState;
   const action = useWatch({ control: form.control, name: 'action' });

@@ -115,8 +115,19 @@ export function DetailsForm({
           <Button variant="secondary" busy={draft.saving} onClick={() => void draft.save()}>
             {draft.saving ? 'Saving…' : 'Save draft'}
           </Button>
-          <Button type="submit" busy={isSubmitting}>
-            {isSubmitting ? 'Preparing the preview…' : 'Preview'}
+          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            {/* The button is always as wide as its busy state (a hidden sizer in the same grid
+                cell), so the buttons beside it do not move when the preview starts. */}
+            <span className="grid">
+              <span aria-hidden className="invisible col-start-1 row-start-1 flex items-center gap-2">
+                <span className="size-3.5" />
+                Preparing the preview…
+              </span>
+              <span className="col-start-1 row-start-1 flex items-center justify-center gap-2">
+                {isSubmitting && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
+                {isSubmitting ? 'Preparing the preview…' : 'Preview'}
+              </span>
+            </span>
           </Button>
         </div>
       </fieldset>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorDetail } from '@/lib/api-error';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import { signerInputSchema, type PreviewInput } from '@/lib/schemas/packages';
-import { isCalendarDate } from '@/lib/submission-schema';
+import { isCalendarDate } from '@/lib/submission-schema/formats';
 import { expiryProblem } from './expiry';
 
 // The sender's form for one template: its sender fields, one signer per designed slot, and

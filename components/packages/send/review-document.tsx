@@ -68,7 +68,17 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
         <h2 id="review-doc" className="text-base font-semibold text-slate-900">
           Populated document
         </h2>
-        {pageCount !== null && (
+        {pageCount === null ? (
+          // Until the viewer opens the document, a hidden copy of the progress holds its room,
+          // so the header keeps its height and the document below does not move when it shows.
+          <div aria-hidden className="invisible flex flex-wrap items-center gap-3">
+            <div className="min-w-48">
+              <p className="text-sm">Reviewed 0 of 0 pages</p>
+              <div className="mt-1 h-1.5" />
+            </div>
+            <span className="inline-flex px-2.5 py-1.5 text-sm font-medium">Next unreviewed page</span>
+          </div>
+        ) : (
           <div className="flex flex-wrap items-center gap-3">
             <div className="min-w-48">
               <p className={`text-sm ${done ? 'font-medium text-emerald-800' : 'text-slate-800'}`} data-testid="review-progress">

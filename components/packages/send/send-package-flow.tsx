@@ -110,46 +110,56 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
       <div className="flex flex-col gap-5">
         {notice && <FlowNotice notice={notice} />}
         {unconfirmed && <UnconfirmedSend key={unconfirmed.id} intent={unconfirmed} />}
-        {unread &&
-          (journal.isError ? (
-            <ErrorState
-              title="Earlier sends could not be checked"
-              message={`${journal.error.message} A new package can be prepared once it is known that no earlier send is still unconfirmed.`}
-              onRetry={() => void journal.refetch()}
-            />
-          ) : (
-            <p role="status" className="text-sm text-slate-600">
+        {unread && journal.isError && (
+          <ErrorState
+            title="Earlier sends could not be checked"
+            message={`${journal.error.message} A new package can be prepared once it is known that no earlier send is still unconfirmed.`}
+            onRetry={() => void journal.refetch()}
+          />
+        )}
+        <div className="relative min-w-0">
+          {unread && !journal.isError && (
+            // Laid over the closed form rather than above it: the check usually answers at
+            // once, and the form must not jump up when the line goes.
+            <p
+              role="status"
+              className="absolute inset-x-0 top-3 z-10 mx-auto w-fit rounded-md bg-white px-3 py-1.5 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
+            >
               Checking for an earlier send whose outcome is not known yet…
             </p>
-          ))}
-        <fieldset disabled={unconfirmed !== null || unread} className={`flex min-w-0 flex-col gap-5 ${unconfirmed || unread ? 'opacity-60' : ''}`}>
-          <TemplatePicker chosen={chosen} onChoose={choose} />
-          {chosen.kind === 'loading' ? (
-            // The picker's summary already says the template is loading; this only holds the form's place.
-            <div className="flex flex-col gap-3">
-              <Skeleton className="h-40 w-full" />
-              <Skeleton className="h-28 w-full" />
-            </div>
-          ) : template && baseline ? (
-            <DetailsForm
-              key={template.id}
-              template={template}
-              defaultValues={kept.get(template.id) ?? baseline}
-              baseline={baseline}
-              savedAt={savedDraft?.savedAt ?? null}
-              onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}
-              onLoadDraft={onLoadDraft}
-              onKeep={(values) => keep(template.id, values)}
-              onPreviewed={({ preview, endsAt }, input, values) => {
-                keep(template.id, values);
-                setChosenId(input.template_id);
-                setStage({ step: 'review', preview, input, deadline: endsAt });
-              }}
-            />
-          ) : (
-            <p className="text-sm text-slate-600">Choose a template to fill in its values and signers.</p>
           )}
-        </fieldset>
+          <fieldset
+            disabled={unconfirmed !== null || unread}
+            className={`flex min-w-0 flex-col gap-5 ${unconfirmed || unread ? 'opacity-60' : ''}`}
+          >
+            <TemplatePicker chosen={chosen} onChoose={choose} />
+            {chosen.kind === 'loading' ? (
+              // The picker's summary already says the template is loading; this only holds the form's place.
+              <div className="flex flex-col gap-3">
+                <Skeleton className="h-40 w-full" />
+                <Skeleton className="h-28 w-full" />
+              </div>
+            ) : template && baseline ? (
+              <DetailsForm
+                key={template.id}
+                template={template}
+                defaultValues={kept.get(template.id) ?? baseline}
+                baseline={baseline}
+                savedAt={savedDraft?.savedAt ?? null}
+                onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}
+                onLoadDraft={onLoadDraft}
+                onKeep={(values) => keep(template.id, values)}
+                onPreviewed={({ preview, endsAt }, input, values) => {
+                  keep(template.id, values);
+                  setChosenId(input.template_id);
+                  setStage({ step: 'review', preview, input, deadline: endsAt });
+                }}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">Choose a template to fill in its values and signers.</p>
+            )}
+          </fieldset>
+        </div>
       </div>
     </>
   );
