@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { FairQueue, QueueRefusal, type FairQueueOptions } from './fair-queue';
 
