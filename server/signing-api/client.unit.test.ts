@@ -283,6 +283,21 @@ describe('sharing the rate limit', () => {
     expect((await client.callJson({ method: 'GET', path: '/categories' }, okSchema)).requestId).toBe('up_cat_3');
   });
 
+  it('never joins a document list read begun before an upload to one begun after it', async () => {
+    let n = 0;
+    scripts.set('/documents', (req, res) => {
+      const id = `up_doc_${++n}`;
+      if (req.method === 'POST') json(res, 201, { ok: true });
+      else void later(150).then(() => json(res, 200, { ok: true }, { 'x-request-id': id }));
+    });
+    const before = client.callJson({ method: 'GET', path: '/documents' }, okSchema);
+    await later(20);
+    await client.callJson({ method: 'POST', path: '/documents', json: {} }, okSchema);
+    const after = client.callJson({ method: 'GET', path: '/documents' }, okSchema);
+    expect((await before).requestId).toBe('up_doc_1');
+    expect((await after).requestId).toBe('up_doc_3');
+  });
+
   it('holds every later call after a 429 until its Retry-After, instead of letting the API refuse it too', async () => {
     const at: Record<string, number> = {};
     scripts.set('/limited', (_req, res) => json(res, 429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, { 'retry-after': '1' }));

@@ -42,7 +42,8 @@ const CACHE_MAX = 500;
  */
 const generations = new Map<string, number>();
 const familyOf = (path: string) => (CATALOG.test(path) ? 'catalog' : (/^\/[^/?]*/.exec(path)?.[0] ?? '/'));
-const writtenFamily = (path: string) => (CATALOG_WRITERS.test(path) ? 'catalog' : familyOf(path));
+/** A write moves its own family, and the catalog's too when it can change a catalog read. */
+const writtenFamilies = (path: string) => (CATALOG_WRITERS.test(path) ? new Set(['catalog', familyOf(path)]) : new Set([familyOf(path)]));
 const generationOf = (family: string) => generations.get(family) ?? 0;
 const move = (family: string) => generations.set(family, generationOf(family) + 1);
 const inFlight = new Map<string, { answer: Promise<SharedAnswer>; startedAt: number }>();
@@ -59,12 +60,12 @@ function keyOf(read: ReadShape): string | null {
 
 /** A write of this console to `path`: no read it may change begun before it ends is shared with, or cached for, one after. */
 export async function duringWrite<T>(path: string, write: () => Promise<T>): Promise<T> {
-  const family = writtenFamily(path);
-  move(family);
+  const families = writtenFamilies(path);
+  families.forEach(move);
   try {
     return await write();
   } finally {
-    move(family);
+    families.forEach(move);
   }
 }
 
@@ -89,16 +90,15 @@ export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>):
       return answer;
     });
   }
-  const startedIn = generation;
   const flight = { answer: read(), startedAt: now };
   inFlight.set(flightKey, flight);
   flight.answer.then(
     (answer) => {
       if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
-      if (!catalog || generationOf(family) !== startedIn) return;
+      if (!catalog || generationOf(family) !== generation) return;
       if (cached.size >= CACHE_MAX) cached.delete(cached.keys().next().value!);
       cached.delete(key);
-      cached.set(key, { answer, generation: startedIn, storedAt: now });
+      cached.set(key, { answer, generation, storedAt: now });
     },
     () => {
       if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
