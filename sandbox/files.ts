@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 // PDFs live on disk beside the database. Writes go to a temporary name, are fsynced and
-// renamed, so a file referenced by a committed row is always complete.
+// renamed, so a file referenced by a committed row is always complete. Every file is
+// created 0600 (a rename keeps the mode): documents are the owner's alone, whatever the umask.
+export const FILE_MODE = 0o600;
 export class FileStore {
   constructor(private readonly dir: string) {}
 
@@ -29,7 +31,7 @@ export class FileStore {
 
   write(name: string, bytes: Uint8Array): void {
     const tmp = this.tempPath();
-    const fd = openSync(tmp, 'w');
+    const fd = openSync(tmp, 'w', FILE_MODE);
     try {
       writeSync(fd, bytes);
       fsyncSync(fd);

@@ -1,29 +1,52 @@
 import { createServer } from 'node:http';
 import next from 'next';
+import { bodyLimits, guardBody } from './lib/body-deadlines.ts';
 import { parseTrustedProxies, pinForwardedHeaders } from './lib/forwarded.ts';
+import { isPublicHost, parsePublicOrigin } from './lib/public-origin.ts';
 
-// The console's HTTP server: Next's own request handler behind one step `next start` cannot
-// do — deciding which forwarding headers to believe (lib/net/forwarded.ts) from the socket's
-// peer address, which route handlers cannot see. Used by `npm start`, `npm run dev` and the
-// tests, so the address that sign-in throttling counts is never the client's own claim.
+// The console's HTTP server: Next's own request handler behind the steps `next start` cannot
+// do — deciding which forwarding headers to believe (scripts/lib/forwarded.ts) from the
+// socket's peer address, which route handlers cannot see; refusing requests for any host but
+// the console's public URL; and deadlines for request bodies. Used by `npm start`, `npm run
+// dev` and the tests, so the address that sign-in throttling counts is never the client's own claim.
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '127.0.0.1';
 const trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+const publicOrigin = parsePublicOrigin(process.env.CONSOLE_PUBLIC_URL, { hostname, port });
+const limits = bodyLimits(process.env);
+// Data files (the SQLite database, its WAL, the log) are for this user alone.
+process.umask(0o077);
 
 const app = next({ dev, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
+const misdirected = JSON.stringify({
+  error: { code: 'MISDIRECTED_REQUEST', message: `This console answers only at ${publicOrigin.origin}.`, details: [] },
+});
+
+const server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
   pinForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
+  // After pinning: a forwarded host survives only from a trusted proxy.
+  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
+  if (!isPublicHost(publicOrigin, host)) {
+    res.writeHead(421, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
+    res.end(misdirected);
+    return;
+  }
+  guardBody(req, res, limits);
   void handle(req, res);
 });
 // Same keep-alive behaviour as `next start`, so load balancers do not race closed sockets.
 server.keepAliveTimeout = 75_000;
+// Headers are due within limits.headersMs (10 s); bodies have deadlines of their own (guardBody), so Node's one
+// request-wide deadline is off rather than cutting a slow but moving upload.
+server.headersTimeout = limits.headersMs;
+server.requestTimeout = 0;
 server.listen(port, hostname, () => {
   console.log(
-    `✓ Ready on http://${hostname}:${port}${trusted.entries.length ? ` (trusting forwarding headers from ${trusted.entries.join(', ')})` : ''}`,
+    `✓ Ready on http://${hostname}:${port} for ${publicOrigin.origin}${trusted.entries.length ? ` (trusting forwarding headers from ${trusted.entries.join(', ')})` : ''}`,
   );
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_OUTCOMES } from '../audit-outcomes.ts';
+import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '../calendar-day.ts';
 import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS } from '../fault-limits.ts';
 import { ROLES } from '../roles.ts';
 import { listQuerySchema } from './list.ts';
@@ -23,7 +24,8 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 /** How an audited action ended: unknown when its answer never came. */
 export { AUDIT_OUTCOMES };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
+// One check for shape and calendar, so a wrong day is one detail under its parameter's name.
+const isoDate = z.string().refine(isCalendarDay, CALENDAR_DAY_MESSAGE);
 
 export const auditQuerySchema = listQuerySchema
   .omit({ q: true })
@@ -53,6 +55,10 @@ export const auditRowSchema = z.strictObject({
   reason: z.string().nullable(),
   /** JSON text */
   details: z.string().nullable(),
+  /** the caller's address as the console's server decided it (see TRUSTED_PROXIES); null on older entries */
+  client_address: z.string().nullable(),
+  /** the console instance that handled the action (INSTANCE_ID, else host:port); null on older entries */
+  instance: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

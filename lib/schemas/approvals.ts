@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
+import { idSchema } from './list.ts';
 import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '../approval-limits.ts';
 
 export { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME };
 
 const documentRef = z.strictObject({
-  document_id: z.string().min(1).max(128),
+  document_id: idSchema,
   field_key: z.string().min(1).max(128),
   name: z.string().trim().min(1).max(MAX_DOCUMENT_NAME),
   // Internal Actor IDs, sent only where the workflow takes per-document signing: at least one.
@@ -17,8 +18,12 @@ const documentRef = z.strictObject({
 });
 
 export const submitRequestSchema = z.strictObject({
-  workflow_id: z.string().min(1).max(128),
-  workflow_release_id: z.string().regex(/^[A-Za-z0-9_.:-]+@\d+$/, 'must look like <workflow_id>@<release>'),
+  // Ids that become upstream paths follow the path parameters' opaque-id rule.
+  workflow_id: idSchema,
+  workflow_release_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:@-]{1,128}@\d{1,9}$/, 'must look like <workflow_id>@<release>')
+    .refine((v) => idSchema.safeParse(v.slice(0, v.lastIndexOf('@'))).success, 'must look like <workflow_id>@<release>'),
   external_id: z.string().regex(EXTERNAL_ID, '3-120 letters, digits, period, underscore, colon or hyphen'),
   form_data: z.record(z.string(), z.unknown()),
   documents: z.array(documentRef).max(50).optional(),

@@ -1,9 +1,12 @@
+import { readPattern } from './pattern-syntax.ts';
+
 // A workflow release's submission schema (DESIGN.md section 3), a JSON Schema 2020-12 object,
 // read into the fields a form can carry. One reading serves the browser's form, the console
 // route's check and the sandbox's validation (validator.ts), so all three agree.
 //
 // Read: type string|number|integer|boolean|object|array; title, description, default; enum of
-// strings and numbers; const; oneOf of constants (a choice); pattern, minLength, maxLength;
+// strings and numbers; const; oneOf of constants (a choice); pattern (as far as RE2 can run
+// it: pattern-syntax.ts), minLength, maxLength;
 // minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf; format date, date-time,
 // email, uri and document (other formats are annotations, as JSON Schema treats them);
 // properties and required; items, minItems, maxItems, uniqueItems; additionalProperties true
@@ -225,12 +228,13 @@ class Reader {
       field.maxLength = raw.maxLength;
     }
     if ('pattern' in raw) {
-      const pattern = raw.pattern;
-      if (typeof pattern !== 'string' || !compiles(pattern)) {
-        this.note(base.path, 'pattern', 'has a "pattern" that is not a regular expression the console can read');
+      // Read without its engine (re2js, loaded with the validator): what it cannot run is named here.
+      const reading = readPattern(raw.pattern);
+      if (!reading.ok) {
+        this.note(base.path, 'pattern', `has a "pattern" that ${reading.problem}`);
         return null;
       }
-      field.pattern = pattern;
+      field.pattern = reading.pattern;
     }
     return this.withDefault(field, raw, (v) => typeof v === 'string');
   }
@@ -321,15 +325,6 @@ class Reader {
       if (field) fields.push(field);
     }
     return fields;
-  }
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -589,7 +589,7 @@ describe('the submission-schema reader and validator (properties)', () => {
       ),
       RUNS,
     );
-  });
+  }, 30_000); // generated schemas and data: seconds on a loaded two-core machine
 
   it('refuses data broken in one place, with every issue at that field’s path', () => {
     fc.assert(

@@ -17,25 +17,43 @@ export function sanitizeFileName(raw: string | undefined): string {
   return cut === '' || /^\.+$/.test(cut) ? 'document.pdf' : cut;
 }
 
-const LINGER_MS = 2000;
-const LINGER_BYTES = 4 * 1024 * 1024;
+// How long the rest of a refused body is awaited at most before the answer goes anyway.
+const DRAIN_MS = 30_000;
 
-// When an upload is refused before its body is read, the rest of the body is discarded for
-// a short while (so the client gets to read the answer instead of a connection reset while
-// it is still sending), then the connection is closed: an oversized body is never read to
-// its end. Past the byte allowance reading stops instead of the socket closing at once: a
-// close with unread bytes is a reset, and a reset can erase the answer from the client's
-// receive buffer before it has read it; a paused socket only holds the sender back.
-export function refuseUploadBody(req: IncomingMessage, err: ApiError): ApiError {
-  if (req.complete) return err;
-  let discarded = 0;
-  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
-  timer.unref();
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) req.pause();
+// An upload refused before its body is read (wrong type, busy, a second file part, a wrong
+// field) is answered once the rest of the body has been read and discarded. Answering first
+// does not work: a client still sending meets the close that follows an answer with
+// Connection: close (Node closes at once, unread bytes or not, and a close with unread bytes
+// is a reset) as EPIPE/ECONNRESET instead of the answer, and an answer without it lets the
+// client reuse a connection whose body it stopped sending. Once the body has ended nothing is
+// unread and the connection stays usable. A body over `maxBodyBytes` (what an accepted upload
+// may send: refusing costs no more than accepting) is never read to its end: it is answered at
+// once, or when it passes the limit or DRAIN_MS, with Connection: close; its sender may meet
+// a reset.
+export function refuseUploadBody(req: IncomingMessage, err: ApiError, maxBodyBytes: number): Promise<ApiError> {
+  const closing = () => new ApiError(err.status, err.code, err.message, err.details, { ...err.headers, Connection: 'close' });
+  if (req.complete) return Promise.resolve(err);
+  if (err.status === 413 || Number(req.headers['content-length']) > maxBodyBytes) return Promise.resolve(closing());
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const answer = (reply: ApiError) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      resolve(reply);
+    };
+    const stop = () => {
+      req.pause();
+      answer(closing());
+    };
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > maxBodyBytes) stop();
+    };
+    const onEnd = () => answer(err);
+    // The client went away: nobody reads the answer, which must still settle the request.
+    const onClose = () => answer(closing());
+    const timer = setTimeout(stop, DRAIN_MS);
+    req.on('data', onData).once('end', onEnd).once('close', onClose);
+    req.resume();
   });
-  req.on('close', () => clearTimeout(timer));
-  req.resume();
-  return new ApiError(err.status, err.code, err.message, err.details, { ...err.headers, Connection: 'close' });
 }

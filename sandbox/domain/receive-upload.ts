@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { fileTooLarge } from '../pdf/upload-limits.ts';
+import { FILE_MODE } from '../files.ts';
 
 export interface UploadLimits {
   maxFileBytes: number;
@@ -123,7 +124,8 @@ export function receiveUpload(req: IncomingMessage, tempPath: string, limits: Up
       if (fileDone) return fail(invalid('file', 'exactly one file is accepted, but more than one was sent'));
       filename = info.filename;
       const m = meter(limits.maxFileBytes);
-      const file = createWriteStream(tempPath, { flags: 'wx' });
+      // Moved into place as the stored PDF (FileStore.adopt), keeping this mode.
+      const file = createWriteStream(tempPath, { flags: 'wx', mode: FILE_MODE });
       out = file;
       fileDone = new Promise((done, failed) => {
         pipeline(stream, m.stream, file, (err) => (err ? failed(err) : done(m.result())));

@@ -88,7 +88,7 @@ export async function uploadDocument(ctx: Ctx, services: Services): Promise<Comm
   try {
     checkBeforeReading(ctx, services);
   } catch (err) {
-    throw err instanceof ApiError ? refuseUploadBody(ctx.req, err) : err;
+    throw err instanceof ApiError ? await refuseUploadBody(ctx.req, err, MAX_BODY_BYTES) : err;
   }
   services.uploads.active++;
   try {
@@ -96,8 +96,8 @@ export async function uploadDocument(ctx: Ctx, services: Services): Promise<Comm
       maxFileBytes: MAX_FILE_BYTES,
       maxBodyBytes: MAX_BODY_BYTES,
       fields: ['logicalPurpose'],
-    }).catch((err: unknown) => {
-      throw err instanceof ApiError ? refuseUploadBody(ctx.req, err) : err;
+    }).catch(async (err: unknown) => {
+      throw err instanceof ApiError ? await refuseUploadBody(ctx.req, err, MAX_BODY_BYTES) : err;
     });
     try {
       return await store(ctx, services, upload);

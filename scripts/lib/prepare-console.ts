@@ -8,11 +8,15 @@ import { openConsoleDb } from './console-db.ts';
 const DEMO_ROLES: Role[] = ['viewer', 'operator', 'sender', 'admin'];
 export const demoEmail = (role: Role) => `${role}@signdesk.local`;
 
+// The data folder holds secrets and the console database: owner-only, as are the parents
+// made on the way (connect() also takes back one an earlier version left open).
+const PRIVATE_DIR = { recursive: true, mode: 0o700 } as const;
+
 /** A session password for a local install, generated once and kept beside the database. */
 export function localSessionPassword(dataDir: string): string {
   const file = join(dataDir, 'session-password');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, PRIVATE_DIR);
   const password = randomBytes(32).toString('base64url');
   writeFileSync(file, password, { mode: 0o600 });
   return password;
@@ -30,7 +34,7 @@ export async function ensureDemoAccounts(dataDir: string): Promise<{ email: stri
     if (existsSync(file)) password = readFileSync(file, 'utf8').trim();
     else {
       password = `demo-${randomBytes(9).toString('base64url')}`;
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, PRIVATE_DIR);
       writeFileSync(file, password, { mode: 0o600 });
     }
   }

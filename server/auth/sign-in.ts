@@ -1,23 +1,52 @@
 import 'server-only';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cookies } from 'next/headers';
 import { db } from '../db';
 import { recordAudit } from '../audit';
 import { HttpError } from '../http/respond';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../users/password';
 import { findUserByEmail, normaliseEmail, toUser, upgradePasswordHash, type User } from '../users/users';
+import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName, deviceFor, withDevice } from './device-cookie';
 import { startSession } from './session';
 import { admitSignIn, recordSuccess } from './throttle';
 
 const WRONG = 'The e-mail or password is incorrect.';
 
+export interface Caller {
+  address: string;
+  /** the device cookie this browser sent, if any */
+  deviceCookie: string | undefined;
+  secure: boolean;
+}
+
+function refusal(reason: 'address' | 'unknown-browser', seconds: number): string {
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second(s)`;
+  return reason === 'address'
+    ? `Too many sign-in attempts from your network. Try again in ${wait}.`
+    : `Too many failed sign-ins to this account from browsers it has not signed in from before. Sign in from a browser you have used with this account, try again in ${wait}, or ask an admin to lift the throttle.`;
+}
+
+/** The browser is known to this account from now on (device-cookie.ts). */
+async function rememberDevice(account: string, secure: boolean, current: string | undefined): Promise<void> {
+  (await cookies()).set(deviceCookieName(secure), withDevice(current, account), {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
+
 /**
  * Checks credentials under the throttle. Unknown, disabled and wrong-password accounts get
  * the same answer in about the same time, so the answer never tells whether an account exists.
  */
-export async function signIn(input: { email: string; password: string }, address: string): Promise<User> {
+export async function signIn(input: { email: string; password: string }, caller: Caller): Promise<User> {
   const conn = await db();
   const email = normaliseEmail(input.email);
-  const admission = await admitSignIn(conn, email, address);
+  const { address } = caller;
+  const attempt = { account: email, address, device: deviceFor(caller.deviceCookie, email) };
+  const admission = await admitSignIn(conn, attempt);
   if ('refusedForMs' in admission) {
     const seconds = Math.ceil(admission.refusedForMs / 1000);
     await recordAudit(conn, {
@@ -29,15 +58,9 @@ export async function signIn(input: { email: string; password: string }, address
       outcome: 'failure',
       status: 429,
       errorCode: 'SIGN_IN_THROTTLED',
-      details: { address },
+      details: { address, reason: admission.reason },
     });
-    throw new HttpError(
-      429,
-      'SIGN_IN_THROTTLED',
-      `Too many sign-in attempts from your network. Try again in ${seconds} second(s).`,
-      [],
-      { 'Retry-After': String(seconds) },
-    );
+    throw new HttpError(429, 'SIGN_IN_THROTTLED', refusal(admission.reason, seconds), [], { 'Retry-After': String(seconds) });
   }
   // The wait is the throttle: every attempt beyond the allowance is slowed, none is locked out.
   if (admission.waitMs > 0) await sleep(admission.waitMs);
@@ -57,10 +80,11 @@ export async function signIn(input: { email: string; password: string }, address
     });
     throw new HttpError(401, 'INVALID_CREDENTIALS', WRONG);
   }
-  await recordSuccess(conn, email, address);
+  await recordSuccess(conn, attempt);
   if (needsRehash(row.password_hash)) await upgradePasswordHash(conn, row.id, row.password_hash, input.password);
   const user = toUser(row);
   await startSession(user);
+  await rememberDevice(email, caller.secure, caller.deviceCookie);
   await recordAudit(conn, {
     user,
     operation: 'auth.sign_in',

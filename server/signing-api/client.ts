@@ -7,6 +7,7 @@ import { noteUpstreamRequest } from './call-context';
 import { noteUpstreamDate } from './upstream-clock';
 import { newRequestId } from '../request-id';
 import { codeForStatus, readErrorBody } from './error-body';
+import { checkedPath } from './api-path';
 import { SigningApiError, parseRetryAfter } from './errors';
 import { defaultPolicyFor, retryDelay, type RetryPolicy } from './retry';
 import { TransportError, buffered, streamed, type Answer, type Exchange } from './transport';
@@ -47,7 +48,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** One request with headers, timeout and typed errors; no retries. */
 async function once(call: Call, streaming: boolean): Promise<Answer> {
   const e = env();
-  const url = new URL(`${e.SIGNING_API_BASE_URL}/api/v1${call.path}`);
+  const url = checkedPath(`${e.SIGNING_API_BASE_URL}/api/v1`, call.path);
   for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {
     'x-service-environment': 'sandbox',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
-import { admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
+import { UNKNOWN_BROWSER_ALLOWANCE, WINDOW_MS, admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
 import { connect, migrate } from '@/server/db/connect';
 import { createDraft } from '@/server/drafts/create-draft';
 import { deleteDraft } from '@/server/drafts/delete-draft';
@@ -93,17 +93,22 @@ describe.each(backends)('console database on $name', (backend) => {
     expect(new Set(reservations.map((r) => r.slotAt)).size).toBeGreaterThanOrEqual(45);
   });
 
-  it('slows an account down without locking it, and refuses only an address past its allowance', async () => {
+  it('refuses a crowd of unknown browsers past the allowance, lets a known browser in, refuses an address past its allowance', async () => {
     const account = `slow-${backend.name}@example.com`;
     const now = Date.now();
-    for (let i = 0; i < 30; i++) await admitSignIn(i % 2 === 0 ? a : b, account, `10.0.0.${i}`, now);
-    // Thirty attempts from thirty addresses: the owner, from yet another one, waits at most the cap.
-    const owner = await admitSignIn(a, account, '10.9.9.9', now);
-    expect(owner).toEqual({ waitMs: 10_000 });
+    const crowd = [];
+    for (let i = 0; i < 30; i++) crowd.push(await admitSignIn(i % 2 === 0 ? a : b, { account, address: `10.0.0.${i}`, device: null, now }));
+    // Thirty attempts from thirty addresses: the allowance for unknown browsers is spaced, then refused.
+    expect(crowd.filter((r) => 'waitMs' in r)).toHaveLength(UNKNOWN_BROWSER_ALLOWANCE);
+    expect(crowd.slice(UNKNOWN_BROWSER_ALLOWANCE)).toEqual(
+      Array(30 - UNKNOWN_BROWSER_ALLOWANCE).fill({ refusedForMs: WINDOW_MS, reason: 'unknown-browser' }),
+    );
+    // The owner, from a browser that signed in as them before, is not slowed at all.
+    expect(await admitSignIn(a, { account, address: '10.9.9.9', device: 'owner-device', now })).toEqual({ waitMs: 0 });
     // One address hammering many accounts is refused once its queue is long.
     let refused = 0;
     for (let i = 0; i < 40; i++) {
-      const r = await admitSignIn(b, `victim-${i}-${backend.name}@example.com`, `10.6.6.${backend.postgres ? 1 : 2}`, now);
+      const r = await admitSignIn(b, { account: `victim-${i}-${backend.name}@example.com`, address: `10.6.6.${backend.postgres ? 1 : 2}`, device: null, now });
       if ('refusedForMs' in r) refused++;
     }
     expect(refused).toBeGreaterThan(0);

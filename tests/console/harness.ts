@@ -153,8 +153,9 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
 
   const signIn = async (email: string, password = PASSWORD) => {
     const reply = await call('POST', '/api/auth/sign-in', { body: { email, password } });
-    const setCookie = reply.headers.get('set-cookie');
-    return { reply, cookie: setCookie ? setCookie.split(';')[0]! : null };
+    // The session cookie alone; a device cookie (server/auth/device-cookie.ts) may come beside it.
+    const session = reply.headers.getSetCookie().find((c) => /^(__Host-)?signdesk=/.test(c));
+    return { reply, cookie: session ? session.split(';')[0]! : null };
   };
 
   const cookies = {} as Record<Role, string>;

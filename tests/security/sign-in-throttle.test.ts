@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptsOn, throttleKey } from '@/server/auth/throttle';
+import { UNKNOWN_BROWSER_ALLOWANCE, attemptsOn, throttleKey } from '@/server/auth/throttle';
 import { connect } from '@/server/db/connect';
 import { PARAMS } from '@/server/users/password';
 import { findUserByEmail } from '@/server/users/users';
@@ -78,18 +78,49 @@ describe('parallel guesses', () => {
 });
 
 describe('no lock-out at will', () => {
-  it('lets the owner in from their own address while someone else hammers their account', async () => {
+  const deviceCookieOf = (reply: { headers: Headers }) =>
+    reply.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('signdesk-device='))
+      ?.split(';')[0];
+
+  it('refuses a spray from 100 addresses past the allowance, while the owner signs in from a known browser', async () => {
     const victim = 'sender@test.local';
-    await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        attempt(proxied, victim, `attacker-${i}`, { 'x-forwarded-for': `198.51.100.${(i % 3) + 1}` }),
+    // The owner signed in from this browser before: it carries a device cookie for the account.
+    const first = await attempt(proxied, victim, PASSWORD, { 'x-forwarded-for': '192.0.2.200' });
+    expect(first.status).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toBeDefined();
+    // 100 guesses at once, each from an address of its own: a few are checked, the rest refused.
+    const spray = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => attempt(proxied, victim, `attacker-${i}`, { 'x-forwarded-for': `198.51.100.${i + 1}` })),
+    );
+    const statuses = spray.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(UNKNOWN_BROWSER_ALLOWANCE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - UNKNOWN_BROWSER_ALLOWANCE);
+    const refused = spray.find((r) => r.status === 429)!;
+    expect(refused.body.error.code).toBe('SIGN_IN_THROTTLED');
+    expect(refused.body.error.message).toMatch(/browsers it has not signed in from before/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+    // Even the right password from an unknown browser is refused now: a guesser learns nothing.
+    const lucky = await attempt(proxied, victim, PASSWORD, { 'x-forwarded-for': '198.51.100.201' });
+    expect(lucky.status).toBe(429);
+    // The owner's browser keeps its allowance, unslowed, and its sign-in leaves the refusal in place.
+    const started = Date.now();
+    const owner = await attempt(proxied, victim, PASSWORD, { 'x-forwarded-for': '192.0.2.201', cookie: device! });
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await attempt(proxied, victim, PASSWORD, { 'x-forwarded-for': '198.51.100.202' })).status).toBe(429);
+  });
+
+  it('counts IPv6 callers by their /64, so one host cannot take a fresh allowance per address', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        attempt(proxied, `v6-${i}@test.local`, 'wrong-password', { 'x-forwarded-for': `2001:db8:7:7::${(i + 1).toString(16)}` }),
       ),
     );
-    expect(await attemptsRecorded(proxied, throttleKey('account', victim))).toBe(30);
-    // Slowed down by at most the account's cap, but let in with the right password.
-    const owner = await attempt(proxied, victim, PASSWORD, { 'x-forwarded-for': '192.0.2.200' });
-    expect(owner.status).toBe(200);
-    expect(await attemptsRecorded(proxied, throttleKey('account', victim))).toBe(0);
+    expect(await attemptsRecorded(proxied, throttleKey('address', '2001:db8:7:7::/64'))).toBe(40);
+    expect(replies.filter((r) => r.status === 429).length).toBeGreaterThan(0);
   });
 });
 

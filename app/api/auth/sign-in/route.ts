@@ -1,5 +1,6 @@
 import { signInSchema } from '@/lib/schemas/auth';
-import { clientAddress } from '@/server/auth/request-info';
+import { deviceCookieName } from '@/server/auth/device-cookie';
+import { clientAddress, isSecureContext } from '@/server/auth/request-info';
 import { signIn } from '@/server/auth/sign-in';
 import { HttpError } from '@/server/http/respond';
 import { publicHandler } from '@/server/http/public-handler';
@@ -17,6 +18,11 @@ export const POST = publicHandler(async (req) => {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     throw new HttpError(422, 'VALIDATION_FAILED', 'Enter your e-mail and password.', details);
   }
-  const user = await signIn(parsed.data, clientAddress(req.headers));
+  const secure = isSecureContext(req.headers);
+  const user = await signIn(parsed.data, {
+    address: clientAddress(req.headers),
+    deviceCookie: req.cookies.get(deviceCookieName(secure))?.value,
+    secure,
+  });
   return Response.json({ user: publicUser(user) }, { headers: { 'cache-control': 'no-store' } });
 });

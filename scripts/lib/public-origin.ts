@@ -1,0 +1,47 @@
+// The console's public URL (CONSOLE_PUBLIC_URL) and the Host names it answers to. A request
+// naming any other host is refused before anything else reads it: a DNS-rebinding page, whose
+// name resolves to the console's address, otherwise drives the console under a foreign name,
+// and the same-origin check would compare its Origin with the Host it wrote itself.
+export interface PublicOrigin {
+  /** the console's public origin, e.g. https://signdesk.example.com */
+  readonly origin: string;
+  /** Host header values (lower case, default ports dropped) this console answers to */
+  readonly hosts: ReadonlySet<string>;
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** A host:port with the scheme's default port dropped and lower case, as browsers send it. */
+function canonicalHost(host: string, protocol: string): string {
+  const h = host.trim().toLowerCase();
+  const port = protocol === 'https:' ? ':443' : ':80';
+  return h.endsWith(port) ? h.slice(0, -port.length) : h;
+}
+
+/**
+ * Reads CONSOLE_PUBLIC_URL (an http(s) origin without path, query or credentials), defaulting to
+ * the address the console listens on. Without a configured URL, a console on a loopback
+ * address also answers to the other loopback names on its port (what `npm start` prints is
+ * 127.0.0.1; a user may type localhost); a configured URL is the only name accepted.
+ */
+export function parsePublicOrigin(configured: string | undefined, listen: { hostname: string; port: number }): PublicOrigin {
+  const text = configured?.trim() || `http://${listen.hostname === '0.0.0.0' || listen.hostname === '::' ? 'localhost' : listen.hostname}:${listen.port}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`CONSOLE_PUBLIC_URL: "${text}" is not a URL (e.g. https://signdesk.example.com)`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash || url.pathname !== '/')
+    throw new Error(`CONSOLE_PUBLIC_URL: "${text}" must be an http(s) origin without path, query or credentials`);
+  const hosts = new Set([canonicalHost(url.host, url.protocol)]);
+  if (!configured?.trim() && LOOPBACK_NAMES.includes(url.hostname)) for (const name of LOOPBACK_NAMES) hosts.add(`${name}:${listen.port}`);
+  return { origin: url.origin, hosts };
+}
+
+/** Whether a request naming `host` (the forwarded host from a trusted proxy, else Host) is for this console. */
+export function isPublicHost(origin: PublicOrigin, host: string | undefined): boolean {
+  if (!host) return false;
+  const protocol = new URL(origin.origin).protocol;
+  return origin.hosts.has(canonicalHost(host.split(',')[0]!, protocol));
+}
