@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { WORLD_CHANGING } from '../playwright.config.ts';
 import { ensureChromium } from './lib/chromium.ts';
 
-// `npm test`: every suite but the benchmarks — units, sandbox conformance, console API
-// (over HTTP against a built console), then the browser journeys. Ends with one line
-// "N passed, N failed" summed over all runners.
+// `npm test`: every suite but the benchmarks — lint and types, units, sandbox conformance,
+// console API (over HTTP against a built console) and the browser journeys. Ends with one
+// line "N passed, N failed" summed over all runners.
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -39,8 +39,9 @@ const E2E_RUNS: E2ERun[] = [
   ...WORLD_GROUPS.map((files, i) => ({
     name: `world-${i + 1}`,
     args: ['--project=world', ...files],
-    port: BASE_PORT + i,
-    sandboxPort: BASE_SANDBOX_PORT + i,
+    // The journeys run alongside: every run has a port pair of its own.
+    port: BASE_PORT + 1 + i,
+    sandboxPort: BASE_SANDBOX_PORT + 1 + i,
   })),
   /**
    * The journeys tagged @dialect, against a sandbox speaking the alternate dialect: a
@@ -50,8 +51,8 @@ const E2E_RUNS: E2ERun[] = [
   {
     name: 'alternate-dialect',
     args: ['--project=journeys', '--project=world', '--grep=@dialect', '--workers=1'],
-    port: BASE_PORT + WORLD_GROUPS.length,
-    sandboxPort: BASE_SANDBOX_PORT + WORLD_GROUPS.length,
+    port: BASE_PORT + 1 + WORLD_GROUPS.length,
+    sandboxPort: BASE_SANDBOX_PORT + 1 + WORLD_GROUPS.length,
     env: { SANDBOX_DIALECT: 'alternate' },
   },
 ];
@@ -78,7 +79,7 @@ const ALTERNATE_DIALECT_SUITES = [
 ];
 const reportOf = (r: E2ERun) => `test-results/playwright-${r.name}.json`;
 
-// Each phase's wall time, printed at the end: the budget (a CI run under 20 minutes) is kept
+// Each phase's wall time, printed at the end: the budget (a CI run within 15 minutes) is kept
 // by knowing which phase grew.
 const phaseTimes: [string, number][] = [];
 async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
@@ -106,6 +107,10 @@ async function main() {
   }
   rmSync('test-results/vitest.json', { force: true });
   rmSync('test-results/vitest-alternate.json', { force: true });
+  for (const r of E2E_RUNS) {
+    rmSync(`.data/e2e-${r.port}`, { recursive: true, force: true });
+    rmSync(reportOf(r), { force: true });
+  }
   const alternate = [
     'run',
     '--project=console',
@@ -115,23 +120,6 @@ async function main() {
     '--reporter=json',
     '--outputFile.json=test-results/vitest-alternate.json',
   ];
-  // The two vitest runs side by side: the console suites mostly wait (on a console's answers,
-  // on throttle windows), and each run's consoles and sandboxes take ports and data
-  // directories of their own.
-  const [standardCode, alternateCode] = await Promise.all([
-    timed('vitest', () =>
-      runAsync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
-    ),
-    timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' })),
-  ]);
-  failedSteps += (standardCode === 0 ? 0 : 1) + (alternateCode === 0 ? 0 : 1);
-  for (const r of E2E_RUNS) {
-    rmSync(`.data/e2e-${r.port}`, { recursive: true, force: true });
-    rmSync(reportOf(r), { force: true });
-  }
-  // Two phases (see playwright.config.ts): journeys on two workers, then the world shards and
-  // the alternate-dialect run side by side, each one journey at a time. Each run writes its own
-  // JSON report.
   const e2e = (r: E2ERun) =>
     runAsync(bin('playwright'), ['test', ...r.args], {
       ...r.env,
@@ -140,9 +128,29 @@ async function main() {
       E2E_PORT: String(r.port),
       E2E_SANDBOX_PORT: String(r.sandboxPort),
     });
-  failedSteps += (await timed('playwright journeys', () => e2e(E2E_RUNS[0]!))) === 0 ? 0 : 1;
-  const worldCodes = await timed('playwright world groups and alternate dialect', () => Promise.all(E2E_RUNS.slice(1).map(e2e)));
-  failedSteps += worldCodes.filter((code) => code !== 0).length;
+  // One schedule on two cores, by what each run spends: the world groups and the console suites
+  // mostly wait (on clocks, retries, throttle windows, a console's answers), so they run side by
+  // side from the start, with lint and types; the journeys, which keep Chromium and the console
+  // busy on two workers, start once the vitest runs are done. Each run has ports and data
+  // directories of its own, and writes its own report.
+  const checks = timed('lint and types', async () => {
+    const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
+    return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
+  });
+  const world = timed('playwright world groups and alternate dialect', () => Promise.all(E2E_RUNS.slice(1).map(e2e)));
+  const vitestThenJourneys = (async () => {
+    const codes = await timed('vitest, both dialects', () =>
+      Promise.all([
+        runAsync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
+        runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' }),
+      ]),
+    );
+    const journeys = await timed('playwright journeys', () => e2e(E2E_RUNS[0]!));
+    return [...codes, journeys];
+  })();
+  const [checkFailures, worldCodes, laterCodes] = await Promise.all([checks, world, vitestThenJourneys]);
+  failedSteps += checkFailures + [...worldCodes, ...laterCodes].filter((code) => code !== 0).length;
+  if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
 
   type VitestReport = { numPassedTests: number; numFailedTests: number };
   const [standard, alt] = ['test-results/vitest.json', 'test-results/vitest-alternate.json'].map((f) =>
