@@ -26,11 +26,16 @@ const misdirected = JSON.stringify({
   error: { code: 'MISDIRECTED_REQUEST', message: `This console answers only at ${publicOrigin.origin}.`, details: [] },
 });
 
+const isHealthProbe = (method: string | undefined, url: string | undefined) =>
+  (method === 'GET' || method === 'HEAD') && /^\/api\/health(?:\/live)?(?:\?|$)/.test(url ?? '');
+
 const server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
   pinForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
   // After pinning: a forwarded host survives only from a trusted proxy.
   const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
-  if (!isPublicHost(publicOrigin, host)) {
+  // Health probes are exempt: a load balancer names the instance by its own address, and the
+  // probes read nothing of anyone's.
+  if (!isPublicHost(publicOrigin, host) && !isHealthProbe(req.method, req.url)) {
     res.writeHead(421, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
     res.end(misdirected);
     return;

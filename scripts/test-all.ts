@@ -128,29 +128,27 @@ async function main() {
       E2E_PORT: String(r.port),
       E2E_SANDBOX_PORT: String(r.sandboxPort),
     });
-  // One schedule on two cores, by what each run spends: the world groups and the console suites
-  // mostly wait (on clocks, retries, throttle windows, a console's answers), so they run side by
-  // side from the start, with lint and types; the journeys, which keep Chromium and the console
-  // busy on two workers, start once the vitest runs are done. Each run has ports and data
+  // Three phases on two cores. Lint and types beside the two vitest runs (the console suites
+  // mostly wait on a console's answers and throttle windows); then the journeys on two
+  // workers, which keep Chromium and the console busy; then the world groups and the
+  // alternate-dialect journeys side by side, each one journey at a time. Everything at once
+  // saturated both cores and the timing-bound journeys failed. Each run has ports and data
   // directories of its own, and writes its own report.
-  const checks = timed('lint and types', async () => {
-    const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
-    return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
-  });
-  const world = timed('playwright world groups and alternate dialect', () => Promise.all(E2E_RUNS.slice(1).map(e2e)));
-  const vitestThenJourneys = (async () => {
-    const codes = await timed('vitest, both dialects', () =>
-      Promise.all([
-        runAsync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
-        runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' }),
-      ]),
-    );
-    const journeys = await timed('playwright journeys', () => e2e(E2E_RUNS[0]!));
-    return [...codes, journeys];
-  })();
-  const [checkFailures, worldCodes, laterCodes] = await Promise.all([checks, world, vitestThenJourneys]);
-  failedSteps += checkFailures + [...worldCodes, ...laterCodes].filter((code) => code !== 0).length;
+  const [checkFailures, standardCode, alternateCode] = await Promise.all([
+    timed('lint and types', async () => {
+      const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
+      return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
+    }),
+    timed('vitest', () =>
+      runAsync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
+    ),
+    timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' })),
+  ]);
   if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
+  failedSteps += checkFailures + (standardCode === 0 ? 0 : 1) + (alternateCode === 0 ? 0 : 1);
+  failedSteps += (await timed('playwright journeys', () => e2e(E2E_RUNS[0]!))) === 0 ? 0 : 1;
+  const worldCodes = await timed('playwright world groups and alternate dialect', () => Promise.all(E2E_RUNS.slice(1).map(e2e)));
+  failedSteps += worldCodes.filter((code) => code !== 0).length;
 
   type VitestReport = { numPassedTests: number; numFailedTests: number };
   const [standard, alt] = ['test-results/vitest.json', 'test-results/vitest-alternate.json'].map((f) =>
