@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'console',
-          include: ['tests/console/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: ['tests/console/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/ops/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 240_000,

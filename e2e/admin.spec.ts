@@ -319,7 +319,7 @@ test.describe('admin area', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV (filtered)' }).click()]);
     expect(download.suggestedFilename()).toBe('signdesk-audit.csv');
     const [header, ...data] = parseCsv(readFileSync((await download.path())!, 'utf8'));
-    expect(header).toEqual(['id', 'at', 'user_email', 'roles', 'operation', 'target_type', 'target_id', 'outcome', 'status', 'error_code', 'upstream_request_id', 'idempotency_key', 'reason']);
+    expect(header).toEqual(['id', 'at', 'user_email', 'roles', 'operation', 'target_type', 'target_id', 'outcome', 'status', 'error_code', 'upstream_request_id', 'idempotency_key', 'reason', 'client_address', 'instance']);
     expect(data).toHaveLength(2);
     const col = (name: string) => header!.indexOf(name);
     for (const r of data) {
@@ -397,6 +397,39 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByLabel('Outcome')).toHaveValue('');
+  });
+
+  test('users: an account throttled at sign-in is listed, and an admin lifts the throttle (audited)', async ({ page, request, baseURL }) => {
+    const email = `throttled.${stamp()}@example.test`;
+    await signIn(page, 'admin');
+    const created = await page.request.post('/api/admin/users', {
+      data: { email, name: 'Throttled Subject', password: PASSWORD, roles: ['viewer'] },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
+    // Six wrong passwords from another client (no session, never signed in as the account): past the free five.
+    for (let i = 0; i < 6; i++) {
+      const refused = await request.post('/api/auth/sign-in', { data: { email, password: `wrong-${i}` }, headers: { origin: baseURL! } });
+      expect(refused.status()).toBe(401);
+    }
+
+    await page.goto('/admin/users');
+    const card = page.getByRole('region', { name: 'Sign-in throttles' });
+    const row = card.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(1)).toHaveText('6');
+    await expectAccessible(page);
+    await snap(page, 'admin-users-throttled');
+
+    await row.getByRole('button', { name: `Lift the throttle of ${email}` }).click();
+    await expect(page.getByText(`Lifted the sign-in throttle of ${email}.`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    // The lift is in the audit log under the account, and the account signs in at once.
+    const audit = await page.request.get(`/api/admin/audit?operation=auth.throttle_lift&size=100`);
+    const entries = ((await audit.json()) as { data: { target_id: string; user_email: string; outcome: string }[] }).data;
+    expect(entries.filter((e) => e.target_id === email)).toEqual([expect.objectContaining({ user_email: 'admin@signdesk.local', outcome: 'success' })]);
+    const signedIn = await request.post('/api/auth/sign-in', { data: { email, password: PASSWORD }, headers: { origin: baseURL! } });
+    expect(signedIn.status()).toBe(200);
   });
 
   test('audit log: a failed load offers a retry', async ({ page }) => {

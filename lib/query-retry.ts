@@ -1,4 +1,5 @@
 import { ConsoleApiError } from './api-error.ts';
+import { DATABASE_UNAVAILABLE } from './database-unavailable.ts';
 
 // How the browser retries a read that failed (issue 10: "queries retry with backoff and stop
 // when the page is hidden"). TanStack Query already pauses a retry while the page is hidden
@@ -35,6 +36,7 @@ export function queryRetryDelay(failures: number, error: unknown): number {
 export function struggleHeadline(error: unknown): string {
   if (!(error instanceof ConsoleApiError)) return 'The Signing API is not answering';
   if (error.code === 'NETWORK_ERROR') return 'The console is not answering';
+  if (error.code === DATABASE_UNAVAILABLE) return "The console's database is not answering";
   if (error.status === 429) return 'The Signing API is busy (too many requests)';
   if (error.code.startsWith('UPSTREAM_') || [502, 503, 504].includes(error.status)) return 'The Signing API is not answering';
   // The console's own failure (its database, a bug): the API is not to blame.

@@ -37,5 +37,7 @@ describe('what the page says', () => {
     expect(struggleHeadline(offline)).toBe('The console is not answering');
     expect(struggleHeadline(new ConsoleApiError(429, 'RATE_LIMITED', 'x'))).toMatch(/busy/);
     expect(struggleHeadline(new ConsoleApiError(500, 'INTERNAL_ERROR', 'The audit log is unavailable.'))).toBe('This could not be loaded (The audit log is unavailable)');
+    // A 503 of the console's own database is not the API's fault either.
+    expect(struggleHeadline(new ConsoleApiError(503, 'DATABASE_UNAVAILABLE', 'x', [], 5))).toBe("The console's database is not answering");
   });
 });

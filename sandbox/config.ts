@@ -5,7 +5,11 @@ const schema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   SANDBOX_HOST: z.string().default('127.0.0.1'),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
-  SANDBOX_CONTROL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Empty, as in .env.example, is unset.
+  SANDBOX_CONTROL_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   SANDBOX_UPLOAD_CAPACITY: z.coerce.number().int().min(1).max(64).default(8),
   SANDBOX_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   /** the crash tests' hook (test-crash.ts); never set it elsewhere */

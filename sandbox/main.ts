@@ -3,9 +3,22 @@ import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startSandbox } from './server.ts';
 import { parseCrashHook } from './test-crash.ts';
+import { keyCommand } from './key-command.ts';
+import { loadProjectEnv } from '../scripts/lib/project-env.ts';
 
 // `npm run sandbox [-- --reset]`: the Signing API sandbox as a standalone process.
+// `npm run sandbox -- key …`: a key on a running one, as env lines (key-command.ts).
+// Both read the .env files the console reads, the environment winning.
+loadProjectEnv();
+
 async function main() {
+  if (process.argv[2] === 'key') {
+    process.stdout.write(`${await keyCommand(process.argv.slice(3), process.env)}\n`);
+    return;
+  }
+  // Whatever this process creates is the owner's alone; store/db.ts and files.ts set their
+  // modes too, and this covers any file a later change forgets to (issue 19).
+  process.umask(0o077);
   const config = readConfig();
   const logger = createLogger(config.SANDBOX_LOG_LEVEL);
   const reset = process.argv.includes('--reset');

@@ -1,23 +1,27 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { buildOnce } from './lib/build-once.ts';
 import { defaultKeyFile, startEmbeddedSandbox, type EmbeddedSandbox } from './lib/embedded-sandbox.ts';
 import { openConsoleDb } from './lib/console-db.ts';
 import { ensureDemoAccounts, localSessionPassword } from './lib/prepare-console.ts';
+import { loadProjectEnv } from './lib/project-env.ts';
+import { chooseSigningApi } from './lib/signing-api-choice.ts';
 
 // `npm start` (production build) and `npm run dev`: the console, and the embedded sandbox
 // when no SIGNING_API_BASE_URL is configured.
 const dev = process.argv.includes('--dev');
-if (existsSync('.env')) process.loadEnvFile('.env');
+loadProjectEnv({ dev });
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const consoleDataDir = resolve(process.env.CONSOLE_DATA_DIR ?? '.data/console');
+let sandbox: EmbeddedSandbox | null = null;
 
 async function main() {
-  let sandbox: EmbeddedSandbox | null = null;
   const env: NodeJS.ProcessEnv = { ...process.env, CONSOLE_DATA_DIR: consoleDataDir };
-  if (!process.env.SIGNING_API_BASE_URL) {
+  const api = chooseSigningApi(process.env);
+  if (api.kind === 'refused') throw new Error(api.message);
+  if (api.kind === 'embedded') {
     sandbox = await startEmbeddedSandbox({
       dataDir: resolve(process.env.SANDBOX_DATA_DIR ?? '.data/sandbox'),
       port: Number(process.env.SANDBOX_PORT ?? 4010),
@@ -46,13 +50,17 @@ async function main() {
   }
 
   const next = resolve('node_modules/next/dist/bin/next');
-  if (!dev && !existsSync(join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
-    console.log('No production build yet: running next build (a few minutes on two cores)…');
-    const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env });
-    if (build.status !== 0) {
-      void sandbox?.stop();
-      process.exit(build.status ?? 1);
-    }
+  if (!dev) {
+    // Instances started together on one checkout build it once (scripts/lib/build-once.ts).
+    await buildOnce({
+      distDir: process.env.NEXT_DIST_DIR || '.next',
+      onWait: (holder) => console.log(`Waiting for the build started by ${holder}…`),
+      build: () => {
+        console.log('No production build yet: running next build (a few minutes on two cores)…');
+        const build = spawn(process.execPath, [next, 'build'], { stdio: 'inherit', env });
+        return new Promise<number>((done) => build.once('exit', (code) => done(code ?? 1)));
+      },
+    });
   }
   // Next's handler behind our own server, which pins the client address (scripts/console-server.ts).
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts', ...(dev ? ['--dev'] : [])], {
@@ -79,7 +87,9 @@ async function main() {
   });
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
+  // A sandbox started before the failure must not outlive this process.
+  await sandbox?.stop();
   process.exit(1);
 });

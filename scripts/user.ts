@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../lib/roles.ts';
 import { EmailTakenError, createUser, findUserByEmail, listUsers, updateUser } from '../server/users/users.ts';
-import { openConsoleDb } from './lib/console-db.ts';
+import { consoleDbTarget, openConsoleDb } from './lib/console-db.ts';
+import { loadProjectEnv } from './lib/project-env.ts';
 
 // npm run user -- add --email a@b.c --name "A B" --roles admin,sender [--password ...]
 // npm run user -- roles --email a@b.c --roles viewer
@@ -30,6 +31,9 @@ function passwordArg(value: string | undefined): string {
   return password;
 }
 
+// The accounts must land where the server will look for them: its .env files, then the environment.
+loadProjectEnv();
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -40,16 +44,19 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  const database = consoleDbTarget().label;
   const conn = await openConsoleDb();
   try {
     if (command === 'list') {
+      // On stderr, so the list itself stays one account a line for scripts.
+      console.error(`Accounts in ${database}:`);
       for (const u of await listUsers(conn)) console.log(`${u.email}\t${u.roles.join(',')}\t${u.disabled ? 'disabled' : 'active'}`);
       return;
     }
     if (!values.email) throw new Error(USAGE);
     if (command === 'add') {
       const user = await createUser(conn, { email: values.email, name: values.name ?? values.email.split('@')[0]!, password: passwordArg(values.password), roles: parseRolesArg(values.roles) });
-      console.log(`Added ${user.email} with roles ${user.roles.join(', ')}.`);
+      console.log(`Added ${user.email} with roles ${user.roles.join(', ')} to ${database}.`);
       return;
     }
     const existing = await findUserByEmail(conn, values.email);
@@ -58,7 +65,7 @@ async function main() {
     else if (command === 'disable' || command === 'enable') await updateUser(conn, existing.id, { disabled: command === 'disable' });
     else if (command === 'password') await updateUser(conn, existing.id, { password: passwordArg(values.password) });
     else throw new Error(USAGE);
-    console.log(`Updated ${existing.email}.`);
+    console.log(`Updated ${existing.email} in ${database}.`);
   } finally {
     await conn.destroy();
   }

@@ -1,6 +1,9 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import { headers } from 'next/headers';
+import { clientAddress } from './auth/request-info';
 import type { Database } from './db/schema';
+import { instanceId } from './env';
 import type { User } from './users/users';
 
 export interface AuditEntry {
@@ -21,6 +24,17 @@ export interface AuditEntry {
   idempotencyKey?: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;
+  /** the caller's address (request-info.ts); when not given, that of the request being served, if any */
+  clientAddress?: string | null;
+}
+
+/** The address of the request being served, or null outside one (the CLI, tests). */
+async function addressOfRequest(): Promise<string | null> {
+  try {
+    return clientAddress(await headers());
+  } catch {
+    return null;
+  }
 }
 
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
@@ -41,6 +55,8 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
       idempotency_key: entry.idempotencyKey ?? null,
       reason: entry.reason ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,
+      client_address: entry.clientAddress ?? (await addressOfRequest()),
+      instance: instanceId(),
     })
     .execute();
 }

@@ -1,9 +1,9 @@
 import 'server-only';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryAudit, recordAudit } from './audit';
 import { connect, migrate } from './db/connect';
 import type { Database } from './db/schema';
@@ -53,5 +53,24 @@ describe('queryAudit', () => {
     expect(await emails({ outcome: 'failure' })).toEqual(['operator@signdesk.local failure']);
     expect(await emails({ user: 'oper', outcome: 'success' })).toEqual(['operator@signdesk.local success']);
     expect((await queryAudit(conn, { outcome: 'success', page: 1, size: 50 })).pagination.total).toBe(2);
+  });
+});
+
+describe('where an action came from', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('records the client address given and the instance that wrote the entry', async () => {
+    vi.stubEnv('INSTANCE_ID', 'console-b');
+    await recordAudit(conn, { user: user('origin@signdesk.local'), operation: 'x.origin', outcome: 'success', status: 200, clientAddress: '198.51.100.9' });
+    const [row] = (await queryAudit(conn, { operation: 'x.origin', page: 1, size: 5 })).data;
+    expect(row).toMatchObject({ client_address: '198.51.100.9', instance: 'console-b' });
+  });
+
+  it('names the instance by host and port without INSTANCE_ID, and leaves the address empty outside a request', async () => {
+    vi.stubEnv('INSTANCE_ID', '');
+    vi.stubEnv('PORT', '3001');
+    await recordAudit(conn, { user: null, operation: 'x.cli', outcome: 'success', status: 200 });
+    const [row] = (await queryAudit(conn, { operation: 'x.cli', page: 1, size: 5 })).data;
+    expect(row).toMatchObject({ client_address: null, instance: `${hostname()}:3001` });
   });
 });

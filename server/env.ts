@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { parseTrustedProxies } from '@/scripts/lib/forwarded';
 
@@ -66,6 +67,14 @@ const sessionPasswords = z.string().transform((value, ctx): SessionKey[] => {
   return keys;
 });
 
+/** A name for this console process in the audit log; empty = host name and port. */
+const instanceIdSchema = z
+  .string()
+  .trim()
+  .max(100, 'at most 100 characters')
+  .regex(/^[\x20-\x7e]*$/, 'printable ASCII only')
+  .optional();
+
 const schema = z.object({
   SIGNING_API_BASE_URL: apiUrl('SIGNING_API_BASE_URL'),
   SIGNING_API_KEY: z.string().min(8, 'must be the API key issued for this console'),
@@ -101,6 +110,7 @@ const schema = z.object({
     .min(16)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  INSTANCE_ID: instanceIdSchema,
 });
 
 export type Env = z.infer<typeof schema>;
@@ -127,3 +137,13 @@ export const sandboxControl = () => {
   const e = env();
   return e.SANDBOX_CONTROL_URL && e.SANDBOX_CONTROL_TOKEN ? { url: e.SANDBOX_CONTROL_URL, token: e.SANDBOX_CONTROL_TOKEN } : null;
 };
+
+/**
+ * Which console process handled an action (the audit log): INSTANCE_ID, else host name and
+ * port. Read on its own rather than through env(), so the CLI and the tests that write audit
+ * entries need none of the rest of the configuration; env() still refuses a bad value.
+ */
+export function instanceId(): string {
+  const given = instanceIdSchema.safeParse(process.env.INSTANCE_ID);
+  return (given.success && given.data) || `${hostname()}:${process.env.PORT || '3000'}`;
+}

@@ -119,3 +119,12 @@ describe('SESSION_PASSWORD', () => {
     expect(failure({ SESSION_PASSWORD: ' , ' })).toContain('SESSION_PASSWORD: at least one password is required');
   });
 });
+
+describe('INSTANCE_ID', () => {
+  it('names the instance in the audit log, and a bad name stops start-up naming the variable', () => {
+    expect(parse({ INSTANCE_ID: ' console-a ' }).INSTANCE_ID).toBe('console-a');
+    expect(parse({}).INSTANCE_ID).toBeUndefined();
+    expect(failure({ INSTANCE_ID: 'x'.repeat(101) })).toContain('INSTANCE_ID: at most 100 characters');
+    expect(failure({ INSTANCE_ID: 'console\nb' })).toContain('INSTANCE_ID: printable ASCII only');
+  });
+});

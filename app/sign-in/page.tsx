@@ -3,14 +3,14 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { SignInForm } from '@/components/auth/sign-in-form';
-import { currentSession } from '@/server/auth/session';
+import { pageSession } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   const next = typeof params.next === 'string' ? params.next : null;
-  if ((await currentSession(false)).user) {
+  if ((await pageSession()).user) {
     // Any origin works as the base: only a path of this console survives the comparison.
     const host = (await headers()).get('host') ?? 'localhost';
     redirect(safeRedirectPath(next, `http://${host}`) as Route);

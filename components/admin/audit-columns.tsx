@@ -31,20 +31,26 @@ const Ref = ({ label, value }: { label: string; value: string | null }) => (
 );
 
 /**
- * Seven columns so the eleven facts of an entry fit the page without scrolling sideways:
- * roles sit under the user, status and error code under the outcome, and the two request
- * identifiers share a column. User and operation cells narrow the view to that value.
+ * Seven columns so the thirteen facts of an entry fit the page without scrolling sideways:
+ * the client address and the instance sit under the time, roles under the user, status and
+ * error code under the outcome, and the two request identifiers share a column. User and
+ * operation cells narrow the view to that value.
  */
 export function auditColumns(filterBy: (patch: { user?: string; operation?: string }) => void): ColumnDef<AuditRow, unknown>[] {
   return [
     {
-      header: 'Time',
+      header: 'Time and origin',
       cell: ({ row }) => (
-        <time dateTime={row.original.at} className="block whitespace-nowrap">
-          {formatDate(row.original.at)}
-          {/* To the second: the log is evidence, and entries of one action are seconds apart. */}
-          <span className="block text-xs text-slate-600">{formatTime(row.original.at, { seconds: true })}</span>
-        </time>
+        <div className="max-w-40">
+          <time dateTime={row.original.at} className="block whitespace-nowrap">
+            {formatDate(row.original.at)}
+            {/* To the second: the log is evidence, and entries of one action are seconds apart. */}
+            <span className="block text-xs text-slate-600">{formatTime(row.original.at, { seconds: true })}</span>
+          </time>
+          {/* Several instances write one log: where the action came from and which one served it. */}
+          <Ref label="from" value={row.original.client_address} />
+          <Ref label="instance" value={row.original.instance} />
+        </div>
       ),
     },
     {

@@ -46,3 +46,15 @@ export function useResetPassword(handlers: KeyedMutationHandlers<PasswordReset, 
     ...handlers,
   });
 }
+
+export type ThrottleLift = { email: string; lifted: boolean };
+
+/** DELETE /api/admin/throttles/:email: the account may sign in again at once, from anywhere. */
+export function useLiftThrottle(handlers: KeyedMutationHandlers<string, ThrottleLift> = {}) {
+  return useKeyedMutation({
+    scope: 'throttle-lift',
+    request: (email: string) => api<ThrottleLift>(`/api/admin/throttles/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    invalidates: [adminKeys.throttles, adminKeys.audit],
+    ...handlers,
+  });
+}

@@ -8,8 +8,8 @@ import type { Page } from '../schemas/list.ts';
 import type { SignaturePackage } from '../schemas/packages.ts';
 import type { Role } from '../roles.ts';
 
-// Query options of the Admin area: users, the audit log and the sandbox panel (their writes
-// are keyed-mutation hooks in components/admin).
+// Query options of the Admin area: users and their sign-in throttles, the audit log and the
+// sandbox panel (their writes are keyed-mutation hooks in components/admin).
 
 export interface AdminUser {
   id: string;
@@ -19,6 +19,15 @@ export interface AdminUser {
   disabled: boolean;
   created_at: string;
   updated_at: string;
+}
+
+/** An account whose sign-ins are slowed or refused now (GET /api/admin/throttles). */
+export interface ThrottledAccount {
+  email: string;
+  /** attempts counted in the current window */
+  attempts: number;
+  /** ISO time until which sign-ins stay throttled, unless lifted */
+  until: string;
 }
 
 export { AUDIT_OUTCOMES };
@@ -56,6 +65,7 @@ export type ReviewedRequest = ApprovalRequest & {
 
 export const adminKeys = {
   users: ['admin', 'users'] as const,
+  throttles: ['admin', 'throttles'] as const,
   audit: ['admin', 'audit'] as const,
   auditPage: (args: AuditFilters & { page: number; size: number }) => ['admin', 'audit', args] as const,
   sandbox: ['admin', 'sandbox'] as const,
@@ -67,6 +77,15 @@ export const usersQuery = () =>
   queryOptions({
     queryKey: adminKeys.users,
     queryFn: ({ signal }) => api<{ data: AdminUser[] }>('/api/admin/users', { signal }).then((r) => r.data),
+  });
+
+// Read again every 30 s while shown: attempts keep arriving, and a throttle ends by itself.
+export const throttlesQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.throttles,
+    queryFn: ({ signal }) => api<{ data: ThrottledAccount[] }>('/api/admin/throttles', { signal }).then((r) => r.data),
+    staleTime: 0,
+    refetchInterval: 30_000,
   });
 
 export const auditQuery = (args: AuditFilters & { page: number; size: number }) =>

@@ -26,14 +26,22 @@ export function controlRoutes(services: Services): RouteDef[] {
       path: '/__sandbox/keys',
       handler: (ctx) => {
         const input = parseWith(keyBody, assertJsonObject(ctx.body));
+        const rateLimitPerMinute = input.rate_limit_per_minute ?? services.defaultRateLimitPerMinute;
         const apiKey = services.keys.create({
           appId: input.app_id,
           scopes: input.scopes,
           requesterRole: input.requester_role,
-          rateLimitPerMinute: input.rate_limit_per_minute ?? services.defaultRateLimitPerMinute,
+          rateLimitPerMinute,
           now: services.clock.now(),
         });
-        return json(201, { api_key: apiKey, app_id: input.app_id, scopes: input.scopes, requester_role: input.requester_role });
+        // The limit is answered with the key: operators divide it among the console's instances.
+        return json(201, {
+          api_key: apiKey,
+          app_id: input.app_id,
+          scopes: input.scopes,
+          requester_role: input.requester_role,
+          rate_limit_per_minute: rateLimitPerMinute,
+        });
       },
     },
     {

@@ -37,7 +37,8 @@ const MAIN = fileURLToPath(new URL('../../sandbox/main.ts', import.meta.url));
  */
 export async function startEmbeddedSandbox(opts: SandboxStart): Promise<EmbeddedSandbox> {
   // A fixed token may be supplied (tests drive the control plane); otherwise one per start.
-  const controlToken = opts.controlToken ?? process.env.SANDBOX_CONTROL_TOKEN ?? randomBytes(24).toString('base64url');
+  // An empty SANDBOX_CONTROL_TOKEN (as in .env.example) is unset.
+  const controlToken = opts.controlToken ?? (process.env.SANDBOX_CONTROL_TOKEN || randomBytes(24).toString('base64url'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
@@ -110,7 +111,8 @@ async function newKey(url: string, controlToken: string, key: SandboxStart['key'
   if (res.status !== 201) throw new Error(`Could not provision a sandbox key: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { api_key: string };
   if (keyFile) {
-    mkdirSync(dirname(keyFile), { recursive: true });
+    // The console's data folder, which this may be first to create: owner-only, as connect() keeps it.
+    mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
     writeFileSync(keyFile, JSON.stringify({ api_key: body.api_key }), { mode: 0o600 });
   }
   return body.api_key;

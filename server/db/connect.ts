@@ -19,7 +19,7 @@ const warnConnectionLost = (err: Error) =>
 export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 }); // a silent database answers 503, never hangs
     // pg re-emits an idle connection's failure on the pool, and an 'error' event nobody hears
     // ends the process: a database restart must cost a reconnect, not the console.
     pool.on('error', config.onConnectionError ?? warnConnectionLost);

@@ -118,4 +118,13 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('package_drafts_create_key').on('package_drafts').columns(['user_id', 'create_key']).unique().execute();
     },
   },
+  // Where each audited action came from and which console instance handled it, so the log of
+  // several instances behind a balancer tells them apart. Earlier entries keep NULL.
+  '0005_audit_origin': {
+    async up(db: Kysely<unknown>) {
+      // One column per statement: SQLite's ALTER TABLE adds a single column.
+      await db.schema.alterTable('audit_log').addColumn('client_address', 'text').execute();
+      await db.schema.alterTable('audit_log').addColumn('instance', 'text').execute();
+    },
+  },
 };

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 import { db } from '../db';
 import { logger } from '../logger';
 import { currentSession } from '../auth/session';
-import { isSameOrigin } from '../auth/request-info';
+import { clientAddress, isSameOrigin } from '../auth/request-info';
 import { callContext, type CallContext } from '../signing-api/call-context';
 import { SigningApiError } from '../signing-api/errors';
 import { estimatedApiDate } from '../signing-api/upstream-clock';
@@ -16,7 +16,7 @@ import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
 import { beginIntent, settleIntent, type Intent } from '../intents/journal';
 import { readJsonBody } from './read-json';
-import { HttpError, errorResponse, fromUpstream } from './respond';
+import { HttpError, errorResponse, toHttpError } from './respond';
 
 export interface Ctx<P, Q, B> {
   req: NextRequest;
@@ -151,13 +151,6 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
   };
 }
 
-function toHttpError(err: unknown, requestId: string): HttpError {
-  if (err instanceof HttpError) return err;
-  if (err instanceof SigningApiError) return fromUpstream(err);
-  logger().error({ err, request_id: requestId }, 'unhandled console error');
-  return new HttpError(500, 'INTERNAL_ERROR', `Something went wrong on our side (reference ${requestId}).`);
-}
-
 /** `unknown`: the journal could not tell whether the API carried the write out. */
 async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstreamRequestId: string | null, status: number, result: unknown, code: string | null, unknown = false) {
   await recordAudit(await db(), {
@@ -172,6 +165,7 @@ async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstream
     idempotencyKey: ctx.idempotencyKey,
     reason: ctx.body ? spec.reason?.(ctx.body) : undefined,
     details: ctx.body ? spec.details?.(ctx.body, result) : undefined,
+    clientAddress: clientAddress(ctx.req.headers),
   });
 }
 

@@ -1,5 +1,8 @@
 import 'server-only';
 import type { ErrorDetail } from '@/lib/api-error';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE } from '@/lib/database-unavailable';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { logger } from '../logger';
 import { browserText } from '../redact';
 import { ERROR_CODE } from '../signing-api/error-body';
 import { SigningApiError } from '../signing-api/errors';
@@ -101,4 +104,26 @@ export function fromUpstream(err: SigningApiError): HttpError {
   if (err.status >= 500)
     return new HttpError(502, 'UPSTREAM_ERROR', 'The Signing API failed to process the request. Try again later.');
   return new HttpError(err.status, upstreamCode(err.code), message(), err.details.slice(0, MAX_DETAILS).map(upstreamDetail));
+}
+
+/**
+ * Any error of a route as the browser sees it: the console's own and the API's through their
+ * mappings, a database out of reach as a 503 to wait out, anything else as a 500 whose
+ * reference finds the logged error. The one mapping for every route (handler.ts, public-handler.ts).
+ */
+export function toHttpError(err: unknown, requestId: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof SigningApiError) return fromUpstream(err);
+  if (isDatabaseUnavailable(err)) {
+    // The code alone: the message of a connection error names the database's host.
+    logger().warn(
+      { code: (err as Error & { code?: unknown }).code ?? (err as Error).message.slice(0, 80), request_id: requestId },
+      'console database unavailable',
+    );
+    return new HttpError(503, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, [], {
+      'Retry-After': String(DATABASE_RETRY_AFTER_S),
+    });
+  }
+  logger().error({ err, request_id: requestId }, 'unhandled console error');
+  return new HttpError(500, 'INTERNAL_ERROR', `Something went wrong on our side (reference ${requestId}).`);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SigningApiError } from '../signing-api/errors';
-import { fromUpstream } from './respond';
+import { HttpError, fromUpstream, toHttpError } from './respond';
 
 // A real API may echo what it was sent or where it runs; none of it may reach the browser.
 const KEY = 'PlainKeyWithoutPrefix0123456789';
@@ -69,5 +69,26 @@ describe('upstream errors as the browser sees them', () => {
     expect(fromUpstream(new SigningApiError(503, 'UPLOAD_BUSY', `Busy at 192.168.1.20 for ${KEY}`)).message).not.toMatch(
       /192\.168|PlainKey/,
     );
+  });
+});
+
+describe('errors that are not HttpErrors, as the browser sees them', () => {
+  it('answers a database out of reach with 503 DATABASE_UNAVAILABLE and a Retry-After, saying nothing of where it runs', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.3.7:5432'), { code: 'ECONNREFUSED' });
+    const out = toHttpError(refused, 'req_outage');
+    expect(out).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+    expect(out.message).toMatch(/database is unavailable/);
+    expect(out.message).not.toMatch(/10\.0\.3\.7|5432|ECONNREFUSED/);
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(toHttpError(shutdown, 'req_outage').status).toBe(503);
+  });
+
+  it('keeps a bug a 500 with its reference, and passes HttpErrors and upstream errors through their own mapping', () => {
+    const bug = toHttpError(Object.assign(new Error('duplicate key'), { code: '23505' }), 'req_bug');
+    expect(bug).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    expect(bug.message).toContain('req_bug');
+    const own = new HttpError(409, 'SELF_RESET', 'No.');
+    expect(toHttpError(own, 'req_x')).toBe(own);
+    expect(toHttpError(new SigningApiError(429, 'RATE_LIMITED', 'Too many.', [], 2_000), 'req_x')).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
 import { auditEntries, auditOf, detailPaths, expectConsoleError, idem } from './console-fixtures';
@@ -178,15 +179,109 @@ describe('audit log', () => {
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toBe('attachment; filename="signdesk-audit.csv"');
     const text = reply.bytes.toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('id,at,user_email,roles,operation,target_type,target_id,outcome,status,error_code,upstream_request_id,idempotency_key,reason');
+    expect(text.split('\r\n')[0]).toBe('id,at,user_email,roles,operation,target_type,target_id,outcome,status,error_code,upstream_request_id,idempotency_key,reason,client_address,instance');
     expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")"`);
     const rows = parseCsv(text);
-    expect(rows.slice(1).every((r) => r.length === 13 && r[4] === 'category.archive')).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === 15 && r[4] === 'category.archive')).toBe(true);
     const exported = rows.slice(1).map((r) => r[12]);
     expect(exported).toEqual(
       expect.arrayContaining([`'=HYPERLINK("http://evil.example","click")`, `'+1+2 plus`, `'-3 minus sign`, `'@SUM(A1:A2) at`, 'plain, with comma\r\nand a line break']),
     );
     expect(rows.slice(1).every((r) => /^req_/.test(r[10]!) && r[11]!.length >= 8)).toBe(true);
     expect(detailPaths(await c.call('GET', '/api/admin/audit/export?page=2', { cookie: admin() }))).toEqual(['']);
+  });
+
+  // Issue 19: a day that is not on the calendar was a 500 as `to` and a wrong filter as `from`.
+  it('refuses a day that is not on the calendar with a 422 naming the parameter, on the list and the export', async () => {
+    const cases = [
+      ['to=2026-13-45', ['to']],
+      ['from=2026-13-45', ['from']],
+      ['from=2026-02-30', ['from']],
+      ['to=0000-00-00', ['to']],
+      ['from=0000-00-00&to=2025-02-29', ['from', 'to']],
+    ] as const;
+    for (const path of ['/api/admin/audit', '/api/admin/audit/export']) {
+      for (const [query, fields] of cases) {
+        const reply = await c.call('GET', `${path}?${query}`, { cookie: admin() });
+        const error = expectConsoleError(reply, 422, 'VALIDATION_FAILED');
+        expect(error.details, `${path}?${query}`).toEqual(
+          fields.map((field) => ({ path: field, message: expect.stringMatching(/calendar date/) })),
+        );
+      }
+    }
+    expect((await c.call('GET', '/api/admin/audit?from=2024-02-29&to=2024-02-29', { cookie: admin() })).status).toBe(200);
+    expect((await c.call('GET', '/api/admin/audit/export?to=9999-12-31', { cookie: admin() })).status).toBe(200);
+  });
+});
+
+// Issue 20: an admin sees which accounts are throttled at sign-in and lifts a throttle, audited.
+describe('sign-in throttles', () => {
+  /** Six wrong passwords from one address, past the account's free allowance of five. */
+  async function throttled(address: string) {
+    const account = newAccount(['viewer']);
+    expect((await createUser(account)).status).toBe(200);
+    for (let i = 0; i < 6; i++) {
+      const reply = await c.call('POST', '/api/auth/sign-in', { body: { email: account.email, password: `wrong-${i}` }, headers: { 'x-forwarded-for': address } });
+      expect(reply.status).toBe(401);
+    }
+    return account;
+  }
+  const listed = async () => (await c.call('GET', '/api/admin/throttles', { cookie: admin() })).body.data as { email: string; attempts: number; until: string }[];
+
+  it('lists throttled accounts to admins only', async () => {
+    const account = await throttled('198.51.100.21');
+    const entry = (await listed()).find((t) => t.email === account.email);
+    expect(entry).toMatchObject({ email: account.email, attempts: 6 });
+    expect(Date.parse(entry!.until)).toBeGreaterThan(Date.now());
+    for (const role of ['viewer', 'operator', 'sender'] as const) {
+      expectConsoleError(await c.call('GET', '/api/admin/throttles', { cookie: c.cookies[role] }), 403, 'FORBIDDEN');
+    }
+    expectConsoleError(await c.call('GET', '/api/admin/throttles'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('lifts a throttle (admins, same origin): gone from the list, audited under the account, and the account signs in', async () => {
+    const account = await throttled('198.51.100.22');
+    const path = `/api/admin/throttles/${encodeURIComponent(account.email.toUpperCase())}`;
+    expectConsoleError(await c.call('DELETE', path, { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
+    expectConsoleError(await c.call('DELETE', path, { cookie: admin(), origin: 'https://attacker.example' }), 403, 'CROSS_SITE_REQUEST');
+    expectConsoleError(await c.call('DELETE', path, { cookie: admin(), origin: null }), 403, 'CROSS_SITE_REQUEST');
+    expect(detailPaths(await c.call('DELETE', '/api/admin/throttles/not-an-address', { cookie: admin() }))).toEqual(['email']);
+    expect((await listed()).map((t) => t.email)).toContain(account.email);
+
+    const lifted = await c.call('DELETE', path, { cookie: admin() });
+    expect(lifted.status).toBe(200);
+    expect(lifted.body).toEqual({ email: account.email, lifted: true });
+    expect((await listed()).map((t) => t.email)).not.toContain(account.email);
+    // Lifting again is no error: the throttle is simply no longer there.
+    expect((await c.call('DELETE', path, { cookie: admin() })).body).toEqual({ email: account.email, lifted: false });
+
+    // Both lifts (refusals before the checks passed are not actions, and are not audited).
+    const entries = (await auditOf(c, 'auth.throttle_lift')).filter((r) => r.target_id === account.email);
+    expect(entries.map((r) => [r.user_email, r.target_type, r.outcome, r.status])).toEqual([
+      ['admin@test.local', 'user', 'success', 200],
+      ['admin@test.local', 'user', 'success', 200],
+    ]);
+    expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
+  });
+});
+
+// Issue 20: every audit entry says where the action came from and which instance handled it.
+describe('audit origin', () => {
+  it('records the client address and the instance, in the log and in the CSV', async () => {
+    const account = newAccount(['viewer']);
+    expect((await c.call('POST', '/api/admin/users', { cookie: admin(), body: account, headers: { 'x-forwarded-for': '203.0.113.77' } })).status).toBe(200);
+    expect((await c.call('POST', '/api/auth/sign-in', { body: { email: account.email, password: 'not-it' }, headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(401);
+    const instance = `${hostname()}:${new URL(c.url).port}`;
+    const [created] = (await auditOf(c, 'user.create')).filter((r) => r.target_id === account.email);
+    expect(created).toMatchObject({ client_address: '203.0.113.77', instance });
+    // Written by sign-in itself, outside the route wrapper: the address still comes from the request.
+    const [failed] = (await auditOf(c, 'auth.sign_in')).filter((r) => r.user_email === account.email);
+    expect(failed).toMatchObject({ outcome: 'failure', client_address: '203.0.113.78', instance });
+
+    const csv = await c.call('GET', '/api/admin/audit/export?operation=user.create', { cookie: admin() });
+    const [header, ...rows] = parseCsv(csv.bytes.toString('utf8'));
+    expect(header!.slice(-2)).toEqual(['client_address', 'instance']);
+    const row = rows.find((r) => r[header!.indexOf('target_id')] === account.email);
+    expect(row!.slice(-2)).toEqual(['203.0.113.77', instance]);
   });
 });

@@ -9,6 +9,10 @@ import { join } from 'node:path';
 // the unprivileged `postgres` user (the server refuses to run as root).
 export interface TestPostgres {
   url: string;
+  /** stops the server (a fast shutdown, as an operator's restart does), keeping its data and port */
+  halt(): Promise<void>;
+  /** starts a halted server again on the same port and data */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,28 +59,39 @@ export async function startPostgres(): Promise<TestPostgres> {
   const [cmd, args] = run(bins.initdb, ['-D', data, '-U', 'signdesk', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   execFileSync(cmd, args, { stdio: 'ignore' });
   const port = await freePort();
-  const [pcmd, pargs] = run(bins.postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
-  const server: ChildProcess = spawn(pcmd, pargs, { stdio: 'ignore' });
   const url = `postgres://signdesk@127.0.0.1:${port}/postgres`;
   const { default: pg } = await import('pg');
-  for (let i = 0; ; i++) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      if (i > 100) throw new Error('PostgreSQL did not start');
-      await new Promise((r) => setTimeout(r, 100));
+  let server: ChildProcess | null = null;
+  const launch = async () => {
+    const [pcmd, pargs] = run(bins.postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+    server = spawn(pcmd, pargs, { stdio: 'ignore' });
+    for (let i = 0; ; i++) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        break;
+      } catch {
+        if (i > 100) throw new Error('PostgreSQL did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  const halt = async () => {
+    const running = server;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    const [ccmd, cargs] = run(bins.pgCtl, ['stop', '-D', data, '-m', 'fast', '-w']);
+    spawnSync(ccmd, cargs, { stdio: 'ignore' });
+    await exited;
+  };
+  await launch();
   return {
     url,
+    halt,
+    resume: launch,
     async stop() {
-      const exited = new Promise((r) => server.once('exit', r));
-      const [ccmd, cargs] = run(bins.pgCtl, ['stop', '-D', data, '-m', 'fast', '-w']);
-      spawnSync(ccmd, cargs, { stdio: 'ignore' });
-      await exited;
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { NewUserButton } from '@/components/admin/new-user-dialog';
+import { SignInThrottles } from '@/components/admin/sign-in-throttles';
 import { UsersList } from '@/components/admin/users-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { Forbidden } from '@/components/shell/forbidden';
@@ -18,6 +19,7 @@ export default async function UsersPage() {
         actions={<NewUserButton />}
       />
       <UsersList currentUserId={me.id} />
+      <SignInThrottles />
     </>
   );
 }

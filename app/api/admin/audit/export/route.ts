@@ -4,7 +4,8 @@ import { dayRange } from '@/server/audit-range';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
 
-const COLUMNS = ['id', 'at', 'user_email', 'roles', 'operation', 'target_type', 'target_id', 'outcome', 'status', 'error_code', 'upstream_request_id', 'idempotency_key', 'reason'] as const;
+// New columns go at the end, so a sheet built on an earlier export keeps its columns.
+const COLUMNS = ['id', 'at', 'user_email', 'roles', 'operation', 'target_type', 'target_id', 'outcome', 'status', 'error_code', 'upstream_request_id', 'idempotency_key', 'reason', 'client_address', 'instance'] as const;
 
 /** RFC 4180 quoting, and a leading quote on cells a spreadsheet would run as a formula. */
 const cell = (v: unknown) => {

@@ -1,0 +1,26 @@
+import { connect, migrate } from '../server/db/connect.ts';
+import { consoleDbTarget } from './lib/console-db.ts';
+import { loadProjectEnv } from './lib/project-env.ts';
+
+// npm run migrate: applies the console database's pending migrations and exits, so a rollout
+// can migrate once, with a role allowed to, before any instance of the new version starts
+// (instances migrate at start as well, under an advisory lock, and then find nothing to do).
+// The server's configuration (.env files, then the environment): the database it will read.
+loadProjectEnv();
+
+async function main() {
+  const { databaseUrl, dataDir, label } = consoleDbTarget();
+  console.log(`Migrating ${label}…`);
+  const conn = await connect({ databaseUrl, dataDir });
+  try {
+    await migrate(conn, Boolean(databaseUrl));
+  } finally {
+    await conn.destroy();
+  }
+  console.log(`${label} is up to date.`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
