@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import next from 'next';
-import { bodyLimits, guardBody } from './lib/body-deadlines.ts';
-import { parseTrustedProxies, pinForwardedHeaders } from './lib/forwarded.ts';
-import { isPublicHost, parsePublicOrigin } from './lib/public-origin.ts';
+import { bodyLimits, guardBody } from '../server/edge/body-deadlines.ts';
+import { parseTrustedProxies, pinForwardedHeaders } from '../server/edge/forwarded.ts';
+import { isPublicHost, parsePublicOrigin } from '../server/edge/public-origin.ts';
 
 // The console's HTTP server: Next's own request handler behind the steps `next start` cannot
-// do — deciding which forwarding headers to believe (scripts/lib/forwarded.ts) from the
+// do — deciding which forwarding headers to believe (server/edge/forwarded.ts) from the
 // socket's peer address, which route handlers cannot see; refusing requests for any host but
 // the console's public URL; and deadlines for request bodies. Used by `npm start`, `npm run
 // dev` and the tests, so the address that sign-in throttling counts is never the client's own claim.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '@/lib/calendar-day';
-import { HttpError } from './http/respond';
+import { ConsoleError } from './errors';
 
 const DAY_MS = 86_400_000;
 // Stored timestamps are ISO text compared as text: past year 9999 toISOString gives
@@ -19,7 +19,7 @@ export function dayRange(from?: string, to?: string): { from?: string; to?: stri
   });
   if (wrong.length > 0) {
     const details = wrong.map((path) => ({ path, message: CALENDAR_DAY_MESSAGE }));
-    throw new HttpError(
+    throw new ConsoleError(
       422,
       'VALIDATION_FAILED',
       `Invalid query: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,

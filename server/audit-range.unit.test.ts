@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditQuerySchema } from '@/lib/schemas/admin';
 import { isCalendarDay } from '@/lib/calendar-day';
 import { dayRange } from './audit-range';
-import { HttpError } from './http/respond';
+import { ConsoleError as HttpError } from './errors';
 
 // Audit day filters (issue 19): a day that is not on the calendar is the caller's mistake,
 // refused as a 422 naming the parameter, never a 500 or a filter on a date that does not exist.

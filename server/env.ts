@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { parseTrustedProxies } from '@/scripts/lib/forwarded';
+import { parseTrustedProxies } from '@/server/edge/forwarded';
 
 // The API key and the control token travel in headers: plain HTTP is only for a service on
 // this machine (the embedded sandbox), where nothing crosses a network.
@@ -21,7 +21,7 @@ const apiUrl = (name: string) =>
 
 // Which peers may speak for the client through X-Forwarded-For / X-Forwarded-Proto: none by
 // default, since anyone else can write those headers. Read by the console server's own parser
-// (scripts/lib/forwarded.ts), so the server and env() refuse exactly the same entries.
+// (server/edge/forwarded.ts), so the server and env() refuse exactly the same entries.
 const trustedProxies = z
   .string()
   .default('')

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { errorBodySchema } from '@/lib/api-error-schema';
 import { idSchema } from '@/lib/schemas/list';
 import { sandboxControl } from './env';
-import { HttpError } from './http/respond';
-import { noteUpstreamDate } from './signing-api/upstream-clock';
-import { forgetReads } from './signing-api/read-sharing';
+import { ConsoleError } from './errors';
+import { noteUpstreamDate } from './signing-api/client/upstream-clock';
+import { forgetReads } from './signing-api/client/read-sharing';
 
 /**
  * Calls the embedded sandbox's control plane with the token, which never leaves the server.
@@ -13,7 +13,7 @@ import { forgetReads } from './signing-api/read-sharing';
  */
 export async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const target = sandboxControl();
-  if (!target) throw new HttpError(404, 'NOT_FOUND', 'The sandbox panel exists only when the console runs on its embedded sandbox.');
+  if (!target) throw new ConsoleError(404, 'NOT_FOUND', 'The sandbox panel exists only when the console runs on its embedded sandbox.');
   const sentAt = performance.now();
   const res = await fetch(`${target.url}/__sandbox${path}`, {
     method,
@@ -29,14 +29,14 @@ export async function control(method: 'GET' | 'POST', path: string, body?: unkno
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return json;
   const parsed = errorBodySchema.safeParse(json);
-  if (!parsed.success) throw new HttpError(502, 'SANDBOX_ERROR', `The sandbox answered ${res.status}.`);
-  throw new HttpError(res.status === 401 ? 502 : res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details ?? []);
+  if (!parsed.success) throw new ConsoleError(502, 'SANDBOX_ERROR', `The sandbox answered ${res.status}.`);
+  throw new ConsoleError(res.status === 401 ? 502 : res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details ?? []);
 }
 
 /** A control call whose answer must have a known shape: anything else is the sandbox's fault, not the browser's. */
 export async function controlAs<T>(schema: z.ZodType<T>, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const parsed = schema.safeParse(await control(method, path, body));
-  if (!parsed.success) throw new HttpError(502, 'SANDBOX_ERROR', `The sandbox answered ${method} ${path} in an unexpected shape.`);
+  if (!parsed.success) throw new ConsoleError(502, 'SANDBOX_ERROR', `The sandbox answered ${method} ${path} in an unexpected shape.`);
   return parsed.data;
 }
 

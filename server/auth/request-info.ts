@@ -1,5 +1,5 @@
 import 'server-only';
-import { CLIENT_ADDRESS_HEADER } from '@/scripts/lib/forwarded';
+import { CLIENT_ADDRESS_HEADER } from '@/server/edge/forwarded';
 
 type HeaderSource = { get(name: string): string | null };
 

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { cookies } from 'next/headers';
 import { db } from '../db';
 import { recordAudit } from '../audit';
-import { HttpError } from '../http/respond';
+import { ConsoleError } from '../errors';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../users/password';
 import { findUserByEmail, normaliseEmail, toUser, upgradePasswordHash, type User } from '../users/users';
 import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName, deviceFor, withDevice } from './device-cookie';
@@ -60,7 +60,7 @@ export async function signIn(input: { email: string; password: string }, caller:
       errorCode: 'SIGN_IN_THROTTLED',
       details: { address, reason: admission.reason },
     });
-    throw new HttpError(429, 'SIGN_IN_THROTTLED', refusal(admission.reason, seconds), [], { 'Retry-After': String(seconds) });
+    throw new ConsoleError(429, 'SIGN_IN_THROTTLED', refusal(admission.reason, seconds), [], { 'Retry-After': String(seconds) });
   }
   // The wait is the throttle: every attempt beyond the allowance is slowed, none is locked out.
   if (admission.waitMs > 0) await sleep(admission.waitMs);
@@ -78,7 +78,7 @@ export async function signIn(input: { email: string; password: string }, caller:
       errorCode: 'INVALID_CREDENTIALS',
       details: { address },
     });
-    throw new HttpError(401, 'INVALID_CREDENTIALS', WRONG);
+    throw new ConsoleError(401, 'INVALID_CREDENTIALS', WRONG);
   }
   await recordSuccess(conn, attempt);
   if (needsRehash(row.password_hash)) await upgradePasswordHash(conn, row.id, row.password_hash, input.password);

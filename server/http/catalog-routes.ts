@@ -2,7 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { archiveSchema } from '@/lib/schemas/catalog';
 import { idSchema, listQuerySchema } from '@/lib/schemas/list';
-import { archiveCatalogItem, getCatalogItem, listCatalog, type ArchivableKind, type CatalogKind } from '../signing-api/catalog';
+import { archiveCatalogItem } from '../catalog/archive-catalog-item';
+import { getCatalogItem, listCatalog, type ArchivableKind, type CatalogKind } from '../signing-api/catalog';
 import { handler } from './handler';
 
 const idParams = z.object({ id: idSchema });
@@ -27,6 +28,6 @@ export function catalogArchive(kind: ArchivableKind, targetType: string) {
       idempotency: 'required',
       audit: { operation: `${targetType}.archive`, targetType, target: (p) => p.id, reason: (b) => b.reason },
     },
-    ({ params, body, idempotencyKey }) => archiveCatalogItem(kind, params.id, body.reason, idempotencyKey!),
+    ({ params, body, idempotencyKey }) => archiveCatalogItem({ kind, id: params.id, reason: body.reason, idempotencyKey: idempotencyKey! }),
   );
 }

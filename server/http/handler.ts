@@ -9,14 +9,15 @@ import { db } from '../db';
 import { logger } from '../logger';
 import { currentSession } from '../auth/session';
 import { clientAddress, isSameOrigin } from '../auth/request-info';
-import { callContext, type CallContext } from '../signing-api/call-context';
-import { SigningApiError } from '../signing-api/errors';
-import { estimatedApiDate } from '../signing-api/upstream-clock';
+import { callContext, type CallContext } from '../signing-api/client/call-context';
+import { SigningApiError } from '../signing-api/client/errors';
+import { estimatedApiDate } from '../signing-api/client/upstream-clock';
 import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
 import { beginIntent, settleIntent, type Intent } from '../intents/journal';
 import { readJsonBody } from './read-json';
-import { HttpError, errorResponse, toHttpError } from './respond';
+import { ConsoleError } from '../errors';
+import { errorResponse, toHttpError } from './respond';
 
 export interface Ctx<P, Q, B> {
   req: NextRequest;
@@ -58,7 +59,7 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const details = zodDetails(result.error.issues);
-  throw new HttpError(422, 'VALIDATION_FAILED', `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`, details);
+  throw new ConsoleError(422, 'VALIDATION_FAILED', `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`, details);
 }
 
 /** How long the request waited its turn for the API's rate limit, when it did (Server-Timing). */
@@ -84,21 +85,21 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     try {
       const state = await currentSession(true, req);
       if (!state.user) {
-        throw new HttpError(401, state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
+        throw new ConsoleError(401, state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
       }
       user = state.user;
       call.lane = user.id;
-      if (!can(user.roles, spec.permission)) throw new HttpError(403, 'FORBIDDEN', 'Your role does not allow this action.');
-      if (mutation && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
+      if (!can(user.roles, spec.permission)) throw new ConsoleError(403, 'FORBIDDEN', 'Your role does not allow this action.');
+      if (mutation && !isSameOrigin(req.headers)) throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       const params = spec.params ? parse(spec.params, await context.params, 'path') : (undefined as P);
       const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
       const body = spec.body ? parse(spec.body, await readJsonBody(req, spec.maxBodyBytes), 'body') : (undefined as B);
       const key = req.headers.get('idempotency-key');
       if (spec.idempotency === 'required' && !key) {
-        throw new HttpError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [{ path: 'Idempotency-Key', message: 'required' }]);
+        throw new ConsoleError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [{ path: 'Idempotency-Key', message: 'required' }]);
       }
       if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw new HttpError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable characters without spaces.', [{ path: 'Idempotency-Key', message: 'invalid' }]);
+        throw new ConsoleError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable characters without spaces.', [{ path: 'Idempotency-Key', message: 'invalid' }]);
       }
       ctx = { req, requestId, user, params, query, body, idempotencyKey: key };
       if (spec.idempotency === 'required' && spec.audit && key) {
@@ -134,7 +135,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       Object.assign(httpError.headers, queueTiming(call));
       if (intent) {
         // The journal keeps what the answer says: definite (failed) or not known (unknown).
-        const status = err instanceof SigningApiError ? err.status : err instanceof HttpError ? err.status : 500;
+        const status = err instanceof SigningApiError ? err.status : err instanceof ConsoleError ? err.status : 500;
         const state = await settleIntent(await db(), intent.id, { status, errorCode: httpError.code }).catch((e: unknown) => {
           logger().error({ err: e }, 'intent journal write failed');
           return 'unknown' as const;
@@ -169,4 +170,3 @@ async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstream
   });
 }
 
-export { HttpError };

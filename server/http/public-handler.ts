@@ -2,14 +2,15 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { isSameOrigin } from '../auth/request-info';
 import { newRequestId } from '../request-id';
-import { HttpError, errorResponse, toHttpError } from './respond';
+import { ConsoleError } from '../errors';
+import { errorResponse, toHttpError } from './respond';
 
 /** Routes open before sign-in (sign-in itself, health): same-origin mutations, mapped errors. */
 export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {
   return async (req: NextRequest): Promise<Response> => {
     const requestId = newRequestId();
     try {
-      if (req.method !== 'GET' && !isSameOrigin(req.headers)) throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
+      if (req.method !== 'GET' && !isSameOrigin(req.headers)) throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       return await fn(req);
     } catch (err) {
       return errorResponse(toHttpError(err, requestId), requestId);

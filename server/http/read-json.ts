@@ -1,12 +1,12 @@
 import 'server-only';
-import { HttpError } from './respond';
+import { ConsoleError } from '../errors';
 
 export const JSON_LIMIT = 1024 * 1024;
 /** Deeper than any body the console accepts (a submission's nested fields included). */
 export const JSON_MAX_DEPTH = 32;
 
-const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-const malformed = (why: string) => new HttpError(400, 'MALFORMED_JSON', `The body is not valid JSON: ${why}.`);
+const tooLarge = () => new ConsoleError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+const malformed = (why: string) => new ConsoleError(400, 'MALFORMED_JSON', `The body is not valid JSON: ${why}.`);
 
 /**
  * A JSON request body, read defensively (DESIGN.md section 5): the size is checked from
@@ -26,7 +26,7 @@ export async function readJsonBody(req: Request, limit = JSON_LIMIT): Promise<un
   }
   if (text.trim() === '') return undefined;
   if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+    throw new ConsoleError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }
   if (nestingDepth(text) > JSON_MAX_DEPTH) throw malformed(`it is nested deeper than ${JSON_MAX_DEPTH} levels`);
   let value: unknown;

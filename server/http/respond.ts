@@ -4,23 +4,11 @@ import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESS
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { logger } from '../logger';
 import { browserText } from '../redact';
-import { ERROR_CODE } from '../signing-api/error-body';
-import { SigningApiError } from '../signing-api/errors';
+import { ERROR_CODE } from '../signing-api/client/error-body';
+import { SigningApiError } from '../signing-api/client/errors';
+import { ConsoleError } from '../errors';
 
-/** A console error that goes to the browser as is. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: ErrorDetail[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export function errorResponse(err: HttpError, requestId: string): Response {
+export function errorResponse(err: ConsoleError, requestId: string): Response {
   const body = {
     error: {
       code: err.code,
@@ -64,27 +52,27 @@ function upstreamDetail(detail: ErrorDetail): ErrorDetail {
  * written for people and pass through, scrubbed; its 401 (our key) and 5xx bodies never do,
  * and no upstream 401 becomes a console 401, which would mean "sign in again".
  */
-export function fromUpstream(err: SigningApiError): HttpError {
+export function fromUpstream(err: SigningApiError): ConsoleError {
   const message = () => browserText(err.message, MAX_MESSAGE);
   if (err.isTransport)
-    return new HttpError(503, upstreamCode(err.code), `${message()} Try again in a moment.`, [], { 'Retry-After': '2' });
+    return new ConsoleError(503, upstreamCode(err.code), `${message()} Try again in a moment.`, [], { 'Retry-After': '2' });
   if (err.code === 'EDITOR_SESSION_EXPIRED') {
-    return new HttpError(
+    return new ConsoleError(
       409,
       'EDITOR_SESSION_EXPIRED',
       'The editor session has expired. Open a new session; your unsaved layout is kept.',
     );
   }
   if (err.status === 401) {
-    return new HttpError(
+    return new ConsoleError(
       502,
       'UPSTREAM_CREDENTIALS_REJECTED',
       "The Signing API refused the console's credentials. An administrator must check the API key.",
     );
   }
-  if (err.code === 'CONSOLE_BUSY') return new HttpError(429, err.code, err.message, [], retryAfterHeader(err.retryAfterMs));
+  if (err.code === 'CONSOLE_BUSY') return new ConsoleError(429, err.code, err.message, [], retryAfterHeader(err.retryAfterMs));
   if (err.status === 429)
-    return new HttpError(
+    return new ConsoleError(
       429,
       'RATE_LIMITED',
       'The Signing API is rate limiting requests. Try again shortly.',
@@ -93,7 +81,7 @@ export function fromUpstream(err: SigningApiError): HttpError {
     );
   if (err.status === 503) {
     const known = err.code === 'UPLOAD_BUSY' || err.code === 'SANDBOX_API_DISABLED';
-    return new HttpError(
+    return new ConsoleError(
       503,
       err.code,
       known ? message() : 'The Signing API is temporarily unavailable. Try again shortly.',
@@ -102,8 +90,8 @@ export function fromUpstream(err: SigningApiError): HttpError {
     );
   }
   if (err.status >= 500)
-    return new HttpError(502, 'UPSTREAM_ERROR', 'The Signing API failed to process the request. Try again later.');
-  return new HttpError(err.status, upstreamCode(err.code), message(), err.details.slice(0, MAX_DETAILS).map(upstreamDetail));
+    return new ConsoleError(502, 'UPSTREAM_ERROR', 'The Signing API failed to process the request. Try again later.');
+  return new ConsoleError(err.status, upstreamCode(err.code), message(), err.details.slice(0, MAX_DETAILS).map(upstreamDetail));
 }
 
 /**
@@ -111,8 +99,8 @@ export function fromUpstream(err: SigningApiError): HttpError {
  * mappings, a database out of reach as a 503 to wait out, anything else as a 500 whose
  * reference finds the logged error. The one mapping for every route (handler.ts, public-handler.ts).
  */
-export function toHttpError(err: unknown, requestId: string): HttpError {
-  if (err instanceof HttpError) return err;
+export function toHttpError(err: unknown, requestId: string): ConsoleError {
+  if (err instanceof ConsoleError) return err;
   if (err instanceof SigningApiError) return fromUpstream(err);
   if (isDatabaseUnavailable(err)) {
     // The code alone: the message of a connection error names the database's host.
@@ -120,10 +108,10 @@ export function toHttpError(err: unknown, requestId: string): HttpError {
       { code: (err as Error & { code?: unknown }).code ?? (err as Error).message.slice(0, 80), request_id: requestId },
       'console database unavailable',
     );
-    return new HttpError(503, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, [], {
+    return new ConsoleError(503, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, [], {
       'Retry-After': String(DATABASE_RETRY_AFTER_S),
     });
   }
   logger().error({ err, request_id: requestId }, 'unhandled console error');
-  return new HttpError(500, 'INTERNAL_ERROR', `Something went wrong on our side (reference ${requestId}).`);
+  return new ConsoleError(500, 'INTERNAL_ERROR', `Something went wrong on our side (reference ${requestId}).`);
 }

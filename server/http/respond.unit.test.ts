@@ -1,7 +1,8 @@
 import 'server-only';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SigningApiError } from '../signing-api/errors';
-import { HttpError, fromUpstream, toHttpError } from './respond';
+import { SigningApiError } from '../signing-api/client/errors';
+import { ConsoleError as HttpError } from '../errors';
+import { fromUpstream, toHttpError } from './respond';
 
 // A real API may echo what it was sent or where it runs; none of it may reach the browser.
 const KEY = 'PlainKeyWithoutPrefix0123456789';

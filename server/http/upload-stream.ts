@@ -1,6 +1,6 @@
 import 'server-only';
 import { MAX_UPLOAD_BYTES } from '@/lib/schemas/documents';
-import { HttpError } from './respond';
+import { ConsoleError } from '../errors';
 
 /** Multipart framing around the file: boundaries, part headers, the purpose field. */
 const FRAMING_ALLOWANCE = 64 * 1024;
@@ -39,13 +39,13 @@ export function guardUploadBody(req: Request): {
 } {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload one PDF as multipart/form-data.');
+    throw new ConsoleError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload one PDF as multipart/form-data.');
   }
   const declared = req.headers.get('content-length');
   if (declared !== null && Number(declared) > MAX_UPLOAD_BODY) {
-    throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 25 MB.');
+    throw new ConsoleError(413, 'FILE_TOO_LARGE', 'The file is larger than 25 MB.');
   }
-  if (!req.body) throw new HttpError(422, 'VALIDATION_FAILED', 'Choose a PDF to upload.', [{ path: 'file', message: 'required' }]);
+  if (!req.body) throw new ConsoleError(422, 'VALIDATION_FAILED', 'Choose a PDF to upload.', [{ path: 'file', message: 'required' }]);
   let seen = 0;
   const reader = req.body.getReader();
   const body = new ReadableStream<Uint8Array>({

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, IntentJournalTable, IntentState } from '../db/schema';
 import { unsettledAnswer } from '@/lib/confirm-loop';
-import { HttpError } from '../http/respond';
+import { ConsoleError } from '../errors';
 
 // The intent journal (DESIGN.md section 6). Every keyed mutation is written down before the
 // Signing API is called, with what was sent, and settled by the answer. An answer nobody saw
@@ -58,7 +58,7 @@ export async function beginIntent(db: Kysely<Database>, start: IntentStart): Pro
     .execute();
   const row = await db.selectFrom('intent_journal').selectAll().where('user_id', '=', start.userId).where('idempotency_key', '=', start.key).executeTakeFirstOrThrow();
   if (row.operation !== start.operation || row.fingerprint !== fingerprint) {
-    throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already belongs to a different action. Start the new action afresh.');
+    throw new ConsoleError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already belongs to a different action. Start the new action afresh.');
   }
   if (row.state !== 'pending') {
     await db.updateTable('intent_journal').set({ state: 'pending', updated_at: now }).where('id', '=', row.id).where('state', '!=', 'succeeded').execute();

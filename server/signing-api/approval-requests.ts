@@ -8,9 +8,9 @@ import {
 } from '@/lib/schemas/approvals';
 import { pageOf } from '@/lib/schemas/list';
 import { getCatalogItem } from './catalog';
-import { callJson } from './client';
+import { callJson } from './client/client';
 import { checkContent } from './content-check';
-import { SigningApiError, explainingRefusal } from './errors';
+import { SigningApiError, explainingRefusal } from './client/errors';
 
 const path = (id: string, rest = '') => `/approval-requests/${encodeURIComponent(id)}${rest}`;
 

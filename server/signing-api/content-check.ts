@@ -1,7 +1,7 @@
 import 'server-only';
 import { formDataValidator, missingDocumentFields, readSubmissionSchema, type SubmissionSchemaReading } from '@/lib/submission-schema';
 import { getSubmissionSchema } from './catalog';
-import { SigningApiError } from './errors';
+import { SigningApiError } from './client/errors';
 
 // A request's content checked against its release's submission schema before it is sent, with
 // the reading the browser's form and the sandbox use (lib/submission-schema): a body that the

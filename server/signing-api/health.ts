@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { callJson } from './client';
-import { NO_RETRY } from './retry';
+import { callJson } from './client/client';
+import { NO_RETRY } from './client/retry';
 
 export interface ApiProbe {
   ok: boolean;

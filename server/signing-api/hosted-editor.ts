@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { editorCommandResultSchema, editorStateSchema, type EditorCommand } from '@/lib/schemas/documents';
 import { withoutSecrets } from '../redact';
-import { callJson, send } from './client';
+import { callJson, send } from './client/client';
 
 const sessionSchema = z.object({
   session_id: z.string(),

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 const SID = 'Q7xZ-opaque-editor-session-2f9c';
 let answer: unknown;
 
-vi.mock('./client', () => ({
+vi.mock('./client/client', () => ({
   callJson: async (_call: unknown, schema: z.ZodType) => ({ data: schema.parse(answer), status: 200, requestId: 'req_1' }),
   send: async () => new Response('%PDF'),
 }));

@@ -5,7 +5,7 @@ import { auditRowSchema, type AuditRow } from '@/lib/schemas/admin';
 import { readConfig } from '@/sandbox/config';
 import { mapIdsInString } from '@/sandbox/http/dialect-ids';
 import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
-import { codeForStatus } from '@/server/signing-api/error-body';
+import { codeForStatus } from '@/server/signing-api/client/error-body';
 import { ndaBody } from '@/sandbox/conformance/package-fixtures';
 import type { ConsoleReply, TestConsole } from './harness';
 

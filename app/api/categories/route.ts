@@ -2,7 +2,7 @@ import { createCategorySchema } from '@/lib/schemas/catalog';
 import { statusFilter } from '@/lib/schemas/list';
 import { catalogList } from '@/server/http/catalog-routes';
 import { handler } from '@/server/http/handler';
-import { createCategory } from '@/server/signing-api/catalog';
+import { createCategory } from '@/server/catalog/create-category';
 
 // GET: categories, paginated, with q and status.
 export const GET = catalogList('categories', { status: statusFilter });
@@ -15,5 +15,5 @@ export const POST = handler(
     idempotency: 'required',
     audit: { operation: 'category.create', targetType: 'category', target: (_p, _b, r) => (r as { id?: string } | null)?.id, details: (b) => ({ name: b.name }) },
   },
-  ({ body, idempotencyKey }) => createCategory(body, idempotencyKey!),
+  ({ body, idempotencyKey }) => createCategory({ input: body, idempotencyKey: idempotencyKey! }),
 );

@@ -1,6 +1,6 @@
 import { handler } from '@/server/http/handler';
 import { probeSigningApi } from '@/server/signing-api/health';
-import { estimatedApiDate, sinceHeard } from '@/server/signing-api/upstream-clock';
+import { estimatedApiDate, sinceHeard } from '@/server/signing-api/client/upstream-clock';
 
 /** An estimate older than this is refreshed by the shared health probe (one upstream call per instance, whoever asks). */
 const FRESH_MS = 10_000;

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { LOGICAL_PURPOSES } from '@/lib/schemas/documents';
 import { listQuerySchema } from '@/lib/schemas/list';
 import { handler } from '@/server/http/handler';
-import { HttpError } from '@/server/http/respond';
 import { guardUploadBody } from '@/server/http/upload-stream';
-import { SigningApiError } from '@/server/signing-api/errors';
-import { listDocuments, uploadDocument } from '@/server/signing-api/documents';
+import { uploadDocument } from '@/server/documents/upload-document';
+import { listDocuments } from '@/server/signing-api/documents';
 
 // GET: the app's documents, paginated, with q and purpose.
 export const GET = handler(
@@ -21,14 +20,5 @@ export const POST = handler(
     idempotency: 'required',
     audit: { operation: 'document.upload', targetType: 'document', target: (_p, _b, r) => (r as { id?: string } | null)?.id },
   },
-  async ({ req, idempotencyKey }) => {
-    const { body, contentType, contentLength, exceeded } = guardUploadBody(req);
-    try {
-      return await uploadDocument(body, contentType, contentLength, idempotencyKey!, req.signal);
-    } catch (err) {
-      // Cutting the stream surfaces upstream as a failed call: the byte count says why.
-      if (exceeded() || (err instanceof SigningApiError && err.status === 413)) throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 25 MB.');
-      throw err;
-    }
-  },
+  ({ req, idempotencyKey }) => uploadDocument({ upload: guardUploadBody(req), idempotencyKey: idempotencyKey!, signal: req.signal }),
 );

@@ -1,8 +1,8 @@
 import { listQuerySchema } from '@/lib/schemas/list';
 import { DRAFT_BODY_LIMIT, createDraftSchema } from '@/lib/schemas/package-drafts';
 import { db } from '@/server/db';
-import { createDraft } from '@/server/drafts/create-draft';
-import { listDrafts } from '@/server/drafts/read-drafts';
+import { createDraft } from '@/server/package-drafts/create-draft';
+import { listDrafts } from '@/server/package-drafts/read-drafts';
 import { handler } from '@/server/http/handler';
 
 // Package drafts are the console's own records (no Signing API call), each user's alone, and

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { listQuerySchema } from '@/lib/schemas/list';
 import { sendInputSchema } from '@/lib/schemas/packages';
 import { handler } from '@/server/http/handler';
-import { listPackages, sendPackage } from '@/server/signing-api/packages';
+import { sendPackage } from '@/server/packages/send-package';
+import { listPackages } from '@/server/signing-api/packages';
 
 // GET: the app's packages, with q, status and archived=only.
 export const GET = handler(
@@ -24,5 +25,5 @@ export const POST = handler(
       details: (b) => ({ template_id: b.template_id, preview_token: b.preview_token }),
     },
   },
-  ({ body, idempotencyKey }) => sendPackage(body, idempotencyKey!),
+  ({ body, idempotencyKey }) => sendPackage({ input: body, idempotencyKey: idempotencyKey! }),
 );

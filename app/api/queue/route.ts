@@ -1,5 +1,5 @@
 import { handler } from '@/server/http/handler';
-import { heldFor } from '@/server/signing-api/upstream-budget';
+import { heldFor } from '@/server/signing-api/client/upstream-budget';
 
 // GET: how many of the caller's requests this instance holds for the API's rate limit now;
 // the browser asks when one of its requests is slow, to say why. No upstream call.

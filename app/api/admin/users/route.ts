@@ -1,7 +1,7 @@
 import { newUserSchema } from '@/lib/schemas/admin';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
-import { HttpError } from '@/server/http/respond';
+import { ConsoleError } from '@/server/errors';
 import { publicUser } from '@/server/users/public-user';
 import { EmailTakenError, createUser, listUsers } from '@/server/users/users';
 
@@ -19,7 +19,7 @@ export const POST = handler(
     try {
       return publicUser(await createUser(await db(), body));
     } catch (err) {
-      if (err instanceof EmailTakenError) throw new HttpError(409, 'EMAIL_TAKEN', err.message, [{ path: 'email', message: 'already has an account' }]);
+      if (err instanceof EmailTakenError) throw new ConsoleError(409, 'EMAIL_TAKEN', err.message, [{ path: 'email', message: 'already has an account' }]);
       throw err;
     }
   },

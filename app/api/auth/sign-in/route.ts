@@ -2,7 +2,7 @@ import { signInSchema } from '@/lib/schemas/auth';
 import { deviceCookieName } from '@/server/auth/device-cookie';
 import { clientAddress, isSecureContext } from '@/server/auth/request-info';
 import { signIn } from '@/server/auth/sign-in';
-import { HttpError } from '@/server/http/respond';
+import { ConsoleError } from '@/server/errors';
 import { publicHandler } from '@/server/http/public-handler';
 import { readJsonBody } from '@/server/http/read-json';
 import { publicUser } from '@/server/users/public-user';
@@ -16,7 +16,7 @@ export const POST = publicHandler(async (req) => {
   const parsed = signInSchema.safeParse(body);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw new HttpError(422, 'VALIDATION_FAILED', 'Enter your e-mail and password.', details);
+    throw new ConsoleError(422, 'VALIDATION_FAILED', 'Enter your e-mail and password.', details);
   }
   const secure = isSecureContext(req.headers);
   const user = await signIn(parsed.data, {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { deleteDocumentSchema } from '@/lib/schemas/documents';
 import { idSchema } from '@/lib/schemas/list';
-import { forgetEditorSession } from '@/server/editor-sessions';
 import { handler } from '@/server/http/handler';
-import { deleteDocument, getDocument } from '@/server/signing-api/documents';
+import { deleteDocument } from '@/server/documents/delete-document';
+import { getDocument } from '@/server/signing-api/documents';
 
 const params = z.object({ id: idSchema });
 
@@ -19,9 +19,5 @@ export const DELETE = handler(
     idempotency: 'required',
     audit: { operation: 'document.delete', targetType: 'document', target: (p) => p.id, reason: (b) => b.reason },
   },
-  async ({ params: p, body, idempotencyKey }) => {
-    const result = await deleteDocument(p.id, body.reason, idempotencyKey!);
-    await forgetEditorSession(p.id);
-    return result;
-  },
+  ({ params: p, body, idempotencyKey }) => deleteDocument({ documentId: p.id, reason: body.reason, idempotencyKey: idempotencyKey! }),
 );

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/schemas/list';
 import { DRAFT_BODY_LIMIT, updateDraftSchema } from '@/lib/schemas/package-drafts';
 import { db } from '@/server/db';
-import { deleteDraft } from '@/server/drafts/delete-draft';
-import { getDraft } from '@/server/drafts/read-drafts';
-import { updateDraft } from '@/server/drafts/update-draft';
+import { deleteDraft } from '@/server/package-drafts/delete-draft';
+import { getDraft } from '@/server/package-drafts/read-drafts';
+import { updateDraft } from '@/server/package-drafts/update-draft';
 import { handler } from '@/server/http/handler';
 
 const params = z.object({ id: idSchema });

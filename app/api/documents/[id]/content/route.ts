@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '@/lib/schemas/list';
-import { withViewingSession } from '@/server/editor-access';
+import { withViewingSession } from '@/server/editor/editor-access';
 import { handler } from '@/server/http/handler';
 import { pdfResponse } from '@/server/http/pdf-response';
 import { editorDocument } from '@/server/signing-api/hosted-editor';

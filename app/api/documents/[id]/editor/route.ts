@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { openEditorSchema } from '@/lib/schemas/documents';
 import { idSchema } from '@/lib/schemas/list';
-import { withEditorSession } from '@/server/editor-access';
-import { openEditorSession } from '@/server/editor-sessions';
+import { withEditorSession } from '@/server/editor/editor-access';
+import { openEditorSession } from '@/server/editor/editor-sessions';
 import { handler } from '@/server/http/handler';
 import { readEditor } from '@/server/signing-api/hosted-editor';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { editorCommandSchema } from '@/lib/schemas/documents';
 import { idSchema } from '@/lib/schemas/list';
-import { withEditorSession } from '@/server/editor-access';
+import { withEditorSession } from '@/server/editor/editor-access';
 import { handler } from '@/server/http/handler';
 import { sendEditorCommand } from '@/server/signing-api/hosted-editor';
 

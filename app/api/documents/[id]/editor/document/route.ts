@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '@/lib/schemas/list';
-import { withEditorSession } from '@/server/editor-access';
+import { withEditorSession } from '@/server/editor/editor-access';
 import { handler } from '@/server/http/handler';
 import { pdfResponse } from '@/server/http/pdf-response';
 import { editorDocument } from '@/server/signing-api/hosted-editor';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { currentEditorSession, openEditorSession } from './editor-sessions';
-import { HttpError } from './http/respond';
-import { withoutSecrets } from './redact';
-import { SigningApiError } from './signing-api/errors';
+import { ConsoleError } from '../errors';
+import { withoutSecrets } from '../redact';
+import { SigningApiError } from '../signing-api/client/errors';
 
 const SESSION_ENDED = 'EDITOR_SESSION_EXPIRED';
 
@@ -35,7 +35,7 @@ async function using<T>(sessionId: string, run: (sessionId: string) => Promise<T
 export async function withEditorSession<T>(documentId: string, run: (sessionId: string) => Promise<T>): Promise<T> {
   const sessionId = await currentEditorSession(documentId);
   if (!sessionId)
-    throw new HttpError(
+    throw new ConsoleError(
       409,
       'EDITOR_SESSION_EXPIRED',
       'No open editor session for this document. Open a new session; your unsaved layout is kept.',

@@ -1,3 +1,4 @@
+// No `import 'server-only'`: scripts/console-server.ts loads this under plain node (no react-server condition, where that package throws); it uses node:http, so a browser import fails the build anyway.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 // Deadlines for request bodies. Node's own request timeout is one deadline for every request,

@@ -15,15 +15,12 @@ export interface SharedAnswer {
   body: unknown;
 }
 
-/** What sharing needs to know of a call. */
+/** What sharing needs to know of a read; the client sends only plain key-authenticated JSON GETs here. */
 export interface ReadShape {
-  method: string;
   path: string;
   query?: Record<string, string | number | boolean | undefined | null>;
   /** a read that decides something (after a refusal): never from the cache, never joined */
   fresh?: boolean;
-  /** only plain key-authenticated JSON GETs are shared */
-  shareable: boolean;
 }
 
 const CATALOG = /^\/(categories|request-templates|approval-workflows|request-forms|document-sign-templates)(\/|$)/;
@@ -49,8 +46,7 @@ const move = (family: string) => generations.set(family, generationOf(family) + 
 const inFlight = new Map<string, { answer: Promise<SharedAnswer>; startedAt: number }>();
 const cached = new Map<string, { answer: SharedAnswer; generation: number; storedAt: number }>();
 
-function keyOf(read: ReadShape): string | null {
-  if (read.method !== 'GET' || !read.shareable) return null;
+function keyOf(read: ReadShape): string {
   const query = Object.entries(read.query ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => [k, String(v)])
@@ -72,7 +68,6 @@ export async function duringWrite<T>(path: string, write: () => Promise<T>): Pro
 /** The answer to `shape`: from the catalog cache, joined to the same read under way, or `read()`. */
 export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>): Promise<SharedAnswer> {
   const key = keyOf(shape);
-  if (key === null) return read();
   const now = performance.now();
   const catalog = CATALOG.test(shape.path);
   const family = familyOf(shape.path);

@@ -1,11 +1,11 @@
 import 'server-only';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { env } from '../env';
-import { logger, scrub } from '../logger';
+import { env } from '../../env';
+import { logger, scrub } from '../../logger';
 import { noteUpstreamRequest } from './call-context';
 import { noteUpstreamDate } from './upstream-clock';
-import { newRequestId } from '../request-id';
+import { newRequestId } from '../../request-id';
 import { codeForStatus, readErrorBody } from './error-body';
 import { checkedPath } from './api-path';
 import { SigningApiError, parseRetryAfter } from './errors';
@@ -87,9 +87,24 @@ async function toError(res: Answer): Promise<SigningApiError> {
   return new SigningApiError(res.status, body.code ?? codeForStatus(res.status), body.message, body.details, retryAfter, requestId);
 }
 
+/**
+ * What a call is, decided once: anything but a GET is a write; a GET answered as JSON on the
+ * key with the default policy is a shared read (joined, and cached for the catalog); any other
+ * GET (a streamed PDF, its own timeout or policy) is a read of its own.
+ */
+type CallKind = 'write' | 'shared read' | 'read';
+
+function kindOf(call: Call, streaming: boolean): CallKind {
+  if (call.method !== 'GET') return 'write';
+  const plain =
+    !streaming && !call.stream && !call.signal && call.bearer !== false && call.json === undefined && !call.retry && call.timeoutMs === undefined;
+  return plain ? 'shared read' : 'read';
+}
+
 /** A request, retried as DESIGN.md section 6 allows; the successful answer, its body unread when streaming. */
-function dispatch(call: Call, streaming: boolean): Promise<Answer> {
-  return call.method === 'GET' ? attempts(call, streaming) : duringWrite(call.path, () => attempts(call, streaming));
+function dispatch(call: Call, kind: CallKind, streaming: boolean): Promise<Answer> {
+  // A write moves what it can change, so no read begun before it is reused after it.
+  return kind === 'write' ? duringWrite(call.path, () => attempts(call, streaming)) : attempts(call, streaming);
 }
 
 async function attempts(call: Call, streaming: boolean): Promise<Answer> {
@@ -122,12 +137,12 @@ async function attempts(call: Call, streaming: boolean): Promise<Answer> {
 
 /** A call asked only for its status: a success resolves, the body is dropped unread, a refusal throws. */
 export async function probe(call: Call): Promise<void> {
-  (await dispatch(call, true)).discard();
+  (await dispatch(call, kindOf(call, true), true)).discard();
 }
 
 /** A call whose answer (a PDF) streams on: a web Response over the upstream body. */
 export async function send(call: Call): Promise<Response> {
-  const res = await dispatch(call, true);
+  const res = await dispatch(call, kindOf(call, true), true);
   const headers = new Headers();
   for (const name of ['content-type', 'content-length', 'x-request-id']) {
     const value = res.header(name);
@@ -136,15 +151,17 @@ export async function send(call: Call): Promise<Response> {
   return new Response(Readable.toWeb(res.stream()) as ReadableStream<Uint8Array>, { status: res.status, headers });
 }
 
-async function readJson(call: Call): Promise<SharedAnswer> {
-  const res = await dispatch(call, false);
+async function readJson(call: Call, kind: CallKind): Promise<SharedAnswer> {
+  const res = await dispatch(call, kind, false);
   return { status: res.status, requestId: res.header('x-request-id'), date: res.header('date'), body: await res.json() };
 }
 
 /** A JSON call whose answer is parsed (unknown fields kept) by `schema`; plain reads may be shared. */
 export async function callJson<S extends z.ZodType>(call: Call, schema: S): Promise<Result<z.output<S>>> {
-  const shareable = !call.stream && !call.signal && call.bearer !== false && call.json === undefined && !call.retry && call.timeoutMs === undefined;
-  const answer = await sharedRead({ method: call.method, path: call.path, query: call.query, fresh: call.fresh, shareable }, () => readJson(call));
+  const kind = kindOf(call, false);
+  const answer = await (kind === 'shared read'
+    ? sharedRead({ path: call.path, query: call.query, fresh: call.fresh }, () => readJson(call, kind))
+    : readJson(call, kind));
   // Each caller reads the shared answer by its own schema.
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { draftLabel } from '@/lib/package-drafts/draft-label';
 import { DRAFT_CONFLICT, type PackageDraft, type UpdateDraftInput } from '@/lib/schemas/package-drafts';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/respond';
+import { ConsoleError } from '../errors';
 import { draftNotFound, toDraft } from './draft-record';
 
 export interface UpdateDraft {
@@ -42,7 +42,7 @@ export async function updateDraft(db: Kysely<Database>, { userId, id, input }: U
     .executeTakeFirst();
   if (!current) throw draftNotFound();
   const saved = Number(current.version);
-  throw new HttpError(
+  throw new ConsoleError(
     409,
     DRAFT_CONFLICT,
     `This draft was saved elsewhere (another tab or window) after you opened it: yours is based on version ${input.version}, the saved one is version ${saved}. Load the saved draft, or save yours over it.`,

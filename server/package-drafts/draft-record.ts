@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { DRAFT_NOT_FOUND, draftValuesSchema, type PackageDraft, type PackageDraftSummary } from '@/lib/schemas/package-drafts';
 import type { PackageDraftsTable } from '../db/schema';
-import { HttpError } from '../http/respond';
+import { ConsoleError } from '../errors';
 
 // Package drafts live in the console's own database, one user's each: every query names the
 // user, so another user's draft id reads exactly like one that never existed.
@@ -27,6 +27,6 @@ export const toDraft = (row: DraftRow): PackageDraft => ({
 });
 
 export const draftNotFound = () =>
-  new HttpError(404, DRAFT_NOT_FOUND, 'This draft does not exist (any more): it was sent or deleted.');
+  new ConsoleError(404, DRAFT_NOT_FOUND, 'This draft does not exist (any more): it was sent or deleted.');
 
 export const newDraftId = () => `pdr_${randomUUID().replaceAll('-', '')}`;

@@ -1,3 +1,4 @@
+// No `import 'server-only'`: scripts/console-server.ts loads this under plain node (no react-server condition, where that package throws); it uses node:net, so a browser import fails the build anyway.
 import { BlockList, isIP } from 'node:net';
 
 // Which forwarding headers to believe (DESIGN.md section 5). A client can put anything in

@@ -1,3 +1,4 @@
+// No `import 'server-only'`: scripts/console-server.ts loads this under plain node (no react-server condition, where that package throws); lint keeps components/ and lib/ from importing server/.
 // The console's public URL (CONSOLE_PUBLIC_URL) and the Host names it answers to. A request
 // naming any other host is refused before anything else reads it: a DNS-rebinding page, whose
 // name resolves to the console's address, otherwise drives the console under a foreign name,

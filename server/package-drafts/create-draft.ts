@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { draftLabel } from '@/lib/package-drafts/draft-label';
 import type { CreateDraftInput, PackageDraft } from '@/lib/schemas/package-drafts';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/respond';
+import { ConsoleError } from '../errors';
 import { fingerprintOf } from '../intents/journal';
 import { newDraftId, toDraft } from './draft-record';
 
@@ -47,9 +47,9 @@ export async function createDraft(
   query = key ? query.where('create_key', '=', key) : query.where('id', '=', id);
   const row = await query.executeTakeFirst();
   // Deleted by another tab between the insert and this read: that Save has nothing to answer.
-  if (!row) throw new HttpError(409, 'DRAFT_DELETED', 'The draft was deleted while it was being saved. Save again.');
+  if (!row) throw new ConsoleError(409, 'DRAFT_DELETED', 'The draft was deleted while it was being saved. Save again.');
   if (row.create_fingerprint !== fingerprint) {
-    throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already belongs to a different draft. Save again.');
+    throw new ConsoleError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already belongs to a different draft. Save again.');
   }
   return { draft: toDraft(row), created: row.id === id };
 }

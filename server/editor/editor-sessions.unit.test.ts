@@ -1,6 +1,6 @@
 import 'server-only';
 import { describe, expect, it, vi } from 'vitest';
-import { parseEnv, type Env } from './env';
+import { parseEnv, type Env } from '../env';
 
 // The editor session id is sealed in the database with the session passwords: a rotation
 // must keep it readable, and removing the password that sealed it must not.
@@ -12,8 +12,8 @@ let current: Env;
 const configure = (SESSION_PASSWORD: string) => {
   current = parseEnv({ SIGNING_API_BASE_URL: 'http://127.0.0.1:1', SIGNING_API_KEY: 'editor-unit-test-key', SESSION_PASSWORD });
 };
-vi.mock('./env', async (original) => ({ ...(await original<typeof import('./env')>()), env: () => current }));
-vi.mock('./signing-api/hosted-editor', () => ({
+vi.mock('../env', async (original) => ({ ...(await original<typeof import('../env')>()), env: () => current }));
+vi.mock('../signing-api/hosted-editor', () => ({
   createEditorSession: async () => ({ session_id: SID, expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
 }));
 
@@ -27,7 +27,7 @@ const table = {
     selectAll: () => ({ where: (_c: string, _o: string, id: string) => ({ executeTakeFirst: async () => rows.get(id) }) }),
   }),
 };
-vi.mock('./db', () => ({
+vi.mock('../db', () => ({
   db: async () => ({
     ...table,
     transaction: () => ({ execute: async (run: (tx: typeof table) => Promise<void>) => run(table) }),

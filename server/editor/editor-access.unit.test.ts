@@ -1,6 +1,6 @@
 import 'server-only';
 import { describe, expect, it, vi } from 'vitest';
-import { SigningApiError } from './signing-api/errors';
+import { SigningApiError } from '../signing-api/client/errors';
 
 // An upstream error met while using an editor session may quote the session id; it is gone
 // before the error travels on (to the browser through fromUpstream, to the log).

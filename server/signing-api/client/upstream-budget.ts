@@ -1,5 +1,5 @@
 import 'server-only';
-import { env } from '../env';
+import { env } from '../../env';
 import { callContext } from './call-context';
 import { SigningApiError } from './errors';
 import { FairQueue, QueueRefusal } from './fair-queue';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { open, seal } from './auth/session-keys';
-import { db } from './db';
-import { createEditorSession } from './signing-api/hosted-editor';
+import { open, seal } from '../auth/session-keys';
+import { db } from '../db';
+import { createEditorSession } from '../signing-api/hosted-editor';
 
 // Hosted-editor session ids stay on the server, sealed in the console database and keyed by
 // document: the browser addresses the editor by document id only. They are sealed like the

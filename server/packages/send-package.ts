@@ -1,0 +1,57 @@
+import 'server-only';
+import { KEY_STILL_RUNNING, unsettledAnswer } from '@/lib/confirm-loop';
+import { SigningApiError } from '../signing-api/client/errors';
+import { postSignaturePackage, probePreviewDocument, type ReceiptRef } from '../signing-api/packages';
+import { receiptRefusal } from './receipt-refusal';
+
+type SendInput = ReceiptRef & { confirmed: true };
+
+export interface SendPackageOptions {
+  /** the reviewed preview's receipt, confirmed by the sender */
+  input: SendInput;
+  /** the browser's key for this Send click, the same on every retry */
+  idempotencyKey: string;
+}
+
+/** Sends a reviewed preview once; a refusal is explained by what became of its receipt. */
+export async function sendPackage({ input, idempotencyKey }: SendPackageOptions) {
+  try {
+    return await postSignaturePackage(input, idempotencyKey);
+  } catch (err) {
+    if (err instanceof SigningApiError && [404, 409, 410].includes(err.status)) return explainSendRefusal(input, idempotencyKey, err);
+    throw err;
+  }
+}
+
+/**
+ * Reads the receipt again after a refused Send. Still good: the refusal was this same Send's
+ * key still running, so its outcome is not known yet. Spent: it may have been spent by this
+ * very Send in the meantime, so the same request goes once more under the same key, whose
+ * answer replays the Send that spent it if it was ours. No clear answer: the outcome stays
+ * unknown (the browser confirms under the same key).
+ */
+async function explainSendRefusal(input: SendInput, key: string, err: SigningApiError) {
+  try {
+    await probePreviewDocument(input);
+  } catch (read) {
+    if (!(read instanceof SigningApiError)) throw read;
+    if (unsettledAnswer(read.status)) throw read;
+    const gone = receiptRefusal(read);
+    if (!gone) throw err;
+    if (err.status !== 409) throw gone;
+    try {
+      return await postSignaturePackage(input, key);
+    } catch (again) {
+      throw again instanceof SigningApiError && again.status === 409 ? gone : again;
+    }
+  }
+  if (err.status !== 409) throw err;
+  throw new SigningApiError(
+    409,
+    KEY_STILL_RUNNING,
+    'The Signing API is still processing this Send. The console is confirming it; nothing else will be sent.',
+    [],
+    err.retryAfterMs,
+    err.requestId,
+  );
+}
