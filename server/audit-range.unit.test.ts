@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { auditQuerySchema } from '@/lib/schemas/admin';
 import { isCalendarDay } from '@/lib/calendar-day';

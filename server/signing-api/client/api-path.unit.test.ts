@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { checkedPath, segment } from './api-path';
 import { SigningApiError } from './errors';
