@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { WORLD_CHANGING } from '../playwright.config.ts';
 import { ensureChromium } from './lib/chromium.ts';
 
@@ -171,28 +172,67 @@ async function main() {
   const worldCodes = await timed('playwright world groups and alternate dialect', () => inPool(E2E_RUNS.slice(1), WORLD_AT_ONCE, e2e));
   failedSteps += worldCodes.filter((code) => code !== 0).length;
 
-  type VitestReport = { numPassedTests: number; numFailedTests: number };
   const [standard, alt] = ['test-results/vitest.json', 'test-results/vitest-alternate.json'].map((f) =>
-    readJson<VitestReport>(f),
+    readJson<VitestSummary>(f),
   );
-  const v: VitestReport | null =
+  const v: VitestSummary | null =
     standard && alt
       ? {
           numPassedTests: standard.numPassedTests + alt.numPassedTests,
           numFailedTests: standard.numFailedTests + alt.numFailedTests,
         }
       : null;
-  const phases = E2E_RUNS.map((r) => readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(reportOf(r)));
+  const phases = E2E_RUNS.map((r) => readJson<PlaywrightReport>(reportOf(r)));
   const e2ePassed = phases.reduce((n, p) => n + (p ? p.stats.expected + p.stats.flaky : 0), 0);
   const e2eFailed = phases.reduce((n, p) => n + (p ? p.stats.unexpected : 1), 0);
   const passed = (v?.numPassedTests ?? 0) + e2ePassed;
   const failed = (v?.numFailedTests ?? 0) + e2eFailed + (v ? 0 : 1);
+  // CI shows only the end of the log: name what failed (and what passed only on its retry) here.
+  const failing = [...failedVitest(standard), ...failedVitest(alt), ...phases.flatMap((p, i) => unsettledJourneys(p, E2E_RUNS[i]!.name))];
+  if (failing.length > 0) console.log(`\nNot passed at the first try:\n${failing.map((f) => `  ${f}`).join('\n')}`);
   console.log(`\n${phaseTimes.map(([name, s]) => `${name}: ${s} s`).join('; ')}`);
   console.log(
     `vitest: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : 'no report'}; playwright: ${e2ePassed} passed, ${e2eFailed} failed`,
   );
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
+}
+
+interface VitestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; assertionResults?: { status: string; fullName: string }[] }[];
+}
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; line: number; tests: { status: string }[] }[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites?: PlaywrightSuite[];
+}
+
+function failedVitest(report: VitestSummary | null | undefined): string[] {
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === 'failed')
+      .map((a) => `vitest ${relative(process.cwd(), file.name)} › ${a.fullName}: failed`),
+  );
+}
+
+function unsettledJourneys(report: PlaywrightReport | null, run: string): string[] {
+  if (!report) return [`playwright ${run}: no report`];
+  const walk = (suite: PlaywrightSuite, file: string): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+        .map((t) => `playwright ${run} ${file}:${spec.line} › ${spec.title}: ${t.status === 'flaky' ? 'passed on its retry' : 'failed'}`),
+    ),
+    ...(suite.suites ?? []).flatMap((s) => walk(s, file)),
+  ];
+  return (report.suites ?? []).flatMap((s) => walk(s, s.file ?? s.title));
 }
 
 function readJson<T>(path: string): T | null {
