@@ -1,14 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createUser } from '../../server/users/users.ts';
-import { openConsoleDb } from '../../scripts/lib/console-db.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from '../../scripts/lib/embedded-sandbox.ts';
+import {
+  createUsers,
+  exited,
+  freePort,
+  keepTail,
+  signInAt,
+  spawnConsole,
+  waitForConsole,
+} from '../../tests/support/test-stack.ts';
 import { startLossyProxy, type LossRates, type LossyProxy } from './lossy-proxy.ts';
-import { descendants, listeningPid, root } from './stack.ts';
+import { builtDistDir, descendants, listeningPid } from './stack.ts';
 
 // The chaos bench's world: sandbox <- lossy proxy <- console (`next start` of NEXT_DIST_DIR),
 // each on a fixed port from 35000-39999, so that either server can be killed with SIGKILL and
@@ -31,42 +37,8 @@ export interface ChaosStack {
   stop(): Promise<void>;
 }
 
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const srv = createServer().once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-
-/** A free port from the range this machine's shared users agreed on for benches. */
-async function pickPort(taken: Set<number>): Promise<number> {
-  for (let i = 0; i < 200; i++) {
-    const port = 35_000 + Math.floor(Math.random() * 5_000);
-    if (!taken.has(port) && (await portIsFree(port))) {
-      taken.add(port);
-      return port;
-    }
-  }
-  throw new Error('no free port in 35000-39999');
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((r) => child.once('exit', () => r()));
-
-async function waitForLive(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the console exited with code ${child.exitCode}:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/api/health/live`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`the console did not answer within 90 s:\n${log()}`);
-}
+/** The range this machine's shared users agreed on for benches. */
+const CHAOS_PORTS = { from: 35_000, to: 40_000, attempts: 200 };
 
 function killTree(pid: number) {
   for (const p of descendants(pid).reverse()) {
@@ -79,12 +51,9 @@ function killTree(pid: number) {
 }
 
 export async function startChaosStack(opts: { browsers: number; rates: LossRates }): Promise<ChaosStack> {
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
-  if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
-    throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
-  }
-  const ports = new Set<number>();
-  const [sandboxPort, proxyPort, consolePort] = [await pickPort(ports), await pickPort(ports), await pickPort(ports)];
+  const distDir = builtDistDir();
+  const ports = { ...CHAOS_PORTS, taken: new Set<number>() };
+  const [sandboxPort, proxyPort, consolePort] = [await freePort(ports), await freePort(ports), await freePort(ports)];
   const sandboxDir = mkdtempSync(join(tmpdir(), 'chaos-sandbox-'));
   const consoleDir = mkdtempSync(join(tmpdir(), 'chaos-console-'));
   const keyFile = join(consoleDir, 'sandbox-key.json');
@@ -120,27 +89,17 @@ export async function startChaosStack(opts: { browsers: number; rates: LossRates
   }
 
   async function consoleSide(proxy: LossyProxy): Promise<ChaosStack> {
-    process.env.CONSOLE_DATA_DIR = consoleDir;
-    delete process.env.DATABASE_URL;
     const users = Array.from({ length: opts.browsers }, (_, i) => `chaos-${i + 1}-${randomBytes(3).toString('hex')}@bench.local`);
-    const conn = await openConsoleDb();
-    try {
-      for (const [i, email] of users.entries())
-        await createUser(conn, { email, name: `Chaos browser ${i + 1}`, password, roles: ['admin'] });
-    } finally {
-      await conn.destroy();
-    }
+    await createUsers({
+      dataDir: consoleDir,
+      users: users.map((email, i) => ({ email, name: `Chaos browser ${i + 1}`, password, roles: ['admin' as const] })),
+    });
 
     const consoleUrl = `http://127.0.0.1:${consolePort}`;
-    let log = '';
     const startConsole = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], {
-        cwd: root,
+      const child = spawnConsole({
+        port: consolePort,
         env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(consolePort),
-          HOST: '127.0.0.1',
           NEXT_DIST_DIR: distDir,
           SIGNING_API_BASE_URL: `http://127.0.0.1:${proxyPort}`,
           SIGNING_API_KEY: apiKey,
@@ -148,30 +107,20 @@ export async function startChaosStack(opts: { browsers: number; rates: LossRates
           TRUSTED_PROXIES: '',
           SESSION_PASSWORD: sessionPassword,
           CONSOLE_DATA_DIR: consoleDir,
+          DATABASE_URL: undefined,
           // The proxy's losses make the console warn on every retry; errors are what matter here.
           LOG_LEVEL: 'error',
           NEXT_TELEMETRY_DISABLED: '1',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      const keep = (chunk: Buffer) => {
-        log = (log + chunk.toString()).slice(-8000);
-      };
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
       consoleChild = child;
-      await waitForLive(consoleUrl, child, () => log);
+      await waitForConsole({ url: consoleUrl, child, log: keepTail(child), timeoutMs: 90_000, intervalMs: 150 });
     };
     await startConsole();
 
     const signIn = async (email: string) => {
       for (let attempt = 1; ; attempt++) {
-        const res = await fetch(`${consoleUrl}/api/auth/sign-in`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: consoleUrl },
-          body: JSON.stringify({ email, password }),
-        });
-        const cookie = res.headers.get('set-cookie')?.split(';')[0];
+        const { res, cookie } = await signInAt({ url: consoleUrl, email, password });
         if (res.status === 200 && cookie) return cookie;
         if (attempt >= 5) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
         await new Promise((r) => setTimeout(r, 500 * attempt));

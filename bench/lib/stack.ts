@@ -1,19 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createUser } from '../../server/users/users.ts';
-import { openConsoleDb } from '../../scripts/lib/console-db.ts';
 import { startEmbeddedSandbox } from '../../scripts/lib/embedded-sandbox.ts';
+import {
+  createUsers,
+  exited,
+  freePort,
+  keepTail,
+  root,
+  signInAt,
+  spawnConsole,
+  waitForConsole,
+} from '../../tests/support/test-stack.ts';
 
 // A sandbox and a built console (`next start`), each in its own process, with one signed-in
 // admin: what the console benches measure against. The users module imports 'server-only',
 // so benches using this run under `node --conditions=react-server --import tsx`.
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export { root };
 
 export interface Stack {
   sandboxUrl: string;
@@ -51,32 +57,13 @@ export const machine = () => ({
   load_avg_1m: Number(loadavg()[0]!.toFixed(2)),
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((r) => child.once('exit', () => r()));
-
-async function waitForConsole(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/api/health/live`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+/** The build in NEXT_DIST_DIR (default .next) the benches start, refused when there is none. */
+export function builtDistDir(): string {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
+    throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
   }
-  throw new Error(`the console did not answer within 60 s:\n${log()}`);
+  return distDir;
 }
 
 /** pid and every descendant, from /proc/<pid>/task/<tid>/children. */
@@ -139,10 +126,7 @@ export function rssBytes(pid: number): number | null {
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const rateLimit = opts.rateLimitPerMinute ?? 0;
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
-  if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
-    throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
-  }
+  const distDir = builtDistDir();
   const sandboxDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
   const consoleDir = mkdtempSync(join(tmpdir(), 'bench-console-'));
   const controlToken = `bench-${randomBytes(16).toString('hex')}`;
@@ -178,33 +162,31 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     // The console database as `next start` will open it (same directory, same migrations).
     const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
     const password = `bench-${randomBytes(12).toString('base64url')}`;
-    process.env.CONSOLE_DATA_DIR = consoleDir;
-    delete process.env.DATABASE_URL; // the embedded SQLite default is what is measured
-    const conn = await openConsoleDb();
     const operators = Array.from(
       { length: opts.operators ?? 0 },
       (_, i) => `bench-op-${i + 1}-${randomBytes(3).toString('hex')}@bench.local`,
     );
-    try {
-      await createUser(conn, { email, name: 'Bench Admin', password, roles: ['admin'] });
-      for (const [i, op] of operators.entries())
-        await createUser(conn, { email: op, name: `Operator ${i + 1}`, password, roles: ['operator', 'sender'] });
-    } finally {
-      await conn.destroy();
-    }
+    await createUsers({
+      dataDir: consoleDir,
+      users: [
+        { email, name: 'Bench Admin', password, roles: ['admin'] },
+        ...operators.map((op, i) => ({
+          email: op,
+          name: `Operator ${i + 1}`,
+          password,
+          roles: ['operator' as const, 'sender' as const],
+        })),
+      ],
+    });
 
     const port = await freePort();
     const consoleUrl = `http://127.0.0.1:${port}`;
-    let log = '';
     // BENCH_CONSOLE_NODE_ARGS: node flags for the console (say --cpu-prof), which NODE_OPTIONS refuses.
     const nodeArgs = (process.env.BENCH_CONSOLE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/console-server.ts'], {
-      cwd: root,
+    const child = spawnConsole({
+      port,
+      nodeArgs,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
         NEXT_DIST_DIR: distDir,
         SIGNING_API_BASE_URL: sandbox.url,
         SIGNING_API_KEY: apiKey,
@@ -212,30 +194,19 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         TRUSTED_PROXIES: opts.behindProxy ? 'loopback' : '',
         SESSION_PASSWORD: `bench-session-${randomBytes(24).toString('hex')}`,
         CONSOLE_DATA_DIR: consoleDir,
+        DATABASE_URL: undefined, // the embedded SQLite default is what is measured
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
-    const keep = (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-8000);
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      process.stderr.write(`[console] ${chunk.toString()}`);
-    });
-    await waitForConsole(consoleUrl, child, () => log);
+    const log = keepTail(child);
+    child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[console] ${chunk.toString()}`));
+    await waitForConsole({ url: consoleUrl, child, log });
     const consolePid = listeningPid(descendants(child.pid!), port) ?? child.pid!;
 
     const signIn = async (as = email, address?: string) => {
-      const res = await fetch(`${consoleUrl}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: consoleUrl, ...(address ? { 'x-forwarded-for': address } : {}) },
-        body: JSON.stringify({ email: as, password }),
-      });
-      const cookie = res.headers.get('set-cookie')?.split(';')[0];
+      const { res, cookie } = await signInAt({ url: consoleUrl, email: as, password, address });
       if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
       return cookie;
     };

@@ -11,6 +11,7 @@ import { DataTable } from '../list/data-table';
 import { Button } from '../ui/button';
 import { ErrorState, Skeleton } from '../ui/states';
 import { useLiftThrottle } from './user-mutations';
+import { Card } from '../ui/card';
 
 const ignore = () => undefined;
 
@@ -59,7 +60,7 @@ export function SignInThrottles() {
 
   const heading = useId();
   return (
-    <section aria-labelledby={heading} className="mt-8 rounded-lg bg-white p-5 ring-1 ring-slate-200">
+    <Card as="section" aria-labelledby={heading} className="mt-8 p-5">
       <h2 id={heading} className="text-lg font-semibold text-slate-900">
         Sign-in throttles
       </h2>
@@ -76,6 +77,6 @@ export function SignInThrottles() {
       ) : (
         <DataTable columns={cols} data={query.data} caption="Accounts with a sign-in throttle" />
       )}
-    </section>
+    </Card>
   );
 }

@@ -8,8 +8,8 @@ import { usersQuery, type AdminUser } from '@/lib/queries/admin';
 import { ROLES } from '@/lib/roles';
 import { DataTable } from '../list/data-table';
 import { Input, Select } from '../ui/field';
-import { QueryPending } from '../ui/query-pending';
-import { Badge, EmptyState, ErrorState, TableSkeleton } from '../ui/states';
+import { QueryState } from '../ui/query-state';
+import { Badge, EmptyState, TableSkeleton } from '../ui/states';
 import { AccountAccessButton } from './account-access-button';
 import { ResetPasswordButton } from './reset-password-dialog';
 import { RolesButton } from './roles-dialog';
@@ -70,14 +70,7 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
     );
   }, [query.data, text, state]);
 
-  if (query.isPending) {
-    return (
-      <QueryPending query={query}>
-        <TableSkeleton columns={5} />
-      </QueryPending>
-    );
-  }
-  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isPending || query.isError) return <QueryState query={query} skeleton={<TableSkeleton columns={5} />} />;
   const disabled = query.data.filter((u) => u.disabled).length;
   return (
     <div aria-busy={query.isFetching}>

@@ -10,6 +10,7 @@ import { approvalQuery } from '@/lib/queries/approvals';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import { readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { statusLabel } from '@/lib/status-labels';
+import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
@@ -29,17 +30,6 @@ const STATUS_NOTES: Record<string, string> = {
   APPROVED: 'Approved by every layer it passed through.',
   REJECTED: 'Rejected by a reviewer.',
 };
-
-function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
-      <h2 id={id} className="mb-3 text-base font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** One approval request: versions, workflow and release, data by the release's titles, progress, revision. */
 export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean }) {

@@ -17,6 +17,7 @@ import { fromFormValue, toFormValue } from './schema-form-values';
 import { UnsupportedSchema } from './unsupported-schema';
 import { UnavailableNotice } from './unavailable-notice';
 import { unavailableReason } from './workflow-availability';
+import { Card } from '../ui/card';
 
 const releaseNumber = (releaseId: string) => Number(/@(\d+)$/.exec(releaseId)?.[1] ?? NaN);
 
@@ -130,7 +131,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
 
   return (
     <div className="flex flex-col gap-5">
-      <section className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+      <Card as="section" className="p-5">
         <Field label="Workflow" required hint="Only active workflows whose request form is not archived accept new requests.">
           <Select value={workflow?.id ?? ''} onChange={(e) => choose(e.target.value)} className="max-w-xl">
             <option value="">Choose a workflow…</option>
@@ -156,7 +157,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
             </p>
           </div>
         )}
-      </section>
+      </Card>
       {unavailable && chosen && (
         <UnavailableNotice
           name={listed?.name ?? chosen}

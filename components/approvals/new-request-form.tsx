@@ -16,6 +16,7 @@ import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, type RequestFormValues } from './schema-form-base';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { FormError } from '../ui/form-error';
+import { Card } from '../ui/card';
 
 /**
  * A readable, unique-enough external id: the workflow's name, today's date and a random
@@ -113,11 +114,12 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form
+    <Card
+      as="form"
       onSubmit={(e) => (e.preventDefault(), click('submit'))}
       noValidate
       aria-label="Approval request"
-      className="rounded-lg bg-white p-5 ring-1 ring-slate-200"
+      className="p-5"
     >
       <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
         <legend className="sr-only">Request details for {workflow.name}</legend>
@@ -164,6 +166,6 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
           </Button>
         </div>
       </fieldset>
-    </form>
+    </Card>
   );
 }

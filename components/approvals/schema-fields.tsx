@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import type { DocumentSources } from './document-choices';
 import { DocumentField } from './document-field';
+import { FIELD_CONTROLS, numberStep } from './field-controls';
 import { sentence, type RequestFormValues } from './schema-form-base';
 import { newRow } from './schema-form-values';
 
@@ -44,8 +45,11 @@ function errorAt(errors: FieldErrors<RequestFormValues>, path: string): string |
   return at?.message ? sentence(at.message) : undefined;
 }
 
+/** An object or a list: its fieldset spans the form's width. */
+const isGroup = (f: FieldDescriptor) => ['group', 'list'].includes(FIELD_CONTROLS[f.kind].control);
+
 // Free text may run long; a patterned value (a reference, a code) is one line.
-const wideText = (f: FieldDescriptor) => f.kind === 'text' && f.pattern === undefined && (f.maxLength === undefined || f.maxLength > 200);
+const wideText = (f: FieldDescriptor) => FIELD_CONTROLS[f.kind].control === 'text' && f.pattern === undefined && (f.maxLength === undefined || f.maxLength > 200);
 
 /** One control per schema field, labelled by its title, named by its key. */
 export function SchemaFields({ fields, documents, signing = false, requests, ...wiring }: SchemaFieldsProps) {
@@ -54,9 +58,9 @@ export function SchemaFields({ fields, documents, signing = false, requests, ...
       {fields.map((f) => {
         const asked = requests?.get(f.key);
         const reviewer = asked ? `Reviewer: ${asked.join(' ')}` : undefined;
-        const whole = f.kind === 'object' || f.kind === 'array' || wideText(f);
+        const whole = isGroup(f) || wideText(f);
         const className = `${whole ? 'sm:col-span-2' : ''} ${asked ? 'rounded-md bg-amber-50 p-2 ring-1 ring-amber-600/30' : ''}`;
-        if (f.kind === 'document') {
+        if (FIELD_CONTROLS[f.kind].control === 'document') {
           return (
             <DocumentField
               key={f.key}
@@ -103,9 +107,10 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
   const hint = [note, hintOf(f)].filter(Boolean).join(' — ') || undefined;
   const title = label ?? f.title;
   const reg = register as unknown as UseFormRegister<Record<string, unknown>>;
-  if (f.kind === 'object') return <ObjectField field={f} name={name} note={note} label={label} {...wiring} />;
-  if (f.kind === 'array') return <ListField field={f} name={name} note={note} {...wiring} />;
-  if (f.kind === 'boolean') {
+  const { control, type } = FIELD_CONTROLS[f.kind];
+  if (control === 'group') return <ObjectField field={f} name={name} note={note} label={label} {...wiring} />;
+  if (control === 'list') return <ListField field={f} name={name} note={note} {...wiring} />;
+  if (control === 'checkbox') {
     const id = `field-${name.replaceAll('.', '-')}`;
     return (
       <div className="flex flex-col gap-1">
@@ -124,7 +129,7 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
       </div>
     );
   }
-  if (f.kind === 'constant') {
+  if (control === 'fixed') {
     return (
       <Field label={title} hint={hint ?? 'Set by the form; it cannot be changed.'} error={error}>
         <Input readOnly value={String(f.value)} className="bg-slate-50" />
@@ -132,7 +137,7 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
     );
   }
   let input: React.ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
-  if (f.kind === 'choice') {
+  if (control === 'select') {
     input = (
       <Select {...reg(name)}>
         <option value="">Choose…</option>
@@ -143,14 +148,12 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
         ))}
       </Select>
     );
-  } else if (f.kind === 'number' || f.kind === 'integer') {
-    const step = f.multipleOf ?? (f.kind === 'integer' ? 1 : 'any');
-    input = <Input type="number" inputMode={f.kind === 'integer' ? 'numeric' : 'decimal'} step={step} min={f.min} max={f.max} {...reg(name, { setValueAs: toNumber })} />;
+  } else if (control === 'number') {
+    input = <Input type="number" inputMode={f.kind === 'integer' ? 'numeric' : 'decimal'} step={numberStep(f)} min={f.min} max={f.max} {...reg(name, { setValueAs: toNumber })} />;
   } else if (wideText(f)) {
     input = <Textarea rows={4} {...reg(name)} />;
   } else {
-    const type = { date: 'date', 'date-time': 'datetime-local', email: 'email', uri: 'url' }[f.kind as string] ?? 'text';
-    input = <Input type={type} step={f.kind === 'date-time' ? 1 : undefined} {...reg(name)} />;
+    input = <Input type={type ?? 'text'} step={f.kind === 'date-time' ? 1 : undefined} {...reg(name)} />;
   }
   return (
     <Field label={title} required={f.required} error={error} hint={hint}>
@@ -191,7 +194,7 @@ function ObjectField({ field: f, name, note, label, ...wiring }: SchemaFieldProp
       <GroupHead title={label ?? f.title} required={f.required} hint={hint} error={error} />
       <div className="grid gap-4 sm:grid-cols-2">
         {(f.fields ?? []).map((c) => (
-          <div key={c.key} className={c.kind === 'object' || c.kind === 'array' || wideText(c) ? 'sm:col-span-2' : ''}>
+          <div key={c.key} className={isGroup(c) || wideText(c) ? 'sm:col-span-2' : ''}>
             <SchemaField field={c} name={`${name}.${c.key}`} {...wiring} />
           </div>
         ))}
@@ -219,7 +222,7 @@ function ListField({ field: f, name, note, ...wiring }: SchemaFieldProps) {
           return (
             <li key={row.id} className="flex flex-col gap-2 rounded-md bg-slate-50 p-2 sm:flex-row sm:items-start">
               <div className="min-w-0 flex-1">
-                {item.kind === 'object' ? (
+                {FIELD_CONTROLS[item.kind].control === 'group' ? (
                   <SchemaField field={item} name={`${name}.${i}`} label={rowLabel} {...wiring} />
                 ) : (
                   <ValueRowField field={item} name={`${name}.${i}`} label={rowLabel} {...wiring} />

@@ -3,9 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
-import { ArchiveButton } from '../admin/archive-button';
+import { ArchiveButton } from './archive-button';
 import { Facts } from '../ui/page-header';
-import { ArchivedNotice, DetailFrame, DetailHeader, Section } from './detail-frame';
+import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
+import { Section } from '../ui/card';
 import { RelatedWorkflows } from './related-workflows';
 
 export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
@@ -30,7 +31,7 @@ export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean
               ['Archived', c.archived_at ? formatDateTime(c.archived_at) : 'No'],
             ]}
           />
-          <Section title="Approval workflows in this category">
+          <Section variant="page" title="Approval workflows in this category">
             <RelatedWorkflows filter={{ category_id: c.id }} subject="this category" />
           </Section>
         </>

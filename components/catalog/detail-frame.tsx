@@ -2,14 +2,14 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
-import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import type { CatalogKind } from '@/lib/queries/catalog';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
-import { QueryPending } from '../ui/query-pending';
-import { EmptyState, ErrorState, Skeleton, StatusBadge } from '../ui/states';
+import { QueryState } from '../ui/query-state';
+import { EmptyState, Skeleton, StatusBadge } from '../ui/states';
 import { CATALOG_NOUNS, catalogListHref } from './catalog-paths';
+import { Card } from '../ui/card';
 
 interface DetailFrameProps<T> {
   kind: CatalogKind;
@@ -26,35 +26,27 @@ export function DetailFrame<T extends { name: string }>({ kind, id, query, child
     { label: nouns.many, href: catalogListHref(kind) },
     { label: query.data?.name ?? id },
   ];
-  let body: React.ReactNode;
-  if (query.isPending) {
-    body = (
-      <QueryPending query={query}>
-        <DetailSkeleton />
-      </QueryPending>
-    );
-  }
-  else if (query.isError) {
-    const notFound = query.error instanceof ConsoleApiError && query.error.status === 404;
-    body = notFound ? (
-      <EmptyState
-        title={`${nouns.one} not found`}
-        action={
-          <Link href={catalogListHref(kind)} className="text-sm font-medium text-brand-700 underline">
-            Back to {nouns.many.toLowerCase()}
-          </Link>
-        }
-      >
-        Nothing with the id <code className="font-mono">{id}</code> is visible to this console. Check the link, or find the item in the list.
-      </EmptyState>
-    ) : (
-      <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-    );
-  } else body = children(query.data);
   return (
     <>
       <Breadcrumbs items={crumbs} />
-      {body}
+      <QueryState
+        query={query}
+        skeleton={<DetailSkeleton />}
+        notFound={() => (
+          <EmptyState
+            title={`${nouns.one} not found`}
+            action={
+              <Link href={catalogListHref(kind)} className="text-sm font-medium text-brand-700 underline">
+                Back to {nouns.many.toLowerCase()}
+              </Link>
+            }
+          >
+            Nothing with the id <code className="font-mono">{id}</code> is visible to this console. Check the link, or find the item in the list.
+          </EmptyState>
+        )}
+      >
+        {children}
+      </QueryState>
     </>
   );
 }
@@ -67,14 +59,14 @@ function DetailSkeleton() {
         <Skeleton className="h-5 w-48" />
         <Skeleton className="h-4 w-2/3" />
       </div>
-      <div className="grid grid-cols-1 gap-4 rounded-lg bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3">
+      <Card className="grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="flex flex-col gap-1.5">
             <Skeleton className="h-3 w-24" />
             <Skeleton className="h-4 w-40" />
           </div>
         ))}
-      </div>
+      </Card>
       <Skeleton className="h-40 w-full" />
     </div>
   );
@@ -128,24 +120,5 @@ export function ArchivedNotice({ record, noun, note }: ArchivedNoticeProps) {
       {record.archive_reason && <p className="mt-0.5">Reason: {record.archive_reason}</p>}
       {note && <p className="mt-0.5">{note}</p>}
     </div>
-  );
-}
-
-/** A titled block of a detail page. */
-export function Section({ title, description, actions, children }: { title: string; description?: React.ReactNode; actions?: React.ReactNode; children: React.ReactNode }) {
-  const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  return (
-    <section aria-labelledby={headingId} className="mt-8">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
-        </div>
-        {actions}
-      </div>
-      {children}
-    </section>
   );
 }

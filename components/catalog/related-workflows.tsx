@@ -9,9 +9,10 @@ import { catalogListQuery } from '@/lib/queries/catalog';
 import type { Workflow } from '@/lib/schemas/catalog';
 import { DataTable } from '../list/data-table';
 import { CopyId } from '../ui/copy-id';
-import { QueryPending } from '../ui/query-pending';
-import { ErrorState, TableSkeleton } from '../ui/states';
+import { QueryState } from '../ui/query-state';
+import { TableSkeleton } from '../ui/states';
 import { nameColumn, statusColumn } from './columns';
+import { Card } from '../ui/card';
 
 const columns: ColumnDef<Workflow, unknown>[] = [
   nameColumn('approval-workflows', false),
@@ -22,16 +23,9 @@ const columns: ColumnDef<Workflow, unknown>[] = [
 /** The first workflows filed under a category or built on a request template, with a link to the full filtered list. */
 export function RelatedWorkflows({ filter, subject }: { filter: { category_id: string } | { request_template_id: string }; subject: string }) {
   const query = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 25, ...filter }));
-  if (query.isPending) {
-    return (
-      <QueryPending query={query}>
-        <TableSkeleton rows={3} columns={3} />
-      </QueryPending>
-    );
-  }
-  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isPending || query.isError) return <QueryState query={query} skeleton={<TableSkeleton rows={3} columns={3} />} />;
   const { data, pagination } = query.data;
-  if (pagination.total === 0) return <p className="rounded-lg bg-white px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">No approval workflow uses {subject}.</p>;
+  if (pagination.total === 0) return <Card as="p" className="px-4 py-3 text-sm text-slate-700">No approval workflow uses {subject}.</Card>;
   return (
     <>
       <DataTable columns={columns} data={data} caption={`Approval workflows of ${subject}`} />

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
-import { ArchiveRequestFormButton } from '../admin/archive-request-form-button';
+import { ArchiveRequestFormButton } from './archive-request-form-button';
 import { Facts } from '../ui/page-header';
 import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
 import { ItemLink } from './item-link';

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import { Facts } from '../ui/page-header';
-import { DetailFrame, DetailHeader, Section } from './detail-frame';
+import { DetailFrame, DetailHeader } from './detail-frame';
+import { Section } from '../ui/card';
 import { ItemLink } from './item-link';
 import { RelatedWorkflows } from './related-workflows';
 import { useCatalogOptions } from './use-catalog-options';
@@ -28,7 +29,7 @@ export function RequestTemplateDetail({ id }: { id: string }) {
             ]}
           />
           <p className="mt-3 text-sm text-slate-700">Request templates are built in the platform’s Form Builder and are read-only here.</p>
-          <Section title="Approval workflows built on this template">
+          <Section variant="page" title="Approval workflows built on this template">
             <RelatedWorkflows filter={{ request_template_id: t.id }} subject="this request template" />
           </Section>
         </>

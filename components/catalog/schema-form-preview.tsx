@@ -2,34 +2,19 @@
 
 import { useId } from 'react';
 import { boundsOf } from '@/lib/field-bounds';
-import { readSubmissionSchema, type FieldDescriptor, type FieldKind } from '@/lib/submission-schema/fields';
+import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
+import { FIELD_CONTROLS, numberStep } from '../approvals/field-controls';
 import { UnsupportedSchema } from '../approvals/unsupported-schema';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import { Badge } from '../ui/states';
-
-const KIND_LABELS: Record<FieldKind, string> = {
-  text: 'Text',
-  email: 'E-mail address',
-  date: 'Date',
-  'date-time': 'Date and time',
-  uri: 'Web address',
-  number: 'Number',
-  integer: 'Whole number',
-  boolean: 'Yes / no',
-  choice: 'Choice',
-  constant: 'Fixed value',
-  document: 'Document (PDF)',
-  object: 'Group of fields',
-  array: 'List',
-};
-
 
 type Wiring = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 
 /** The control a requester would use; `wiring` is what Field adds (id and aria) so the label names it. */
 function Control({ field, ...wiring }: { field: FieldDescriptor } & Wiring) {
-  switch (field.kind) {
-    case 'choice':
+  const { control, type } = FIELD_CONTROLS[field.kind];
+  switch (control) {
+    case 'select':
       return (
         <Select {...wiring} defaultValue={String(field.options?.findIndex((o) => o.value === field.default) ?? -1)}>
           <option value="-1">Choose…</option>
@@ -40,25 +25,21 @@ function Control({ field, ...wiring }: { field: FieldDescriptor } & Wiring) {
           ))}
         </Select>
       );
-    case 'constant':
+    case 'fixed':
       return <Input {...wiring} readOnly value={String(field.value)} />;
-    case 'date-time':
-      return <Input {...wiring} type="datetime-local" />;
-    case 'uri':
-      return <Input {...wiring} type="url" defaultValue={typeof field.default === 'string' ? field.default : undefined} />;
     case 'document':
       return <Input {...wiring} type="file" accept="application/pdf" />;
-    case 'date':
-      return <Input {...wiring} type="date" />;
-    case 'email':
-      return <Input {...wiring} type="email" />;
+    case 'input': {
+      // Of these, only a web address shows its default.
+      const initial = field.kind === 'uri' && typeof field.default === 'string' ? field.default : undefined;
+      return <Input {...wiring} type={type} defaultValue={initial} />;
+    }
     case 'number':
-    case 'integer':
       return (
         <Input
           {...wiring}
           type="number"
-          step={field.multipleOf ?? (field.kind === 'integer' ? 1 : 'any')}
+          step={numberStep(field)}
           min={field.min}
           max={field.max}
           defaultValue={typeof field.default === 'number' ? field.default : undefined}
@@ -90,8 +71,8 @@ function FieldFacts({ field }: { field: FieldDescriptor }) {
     <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700" data-testid={`facts-${field.path}`}>
       <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">{field.key}</code>
       <span>
-        {KIND_LABELS[field.kind]}
-        {field.kind === 'array' && field.item ? ` of ${KIND_LABELS[field.item.kind].toLowerCase()}` : ''}
+        {FIELD_CONTROLS[field.kind].label}
+        {field.kind === 'array' && field.item ? ` of ${FIELD_CONTROLS[field.item.kind].label.toLowerCase()}` : ''}
       </span>
       {field.required ? <Badge tone="amber">required</Badge> : <Badge>optional</Badge>}
       {bounds && <span>· {bounds}</span>}
@@ -102,7 +83,8 @@ function FieldFacts({ field }: { field: FieldDescriptor }) {
 }
 
 function PreviewField({ field }: { field: FieldDescriptor }) {
-  if (field.kind === 'object' || field.kind === 'array') {
+  const { control } = FIELD_CONTROLS[field.kind];
+  if (control === 'group' || control === 'list') {
     const inner = field.kind === 'object' ? (field.fields ?? []) : field.item?.kind === 'object' ? (field.item.fields ?? []) : [field.item!];
     return (
       <fieldset className="rounded-md border border-slate-200 bg-white p-3">
@@ -122,7 +104,7 @@ function PreviewField({ field }: { field: FieldDescriptor }) {
   }
   return (
     <div className="rounded-md border border-slate-200 bg-white p-3">
-      {field.kind === 'boolean' ? (
+      {control === 'checkbox' ? (
         <Checkbox field={field} />
       ) : (
         <Field label={field.title} required={field.required} hint={field.description}>

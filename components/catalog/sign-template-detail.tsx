@@ -11,7 +11,8 @@ import { Button } from '../ui/button';
 import { CopyId } from '../ui/copy-id';
 import { Facts } from '../ui/page-header';
 import { Badge } from '../ui/states';
-import { DetailFrame, DetailHeader, Section } from './detail-frame';
+import { DetailFrame, DetailHeader } from './detail-frame';
+import { Section } from '../ui/card';
 import { TemplatePdf } from './template-pdf';
 
 type Version = SignTemplate['versions'][number];
@@ -105,7 +106,7 @@ export function SignTemplateDetail({ id }: { id: string }) {
                 ['Last updated', formatDateTime(text(t.updated_at))],
               ]}
             />
-            <Section title="Versions" description="A version is addressed by its version id, not by its number.">
+            <Section variant="page" title="Versions" description="A version is addressed by its version id, not by its number.">
               {versions.length === 0 ? (
                 <p className="text-sm text-slate-700">This template lists no versions.</p>
               ) : (
@@ -113,10 +114,10 @@ export function SignTemplateDetail({ id }: { id: string }) {
               )}
             </Section>
             <div className="grid grid-cols-1 gap-x-6 lg:grid-cols-2">
-              <Section title="Signer slots" description="Who signs: each slot gets a recipient when a package is sent.">
+              <Section variant="page" title="Signer slots" description="Who signs: each slot gets a recipient when a package is sent.">
                 {t.slots.length === 0 ? <p className="text-sm text-slate-700">No signer slots.</p> : <DataTable columns={slotColumns} data={t.slots} caption={`Signer slots of ${t.name}`} />}
               </Section>
-              <Section title="Sender fields" description="What the sender fills in before sending.">
+              <Section variant="page" title="Sender fields" description="What the sender fills in before sending.">
                 {t.sender_fields.length === 0 ? (
                   <p className="text-sm text-slate-700">No sender fields.</p>
                 ) : (

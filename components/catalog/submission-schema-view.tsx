@@ -3,24 +3,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { submissionSchemaQuery } from '@/lib/queries/catalog';
 import { CopyId } from '../ui/copy-id';
-import { QueryPending } from '../ui/query-pending';
-import { ErrorState, Skeleton } from '../ui/states';
+import { QueryState } from '../ui/query-state';
+import { Skeleton } from '../ui/states';
 import { SchemaFormPreview } from './schema-form-preview';
+import { Card } from '../ui/card';
 
 /** One release's submission schema, side by side: the form a requester sees and the raw JSON Schema. */
 export function SubmissionSchemaView({ workflowId, release }: { workflowId: string; release: number }) {
   const query = useQuery(submissionSchemaQuery(workflowId, release));
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <QueryPending query={query}>
-        <div role="status" aria-label="Loading the submission schema" className="grid gap-4 lg:grid-cols-5">
-          <Skeleton className="h-96 lg:col-span-3" />
-          <Skeleton className="h-96 lg:col-span-2" />
-        </div>
-      </QueryPending>
+      <QueryState
+        query={query}
+        skeleton={
+          <div role="status" aria-label="Loading the submission schema" className="grid gap-4 lg:grid-cols-5">
+            <Skeleton className="h-96 lg:col-span-3" />
+            <Skeleton className="h-96 lg:col-span-2" />
+          </div>
+        }
+        errorTitle="The submission schema could not be loaded"
+      />
     );
   }
-  if (query.isError) return <ErrorState title="The submission schema could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
   const { schema } = query.data;
   const releaseId = query.data.workflow_release_id ?? `${workflowId}@${release}`;
   const json = JSON.stringify(schema, null, 2);
@@ -33,7 +37,7 @@ export function SubmissionSchemaView({ workflowId, release }: { workflowId: stri
         </div>
         <SchemaFormPreview schema={schema} title={`Form preview of ${releaseId}`} releaseId={releaseId} />
       </div>
-      <div className="rounded-lg bg-white ring-1 ring-slate-200 lg:col-span-2">
+      <Card className="lg:col-span-2">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">
           <h3 className="text-base font-semibold text-slate-900">Raw JSON Schema</h3>
           <CopyId value={releaseId} label="workflow release id" />
@@ -46,7 +50,7 @@ export function SubmissionSchemaView({ workflowId, release }: { workflowId: stri
         >
           {json}
         </pre>
-      </div>
+      </Card>
     </div>
   );
 }

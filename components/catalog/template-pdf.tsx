@@ -3,7 +3,7 @@
 import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import { Select } from '../ui/field';
-import { Section } from './detail-frame';
+import { Section } from '../ui/card';
 
 type Version = SignTemplate['versions'][number];
 
@@ -12,6 +12,7 @@ export function TemplatePdf({ template, versions, shown, onPick }: { template: S
   const url = `/api/document-sign-templates/${encodeURIComponent(template.id)}/content?version=${encodeURIComponent(shown.id)}`;
   return (
     <Section
+      variant="page"
       title="Source PDF"
       description={`Version ${shown.number} (${shown.id})${shown.page_count ? `, ${shown.page_count} pages` : ''}.`}
       actions={

@@ -6,14 +6,15 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import type { Workflow } from '@/lib/schemas/catalog';
-import { ArchiveButton } from '../admin/archive-button';
+import { ArchiveButton } from './archive-button';
 import { DataTable } from '../list/data-table';
 import { Select } from '../ui/field';
 import { Facts } from '../ui/page-header';
 import { Badge } from '../ui/states';
 import { CopyId } from '../ui/copy-id';
 import { ArchivedFormBadge } from './archived-form-badge';
-import { ArchivedNotice, DetailFrame, DetailHeader, Section } from './detail-frame';
+import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
+import { Card, Section } from '../ui/card';
 import { ItemLink } from './item-link';
 import { SubmissionSchemaView } from './submission-schema-view';
 
@@ -89,13 +90,13 @@ export function WorkflowDetail({ id, canAdmin }: { id: string; canAdmin: boolean
               ]}
             />
 
-            <Section title="Approval layers" description="Requests pass these layers in order; rules may skip some.">
+            <Section variant="page" title="Approval layers" description="Requests pass these layers in order; rules may skip some.">
               {w.layers.length === 0 ? (
                 <p className="text-sm text-slate-700">This workflow lists no approval layers.</p>
               ) : (
                 <ol className="flex flex-wrap items-stretch gap-2">
                   {w.layers.map((layer, i) => (
-                    <li key={`${layer.name}-${i}`} className="flex min-w-44 items-center gap-3 rounded-lg bg-white px-4 py-3 ring-1 ring-slate-200">
+                    <Card as="li" key={`${layer.name}-${i}`} className="flex min-w-44 items-center gap-3 px-4 py-3">
                       <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700" aria-hidden>
                         {i + 1}
                       </span>
@@ -106,17 +107,18 @@ export function WorkflowDetail({ id, canAdmin }: { id: string; canAdmin: boolean
                         </span>
                         <span className="block text-xs text-slate-600">{layer.sla_hours !== undefined ? `SLA ${layer.sla_hours} h` : 'No SLA given'}</span>
                       </span>
-                    </li>
+                    </Card>
                   ))}
                 </ol>
               )}
             </Section>
 
-            <Section title="Releases" description="Active requests keep the release they started with; new requests use the current one.">
+            <Section variant="page" title="Releases" description="Active requests keep the release they started with; new requests use the current one.">
               <DataTable columns={releaseColumns(current)} data={releases} caption={`Releases of ${w.name}`} />
             </Section>
 
             <Section
+              variant="page"
               title="Submission schema"
               description="Client code sends the field keys, not the labels."
               actions={

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
-import { ConsoleApiError } from '@/lib/api-error';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 import { documentQuery } from '@/lib/queries/documents';
 import type { DocumentItem } from '@/lib/schemas/documents';
 import { statusLabel } from '@/lib/status-labels';
+import { isNotFound } from '../ui/is-not-found';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
 import { Badge, ErrorState, Skeleton } from '../ui/states';
@@ -61,7 +61,7 @@ export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean
     );
   }
   if (query.isError) {
-    const missing = query.error instanceof ConsoleApiError && query.error.status === 404;
+    const missing = isNotFound(query.error);
     return (
       <div className="flex flex-col gap-4">
         <ErrorState

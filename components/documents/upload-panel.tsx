@@ -8,6 +8,7 @@ import { PURPOSES } from './document-facts';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadFileRow } from './upload-file-row';
 import type { Upload } from './use-upload';
+import { Card } from '../ui/card';
 
 /**
  * Upload PDFs: drop or choose one or several, see each checked, pick their purpose, send
@@ -18,7 +19,7 @@ export const UploadPanel = forwardRef<HTMLHeadingElement, { upload: Upload; onCl
   const { queue, uploading } = upload;
   const ready = readyItems(queue);
   return (
-    <section id="upload-panel" aria-labelledby="upload-heading" className="mb-6 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:p-5">
+    <Card as="section" id="upload-panel" aria-labelledby="upload-heading" className="mb-6 p-4 sm:p-5">
       <div className="mb-3 flex items-start justify-between gap-4">
         <div>
           <h2 id="upload-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
@@ -72,6 +73,6 @@ export const UploadPanel = forwardRef<HTMLHeadingElement, { upload: Upload; onCl
           </div>
         )}
       </div>
-    </section>
+    </Card>
   );
 });

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { SessionCountdown } from './session-countdown';
+import { Card } from '../ui/card';
 
 interface EditorToolbarProps {
   dirty: boolean;
@@ -31,7 +32,7 @@ function SaveState({ dirty, version, completed }: { dirty: boolean; version: num
 export function EditorToolbar({ dirty, version, completed, deadline, expired, renewing, running, onRenew, onSave, onComplete }: EditorToolbarProps) {
   const blocked = version === null || expired || completed || running !== null;
   return (
-    <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
+    <Card className="mb-3 flex flex-wrap items-center gap-3 px-3 py-2">
       <span role="status" aria-label="Save state">
         <SaveState dirty={dirty} version={version} completed={completed} />
       </span>
@@ -44,6 +45,6 @@ export function EditorToolbar({ dirty, version, completed, deadline, expired, re
           Complete…
         </Button>
       </div>
-    </div>
+    </Card>
   );
 }

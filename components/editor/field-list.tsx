@@ -2,6 +2,7 @@ import { FIELD_TYPE_INFO } from '@/lib/editor/field-types';
 import { slotColour, slotLabel } from '@/lib/editor/slots';
 import type { LayoutField } from '@/lib/schemas/documents';
 import { FieldIcon } from './field-icon';
+import { Card } from '../ui/card';
 
 interface FieldListProps {
   fields: LayoutField[];
@@ -15,7 +16,7 @@ interface FieldListProps {
 export function FieldList({ fields, slots, selectedId, problemIds, onSelect }: FieldListProps) {
   const sorted = [...fields].sort((a, b) => a.page - b.page || b.y - a.y || a.x - b.x);
   return (
-    <section aria-labelledby="field-list-title" className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
+    <Card as="section" aria-labelledby="field-list-title" className="p-3">
       <h2 id="field-list-title" className="text-sm font-semibold text-slate-900">
         Fields ({fields.length})
       </h2>
@@ -44,6 +45,6 @@ export function FieldList({ fields, slots, selectedId, problemIds, onSelect }: F
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

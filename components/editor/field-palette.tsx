@@ -1,10 +1,11 @@
 import { FIELD_TYPE_INFO, FIELD_TYPES, type FieldType } from '@/lib/editor/field-types';
 import { FieldIcon } from './field-icon';
+import { Card } from '../ui/card';
 
 /** One button per field type; a field is added to the page in view. */
 export function FieldPalette({ disabled, onAdd }: { disabled: boolean; onAdd(type: FieldType): void }) {
   return (
-    <section aria-labelledby="palette-title" className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
+    <Card as="section" aria-labelledby="palette-title" className="p-3">
       <h2 id="palette-title" className="text-sm font-semibold text-slate-900">
         Add a field
       </h2>
@@ -25,6 +26,6 @@ export function FieldPalette({ disabled, onAdd }: { disabled: boolean; onAdd(typ
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

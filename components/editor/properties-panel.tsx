@@ -9,6 +9,7 @@ import { slotLabel } from '@/lib/editor/slots';
 import type { LayoutField } from '@/lib/schemas/documents';
 import { FieldIcon } from './field-icon';
 import { NumberInput } from './number-input';
+import { Card } from '../ui/card';
 
 interface PropertiesPanelProps {
   field: LayoutField | null;
@@ -32,12 +33,12 @@ const GEOMETRY = [
 export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, onChange, onAddSlot, onRemove }: PropertiesPanelProps) {
   if (!field) {
     return (
-      <section aria-labelledby="field-props-title" data-editor-panel className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <Card as="section" aria-labelledby="field-props-title" data-editor-panel className="p-4">
         <h2 id="field-props-title" className="text-sm font-semibold text-slate-900">
           Field properties
         </h2>
         <p className="mt-2 text-sm text-slate-600">Select a field on the page, or add one from the palette.</p>
-      </section>
+      </Card>
     );
   }
   const errorOf = (prop: string) => problems.filter((p) => p.property === prop).map((p) => p.message).join('; ') || undefined;
@@ -54,7 +55,7 @@ export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, o
     onChange(size ? { page: n, ...clampToPage(field, size) } : { page: n });
   };
   return (
-    <section aria-labelledby="field-props-title" data-editor-panel className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+    <Card as="section" aria-labelledby="field-props-title" data-editor-panel className="p-4">
       <h2 id="field-props-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <FieldIcon type={field.type} />
         Field properties <code className="ml-auto text-xs font-normal text-slate-600">{field.id}</code>
@@ -117,6 +118,6 @@ export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, o
           Delete field
         </Button>
       </fieldset>
-    </section>
+    </Card>
   );
 }

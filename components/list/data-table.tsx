@@ -2,6 +2,7 @@
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
+import { Card } from '../ui/card';
 
 /** Whether the element's content is wider than the element (it scrolls sideways). */
 function useScrollsSideways<T extends HTMLElement>() {
@@ -27,10 +28,10 @@ export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T,
     // relative: the sr-only texts in cells are absolutely placed, and without a positioned
     // scroller they escape it and widen the whole page on a narrow screen. A table wider than
     // the screen scrolls here, and then the keyboard can reach it too (a tab stop of its own).
-    <div
+    <Card
       ref={scroller}
       {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': `${caption}, scrolls sideways` })}
-      className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -57,6 +58,6 @@ export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T,
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }

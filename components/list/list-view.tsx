@@ -3,8 +3,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Page } from '@/lib/schemas/list';
-import { QueryPending } from '../ui/query-pending';
-import { EmptyState, ErrorState, TableSkeleton } from '../ui/states';
+import { QueryState } from '../ui/query-state';
+import { EmptyState, TableSkeleton } from '../ui/states';
 import { DataTable } from './data-table';
 import { PaginationBar } from './pagination-bar';
 
@@ -22,14 +22,9 @@ interface ListViewProps<T> {
 
 /** The states every list has: loading, error with retry, empty, rows with total and paging. */
 export function ListView<T>({ query, columns, caption, update, empty, filtered, filterNames = ['status'] }: ListViewProps<T>) {
-  if (query.isPending) {
-    return (
-      <QueryPending query={query}>
-        <TableSkeleton columns={Math.min(columns.length, 5)} />
-      </QueryPending>
-    );
+  if (query.isPending || query.isError) {
+    return <QueryState query={query} skeleton={<TableSkeleton columns={Math.min(columns.length, 5)} />} />;
   }
-  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   const { data, pagination } = query.data;
   if (pagination.total === 0) {
     return filtered ? (

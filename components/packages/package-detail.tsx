@@ -7,8 +7,9 @@ import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/queries/catalog';
 import { isPackageFinished, livePackageQuery, type PackageRecord } from '@/lib/queries/packages';
 import { statusLabel } from '@/lib/status-labels';
+import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
-import { QueryPending } from '../ui/query-pending';
+import { QueryState } from '../ui/query-state';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
 import { PackageArchive } from './package-archive';
 import { PackageFreshness } from './package-freshness';
@@ -39,17 +40,6 @@ function SignedDocumentNote() {
         signing invitation, after confirming the one-time code sent to their e-mail address, and members of the workspace
         open it in the signing service when signed in there. Signdesk keeps the details and the timeline shown here.
       </p>
-    </section>
-  );
-}
-
-function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
-      <h2 id={id} className="mb-3 text-base font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
     </section>
   );
 }
@@ -94,31 +84,36 @@ interface PackageDetailProps {
   justSent: boolean;
 }
 
+const LOADING = (
+  <div role="status" aria-label="Loading the package" className="flex flex-col gap-4">
+    <Skeleton className="h-8 w-1/3" />
+    <Skeleton className="h-32 w-full" />
+  </div>
+);
+
 /** One package: status, signers, values, timeline, archiving for admins and reuse for senders. */
-export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDetailProps) {
+export function PackageDetail({ id, ...rest }: PackageDetailProps) {
   const query = useQuery(livePackageQuery(id));
-  const templateId = query.data?.template_id;
-  const template = useQuery({ ...catalogItemQuery('document-sign-templates', templateId ?? ''), enabled: Boolean(templateId) });
-  if (query.isPending) {
-    return (
-      <QueryPending query={query}>
-        <div role="status" aria-label="Loading the package" className="flex flex-col gap-4">
-          <Skeleton className="h-8 w-1/3" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      </QueryPending>
-    );
-  }
-  if (query.isError) {
-    return (
-      <ErrorState
-        title={query.error.message.includes('not found') ? 'Package not found' : 'This package could not be loaded'}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const pkg = query.data;
+  return (
+    <QueryState
+      query={query}
+      skeleton={LOADING}
+      errorTitle="This package could not be loaded"
+      notFound={(error) => <ErrorState title="Package not found" message={error.message} onRetry={() => void query.refetch()} />}
+    >
+      {(pkg) => <PackageView pkg={pkg} updatedAt={query.dataUpdatedAt} fetching={query.isFetching} {...rest} />}
+    </QueryState>
+  );
+}
+
+interface PackageViewProps extends Omit<PackageDetailProps, 'id'> {
+  pkg: PackageRecord;
+  updatedAt: number;
+  fetching: boolean;
+}
+
+function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }: PackageViewProps) {
+  const template = useQuery({ ...catalogItemQuery('document-sign-templates', pkg.template_id ?? ''), enabled: Boolean(pkg.template_id) });
   const labelOf = (key: string) => template.data?.sender_fields.find((f) => f.key === key)?.label ?? key;
   const slotLabel = (slotId: string) => {
     const s = pkg.signers.find((x) => x.slot_id === slotId);
@@ -154,7 +149,7 @@ export function PackageDetail({ id, canArchive, canSend, justSent }: PackageDeta
         {pkg.archived && <Badge>{statusLabel('catalog', 'archived')}</Badge>}
         <span>{STATUS_NOTES[pkg.status] ?? ''}</span>
       </div>
-      <PackageFreshness updatedAt={query.dataUpdatedAt} fetching={query.isFetching} finished={isPackageFinished(pkg)} />
+      <PackageFreshness updatedAt={updatedAt} fetching={fetching} finished={isPackageFinished(pkg)} />
       <div className="flex flex-col gap-5">
         <Facts
           items={[

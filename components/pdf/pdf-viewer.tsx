@@ -13,6 +13,7 @@ import type { PageOverlayInfo } from './pdf-page-slot';
 import { PdfToolbar } from './pdf-toolbar';
 import { PdfViewerSkeleton } from './pdf-viewer-skeleton';
 import { anchorOf, COLUMN_PADDING, CSS_UNITS, currentPage, fitWidthScale, layoutPages, pagesOnScreen, pagesToRender, scrollTopForAnchor, scrollTopForPage, stepZoom, type PageSize } from './page-layout';
+import { Card } from '../ui/card';
 
 export type { PageOverlayInfo, PageSize };
 
@@ -171,7 +172,7 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
   const columnWidth = layout ? Math.max(view.width, layout.maxWidth + 2 * COLUMN_PADDING) : 0;
 
   return (
-    <section aria-label={label} className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+    <Card as="section" aria-label={label} className="overflow-hidden">
       <PdfToolbar
         label={label}
         page={page}
@@ -218,7 +219,7 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
       <p className="sr-only" aria-live="polite">
         {layout ? `${layout.tops.length} pages` : ''}
       </p>
-    </section>
+    </Card>
   );
 }
 

@@ -1,3 +1,5 @@
+import { Card } from './card';
+
 export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -13,13 +15,13 @@ export function PageHeader({ title, description, actions }: { title: string; des
 /** A definition list for a record's fields on detail pages. */
 export function Facts({ items }: { items: [string, React.ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3">
+    <Card as="dl" className="grid grid-cols-1 gap-x-6 gap-y-3 p-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map(([term, value]) => (
         <div key={term}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{term}</dt>
           <dd className="mt-0.5 break-words text-sm text-slate-900">{value ?? '—'}</dd>
         </div>
       ))}
-    </dl>
+    </Card>
   );
 }

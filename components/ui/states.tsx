@@ -1,5 +1,6 @@
 import { statusLabel, type StatusFamily } from '@/lib/status-labels';
 import { Button } from './button';
+import { Card } from './card';
 
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div className={`animate-pulse rounded bg-slate-200 ${className}`} aria-hidden />;
@@ -8,7 +9,7 @@ export function Skeleton({ className = '' }: { className?: string }) {
 /** Placeholder rows while a list loads. */
 export function TableSkeleton({ rows = 6, columns = 4 }: { rows?: number; columns?: number }) {
   return (
-    <div role="status" aria-label="Loading" className="divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
+    <Card role="status" aria-label="Loading" className="divide-y divide-slate-100">
       {Array.from({ length: rows }, (_, r) => (
         <div key={r} className="flex gap-4 px-4 py-3">
           {Array.from({ length: columns }, (_, c) => (
@@ -16,7 +17,7 @@ export function TableSkeleton({ rows = 6, columns = 4 }: { rows?: number; column
           ))}
         </div>
       ))}
-    </div>
+    </Card>
   );
 }
 

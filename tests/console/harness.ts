@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@/lib/roles';
 import { startTestSandbox, type TestSandbox } from '@/sandbox/conformance/harness';
-import { connect, migrate } from '@/server/db/connect';
-import { EmailTakenError, createUser } from '@/server/users/users';
+import { createUsers, exited, freePort, sessionCookie, spawnConsole, waitForConsole } from '../support/test-stack';
 
 export const PASSWORD = 'correct-horse-battery-staple';
 export const ROLES_UNDER_TEST: Role[] = ['viewer', 'operator', 'sender', 'admin'];
@@ -46,24 +43,12 @@ export interface TestConsole {
   close(): Promise<void>;
 }
 
-const bindable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const srv = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-
 /**
- * A port for the console, below Linux's ephemeral range (32768 and up): between this check
- * and the console binding it, a sandbox started with port 0 by a suite running alongside
- * could otherwise be handed the same port, and the console's requests would reach it.
+ * Ports for the console, below Linux's ephemeral range (32768 and up): between the check and
+ * the console binding it, a sandbox started with port 0 by a suite running alongside could
+ * otherwise be handed the same port, and the console's requests would reach it.
  */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await bindable(port)) return port;
-  }
-}
+const CONSOLE_PORTS = { from: 20_000, to: 32_000 };
 
 export const DEFAULT_SESSION_PASSWORD = 'test-session-password-0123456789-abcdefghijkl';
 
@@ -86,22 +71,23 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
   const appId = opts.shared?.appId ?? `console_${Date.now()}`;
   const key = opts.shared?.apiKey ?? opts.apiKey ?? (await sandbox.newKey({ appId }));
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'));
-  const conn = await connect({ dataDir, databaseUrl: opts.databaseUrl });
-  await migrate(conn, Boolean(opts.databaseUrl));
-  for (const role of ROLES_UNDER_TEST) {
-    await createUser(conn, { email: `${role}@test.local`, name: `Test ${role}`, password: PASSWORD, roles: [role] }).catch((err: unknown) => {
-      if (!(err instanceof EmailTakenError)) throw err;
-    });
-  }
-  await conn.destroy();
+  await createUsers({
+    dataDir,
+    databaseUrl: opts.databaseUrl,
+    users: ROLES_UNDER_TEST.map((role) => ({
+      email: `${role}@test.local`,
+      name: `Test ${role}`,
+      password: PASSWORD,
+      roles: [role],
+    })),
+    keepExisting: true,
+  });
 
-  const port = await freePort();
+  const port = await freePort(CONSOLE_PORTS);
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'console.log');
   const log = createWriteStream(logFile);
   const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_ENV: 'production',
     SIGNING_API_BASE_URL: sandbox.url,
     SIGNING_API_KEY: key,
     SESSION_PASSWORD: DEFAULT_SESSION_PASSWORD,
@@ -109,26 +95,19 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     SANDBOX_CONTROL_URL: sandbox.url,
     SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
     LOG_LEVEL: 'info',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     // The tests are the console's proxy: they set X-Forwarded-For/Proto to play many clients.
     // Suites about spoofing start a console with this removed.
     TRUSTED_PROXIES: 'loopback',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnConsole({ port, env });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await exited;
+      await exited(child);
     }
     if (!opts.shared) await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -145,7 +124,13 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
       body = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual', ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
     const bytes = Buffer.from(await res.arrayBuffer());
     const json = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
     return { status: res.status, headers: res.headers, body: json, bytes };
@@ -154,13 +139,18 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
   const signIn = async (email: string, password = PASSWORD) => {
     const reply = await call('POST', '/api/auth/sign-in', { body: { email, password } });
     // The session cookie alone; a device cookie (server/auth/device-cookie.ts) may come beside it.
-    const session = reply.headers.getSetCookie().find((c) => /^(__Host-)?signdesk=/.test(c));
-    return { reply, cookie: session ? session.split(';')[0]! : null };
+    return { reply, cookie: sessionCookie(reply.headers) };
   };
 
   const cookies = {} as Record<Role, string>;
   try {
-    await waitFor(`${url}/api/health`, child);
+    await waitForConsole({
+      url,
+      child,
+      path: '/api/health',
+      ready: (res) => res.status < 500 || res.status === 503,
+      intervalMs: 250,
+    });
     for (const role of ROLES_UNDER_TEST) {
       const { cookie, reply } = await signIn(`${role}@test.local`);
       if (!cookie) throw new Error(`sign-in as ${role} failed: ${reply.status} ${reply.bytes.toString()}`);
@@ -186,22 +176,6 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     signIn,
     close: stop,
   };
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  while (Date.now() < deadline && !exited) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500 || res.status === 503) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the console did not start (${exited ? 'exited' : 'timed out'})`);
 }
 
 export const readLog = (t: TestConsole) => readFileSync(t.logFile, 'utf8');

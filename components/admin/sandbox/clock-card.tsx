@@ -12,7 +12,7 @@ import { lazyResolver } from '../../ui/lazy-resolver';
 import { Field, Input, Select } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { DAY, HOUR, MINUTE, UNITS } from './clock-units';
-import { PanelSection } from './panel-section';
+import { Section } from '../../ui/card';
 import { useAdvanceClock } from './sandbox-mutations';
 
 const QUICK = [
@@ -73,7 +73,7 @@ export function ClockCard() {
   const nowMs = state.data && tick ? tick + offsetMs : null;
   const ahead = Math.round(offsetMs / 1000);
   return (
-    <PanelSection title="Clock" description="Expiries, delivery and SLAs follow the sandbox clock. It only moves forward.">
+    <Section variant="panel" title="Clock" description="Expiries, delivery and SLAs follow the sandbox clock. It only moves forward.">
       {state.isError ? (
         <ErrorState message={state.error.message} onRetry={() => void state.refetch()} />
       ) : nowMs === null ? (
@@ -113,6 +113,6 @@ export function ClockCard() {
           </Button>
         </fieldset>
       </form>
-    </PanelSection>
+    </Section>
   );
 }

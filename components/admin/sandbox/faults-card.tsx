@@ -8,7 +8,7 @@ import type { ActiveFaultRule } from '@/lib/schemas/sandbox-state';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { FaultForm } from './fault-form';
-import { PanelSection } from './panel-section';
+import { Section } from '../../ui/card';
 import { useSetFaults } from './sandbox-mutations';
 
 /** A rule as the panel's route answers it: `remaining` says how many more times a counted one fires. */
@@ -52,7 +52,8 @@ export function FaultsCard() {
   const replace = (next: ShownRule[], done: string) => save.run({ rules: next.map(portable), done }).catch(() => undefined);
 
   return (
-    <PanelSection
+    <Section
+      variant="panel"
       title="Faults"
       description="Make the Signing API fail or slow down on purpose, or lose the answer to a call that did commit, to rehearse errors, retries, Retry-After, waiting and confirming. Rules are checked in order; the first match answers."
       actions={
@@ -110,6 +111,6 @@ export function FaultsCard() {
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Inject a fault</h3>
         <FaultForm active={rules.map(portable)} />
       </div>
-    </PanelSection>
+    </Section>
   );
 }

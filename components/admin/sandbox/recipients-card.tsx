@@ -13,7 +13,7 @@ import { DataTable } from '../../list/data-table';
 import { Button } from '../../ui/button';
 import { Input, Select } from '../../ui/field';
 import { EmptyState, ErrorState, StatusBadge, TableSkeleton } from '../../ui/states';
-import { PanelSection } from './panel-section';
+import { Section } from '../../ui/card';
 import { useRecipientAction } from './sandbox-mutations';
 
 // The sandbox's package lifecycle (its decision; the spec lists no transitions):
@@ -135,7 +135,7 @@ export function RecipientsCard() {
   }, [run, pending, moving]);
 
   return (
-    <PanelSection title="Act as the recipients" description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline.">
+    <Section variant="panel" title="Act as the recipients" description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline.">
       <div role="search" className="mb-3 flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
           <label htmlFor="pkg-search" className="mb-1 block text-sm font-medium text-slate-800">
@@ -177,6 +177,6 @@ export function RecipientsCard() {
           <Pager page={page} total={list.data.pagination.total} pages={list.data.pagination.pages} size={list.data.pagination.size} onPage={setPage} />
         </div>
       )}
-    </PanelSection>
+    </Section>
   );
 }

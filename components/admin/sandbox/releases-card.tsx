@@ -9,7 +9,7 @@ import { describeUnsupported, readSubmissionSchema } from '@/lib/submission-sche
 import { Button } from '../../ui/button';
 import { Field, Select, Textarea } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
-import { PanelSection } from './panel-section';
+import { Section } from '../../ui/card';
 import { usePublishRelease } from './sandbox-mutations';
 
 const ignore = () => undefined;
@@ -56,7 +56,7 @@ export function ReleasesCard() {
   };
 
   return (
-    <PanelSection title="Workflow releases" description="Publish a new release as the workflow's owner would. The previous release becomes stale; requests already started keep theirs.">
+    <Section variant="panel" title="Workflow releases" description="Publish a new release as the workflow's owner would. The previous release becomes stale; requests already started keep theirs.">
       {workflows.isPending && <Skeleton className="h-32 w-full" />}
       {workflows.isError && !workflows.data && (
         <ErrorState title="The workflows could not be loaded" message={workflows.error.message} onRetry={() => void workflows.refetch()} />
@@ -82,6 +82,6 @@ export function ReleasesCard() {
           </div>
         </form>
       )}
-    </PanelSection>
+    </Section>
   );
 }

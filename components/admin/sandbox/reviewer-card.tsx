@@ -8,7 +8,7 @@ import { reviewQueueQuery, type ReviewedRequest } from '@/lib/queries/admin';
 import { Facts } from '../../ui/page-header';
 import { Input, Select } from '../../ui/field';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../../ui/states';
-import { PanelSection } from './panel-section';
+import { Section } from '../../ui/card';
 import { ReviewerForm } from './reviewer-form';
 
 const optionLabel = (r: ReviewedRequest) => `${r.external_id ?? r.id} · ${r.workflow_name ?? r.workflow_id ?? 'workflow'} · ${r.current_layer_name ?? 'layer ?'}`;
@@ -74,7 +74,7 @@ export function ReviewerCard() {
   const gone = Boolean(picked && queue.data && !queue.isFetching && !items.some((r) => r.id === picked.id));
 
   return (
-    <PanelSection title="Act as a reviewer" description="Decide the current approval layer of a request awaiting review, as a human reviewer would.">
+    <Section variant="panel" title="Act as a reviewer" description="Decide the current approval layer of a request awaiting review, as a human reviewer would.">
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-48">
           <label htmlFor="review-search" className="mb-1 block text-sm font-medium text-slate-800">
@@ -122,6 +122,6 @@ export function ReviewerCard() {
       )}
       {!current && items.length > 0 && <p className="mt-3 text-sm text-slate-600">Choose a request to see its layers and decide the current one.</p>}
       {outcome && <Outcome request={outcome} />}
-    </PanelSection>
+    </Section>
   );
 }

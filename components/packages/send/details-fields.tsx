@@ -5,14 +5,15 @@ import type { SignTemplate } from '@/lib/schemas/catalog';
 import { Field, Input } from '../../ui/field';
 import { ExpiryField } from './expiry-field';
 import type { SendFormValues } from './form-model';
+import { Card } from '../../ui/card';
 
 function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
-    <fieldset className="rounded-lg bg-white p-5 ring-1 ring-slate-200">
+    <Card as="fieldset" className="p-5">
       <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">{title}</legend>
       {description && <p className="clear-both mb-3 text-sm text-slate-600">{description}</p>}
       <div className="clear-both grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
-    </fieldset>
+    </Card>
   );
 }
 

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { nextUnreviewed } from './review-progress';
+import { Card } from '../../ui/card';
 
 interface ReviewDocumentProps {
   templateId: string;
@@ -63,7 +64,7 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
   };
 
   return (
-    <section aria-labelledby="review-doc" className="min-w-0 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+    <Card as="section" aria-labelledby="review-doc" className="min-w-0 p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id="review-doc" className="text-base font-semibold text-slate-900">
           Populated document
@@ -133,6 +134,6 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
           rail={{ marked: reviewed, markLabel: 'reviewed' }}
         />
       )}
-    </section>
+    </Card>
   );
 }

@@ -18,6 +18,7 @@ import type { ReviewMemory } from './review-progress';
 import { ReviewSummary } from './review-summary';
 import { SendConfirmation } from './send-confirmation';
 import { useReviewProgress } from './use-review-progress';
+import { Card } from '../../ui/card';
 
 export type { BackReason } from './receipt-gone';
 
@@ -104,9 +105,10 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         onGone={onBack}
       />
 
-      <aside
+      <Card
+        as="aside"
         aria-labelledby="review-summary"
-        className="flex flex-col gap-3 self-start rounded-lg bg-white p-5 ring-1 ring-slate-200 lg:sticky lg:top-4"
+        className="flex flex-col gap-3 self-start p-5 lg:sticky lg:top-4"
       >
         <h2 id="review-summary" className="text-base font-semibold text-slate-900">
           Review before sending
@@ -148,7 +150,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         <p className="text-xs text-slate-600">
           Editing any detail needs a new preview: what you send is exactly what you reviewed.
         </p>
-      </aside>
+      </Card>
       <LeaveDialog open={guard.pending !== null} what="package details" onStay={guard.stay} onLeave={guard.leave} />
     </div>
   );

@@ -9,7 +9,7 @@ import { SUMMARY_SECTIONS, type FrozenSummary, type SectionId } from './review-p
 const DAY_MS = 86_400_000;
 const TITLES = Object.fromEntries(SUMMARY_SECTIONS.map((s) => [s.id, s.title])) as Record<SectionId, string>;
 
-function Section({ id, seen, onSeen, children }: { id: SectionId; seen: boolean; onSeen(id: SectionId): void; children: React.ReactNode }) {
+function SummarySection({ id, seen, onSeen, children }: { id: SectionId; seen: boolean; onSeen(id: SectionId): void; children: React.ReactNode }) {
   const ref = useSeenOnScreen<HTMLElement>(() => onSeen(id), seen);
   const headingId = `review-section-${id}`;
   return (
@@ -53,7 +53,7 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
   const pdf = preview.prepared_pdf;
   return (
     <>
-      <Section id="document" seen={seen.has('document')} onSeen={onSeen}>
+      <SummarySection id="document" seen={seen.has('document')} onSeen={onSeen}>
         <p className="text-sm text-slate-800">
           {template.id === summary.templateId ? template.name : summary.templateId}
           {summary.version.number !== null ? `, version ${summary.version.number}` : ''}
@@ -71,8 +71,8 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
             .filter(Boolean)
             .join(' · ')}
         </p>
-      </Section>
-      <Section id="values" seen={seen.has('values')} onSeen={onSeen}>
+      </SummarySection>
+      <SummarySection id="values" seen={seen.has('values')} onSeen={onSeen}>
         {fields.length + extraKeys.length === 0 ? (
           <p className="text-sm text-slate-600">This template takes no values.</p>
         ) : (
@@ -85,8 +85,8 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
             ))}
           </dl>
         )}
-      </Section>
-      <Section id="recipients" seen={seen.has('recipients')} onSeen={onSeen}>
+      </SummarySection>
+      <SummarySection id="recipients" seen={seen.has('recipients')} onSeen={onSeen}>
         <ul className="flex flex-col gap-2 text-sm">
           {summary.signers.map((s) => (
             <li key={s.slot_id}>
@@ -100,12 +100,12 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
             </li>
           ))}
         </ul>
-      </Section>
-      <Section id="expiry" seen={seen.has('expiry')} onSeen={onSeen}>
+      </SummarySection>
+      <SummarySection id="expiry" seen={seen.has('expiry')} onSeen={onSeen}>
         <p className="text-sm text-slate-800">
           {days} day{days === 1 ? '' : 's'} after sending: about {formatDate(new Date(now + days * DAY_MS).toISOString())} if sent now.
         </p>
-      </Section>
+      </SummarySection>
     </>
   );
 }

@@ -2,10 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConsoleApiError } from '@/lib/api-error';
 import { packageDraftQuery } from '@/lib/queries/package-drafts';
 import { idSchema } from '@/lib/schemas/list';
 import type { PackageDraft } from '@/lib/schemas/package-drafts';
+import { isNotFound } from '../../ui/is-not-found';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { SendPackageFlow } from './send-package-flow';
 
@@ -44,7 +44,7 @@ export function SendPackageEntry({ initialTemplateId, draftId }: { initialTempla
       </div>
     );
   }
-  if (query.isError && !(query.error instanceof ConsoleApiError && query.error.status === 404)) {
+  if (query.isError && !isNotFound(query.error)) {
     return (
       <ErrorState title="The draft could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />
     );

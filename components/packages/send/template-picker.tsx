@@ -9,6 +9,7 @@ import { ChosenSummary, type ChosenTemplate } from './chosen-template';
 import { TemplatePager } from './template-pager';
 import { TemplateResults } from './template-results';
 import { MAX_SEARCH_LENGTH, PICKER_PAGE_SIZE, SEARCH_DELAY_MS, resultSummary, searchTerm } from './template-search';
+import { Card } from '../../ui/card';
 
 /**
  * The whole catalog, searched and paged by the API. The chosen template is summed up above the
@@ -57,7 +58,7 @@ export function TemplatePicker({ chosen, onChoose }: { chosen: ChosenTemplate; o
   const chosenId = chosen.kind === 'ready' ? chosen.template.id : chosen.kind === 'none' ? null : chosen.id;
 
   return (
-    <fieldset className="min-w-0 rounded-lg bg-white p-5 ring-1 ring-slate-200">
+    <Card as="fieldset" className="min-w-0 p-5">
       <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">Template</legend>
       <p className="clear-both mb-3 text-sm text-slate-600">
         The document to send; its fields and signer roles shape the form below.
@@ -112,6 +113,6 @@ export function TemplatePicker({ chosen, onChoose }: { chosen: ChosenTemplate; o
           )}
         </div>
       </div>
-    </fieldset>
+    </Card>
   );
 }

@@ -4,8 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import type { Page } from '@/lib/schemas/list';
 import { Button } from '../../ui/button';
-import { QueryPending } from '../../ui/query-pending';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
+import { QueryState } from '../../ui/query-state';
+import { EmptyState, Skeleton } from '../../ui/states';
 import { TemplateOption } from './template-option';
 
 interface TemplateResultsProps {
@@ -19,19 +19,19 @@ interface TemplateResultsProps {
 
 /** One page of search results as a radio group, with the loading, failed and empty states. */
 export function TemplateResults({ list, q, chosenId, onChoose, onClearSearch, onFirstPage }: TemplateResultsProps) {
-  if (list.isPending)
+  if (list.isPending || list.isError)
     return (
-      <QueryPending query={list}>
-        <div role="status" aria-label="Loading templates" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-24 w-full" />
-          ))}
-        </div>
-      </QueryPending>
-    );
-  if (list.isError)
-    return (
-      <ErrorState title="The templates could not be loaded" message={list.error.message} onRetry={() => void list.refetch()} />
+      <QueryState
+        query={list}
+        skeleton={
+          <div role="status" aria-label="Loading templates" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-24 w-full" />
+            ))}
+          </div>
+        }
+        errorTitle="The templates could not be loaded"
+      />
     );
 
   const { data, pagination } = list.data;

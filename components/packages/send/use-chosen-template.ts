@@ -2,10 +2,10 @@
 
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ConsoleApiError } from '@/lib/api-error';
 import { catalogItemQuery, catalogKeys } from '@/lib/queries/catalog';
 import type { SignTemplate } from '@/lib/schemas/catalog';
 import { idSchema } from '@/lib/schemas/list';
+import { isNotFound } from '../../ui/is-not-found';
 import type { ChosenTemplate } from './chosen-template';
 import { unavailableReason } from './template-facts';
 
@@ -15,7 +15,7 @@ function chosenState(id: string | null, askable: boolean, detail: UseQueryResult
   if (!askable) return { kind: 'missing', id };
   if (detail.data) return { kind: 'ready', template: detail.data, reason: unavailableReason(detail.data) };
   if (detail.isError) {
-    if (detail.error instanceof ConsoleApiError && detail.error.status === 404) return { kind: 'missing', id };
+    if (isNotFound(detail.error)) return { kind: 'missing', id };
     return { kind: 'failed', id, message: detail.error.message, retry: () => void detail.refetch() };
   }
   return { kind: 'loading', id };

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { CreateCategoryDialog } from '@/components/admin/create-category-dialog';
+import { CreateCategoryDialog } from '@/components/catalog/create-category-dialog';
 import { CategoriesList } from '@/components/catalog/categories-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';

@@ -7,8 +7,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { createCategorySchema } from '@/lib/schemas/catalog';
-import { useCreateCategory } from '../catalog/catalog-mutations';
-import { catalogItemHref } from '../catalog/catalog-paths';
+import { useCreateCategory } from './catalog-mutations';
+import { catalogItemHref } from './catalog-paths';
 import { applyApiError, type ApiErrorPlacement } from '../ui/apply-api-error';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
@@ -21,7 +21,7 @@ type FormInput = z.input<typeof createCategorySchema>;
 type FormOutput = z.output<typeof createCategorySchema>;
 type FieldName = 'name' | 'description';
 
-const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.createCategoryResolver));
+const resolver = lazyResolver(() => import('./catalog-resolvers').then((m) => m.createCategoryResolver));
 
 const FIELDS: readonly FieldName[] = ['name', 'description'];
 
