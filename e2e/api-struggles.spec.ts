@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CATALOG_FRESH_MS } from '../lib/catalog-freshness';
+import { CATALOG_FRESH_MS } from '../lib/catalog/freshness';
 import { control, expect, signIn, snap, test } from './fixtures';
 
 // Issue 10, "When the API struggles": a page waiting on a down or slow API says so within two

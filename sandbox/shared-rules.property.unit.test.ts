@@ -8,9 +8,9 @@ import { previewBody } from './domain/package-preview.ts';
 import { IDEMPOTENCY_KEY } from './idempotency.ts';
 import type { Services } from './services.ts';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../lib/idempotency.ts';
-import { EXTERNAL_ID, submitRequestSchema } from '../lib/schemas/approvals.ts';
-import { listQuerySchema as consoleListQuery } from '../lib/schemas/list.ts';
-import { signerInputSchema } from '../lib/schemas/packages.ts';
+import { EXTERNAL_ID, submitRequestSchema } from '../lib/approvals/schemas.ts';
+import { listQuerySchema as consoleListQuery } from '../lib/list/schemas.ts';
+import { signerInputSchema } from '../lib/packages/schemas.ts';
 
 // Rules the console and the sandbox each keep a copy of. Every property checks the copies
 // against each other and against an oracle written here from the spec's own words

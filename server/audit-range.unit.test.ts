@@ -1,6 +1,6 @@
 import 'server-only';
 import { describe, expect, it } from 'vitest';
-import { auditQuerySchema } from '@/lib/schemas/admin';
+import { auditQuerySchema } from '@/lib/admin/schemas';
 import { isCalendarDay } from '@/lib/calendar-day';
 import { dayRange } from './audit-range';
 import { ConsoleError as HttpError } from './errors';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { errorBodySchema } from '@/lib/api-error-schema';
-import { idSchema } from '@/lib/schemas/list';
+import { idSchema } from '@/lib/list/schemas';
 import { sandboxControl } from './env';
 import { ConsoleError } from './errors';
 import { noteUpstreamDate } from './signing-api/client/upstream-clock';

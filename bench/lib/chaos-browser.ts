@@ -8,7 +8,7 @@ import { classifyAnswer, type RawAnswer } from '../../lib/upload/upload-response
 
 // One simulated browser: what the console's own browser code does with a keyed write, run
 // from Node. Followed, file by file:
-// - components/ui/use-keyed-mutation.ts + lib/intent-key.ts: one key per intent, taken when the
+// - lib/use-keyed-mutation.ts + lib/intents/intent-key.ts: one key per intent, taken when the
 //   user acts and reused by every retry of the same input; a definite answer (2xx, or a refusal
 //   that is not "unsettled") ends the intent.
 // - lib/confirm-loop.ts: which failures leave the outcome unknown (isUnsettled: no answer, 5xx,

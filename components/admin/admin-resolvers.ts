@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newUserSchema, passwordResetSchema } from '@/lib/schemas/admin';
+import { newUserSchema, passwordResetSchema } from '@/lib/admin/schemas';
 
 // The admin dialogs' checks, imported lazily (lazyResolver) so that zod and the schemas load
 // at a dialog's first validation, not with the list pages that offer the dialogs.

@@ -2,7 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatTime } from '@/lib/format';
-import type { AuditRow } from '@/lib/schemas/admin';
+import type { AuditRow } from '@/lib/admin/schemas';
 import { Badge } from '../ui/states';
 
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { formatNumber } from '@/lib/format';
-import { AUDIT_OUTCOMES, CLEARED_AUDIT_FILTERS, auditExportHref, auditQuery, type AuditFilters } from '@/lib/queries/admin';
+import { AUDIT_OUTCOMES, CLEARED_AUDIT_FILTERS, auditExportHref, auditQuery, type AuditFilters } from '@/lib/admin/queries';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
 import { EmptyState } from '../ui/states';

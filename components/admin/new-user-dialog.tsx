@@ -11,7 +11,7 @@ import { Field, Input } from '../ui/field';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { PasswordField } from './password-field';
 import { showApiError } from './form-errors';
-import { useCreateUser } from './user-mutations';
+import { useCreateUser } from '../../lib/admin/user-mutations';
 import { RoleCheckboxes } from './role-checkboxes';
 
 const FIELDS = ['email', 'name', 'password', 'roles'] as const;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { AdminUser } from '@/lib/queries/admin';
+import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormError } from '../ui/form-error';
@@ -11,7 +11,7 @@ import { FormFooter } from '../ui/form-footer';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { showApiError } from './form-errors';
 import { PasswordField } from './password-field';
-import { useResetPassword } from './user-mutations';
+import { useResetPassword } from '../../lib/admin/user-mutations';
 
 const ignore = () => undefined;
 const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.passwordResetResolver));

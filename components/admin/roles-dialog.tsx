@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { AdminUser } from '@/lib/queries/admin';
+import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
@@ -11,7 +11,7 @@ import { Dialog } from '../ui/dialog';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { showApiError } from './form-errors';
 import { RoleCheckboxes } from './role-checkboxes';
-import { useUpdateUser } from './user-mutations';
+import { useUpdateUser } from '../../lib/admin/user-mutations';
 
 const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.rolesResolver));
 

@@ -6,11 +6,11 @@ import { useId, useMemo } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { throttlesQuery, type ThrottledAccount } from '@/lib/queries/admin';
+import { throttlesQuery, type ThrottledAccount } from '@/lib/admin/queries';
 import { DataTable } from '../list/data-table';
 import { Button } from '../ui/button';
 import { ErrorState, Skeleton } from '../ui/states';
-import { useLiftThrottle } from './user-mutations';
+import { useLiftThrottle } from '../../lib/admin/user-mutations';
 import { Card } from '../ui/card';
 
 const ignore = () => undefined;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { formatDate } from '@/lib/format';
-import { usersQuery, type AdminUser } from '@/lib/queries/admin';
+import { usersQuery, type AdminUser } from '@/lib/admin/queries';
 import { ROLES } from '@/lib/roles';
 import { DataTable } from '../list/data-table';
 import { Input, Select } from '../ui/field';

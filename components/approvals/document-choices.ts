@@ -1,5 +1,5 @@
-import type { RequestDocumentRef } from '@/lib/queries/approvals';
-import type { DocumentItem } from '@/lib/schemas/documents';
+import type { RequestDocumentRef } from '@/lib/approvals/queries';
+import type { DocumentItem } from '@/lib/documents/schemas';
 
 // What a document field can hold. A request's attached document (and a saved draft's) is
 // offered whether or not it is among the uploads the picker lists, and is named as such, so

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { documentSearchQuery } from '@/lib/queries/documents';
+import { documentSearchQuery } from '@/lib/documents/queries';
 import { DocumentOptions, optionIdOf, POPUP } from './document-options';
 import { pickerOptions, searchStatus, searchTerm, type PickerOption } from './picker-options';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { DocumentItem } from '@/lib/schemas/documents';
+import type { DocumentItem } from '@/lib/documents/schemas';
 import { UploadStatus } from '../documents/upload-status';
 import { useFieldUpload } from './use-field-upload';
 

@@ -12,13 +12,13 @@ import {
   saveRevisionDraft,
   type ApprovalRequestRecord,
   type RevisionRequirements,
-} from '@/lib/queries/approvals';
-import { catalogItemQuery } from '@/lib/queries/catalog';
-import type { RevisionInput } from '@/lib/schemas/approvals';
+} from '@/lib/approvals/queries';
+import { catalogItemQuery } from '@/lib/catalog/queries';
+import type { RevisionInput } from '@/lib/approvals/schemas';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { applyApiError } from '../ui/apply-api-error';
-import { useKeyedMutation } from '../ui/use-keyed-mutation';
+import { useKeyedMutation } from '../../lib/use-keyed-mutation';
 import { contentOf, describeChanges, type RevisionChanges } from './revision-changes';
 import { documentNames, type DocumentSources } from './document-choices';
 import { acceptsSigning, documentRefs } from './document-refs';

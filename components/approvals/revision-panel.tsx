@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { approvalKeys, revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/queries/approvals';
+import { approvalKeys, revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/approvals/queries';
 import type { SubmissionSchemaReading } from '@/lib/submission-schema/fields';
 import { ErrorState, Skeleton } from '../ui/states';
 import { RevisionForm } from './revision-form';

@@ -1,6 +1,6 @@
 'use client';
 
-import { stepDue, type StepDueState } from '@/lib/approval-sla';
+import { stepDue, type StepDueState } from '@/lib/approvals/sla';
 import { formatDateTime } from '@/lib/format';
 import { useApiNow } from '../ui/use-api-now';
 import { Badge } from '../ui/states';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { DocumentItem } from '@/lib/schemas/documents';
+import type { DocumentItem } from '@/lib/documents/schemas';
 import { useUpload } from '../documents/use-upload';
 
 /**

@@ -1,4 +1,4 @@
-import type { Category, RequestForm, Workflow } from '@/lib/schemas/catalog';
+import type { Category, RequestForm, Workflow } from '@/lib/catalog/schemas';
 
 // Whether a new request may start on a workflow, as far as the catalog tells. The spec names
 // no link between a workflow and its request form; the sandbox's records carry one either

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Category, RequestForm, Workflow } from '@/lib/schemas/catalog';
+import type { Category, RequestForm, Workflow } from '@/lib/catalog/schemas';
 import { unavailableReason } from './workflow-availability.ts';
 
 const workflow = (over: Partial<Workflow> = {}): Workflow => ({

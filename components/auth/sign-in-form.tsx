@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorFrom } from '@/lib/api-client';
-import type { SignInInput } from '@/lib/schemas/auth';
+import type { SignInInput } from '@/lib/auth/schemas';
 import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
@@ -12,7 +12,7 @@ import { lazyResolver } from '../ui/lazy-resolver';
 
 // The schema (and zod) load at the first submit: the sign-in page is the first any visitor loads.
 const resolver = lazyResolver(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@/lib/schemas/auth')]).then(([{ zodResolver }, { signInSchema }]) => zodResolver(signInSchema)),
+  Promise.all([import('@hookform/resolvers/zod'), import('@/lib/auth/schemas')]).then(([{ zodResolver }, { signInSchema }]) => zodResolver(signInSchema)),
 );
 
 export function SignInForm({ next, notice }: { next: string | null; notice: string | null }) {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { catalogItemQuery } from '@/lib/queries/catalog';
-import type { RequestForm } from '@/lib/schemas/catalog';
+import { catalogItemQuery } from '@/lib/catalog/queries';
+import type { RequestForm } from '@/lib/catalog/schemas';
 import { ArchiveButton } from './archive-button';
 
 /** Archiving a request form stops its workflow's new requests: the dialog names that workflow. */

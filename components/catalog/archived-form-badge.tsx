@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { catalogItemQuery } from '@/lib/queries/catalog';
+import { catalogItemQuery } from '@/lib/catalog/queries';
 import { Badge } from '../ui/states';
 
 /** On a workflow: its request form is archived, so it starts no new request (DESIGN.md §3). */

@@ -1,5 +1,5 @@
 import type { Route } from 'next';
-import type { CatalogKind } from '@/lib/queries/catalog';
+import type { CatalogKind } from '@/lib/catalog/queries';
 
 /** Singular nouns and list titles per collection, for headings, breadcrumbs and messages. */
 export const CATALOG_NOUNS: Record<CatalogKind, { one: string; many: string }> = {

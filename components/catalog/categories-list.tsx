@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { catalogListQuery } from '@/lib/queries/catalog';
-import type { Category } from '@/lib/schemas/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
+import type { Category } from '@/lib/catalog/schemas';
 import { statusOptions } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';

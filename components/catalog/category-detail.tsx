@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
-import { catalogItemQuery } from '@/lib/queries/catalog';
+import { catalogItemQuery } from '@/lib/catalog/queries';
 import { ArchiveButton } from './archive-button';
 import { Facts } from '../ui/page-header';
 import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { formatDate } from '@/lib/format';
-import type { CatalogKind } from '@/lib/queries/catalog';
+import type { CatalogKind } from '@/lib/catalog/queries';
 import { CopyId } from '../ui/copy-id';
 import { StatusBadge } from '../ui/states';
 import { catalogItemHref } from './catalog-paths';

@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
-import type { CatalogKind } from '@/lib/queries/catalog';
+import type { CatalogKind } from '@/lib/catalog/queries';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
 import { QueryState } from '../ui/query-state';

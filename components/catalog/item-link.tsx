@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { catalogItemQuery, type CatalogKind } from '@/lib/queries/catalog';
+import { catalogItemQuery, type CatalogKind } from '@/lib/catalog/queries';
 import { catalogItemHref } from './catalog-paths';
 
 /**

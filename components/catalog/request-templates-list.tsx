@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { catalogListQuery } from '@/lib/queries/catalog';
-import type { RequestTemplate } from '@/lib/schemas/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
+import type { RequestTemplate } from '@/lib/catalog/schemas';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';

@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { catalogListQuery } from '@/lib/queries/catalog';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { submissionSchemaQuery } from '@/lib/queries/catalog';
+import { submissionSchemaQuery } from '@/lib/catalog/queries';
 import { CopyId } from '../ui/copy-id';
 import { QueryState } from '../ui/query-state';
 import { Skeleton } from '../ui/states';

@@ -1,7 +1,7 @@
 'use client';
 
 import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { Select } from '../ui/field';
 import { Section } from '../ui/card';
 

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { catalogListQuery } from '@/lib/queries/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
 
 /**
  * Categories, request templates or workflows as filter options (first 100, the API's largest page),

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '@/lib/format';
-import { catalogListQuery } from '@/lib/queries/catalog';
-import type { Workflow } from '@/lib/schemas/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
+import type { Workflow } from '@/lib/catalog/schemas';
 import { statusOptions } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';

@@ -2,11 +2,11 @@
 
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { DocumentItem } from '@/lib/schemas/documents';
+import type { DocumentItem } from '@/lib/documents/schemas';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { deletionBlock } from './document-facts';
-import { useDeleteDocument } from './document-mutations';
+import { useDeleteDocument } from '../../lib/documents/mutations';
 
 interface Props {
   doc: DocumentItem;

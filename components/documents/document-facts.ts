@@ -1,4 +1,4 @@
-import type { DocumentItem } from '@/lib/schemas/documents';
+import type { DocumentItem } from '@/lib/documents/schemas';
 
 // Words for document fields, shared by the list, the detail page and the upload.
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchDocumentPdf } from '@/lib/queries/documents';
+import { fetchDocumentPdf } from '@/lib/documents/queries';
 import { PdfViewerSkeleton } from '../pdf/pdf-viewer-skeleton';
 import { PdfViewer } from '../pdf/pdf-viewer-lazy';
 import { QueryPending } from '../ui/query-pending';

@@ -2,7 +2,7 @@
 
 import { useDropzone } from 'react-dropzone';
 import { MAX_FILES_AT_ONCE } from '@/lib/upload/check-file';
-import { MAX_PDF_PAGES } from '@/lib/document-limits';
+import { MAX_PDF_PAGES } from '@/lib/documents/limits';
 import { Button } from '../ui/button';
 
 interface Props {

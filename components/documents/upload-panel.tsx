@@ -1,7 +1,7 @@
 'use client';
 
 import { forwardRef } from 'react';
-import { LOGICAL_PURPOSES } from '@/lib/document-limits';
+import { LOGICAL_PURPOSES } from '@/lib/documents/limits';
 import { readyItems } from '@/lib/upload/upload-queue';
 import { Button } from '../ui/button';
 import { PURPOSES } from './document-facts';

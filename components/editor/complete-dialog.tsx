@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 
 interface CompleteDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { diffLayouts, rebaseLayout, type ChangeKind, type FieldChange } from '@/lib/editor/layout-diff';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 
 export interface Conflict {
   /** the server's current layout and version, just re-read */

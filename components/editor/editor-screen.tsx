@@ -11,7 +11,7 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { isDirty } from '@/lib/editor/editor-model';
 import type { PageSize } from '@/lib/editor/geometry';
 import { slotList } from '@/lib/editor/slots';
-import { editorDocumentQuery, editorPdfQuery, type EditorSnapshot } from '@/lib/queries/editor';
+import { editorDocumentQuery, editorPdfQuery, type EditorSnapshot } from '@/lib/editor/queries';
 import { CompleteDialog } from './complete-dialog';
 import { ConflictDialog } from './conflict-dialog';
 import { CompletedBanner, ExpiredBanner } from './editor-banners';

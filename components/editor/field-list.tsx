@@ -1,6 +1,6 @@
 import { FIELD_TYPE_INFO } from '@/lib/editor/field-types';
 import { slotColour, slotLabel } from '@/lib/editor/slots';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 import { FieldIcon } from './field-icon';
 import { Card } from '../ui/card';
 

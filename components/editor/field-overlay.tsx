@@ -6,7 +6,7 @@ import { fitChipText } from '@/lib/editor/field-label';
 import { FIELD_TYPE_INFO } from '@/lib/editor/field-types';
 import { clampToPage, fromScreen, MIN_FIELD_SIZE, nudge, toScreen, type PageSize, type Rect } from '@/lib/editor/geometry';
 import { slotColour, slotLabel } from '@/lib/editor/slots';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 import { FieldIcon } from './field-icon';
 import { measureChipText } from './measure-chip-text';
 

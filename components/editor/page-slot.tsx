@@ -2,7 +2,7 @@
 
 import { Page } from 'react-pdf';
 import type { PageSize } from '@/lib/editor/geometry';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 import { FieldOverlay, type OverlayActions } from './field-overlay';
 
 interface PageSlotProps extends OverlayActions {

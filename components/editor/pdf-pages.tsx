@@ -6,7 +6,7 @@ import { Document } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageSize } from '@/lib/editor/geometry';
 import { currentPage, PAGE_GAP, pageOffsets, visibleBand, visiblePages } from '@/lib/editor/virtual-pages';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 import type { OverlayActions } from './field-overlay';
 import { PageNav } from './page-nav';
 import { PageSlot } from './page-slot';

@@ -6,7 +6,7 @@ import { FIELD_TYPE_INFO, FIELD_TYPES, type FieldType } from '@/lib/editor/field
 import { clampToPage, type PageSize } from '@/lib/editor/geometry';
 import { problemText, type FieldProblem } from '@/lib/editor/server-errors';
 import { slotLabel } from '@/lib/editor/slots';
-import type { LayoutField } from '@/lib/schemas/documents';
+import type { LayoutField } from '@/lib/documents/schemas';
 import { FieldIcon } from './field-icon';
 import { NumberInput } from './number-input';
 import { Card } from '../ui/card';

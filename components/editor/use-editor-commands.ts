@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { EditorAction, EditorModel } from '@/lib/editor/editor-model';
 import { layoutProblems, problemCount } from '@/lib/editor/server-errors';
-import type { Outcome } from '@/lib/intent-key';
-import { readEditor, sendEditorCommand } from '@/lib/queries/editor';
-import type { EditorCommand } from '@/lib/schemas/documents';
-import { useKeyedMutation } from '../ui/use-keyed-mutation';
+import type { Outcome } from '@/lib/intents/intent-key';
+import { readEditor, sendEditorCommand } from '@/lib/editor/queries';
+import type { EditorCommand } from '@/lib/documents/schemas';
+import { useKeyedMutation } from '../../lib/use-keyed-mutation';
 import type { AdoptCause, AdoptOutcome } from './use-editor-model';
 import { isExpiredError } from './use-editor-session';
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApiError } from '@/lib/api-error';
 import { initialModel, type EditorAction, type EditorModel } from '@/lib/editor/editor-model';
-import type { EditorSnapshot } from '@/lib/queries/editor';
-import type { EditorCommand, LayoutField } from '@/lib/schemas/documents';
+import type { EditorSnapshot } from '@/lib/editor/queries';
+import type { EditorCommand, LayoutField } from '@/lib/documents/schemas';
 import { renderHookOnce } from '@/tests/support/render-hook';
 import { useEditorCommands } from './use-editor-commands';
 
@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
   sendEditorCommand: vi.fn<(documentId: string, command: EditorCommand, key: string) => Promise<EditorSnapshot>>(),
   readEditor: vi.fn<(documentId: string) => Promise<EditorSnapshot>>(),
 }));
-vi.mock('@/lib/queries/editor', () => api);
+vi.mock('@/lib/editor/queries', () => api);
 
 interface Shown {
   kind: 'success' | 'error' | 'info';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { draftKey, parseDraft, serializeDraft } from '@/lib/editor/draft';
 import { editorReducer, initialModel, isDirty } from '@/lib/editor/editor-model';
 import { rebaseLayout, sameLayout } from '@/lib/editor/layout-diff';
-import type { EditorSnapshot } from '@/lib/queries/editor';
+import type { EditorSnapshot } from '@/lib/editor/queries';
 import type { Conflict } from './conflict-dialog';
 
 /** Why the server was read: a session was read or opened, or a command was refused. */

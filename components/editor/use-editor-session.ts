@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { clockSkew, localDeadline, SESSION_WARNING_MS } from '@/lib/editor/session-clock';
-import { openEditor, readEditor, type EditorSnapshot } from '@/lib/queries/editor';
+import { openEditor, readEditor, type EditorSnapshot } from '@/lib/editor/queries';
 
 export type SessionHow = 'read' | 'opened';
 

@@ -2,7 +2,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Page } from '@/lib/schemas/list';
+import type { Page } from '@/lib/list/schemas';
 import { QueryState } from '../ui/query-state';
 import { EmptyState, TableSkeleton } from '../ui/states';
 import { DataTable } from './data-table';

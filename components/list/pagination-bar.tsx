@@ -1,6 +1,6 @@
 'use client';
 
-import type { Pagination } from '@/lib/schemas/list';
+import type { Pagination } from '@/lib/list/schemas';
 import { Button } from '../ui/button';
 import { Select } from '../ui/field';
 import { PAGE_SIZES } from './use-list-params';

@@ -2,12 +2,12 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { archivePackage, packageKeys, type PackageRecord } from '@/lib/queries/packages';
-import { PACKAGE_TERMINAL } from '@/lib/schemas/packages';
+import { archivePackage, packageKeys, type PackageRecord } from '@/lib/packages/queries';
+import { PACKAGE_TERMINAL } from '@/lib/packages/schemas';
 import { statusWords } from '@/lib/status-labels';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
-import { useKeyedMutation } from '../ui/use-keyed-mutation';
+import { useKeyedMutation } from '../../lib/use-keyed-mutation';
 
 export const isTerminal = (status: string) => (PACKAGE_TERMINAL as readonly string[]).includes(status);
 

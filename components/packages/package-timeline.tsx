@@ -1,5 +1,5 @@
 import { formatDateTime } from '@/lib/format';
-import type { PackageEvent } from '@/lib/queries/packages';
+import type { PackageEvent } from '@/lib/packages/queries';
 
 const LABELS: Record<string, string> = {
   sent: 'Sent: delivery queued',

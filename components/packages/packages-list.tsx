@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { packagesListQuery, type PackageRecord } from '@/lib/queries/packages';
+import { packagesListQuery, type PackageRecord } from '@/lib/packages/queries';
 import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { draftFromPackage } from '@/lib/package-drafts/draft-from-package';
-import type { PackageRecord } from '@/lib/queries/packages';
+import type { PackageRecord } from '@/lib/packages/queries';
 import { Button } from '../ui/button';
-import { useCreateDraft } from './drafts/draft-mutations';
+import { useCreateDraft } from '../../lib/package-drafts/mutations';
 
 /**
  * "Use as a new package": a new draft with this package's template, values and recipients,

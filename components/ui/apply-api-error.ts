@@ -1,6 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ConsoleApiError, type ErrorDetail } from '@/lib/api-error';
-import { outcomeOf, type Outcome } from '@/lib/intent-key';
+import { outcomeOf, type Outcome } from '@/lib/intents/intent-key';
 
 // The one place a failed write becomes what the form shows (DESIGN.md sections 6 and 8):
 // the API's 422 details on the fields they name, the first one focused; the rest, or any

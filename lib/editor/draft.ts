@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { layoutFieldSchema, type LayoutField } from '../schemas/documents.ts';
+import { layoutFieldSchema, type LayoutField } from '../documents/schemas.ts';
 
 // The unsaved layout is kept in sessionStorage per document, so a reload or an expired session
 // does not lose it; it is dropped once saved or discarded.

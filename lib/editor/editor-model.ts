@@ -1,4 +1,4 @@
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { sameLayout } from './layout-diff.ts';
 import { NO_PROBLEMS, type LayoutProblems } from './server-errors.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { parseDraft, serializeDraft } from './draft.ts';
 import { editorReducer, initialModel, isDirty, selectedField, type EditorModel } from './editor-model.ts';
 import { nextFieldId, normalizeField } from './field-types.ts';

@@ -1,4 +1,4 @@
-import { FIELD_TYPES, type LayoutField } from '../schemas/documents.ts';
+import { FIELD_TYPES, type LayoutField } from '../documents/schemas.ts';
 
 export type FieldType = (typeof FIELD_TYPES)[number];
 export { FIELD_TYPES };

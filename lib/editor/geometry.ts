@@ -1,4 +1,4 @@
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { FIELD_TYPE_INFO, type FieldType } from './field-types.ts';
 
 // Layout coordinates are PDF points from the page's bottom-left corner (DESIGN.md section 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { clampToPage, fromScreen, isOnPage, MIN_FIELD_SIZE, nudge, placeNewField, toScreen } from './geometry.ts';
 
 const LETTER = { width: 612, height: 792 };

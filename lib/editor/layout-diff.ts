@@ -1,4 +1,4 @@
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { FIELD_TYPE_INFO } from './field-types.ts';
 import { slotLabel } from './slots.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { countChanges, diffLayouts, rebaseLayout, sameLayout } from './layout-diff.ts';
 
 const f = (id: string, over: Partial<LayoutField> = {}): LayoutField => ({ id, type: 'signature', page: 1, x: 72, y: 72, width: 160, height: 40, slot_id: 'signer_1', required: true, ...over });

@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../api-error.ts';
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 
 // INVALID_LAYOUT answers name the offending field by `field_id` and by a path into the layout
 // that was sent (`fields.3.width`); both are mapped back to the field the user sees.

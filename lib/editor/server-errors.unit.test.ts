@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 import { layoutProblems, problemCount, problemText } from './server-errors.ts';
 
 const f = (id: string): LayoutField => ({ id, type: 'text', page: 1, x: 0, y: 0, width: 10, height: 10, slot_id: 'signer_1', required: false });

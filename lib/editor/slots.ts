@@ -1,4 +1,4 @@
-import type { LayoutField } from '../schemas/documents.ts';
+import type { LayoutField } from '../documents/schemas.ts';
 
 // Signer slots: `signer_1`..`signer_N` by convention; ids from elsewhere are shown as they are.
 const SLOT_PATTERN = /^signer_(\d+)$/;

@@ -1,5 +1,5 @@
-import type { PackageRecord } from '../queries/packages.ts';
-import type { CreateDraftInput } from '../schemas/package-drafts.ts';
+import type { PackageRecord } from '../packages/queries.ts';
+import type { CreateDraftInput } from './schemas.ts';
 
 /**
  * "Use as a new package": the package's template, values and recipients as a new draft. The

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDraftSchema } from '../schemas/package-drafts.ts';
+import { createDraftSchema } from './schemas.ts';
 import { draftFromPackage } from './draft-from-package.ts';
 
 describe('draftFromPackage', () => {

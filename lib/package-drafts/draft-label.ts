@@ -1,4 +1,4 @@
-import type { DraftValues } from '../schemas/package-drafts.ts';
+import type { DraftValues } from './schemas.ts';
 
 export const DRAFT_LABEL_MAX = 120;
 export const EMPTY_DRAFT_LABEL = 'Nothing filled in yet';

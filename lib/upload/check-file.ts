@@ -1,5 +1,5 @@
 import { formatBytes, formatNumber } from '../format.ts';
-import { MAX_PDF_PAGES, MAX_UPLOAD_BYTES } from '../document-limits.ts';
+import { MAX_PDF_PAGES, MAX_UPLOAD_BYTES } from '../documents/limits.ts';
 
 // Checks an upload can pass before a byte is sent: the same rules the Signing API applies
 // (a PDF per file, %PDF- at offset 0, at most 25 MB, 1-200 pages), with messages that name the file

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../schemas/documents.ts';
+import { MAX_UPLOAD_BYTES } from '../documents/schemas.ts';
 import { checkFileCount, checkFileFacts, MAX_FILES_AT_ONCE, checkFileHead, checkPageCount, describeContent, unreadableMessage } from './check-file.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);

@@ -1,4 +1,4 @@
-import type { LogicalPurpose } from '../schemas/documents.ts';
+import type { LogicalPurpose } from '../documents/schemas.ts';
 import type { RawAnswer } from './upload-outcome.ts';
 
 export interface SendUploadArgs {

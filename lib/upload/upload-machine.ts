@@ -1,4 +1,4 @@
-import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
+import type { DocumentItem, LogicalPurpose } from '../documents/schemas.ts';
 import { rejectionMessage, type UploadOutcome } from './upload-outcome.ts';
 
 // One file's upload, pure so every path is unit-tested: checked in the browser, queued,

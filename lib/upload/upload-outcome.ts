@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../api-error.ts';
-import type { DocumentItem } from '../schemas/documents.ts';
+import type { DocumentItem } from '../documents/schemas.ts';
 
 // What an upload attempt's answer can mean (upload-response.ts classifies it), apart from the
 // classifier, which reads documents with zod: the state machine needs only these.

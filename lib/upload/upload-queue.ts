@@ -1,4 +1,4 @@
-import type { LogicalPurpose } from '../schemas/documents.ts';
+import type { LogicalPurpose } from '../documents/schemas.ts';
 import { canSend, isActive, isPending, itemReducer, newItem, type ItemEvent, type UploadItem } from './upload-machine.ts';
 
 // The upload panel's files, pure like the machine of each file: several PDFs can be chosen

@@ -1,6 +1,6 @@
 import { readErrorBody } from '../api-error.ts';
 import { KEY_STILL_RUNNING } from '../confirm-loop.ts';
-import { documentSchema } from '../schemas/documents.ts';
+import { documentSchema } from '../documents/schemas.ts';
 import { secondsLeft } from '../seconds-left.ts';
 import type { RawAnswer, UploadOutcome } from './upload-outcome.ts';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Generated } from 'kysely';
-import type { AuditRow } from '@/lib/schemas/admin';
+import type { AuditRow } from '@/lib/admin/schemas';
 
 // Portable column types: text ids and ISO timestamps, integers for flags, so one set of
 // migrations and queries serves SQLite and PostgreSQL alike.

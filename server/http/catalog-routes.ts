@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { archiveSchema } from '@/lib/schemas/catalog';
-import { idSchema, listQuerySchema } from '@/lib/schemas/list';
+import { archiveSchema } from '@/lib/catalog/schemas';
+import { idSchema, listQuerySchema } from '@/lib/list/schemas';
 import { archiveCatalogItem } from '../catalog/archive-catalog-item';
 import { getCatalogItem, listCatalog, type ArchivableKind, type CatalogKind } from '../signing-api/catalog';
 import { handler } from './handler';

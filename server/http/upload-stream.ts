@@ -1,5 +1,5 @@
 import 'server-only';
-import { MAX_UPLOAD_BYTES } from '@/lib/schemas/documents';
+import { MAX_UPLOAD_BYTES } from '@/lib/documents/schemas';
 import { ConsoleError } from '../errors';
 
 /** Multipart framing around the file: boundaries, part headers, the purpose field. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { draftLabel } from '@/lib/package-drafts/draft-label';
-import type { CreateDraftInput, PackageDraft } from '@/lib/schemas/package-drafts';
+import type { CreateDraftInput, PackageDraft } from '@/lib/package-drafts/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import { fingerprintOf } from '../intents/journal';

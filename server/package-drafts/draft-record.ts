@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { DRAFT_NOT_FOUND, draftValuesSchema, type PackageDraft, type PackageDraftSummary } from '@/lib/schemas/package-drafts';
+import { DRAFT_NOT_FOUND, draftValuesSchema, type PackageDraft, type PackageDraftSummary } from '@/lib/package-drafts/schemas';
 import type { PackageDraftsTable } from '../db/schema';
 import { ConsoleError } from '../errors';
 

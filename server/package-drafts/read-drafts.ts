@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { Page } from '@/lib/schemas/list';
-import type { PackageDraft, PackageDraftSummary } from '@/lib/schemas/package-drafts';
+import type { Page } from '@/lib/list/schemas';
+import type { PackageDraft, PackageDraftSummary } from '@/lib/package-drafts/schemas';
 import type { Database } from '../db/schema';
 import { draftNotFound, toDraft, toSummary } from './draft-record';
 

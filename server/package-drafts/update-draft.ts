@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { draftLabel } from '@/lib/package-drafts/draft-label';
-import { DRAFT_CONFLICT, type PackageDraft, type UpdateDraftInput } from '@/lib/schemas/package-drafts';
+import { DRAFT_CONFLICT, type PackageDraft, type UpdateDraftInput } from '@/lib/package-drafts/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import { draftNotFound, toDraft } from './draft-record';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/receipt-codes';
+import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/packages/receipt-codes';
 import { SigningApiError } from '../signing-api/client/errors';
 
 // The spec's 409 covers a spent receipt and a key still running alike, and it names no code

@@ -5,8 +5,8 @@ import {
   type ApprovalRequest,
   type RevisionInput,
   type SubmitRequestInput,
-} from '@/lib/schemas/approvals';
-import { pageOf } from '@/lib/schemas/list';
+} from '@/lib/approvals/schemas';
+import { pageOf } from '@/lib/list/schemas';
 import { getCatalogItem } from './catalog';
 import { callJson } from './client/client';
 import { checkContent } from './content-check';

@@ -8,8 +8,8 @@ import {
   requestTemplateSchema,
   signTemplateSchema,
   workflowSchema,
-} from '@/lib/schemas/catalog';
-import { pageOf, type Page } from '@/lib/schemas/list';
+} from '@/lib/catalog/schemas';
+import { pageOf, type Page } from '@/lib/list/schemas';
 import { callJson, send } from './client/client';
 
 /** The catalog collections: API path segment and the schema of one record. */

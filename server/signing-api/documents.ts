@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { documentSchema } from '@/lib/schemas/documents';
-import { pageOf } from '@/lib/schemas/list';
+import { documentSchema } from '@/lib/documents/schemas';
+import { pageOf } from '@/lib/list/schemas';
 import { callJson } from './client/client';
 
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { editorCommandResultSchema, editorStateSchema, type EditorCommand } from '@/lib/schemas/documents';
+import { editorCommandResultSchema, editorStateSchema, type EditorCommand } from '@/lib/documents/schemas';
 import { withoutSecrets } from '../redact';
 import { callJson, send } from './client/client';
 

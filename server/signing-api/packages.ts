@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { pageOf } from '@/lib/schemas/list';
-import { packageSchema, previewSchema } from '@/lib/schemas/packages';
+import { pageOf } from '@/lib/list/schemas';
+import { packageSchema, previewSchema } from '@/lib/packages/schemas';
 import { callJson, probe, send } from './client/client';
 
 /** A preview's receipt: the template and the token the preview answered. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { auditRowSchema, type AuditRow } from '@/lib/schemas/admin';
+import { auditRowSchema, type AuditRow } from '@/lib/admin/schemas';
 import { readConfig } from '@/sandbox/config';
 import { mapIdsInString } from '@/sandbox/http/dialect-ids';
 import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';

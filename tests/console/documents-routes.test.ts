@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { Readable, pipeline } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '@/lib/schemas/documents';
+import { MAX_UPLOAD_BYTES } from '@/lib/documents/schemas';
 import { multipart, padPdf } from '@/sandbox/conformance/fixtures';
 import { startTestConsole, type TestConsole } from './harness';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
-import { CATALOG_FRESH_MS } from '@/lib/catalog-freshness';
+import { CATALOG_FRESH_MS } from '@/lib/catalog/freshness';
 import { startTestConsole, type TestConsole } from './harness';
 
 // Two console instances on one PostgreSQL behind no load balancer at all: whatever one

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { submitRequestSchema } from '@/lib/schemas/approvals';
-import { listQuerySchema } from '@/lib/schemas/list';
+import { submitRequestSchema } from '@/lib/approvals/schemas';
+import { listQuerySchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { listRequests, submitRequest } from '@/server/signing-api/approval-requests';
 

@@ -1,4 +1,4 @@
-import { idSchema, statusFilter } from '@/lib/schemas/list';
+import { idSchema, statusFilter } from '@/lib/list/schemas';
 import { catalogList } from '@/server/http/catalog-routes';
 
 // GET: approval workflows, filtered by status, category and request template.

@@ -1,5 +1,5 @@
-import { createCategorySchema } from '@/lib/schemas/catalog';
-import { statusFilter } from '@/lib/schemas/list';
+import { createCategorySchema } from '@/lib/catalog/schemas';
+import { statusFilter } from '@/lib/list/schemas';
 import { catalogList } from '@/server/http/catalog-routes';
 import { handler } from '@/server/http/handler';
 import { createCategory } from '@/server/catalog/create-category';

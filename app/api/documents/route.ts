@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LOGICAL_PURPOSES } from '@/lib/schemas/documents';
-import { listQuerySchema } from '@/lib/schemas/list';
+import { LOGICAL_PURPOSES } from '@/lib/documents/schemas';
+import { listQuerySchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { guardUploadBody } from '@/server/http/upload-stream';
 import { uploadDocument } from '@/server/documents/upload-document';

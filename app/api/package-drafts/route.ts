@@ -1,5 +1,5 @@
-import { listQuerySchema } from '@/lib/schemas/list';
-import { DRAFT_BODY_LIMIT, createDraftSchema } from '@/lib/schemas/package-drafts';
+import { listQuerySchema } from '@/lib/list/schemas';
+import { DRAFT_BODY_LIMIT, createDraftSchema } from '@/lib/package-drafts/schemas';
 import { db } from '@/server/db';
 import { createDraft } from '@/server/package-drafts/create-draft';
 import { listDrafts } from '@/server/package-drafts/read-drafts';

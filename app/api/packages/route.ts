@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from '@/lib/schemas/list';
-import { sendInputSchema } from '@/lib/schemas/packages';
+import { listQuerySchema } from '@/lib/list/schemas';
+import { sendInputSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { sendPackage } from '@/server/packages/send-package';
 import { listPackages } from '@/server/signing-api/packages';

@@ -1,4 +1,4 @@
-import { sandboxClockSchema, sandboxFaultsSchema } from '@/lib/schemas/sandbox-state';
+import { sandboxClockSchema, sandboxFaultsSchema } from '@/lib/admin/sandbox-state';
 import { handler } from '@/server/http/handler';
 import { controlAs } from '@/server/sandbox-control';
 

@@ -6,14 +6,14 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { adminKeys, sandboxQuery, type SandboxState } from '@/lib/queries/admin';
+import { adminKeys, sandboxQuery, type SandboxState } from '@/lib/admin/queries';
 import { Button } from '../../ui/button';
 import { lazyResolver } from '../../ui/lazy-resolver';
 import { Field, Input, Select } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { DAY, HOUR, MINUTE, UNITS } from './clock-units';
 import { Section } from '../../ui/card';
-import { useAdvanceClock } from './sandbox-mutations';
+import { useAdvanceClock } from '../../../lib/admin/sandbox-mutations';
 
 const QUICK = [
   { label: '+1 min', seconds: MINUTE },

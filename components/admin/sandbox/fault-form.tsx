@@ -3,13 +3,13 @@
 import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { FaultRule } from '@/lib/queries/admin';
-import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/fault-limits';
+import type { FaultRule } from '@/lib/admin/queries';
+import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/admin/fault-limits';
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { adminErrorPlacement } from '../form-errors';
-import { useSetFaults } from './sandbox-mutations';
+import { useSetFaults } from '../../../lib/admin/sandbox-mutations';
 import type { FaultOutput, FaultValues } from './sandbox-resolvers';
 import { lazyResolver } from '../../ui/lazy-resolver';
 

@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import { sandboxQuery, type FaultRule } from '@/lib/queries/admin';
-import type { ActiveFaultRule } from '@/lib/schemas/sandbox-state';
+import { sandboxQuery, type FaultRule } from '@/lib/admin/queries';
+import type { ActiveFaultRule } from '@/lib/admin/sandbox-state';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { FaultForm } from './fault-form';
 import { Section } from '../../ui/card';
-import { useSetFaults } from './sandbox-mutations';
+import { useSetFaults } from '../../../lib/admin/sandbox-mutations';
 
 /** A rule as the panel's route answers it: `remaining` says how many more times a counted one fires. */
 type ShownRule = FaultRule & Pick<ActiveFaultRule, 'remaining'>;

@@ -6,15 +6,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { sandboxPackagesQuery, type RecipientAction } from '@/lib/queries/admin';
-import type { SignaturePackage } from '@/lib/schemas/packages';
+import { sandboxPackagesQuery, type RecipientAction } from '@/lib/admin/queries';
+import type { SignaturePackage } from '@/lib/packages/schemas';
 import { statusOptions, statusWords } from '@/lib/status-labels';
 import { DataTable } from '../../list/data-table';
 import { Button } from '../../ui/button';
 import { Input, Select } from '../../ui/field';
 import { EmptyState, ErrorState, StatusBadge, TableSkeleton } from '../../ui/states';
 import { Section } from '../../ui/card';
-import { useRecipientAction } from './sandbox-mutations';
+import { useRecipientAction } from '../../../lib/admin/sandbox-mutations';
 
 // The sandbox's package lifecycle (its decision; the spec lists no transitions):
 // queued -> delivered -> completed | declined, and any open package -> expired.

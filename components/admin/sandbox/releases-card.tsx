@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import { catalogListQuery } from '@/lib/queries/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
 import { describeUnsupported, readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { Button } from '../../ui/button';
 import { Field, Select, Textarea } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { Section } from '../../ui/card';
-import { usePublishRelease } from './sandbox-mutations';
+import { usePublishRelease } from '../../../lib/admin/sandbox-mutations';
 
 const ignore = () => undefined;
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { statusWords } from '@/lib/status-labels';
-import { reviewQueueQuery, type ReviewedRequest } from '@/lib/queries/admin';
+import { reviewQueueQuery, type ReviewedRequest } from '@/lib/admin/queries';
 import { Facts } from '../../ui/page-header';
 import { Input, Select } from '../../ui/field';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../../ui/states';

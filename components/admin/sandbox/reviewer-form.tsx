@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { submissionSchemaQuery } from '@/lib/queries/catalog';
-import type { ReviewedRequest, ReviewerAction } from '@/lib/queries/admin';
+import { submissionSchemaQuery } from '@/lib/catalog/queries';
+import type { ReviewedRequest, ReviewerAction } from '@/lib/admin/queries';
 import { fieldsOf } from '@/lib/submission-schema/fields';
 import { statusWords } from '@/lib/status-labels';
 import { Button } from '../../ui/button';
@@ -12,7 +12,7 @@ import { Field, Input, Select, Textarea } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { adminErrorPlacement } from '../form-errors';
 import { isBlank } from './requirement-rows';
-import { useReviewerAction } from './sandbox-mutations';
+import { useReviewerAction } from '../../../lib/admin/sandbox-mutations';
 import type { ReviewerValues } from './sandbox-resolvers';
 import { lazyResolver } from '../../ui/lazy-resolver';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/fault-limits';
-import { clockSchema, faultRulesSchema, reviewerActionSchema } from '@/lib/schemas/admin';
+import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/admin/fault-limits';
+import { clockSchema, faultRulesSchema, reviewerActionSchema } from '@/lib/admin/schemas';
 import { UNITS } from './clock-units';
 import { isBlank } from './requirement-rows';
 

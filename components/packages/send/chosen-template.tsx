@@ -1,6 +1,6 @@
 'use client';
 
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { describeContents, describeSlots } from './template-facts';

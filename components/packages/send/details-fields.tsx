@@ -1,7 +1,7 @@
 'use client';
 
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { Field, Input } from '../../ui/field';
 import { ExpiryField } from './expiry-field';
 import type { SendFormValues } from './form-model';

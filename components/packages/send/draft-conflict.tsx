@@ -1,6 +1,6 @@
 import { formatTime } from '@/lib/format';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import type { PackageDraft } from '@/lib/schemas/package-drafts';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import { Button } from '../../ui/button';
 import { changedFields, resumeValues } from './draft-model';
 import type { SendFormValues } from './form-model';

@@ -1,5 +1,5 @@
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import type { DraftValues } from '@/lib/schemas/package-drafts';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import type { DraftValues } from '@/lib/package-drafts/schemas';
 import type { SendFormValues } from './form-model';
 
 // The send form against a saved draft: a draft is resumed into the template's current shape,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { changedFields, resumeValues, sameValues } from './draft-model';
 import { blankValues } from './form-model';
 

@@ -1,5 +1,5 @@
 import { formatDate } from '@/lib/format';
-import { previewInputSchema } from '@/lib/schemas/packages';
+import { previewInputSchema } from '@/lib/packages/schemas';
 
 // How long signers have. The API makes `expires_in_days` mandatory and so does the form: no
 // length is filled in for the sender, who picks a common one or types their own.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorDetail } from '@/lib/api-error';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import { signerInputSchema, type PreviewInput } from '@/lib/schemas/packages';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import { signerInputSchema, type PreviewInput } from '@/lib/packages/schemas';
 import { isCalendarDate } from '@/lib/submission-schema/formats';
 import { expiryProblem } from './expiry';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { blankValues, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
 
 const nda: SignTemplate = {

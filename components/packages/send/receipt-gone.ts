@@ -1,5 +1,5 @@
 import { ConsoleApiError } from '@/lib/api-error';
-import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/receipt-codes';
+import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/packages/receipt-codes';
 
 /** Why the review ended without a send; the form says so when it comes back. */
 export type BackReason = 'edit' | 'expired' | 'consumed' | 'not_found';

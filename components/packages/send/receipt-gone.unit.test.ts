@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleApiError } from '@/lib/api-error';
 import { KEY_STILL_RUNNING } from '@/lib/confirm-loop';
-import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/receipt-codes';
+import { RECEIPT_NOT_FOUND, RECEIPT_UNUSABLE } from '@/lib/packages/receipt-codes';
 import { RECEIPT_END_MARGIN_MS, receiptGone } from './receipt-gone';
 
 const refusal = (status: number, code: string) => new ConsoleApiError(status, code, 'refused');

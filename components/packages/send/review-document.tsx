@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
 import { apiClock } from '@/lib/api-clock';
 import { isUnsettled } from '@/lib/confirm-loop';
-import { fetchPreviewDocument } from '@/lib/queries/packages';
+import { fetchPreviewDocument } from '@/lib/packages/queries';
 import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { receiptGone, type BackReason } from './receipt-gone';

@@ -1,4 +1,4 @@
-import type { Preview, PreviewInput } from '@/lib/schemas/packages';
+import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 
 // What "reviewed" means before a send: every page of the populated PDF has been on screen and
 // every part of the summary has been seen. Pure, so it is unit-tested.

@@ -2,13 +2,13 @@
 
 import { useId, useState } from 'react';
 import { apiClock } from '@/lib/api-clock';
-import { packageKeys, sendPackage, type PackageRecord } from '@/lib/queries/packages';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import type { Preview, PreviewInput } from '@/lib/schemas/packages';
+import { packageKeys, sendPackage, type PackageRecord } from '@/lib/packages/queries';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
-import { useKeyedMutation } from '../../ui/use-keyed-mutation';
+import { useKeyedMutation } from '../../../lib/use-keyed-mutation';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useApiClockSync, useApiNow } from '../../ui/use-api-now';
 import { receiptGone, type BackReason } from './receipt-gone';

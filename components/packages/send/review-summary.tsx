@@ -1,8 +1,8 @@
 'use client';
 
 import { formatBytes, formatDate } from '@/lib/format';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import type { Preview } from '@/lib/schemas/packages';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import type { Preview } from '@/lib/packages/schemas';
 import { useSeenOnScreen } from '../../ui/use-seen-on-screen';
 import { SUMMARY_SECTIONS, type FrozenSummary, type SectionId } from './review-progress';
 

@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { packageDraftQuery } from '@/lib/queries/package-drafts';
-import { idSchema } from '@/lib/schemas/list';
-import type { PackageDraft } from '@/lib/schemas/package-drafts';
+import { packageDraftQuery } from '@/lib/package-drafts/queries';
+import { idSchema } from '@/lib/list/schemas';
+import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import { isNotFound } from '../../ui/is-not-found';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { SendPackageFlow } from './send-package-flow';

@@ -1,4 +1,4 @@
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 
 // What a sender needs to know about a template before choosing it: whether it can be used at
 // all, and who signs it (the designed slots, each with its recipient kind when the API says).

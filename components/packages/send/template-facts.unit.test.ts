@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { describeContents, describeSlots, recipientKind, unavailableReason } from './template-facts.ts';
 
 const template = (patch: Partial<SignTemplate> = {}): SignTemplate => ({

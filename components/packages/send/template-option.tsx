@@ -1,6 +1,6 @@
 'use client';
 
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { describeContents, describeSlots, unavailableReason } from './template-facts';
 
 /** One template as a radio card: its name names the radio, who signs and what to fill describe it. */

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Pagination } from '@/lib/schemas/list';
+import type { Pagination } from '@/lib/list/schemas';
 import { Button } from '../../ui/button';
 
 /** Previous / Next through the results. Pages rather than "show more": the form sits below, and a list that only grows pushes it ever further down. */

@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { catalogListQuery } from '@/lib/queries/catalog';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import { catalogListQuery } from '@/lib/catalog/queries';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { Input } from '../../ui/field';
 import { ChosenSummary, type ChosenTemplate } from './chosen-template';
 import { TemplatePager } from './template-pager';

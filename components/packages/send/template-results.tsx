@@ -1,8 +1,8 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import type { Page } from '@/lib/schemas/list';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import type { Page } from '@/lib/list/schemas';
 import { Button } from '../../ui/button';
 import { QueryState } from '../../ui/query-state';
 import { EmptyState, Skeleton } from '../../ui/states';

@@ -1,4 +1,4 @@
-import type { Pagination } from '@/lib/schemas/list';
+import type { Pagination } from '@/lib/list/schemas';
 
 // The picker searches and pages on the server, so a catalog of any size stays reachable.
 

@@ -6,8 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/format';
-import { intentKeys, resendIntent, type OpenIntent } from '@/lib/queries/intents';
-import { packageKeys, type PackageRecord } from '@/lib/queries/packages';
+import { intentKeys, resendIntent, type OpenIntent } from '@/lib/intents/queries';
+import { packageKeys, type PackageRecord } from '@/lib/packages/queries';
 import { useConfirmOutcome } from '../../ui/use-confirm-outcome';
 import { SendConfirmation } from './send-confirmation';
 

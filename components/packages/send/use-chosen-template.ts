@@ -2,9 +2,9 @@
 
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { catalogItemQuery, catalogKeys } from '@/lib/queries/catalog';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import { idSchema } from '@/lib/schemas/list';
+import { catalogItemQuery, catalogKeys } from '@/lib/catalog/queries';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import { idSchema } from '@/lib/list/schemas';
 import { isNotFound } from '../../ui/is-not-found';
 import type { ChosenTemplate } from './chosen-template';
 import { unavailableReason } from './template-facts';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import type { Preview, PreviewInput } from '@/lib/schemas/packages';
+import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 import { frozenSummary, missingPages, SUMMARY_SECTIONS, type ReviewMemory, type SectionId } from './review-progress';
 
 /** Adds pages or sections to a set, keeping the same set when nothing is new. */

@@ -3,8 +3,8 @@
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import type { SignTemplate } from '@/lib/schemas/catalog';
-import type { PackageDraft } from '@/lib/schemas/package-drafts';
+import type { SignTemplate } from '@/lib/catalog/schemas';
+import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import { applyApiError } from '../../ui/apply-api-error';
 import { sendFieldOf, type SendFormValues } from './form-model';
 import type { SaveOutcome } from './use-saved-draft';

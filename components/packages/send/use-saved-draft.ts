@@ -2,11 +2,11 @@
 
 import { useCallback, useState } from 'react';
 import { ConsoleApiError } from '@/lib/api-error';
-import { fetchPackageDraft } from '@/lib/queries/package-drafts';
-import type { SignTemplate } from '@/lib/schemas/catalog';
+import { fetchPackageDraft } from '@/lib/package-drafts/queries';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 import { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '@/lib/package-drafts/draft-codes';
-import type { DraftValues, PackageDraft } from '@/lib/schemas/package-drafts';
-import { useCreateDraft, useDeleteDraft, useUpdateDraft } from '../drafts/draft-mutations';
+import type { DraftValues, PackageDraft } from '@/lib/package-drafts/schemas';
+import { useCreateDraft, useDeleteDraft, useUpdateDraft } from '../../../lib/package-drafts/mutations';
 import type { SendFormValues } from './form-model';
 
 /** The draft this form was resumed from or last saved as, at the version last read. */

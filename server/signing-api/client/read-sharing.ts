@@ -1,5 +1,5 @@
 import 'server-only';
-import { CATALOG_FRESH_MS } from '@/lib/catalog-freshness';
+import { CATALOG_FRESH_MS } from '@/lib/catalog/freshness';
 import { noteUpstreamRequest } from './call-context';
 
 // Every operator spends the console's one API key, and with it the API's rate limit. So

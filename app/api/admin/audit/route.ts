@@ -1,4 +1,4 @@
-import { auditQuerySchema } from '@/lib/schemas/admin';
+import { auditQuerySchema } from '@/lib/admin/schemas';
 import { auditOperations, queryAudit } from '@/server/audit';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';

@@ -1,4 +1,4 @@
-import { newUserSchema } from '@/lib/schemas/admin';
+import { newUserSchema } from '@/lib/admin/schemas';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
 import { ConsoleError } from '@/server/errors';

@@ -1,4 +1,4 @@
-import { signInSchema } from '@/lib/schemas/auth';
+import { signInSchema } from '@/lib/auth/schemas';
 import { deviceCookieName } from '@/server/auth/device-cookie';
 import { clientAddress, isSecureContext } from '@/server/auth/request-info';
 import { signIn } from '@/server/auth/sign-in';

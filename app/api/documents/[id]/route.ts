@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deleteDocumentSchema } from '@/lib/schemas/documents';
-import { idSchema } from '@/lib/schemas/list';
+import { deleteDocumentSchema } from '@/lib/documents/schemas';
+import { idSchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { deleteDocument } from '@/server/documents/delete-document';
 import { getDocument } from '@/server/signing-api/documents';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '@/lib/schemas/list';
-import { DRAFT_BODY_LIMIT, updateDraftSchema } from '@/lib/schemas/package-drafts';
+import { idSchema } from '@/lib/list/schemas';
+import { DRAFT_BODY_LIMIT, updateDraftSchema } from '@/lib/package-drafts/schemas';
 import { db } from '@/server/db';
 import { deleteDraft } from '@/server/package-drafts/delete-draft';
 import { getDraft } from '@/server/package-drafts/read-drafts';

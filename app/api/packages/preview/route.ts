@@ -1,4 +1,4 @@
-import { previewInputSchema } from '@/lib/schemas/packages';
+import { previewInputSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { previewPackage } from '@/server/signing-api/packages';
 

@@ -1,4 +1,4 @@
-import { clockSchema } from '@/lib/schemas/admin';
+import { clockSchema } from '@/lib/admin/schemas';
 import { handler } from '@/server/http/handler';
 import { control } from '@/server/sandbox-control';
 

@@ -1,5 +1,5 @@
-import { faultRulesSchema } from '@/lib/schemas/admin';
-import { sandboxFaultsSchema } from '@/lib/schemas/sandbox-state';
+import { faultRulesSchema } from '@/lib/admin/schemas';
+import { sandboxFaultsSchema } from '@/lib/admin/sandbox-state';
 import { handler } from '@/server/http/handler';
 import { controlAs } from '@/server/sandbox-control';
 

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { EditorScreen } from '@/components/editor/editor-screen';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
-import { idSchema } from '@/lib/schemas/list';
+import { idSchema } from '@/lib/list/schemas';
 import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Field editor' };

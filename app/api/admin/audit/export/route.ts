@@ -1,4 +1,4 @@
-import { auditQuerySchema } from '@/lib/schemas/admin';
+import { auditQuerySchema } from '@/lib/admin/schemas';
 import { queryAudit } from '@/server/audit';
 import { dayRange } from '@/server/audit-range';
 import { db } from '@/server/db';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signInSchema } from '@/lib/schemas/auth';
+import { signInSchema } from '@/lib/auth/schemas';
 import { db } from '@/server/db';
 import { liftThrottle } from '@/server/auth/throttle-admin';
 import { handler } from '@/server/http/handler';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { updateUserSchema } from '@/lib/schemas/admin';
+import { updateUserSchema } from '@/lib/admin/schemas';
 import { handler } from '@/server/http/handler';
 import { updateUser } from '@/server/users/update-user';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { revisionSchema } from '@/lib/schemas/approvals';
-import { idSchema } from '@/lib/schemas/list';
+import { revisionSchema } from '@/lib/approvals/schemas';
+import { idSchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { saveRevisionDraft } from '@/server/signing-api/approval-requests';
 

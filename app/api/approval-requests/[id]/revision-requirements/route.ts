@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '@/lib/schemas/list';
+import { idSchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { revisionRequirements } from '@/server/signing-api/approval-requests';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { openEditorSchema } from '@/lib/schemas/documents';
-import { idSchema } from '@/lib/schemas/list';
+import { openEditorSchema } from '@/lib/documents/schemas';
+import { idSchema } from '@/lib/list/schemas';
 import { withEditorSession } from '@/server/editor/editor-access';
 import { openEditorSession } from '@/server/editor/editor-sessions';
 import { handler } from '@/server/http/handler';

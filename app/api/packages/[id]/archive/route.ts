@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '@/lib/schemas/list';
-import { packageArchiveSchema } from '@/lib/schemas/packages';
+import { idSchema } from '@/lib/list/schemas';
+import { packageArchiveSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { archivePackage } from '@/server/signing-api/packages';
 

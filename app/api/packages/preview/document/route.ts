@@ -1,4 +1,4 @@
-import { previewDocumentInputSchema } from '@/lib/schemas/packages';
+import { previewDocumentInputSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { pdfResponse } from '@/server/http/pdf-response';
 import { getPreviewDocument } from '@/server/packages/get-preview-document';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordResetSchema } from '@/lib/schemas/admin';
+import { passwordResetSchema } from '@/lib/admin/schemas';
 import { handler } from '@/server/http/handler';
 import { resetUserPassword } from '@/server/users/reset-user-password';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { editorCommandSchema } from '@/lib/schemas/documents';
-import { idSchema } from '@/lib/schemas/list';
+import { editorCommandSchema } from '@/lib/documents/schemas';
+import { idSchema } from '@/lib/list/schemas';
 import { withEditorSession } from '@/server/editor/editor-access';
 import { handler } from '@/server/http/handler';
 import { sendEditorCommand } from '@/server/signing-api/hosted-editor';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '@/lib/schemas/list';
+import { idSchema } from '@/lib/list/schemas';
 import { withEditorSession } from '@/server/editor/editor-access';
 import { handler } from '@/server/http/handler';
 import { pdfResponse } from '@/server/http/pdf-response';

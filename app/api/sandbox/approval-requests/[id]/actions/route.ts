@@ -1,4 +1,4 @@
-import { reviewerActionSchema } from '@/lib/schemas/admin';
+import { reviewerActionSchema } from '@/lib/admin/schemas';
 import { handler } from '@/server/http/handler';
 import { control, controlIdParams } from '@/server/sandbox-control';
 

@@ -1,4 +1,4 @@
-import { workflowReleaseSchema } from '@/lib/schemas/admin';
+import { workflowReleaseSchema } from '@/lib/admin/schemas';
 import { handler } from '@/server/http/handler';
 import { control, controlIdParams } from '@/server/sandbox-control';
 

@@ -1,4 +1,4 @@
-import { recipientActionSchema } from '@/lib/schemas/admin';
+import { recipientActionSchema } from '@/lib/admin/schemas';
 import { handler } from '@/server/http/handler';
 import { control, controlIdParams } from '@/server/sandbox-control';
 

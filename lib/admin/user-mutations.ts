@@ -1,10 +1,10 @@
 'use client';
 
 import { api } from '@/lib/api-client';
-import { adminKeys, type AdminUser } from '@/lib/queries/admin';
+import { adminKeys, type AdminUser } from '@/lib/admin/queries';
 import type { Role } from '@/lib/roles';
-import type { NewUserInput } from '@/lib/schemas/admin';
-import { useKeyedMutation, type KeyedMutationHandlers } from '../ui/use-keyed-mutation';
+import type { NewUserInput } from '@/lib/admin/schemas';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
 
 // Account writes of the console's own user store. Its routes take no Idempotency-Key (a
 // repeated create answers EMAIL_TAKEN, a repeated change sets the same value), so the

@@ -1,4 +1,4 @@
-// Outside lib/schemas/admin.ts (zod) so that the sandbox panel's fault form can show the
+// Outside lib/admin/schemas.ts (zod) so that the sandbox panel's fault form can show the
 // bounds without bringing zod into its first load; the schema module re-exports them.
 
 /** Longer than the console's own upstream timeout is pointless: 30 s shows a timeout already. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DUE_SOON_MS, stepDue } from './approval-sla.ts';
+import { DUE_SOON_MS, stepDue } from './sla.ts';
 
 const due = '2026-03-10T12:00:00.000Z';
 const dueAt = Date.parse(due);

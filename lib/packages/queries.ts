@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
-import type { Page } from '../schemas/list.ts';
-import type { Preview, PreviewInput } from '../schemas/packages.ts';
+import type { Page } from '../list/schemas.ts';
+import type { Preview, PreviewInput } from './schemas.ts';
 
 /** What the detail page reads beyond `packageSchema`'s named fields (all optional: the API may omit them). */
 export interface PackageEvent {

@@ -1,5 +1,5 @@
-import { isUnsettled } from './confirm-loop.ts';
-import { newIdempotencyKey } from './idempotency.ts';
+import { isUnsettled } from '../confirm-loop.ts';
+import { newIdempotencyKey } from '../idempotency.ts';
 
 // The key lifecycle of one user intent (DESIGN.md section 6), apart from React so it is
 // tested on its own. A key is taken when the user acts and kept while the answer to it is

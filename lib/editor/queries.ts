@@ -2,9 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiResponse } from '../api-client.ts';
 import { ConsoleApiError } from '../api-error.ts';
-import { normalizeFields } from '../editor/field-types.ts';
-import type { PageSize } from '../editor/geometry.ts';
-import { documentSchema, type DocumentItem, type EditorCommand, type LayoutField } from '../schemas/documents.ts';
+import { normalizeFields } from './field-types.ts';
+import type { PageSize } from './geometry.ts';
+import { documentSchema, type DocumentItem, type EditorCommand, type LayoutField } from '../documents/schemas.ts';
 
 // The hosted editor as the browser sees it: addressed by document id (the session id stays on
 // the server, DESIGN.md section 5). Every answer is read into one snapshot shape.

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
-import type { ApprovalRequest } from '../schemas/approvals.ts';
-import { AUDIT_OUTCOMES } from '../audit-outcomes.ts';
-import type { AuditRow, faultRulesSchema } from '../schemas/admin.ts';
-import type { Page } from '../schemas/list.ts';
-import type { SignaturePackage } from '../schemas/packages.ts';
+import type { ApprovalRequest } from '../approvals/schemas.ts';
+import { AUDIT_OUTCOMES } from './audit-outcomes.ts';
+import type { AuditRow, faultRulesSchema } from './schemas.ts';
+import type { Page } from '../list/schemas.ts';
+import type { SignaturePackage } from '../packages/schemas.ts';
 import type { Role } from '../roles.ts';
 
 // Query options of the Admin area: users and their sign-in throttles, the audit log and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestActivityFirst, requestStatusesIn } from './approvals.ts';
+import { newestActivityFirst, requestStatusesIn } from './queries.ts';
 
 const pagination = { page: 1, size: 25, total: 4, pages: 1 };
 

@@ -1,4 +1,4 @@
-// Outside lib/schemas/documents.ts (zod) so that the documents pages and the upload checks can
+// Outside lib/documents/schemas.ts (zod) so that the documents pages and the upload checks can
 // name them without bringing zod into the first load; the schema module re-exports them.
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_PDF_PAGES = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idSchema } from './list.ts';
+import { idSchema } from './schemas.ts';
 
 // Ids go into upstream paths: one that is a dot segment would move the call to another route
 // (`/documents/..` is `/`), whatever encodeURIComponent makes of it.

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
-import type { Category, ReleaseSchema, RequestForm, RequestTemplate, SignTemplate, Workflow } from '../schemas/catalog.ts';
-import type { Page } from '../schemas/list.ts';
+import type { Category, ReleaseSchema, RequestForm, RequestTemplate, SignTemplate, Workflow } from './schemas.ts';
+import type { Page } from '../list/schemas.ts';
 
 export interface CatalogTypes {
   categories: Category;

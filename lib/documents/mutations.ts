@@ -1,7 +1,7 @@
 'use client';
 
-import { deleteDocument, documentKeys } from '@/lib/queries/documents';
-import { useKeyedMutation, type KeyedMutationHandlers } from '../ui/use-keyed-mutation';
+import { deleteDocument, documentKeys } from '@/lib/documents/queries';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
 
 type DeleteInput = { id: string; reason: string };
 

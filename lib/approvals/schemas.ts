@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { idSchema } from './list.ts';
-import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '../approval-limits.ts';
+import { idSchema } from '../list/schemas.ts';
+import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from './limits.ts';
 
 export { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConsoleApiError } from './api-error.ts';
+import { ConsoleApiError } from '../api-error.ts';
 import { IntentKey, outcomeOf } from './intent-key.ts';
 
 function keys() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
-import type { Page } from '../schemas/list.ts';
-import type { CreateDraftInput, PackageDraft, PackageDraftSummary, UpdateDraftInput } from '../schemas/package-drafts.ts';
+import type { Page } from '../list/schemas.ts';
+import type { CreateDraftInput, PackageDraft, PackageDraftSummary, UpdateDraftInput } from './schemas.ts';
 
 export const draftKeys = {
   all: ['package-drafts'] as const,

@@ -3,9 +3,9 @@
 import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { api } from '@/lib/api-client';
-import { adminKeys, type FaultRule, type RecipientAction, type ReviewedRequest, type ReviewerAction } from '@/lib/queries/admin';
-import type { SignaturePackage } from '@/lib/schemas/packages';
-import { useKeyedMutation, type KeyedMutationHandlers } from '../../ui/use-keyed-mutation';
+import { adminKeys, type FaultRule, type RecipientAction, type ReviewedRequest, type ReviewerAction } from '@/lib/admin/queries';
+import type { SignaturePackage } from '@/lib/packages/schemas';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
 
 // The sandbox panel's writes. Its control routes take no Idempotency-Key (they drive the
 // simulation, which keeps no intents), so the requests leave the hook's key out. Every write

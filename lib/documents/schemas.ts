@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { LOGICAL_PURPOSES, MAX_PDF_PAGES, MAX_UPLOAD_BYTES, type LogicalPurpose } from '../document-limits.ts';
+import { LOGICAL_PURPOSES, MAX_PDF_PAGES, MAX_UPLOAD_BYTES, type LogicalPurpose } from './limits.ts';
 
 export { LOGICAL_PURPOSES, MAX_PDF_PAGES, MAX_UPLOAD_BYTES, type LogicalPurpose };
 

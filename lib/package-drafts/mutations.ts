@@ -1,10 +1,10 @@
 'use client';
 
 import { ConsoleApiError } from '@/lib/api-error';
-import { createPackageDraft, deletePackageDraft, draftKeys, updatePackageDraft } from '@/lib/queries/package-drafts';
+import { createPackageDraft, deletePackageDraft, draftKeys, updatePackageDraft } from '@/lib/package-drafts/queries';
 import { DRAFT_NOT_FOUND } from '@/lib/package-drafts/draft-codes';
-import type { CreateDraftInput, UpdateDraftInput } from '@/lib/schemas/package-drafts';
-import { useKeyedMutation } from '../../ui/use-keyed-mutation';
+import type { CreateDraftInput, UpdateDraftInput } from '@/lib/package-drafts/schemas';
+import { useKeyedMutation } from '../use-keyed-mutation';
 
 // Draft writes. Only the lists are refreshed after them: a draft being edited is held by its
 // form, which a re-read of the draft itself must not overwrite.

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
-import type { ApprovalRequest, RevisionInput, SubmitRequestInput } from '../schemas/approvals.ts';
-import type { Page } from '../schemas/list.ts';
+import type { ApprovalRequest, RevisionInput, SubmitRequestInput } from './schemas.ts';
+import type { Page } from '../list/schemas.ts';
 
 export interface RequestDocumentRef {
   document_id: string;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AUDIT_OUTCOMES } from '../audit-outcomes.ts';
+import { AUDIT_OUTCOMES } from './audit-outcomes.ts';
 import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '../calendar-day.ts';
-import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS } from '../fault-limits.ts';
+import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS } from './fault-limits.ts';
 import { ROLES } from '../roles.ts';
-import { listQuerySchema } from './list.ts';
+import { listQuerySchema } from '../list/schemas.ts';
 
 export const newUserSchema = z.strictObject({
   email: z.email({ message: 'Enter a valid e-mail address' }).max(254),

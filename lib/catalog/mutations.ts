@@ -2,9 +2,9 @@
 
 import type { FieldValues } from 'react-hook-form';
 import { api } from '@/lib/api-client';
-import { catalogKeys } from '@/lib/queries/catalog';
-import type { Category } from '@/lib/schemas/catalog';
-import { useKeyedMutation, type KeyedMutationHandlers } from '../ui/use-keyed-mutation';
+import { catalogKeys } from '@/lib/catalog/queries';
+import type { Category } from '@/lib/catalog/schemas';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
 
 export type ArchivableKind = 'categories' | 'approval-workflows' | 'request-forms';
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
-import type { DocumentItem, LogicalPurpose } from '../schemas/documents.ts';
-import type { Page } from '../schemas/list.ts';
+import type { DocumentItem, LogicalPurpose } from './schemas.ts';
+import type { Page } from '../list/schemas.ts';
 
 export interface DocumentListArgs {
   page: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './list.ts';
+import { idSchema } from '../list/schemas.ts';
 
 // A package draft keeps the send form as typed (DESIGN.md section 6 keeps what a sender typed;
 // a draft keeps it across visits). Any of it may be empty or not yet valid, since a draft is
@@ -66,4 +66,4 @@ export interface PackageDraft extends PackageDraftSummary {
   values: DraftValues;
 }
 
-export { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '../package-drafts/draft-codes.ts';
+export { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from './draft-codes.ts';

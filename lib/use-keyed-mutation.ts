@@ -3,14 +3,14 @@
 import { useMutation, useQueryClient, type InvalidateQueryFilters, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormClearErrors } from 'react-hook-form';
-import { IntentKey, outcomeOf, type Outcome } from '@/lib/intent-key';
-import { applyApiError, type ApiErrorPlacement, type ErrorTarget } from './apply-api-error';
-import { useConfirmOutcome, type Confirmation } from './use-confirm-outcome';
+import { IntentKey, outcomeOf, type Outcome } from '@/lib/intents/intent-key';
+import { applyApiError, type ApiErrorPlacement, type ErrorTarget } from '../components/ui/apply-api-error';
+import { useConfirmOutcome, type Confirmation } from '../components/ui/use-confirm-outcome';
 
 /*
  * One pattern for every browser write (DESIGN.md sections 6 and 8, issue 9).
  *
- * - The hook owns the Idempotency-Key (lib/intent-key.ts): taken when `run(input)` is called,
+ * - The hook owns the Idempotency-Key (lib/intents/intent-key.ts): taken when `run(input)` is called,
  *   reused while the answer to it is not known (a retry of the same input sends the same key),
  *   dropped on any definite answer (success or refusal), so the next action takes a new one.
  * - A call while one is in flight gets the same promise: exactly one request, however fast
