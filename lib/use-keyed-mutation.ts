@@ -4,8 +4,8 @@ import { useMutation, useQueryClient, type InvalidateQueryFilters, type QueryKey
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormClearErrors } from 'react-hook-form';
 import { IntentKey, outcomeOf, type Outcome } from '@/lib/intents/intent-key';
-import { applyApiError, type ApiErrorPlacement, type ErrorTarget } from '../components/ui/apply-api-error';
-import { useConfirmOutcome, type Confirmation } from '../components/ui/use-confirm-outcome';
+import { applyApiError, type ApiErrorPlacement, type ErrorTarget } from './forms/apply-api-error';
+import { useConfirmOutcome, type Confirmation } from './use-confirm-outcome';
 
 /*
  * One pattern for every browser write (DESIGN.md sections 6 and 8, issue 9).

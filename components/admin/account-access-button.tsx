@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { useUpdateUser } from '../../lib/admin/user-mutations';
+import { useUpdateUser } from '@/lib/admin/user-mutations';
 
 /** Disables or enables an account behind a confirmation that names it. */
 export function AccountAccessButton({ user }: { user: AdminUser }) {

@@ -10,8 +10,8 @@ import { Dialog } from '../ui/dialog';
 import { Field, Input } from '../ui/field';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { PasswordField } from './password-field';
-import { showApiError } from './form-errors';
-import { useCreateUser } from '../../lib/admin/user-mutations';
+import { showApiError } from '@/lib/forms/admin-placement';
+import { useCreateUser } from '@/lib/admin/user-mutations';
 import { RoleCheckboxes } from './role-checkboxes';
 
 const FIELDS = ['email', 'name', 'password', 'roles'] as const;

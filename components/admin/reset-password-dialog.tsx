@@ -9,9 +9,9 @@ import { Dialog } from '../ui/dialog';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
 import { lazyResolver } from '../ui/lazy-resolver';
-import { showApiError } from './form-errors';
+import { showApiError } from '@/lib/forms/admin-placement';
 import { PasswordField } from './password-field';
-import { useResetPassword } from '../../lib/admin/user-mutations';
+import { useResetPassword } from '@/lib/admin/user-mutations';
 
 const ignore = () => undefined;
 const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.passwordResetResolver));

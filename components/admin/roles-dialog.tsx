@@ -9,9 +9,9 @@ import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
 import { Dialog } from '../ui/dialog';
 import { lazyResolver } from '../ui/lazy-resolver';
-import { showApiError } from './form-errors';
+import { showApiError } from '@/lib/forms/admin-placement';
 import { RoleCheckboxes } from './role-checkboxes';
-import { useUpdateUser } from '../../lib/admin/user-mutations';
+import { useUpdateUser } from '@/lib/admin/user-mutations';
 
 const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.rolesResolver));
 

@@ -10,7 +10,7 @@ import { throttlesQuery, type ThrottledAccount } from '@/lib/admin/queries';
 import { DataTable } from '../list/data-table';
 import { Button } from '../ui/button';
 import { ErrorState, Skeleton } from '../ui/states';
-import { useLiftThrottle } from '../../lib/admin/user-mutations';
+import { useLiftThrottle } from '@/lib/admin/user-mutations';
 import { Card } from '../ui/card';
 
 const ignore = () => undefined;

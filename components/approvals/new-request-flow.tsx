@@ -1,13 +1,13 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/approvals/queries';
-import { catalogKeys, catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';
+import { catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Field, Select } from '../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states';
@@ -63,7 +63,6 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(null);
   const [carry, setCarry] = useState<Carry | null>(null);
   const [refusal, setRefusal] = useState<{ workflowId: string; message: string } | null>(null);
-  const client = useQueryClient();
   const router = useRouter();
 
   const list = workflows.data?.data ?? [];
@@ -107,18 +106,15 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     setCarry(null);
     setRefusal(null);
   };
-  // Read the catalog again: if the workflow, its form or its category was archived meanwhile, the picker says so.
+  // The submit hook reads the catalog again (lib/approvals/mutations.ts): if the workflow, its
+  // form or its category was archived meanwhile, the picker says so.
   const refused = (err: ConsoleApiError) => {
     if (workflow) setRefusal({ workflowId: workflow.id, message: err.message });
-    void client.invalidateQueries({ queryKey: catalogKeys.all('approval-workflows') });
-    void client.invalidateQueries({ queryKey: catalogKeys.all('request-forms') });
-    void client.invalidateQueries({ queryKey: catalogKeys.all('categories') });
   };
   const stale = (current: string | null, values: RequestFormValues) => {
     if (!workflow || !fields || !releaseId) return;
     setCarry({ values, fields, from: releaseId });
     if (current) setOverride({ workflowId: workflow.id, releaseId: current });
-    void client.invalidateQueries({ queryKey: catalogKeys.all('approval-workflows') });
   };
   const done = (request: ApprovalRequestRecord, submitted: boolean) => {
     toast.success(

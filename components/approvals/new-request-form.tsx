@@ -3,15 +3,14 @@
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { approvalKeys, submitApprovalRequest, type ApprovalRequestRecord } from '@/lib/approvals/queries';
-import type { SubmitRequestInput } from '@/lib/approvals/schemas';
+import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approvals/mutations';
+import type { ApprovalRequestRecord } from '@/lib/approvals/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { LinkButton } from '../ui/link-button';
-import { applyApiError } from '../ui/apply-api-error';
-import { useKeyedMutation } from '../../lib/use-keyed-mutation';
+import { applyApiError } from '@/lib/forms/apply-api-error';
 import { SchemaFields } from './schema-fields';
 import { documentRefs, requestFieldOf, type RequestFormValues } from './schema-form-base';
 import { lazyResolver } from '../ui/lazy-resolver';
@@ -64,10 +63,7 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     [fields, signing],
   );
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
-  const submitRequest = useKeyedMutation({
-    scope: 'apr-submit',
-    request: (body: SubmitRequestInput, { idempotencyKey }) => submitApprovalRequest(body, idempotencyKey),
-    invalidates: [approvalKeys.all],
+  const submitRequest = useSubmitApprovalRequest({
     onDone: (created, body) => onDone(created, body.submit === true),
     onFailed(err, { input }) {
       if (err instanceof ConsoleApiError && err.code === 'STALE_WORKFLOW_RELEASE') {
@@ -75,12 +71,10 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
           string | undefined;
         return onStale(current ?? null, form.getValues());
       }
-      if (err instanceof ConsoleApiError && err.code === 'EXTERNAL_ID_TAKEN')
-        return form.setError('external_id', { message: `${err.message} Choose another.` }, { shouldFocus: true });
       // A 409, or a 422 about the workflow itself, may mean the catalog moved (DESIGN.md §3 allows either).
-      if (err instanceof ConsoleApiError && (err.status === 409 || err.details.some((d) => d.path === 'workflow_id')))
-        onRefused(err);
+      if (catalogMoved(err)) onRefused(err);
       applyApiError(form, err, {
+        codes: { EXTERNAL_ID_TAKEN: { field: 'external_id', message: (e) => `${e.message} Choose another.` } },
         fieldOf: requestFieldOf(fields, input.documents ?? []),
         unknown: (e) =>
           e instanceof ConsoleApiError

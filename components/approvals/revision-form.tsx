@@ -1,24 +1,16 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import {
-  approvalKeys,
-  approvalQuery,
-  resubmitApprovalRequest,
-  saveRevisionDraft,
-  type ApprovalRequestRecord,
-  type RevisionRequirements,
-} from '@/lib/approvals/queries';
+import { useReadRequestAfresh, useReviseApprovalRequest } from '@/lib/approvals/mutations';
+import type { ApprovalRequestRecord, RevisionRequirements } from '@/lib/approvals/queries';
 import { catalogItemQuery } from '@/lib/catalog/queries';
-import type { RevisionInput } from '@/lib/approvals/schemas';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
-import { applyApiError } from '../ui/apply-api-error';
-import { useKeyedMutation } from '../../lib/use-keyed-mutation';
+import { applyApiError } from '@/lib/forms/apply-api-error';
 import { contentOf, describeChanges, type RevisionChanges } from './revision-changes';
 import { documentNames, type DocumentSources } from './document-choices';
 import { acceptsSigning, documentRefs } from './document-refs';
@@ -42,13 +34,6 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
   return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
-interface RevisionAttempt {
-  action: 'revision-draft' | 'resubmit';
-  body: RevisionInput;
-  /** the read whose versions the body quotes */
-  basis: RevisionRequirements;
-}
-
 interface RevisionFormProps {
   request: ApprovalRequestRecord;
   fields: FieldDescriptor[];
@@ -64,7 +49,7 @@ interface RevisionFormProps {
  * everything typed for the retry.
  */
 export function RevisionForm({ request, fields, read, reread }: RevisionFormProps) {
-  const client = useQueryClient();
+  const readRequest = useReadRequestAfresh(request.id);
   const hasDocuments = fields.some((f) => f.kind === 'document');
   // Signers only where the workflow accepts per-document signing: the request's own flag when
   // it carries one, else the workflow's record (absent or false: not offered).
@@ -107,22 +92,8 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
     return map;
   }, [read.task.requirements]);
 
-  const itemOnly = { queryKey: approvalKeys.item(request.id), exact: true };
-  const revise = useKeyedMutation({
-    scope: 'apr-revision',
-    request: ({ action, body }: RevisionAttempt, { idempotencyKey }) =>
-      action === 'revision-draft'
-        ? saveRevisionDraft(request.id, body, idempotencyKey)
-        : resubmitApprovalRequest(request.id, body, idempotencyKey),
-    // The read the attempt was based on only explains a conflict; it is no part of the request.
-    fingerprint: ({ action, body }) => `${action}:${JSON.stringify(body)}`,
-    // A resubmission leaves revision: its requirements go, the answer is the request, and every list moves.
-    invalidates: ({ input, outcome, error }) => {
-      if (outcome === 'done') return input.action === 'resubmit' ? [{ queryKey: approvalKeys.all }] : [itemOnly];
-      // A 409 (stale versions, or the request left revision) makes the request's read stale.
-      return error instanceof ConsoleApiError && error.status === 409 ? [itemOnly] : [];
-    },
-    async onDone(updated, { action }) {
+  const revise = useReviseApprovalRequest(request.id, {
+    async onDone(_updated, { action }) {
       if (action === 'revision-draft') {
         setChanges(null);
         toast.success('Draft saved. The reviewer sees it only once you resubmit.');
@@ -130,8 +101,6 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
         return;
       }
       toast.success('Resubmitted: the request is back with the reviewer.');
-      client.removeQueries({ queryKey: approvalKeys.revision(request.id) });
-      client.setQueryData(approvalKeys.item(request.id), updated);
     },
     async onFailed(err, { input }) {
       // Whatever the API calls it, a 409 is answered by reading again: when the versions moved,
@@ -139,7 +108,7 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
       if (err instanceof ConsoleApiError && err.status === 409) {
         const [fresh, freshRequest] = await Promise.all([
           within(REREAD_MS, reread()),
-          within(REREAD_MS, client.fetchQuery({ ...approvalQuery(request.id), staleTime: 0 })),
+          within(REREAD_MS, readRequest()),
         ]);
         if (fresh && (fresh.version !== input.basis.version || fresh.task.version !== input.basis.task.version)) {
           const after = freshRequest ? { form_data: freshRequest.form_data, documents: freshRequest.documents ?? [] } : current;

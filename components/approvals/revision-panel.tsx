@@ -1,9 +1,10 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { approvalKeys, revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/approvals/queries';
+import { useRetryRevision } from '@/lib/approvals/mutations';
+import { revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/approvals/queries';
 import type { SubmissionSchemaReading } from '@/lib/submission-schema/fields';
 import { ErrorState, Skeleton } from '../ui/states';
 import { RevisionForm } from './revision-form';
@@ -20,9 +21,9 @@ interface RevisionPanelProps {
 /** NEEDS_REVISION: what the reviewer asked for, and (for requesters) the form to answer it. */
 export function RevisionPanel({ request, schema, reading, canWrite }: RevisionPanelProps) {
   const fields = reading?.fields ?? null;
-  const client = useQueryClient();
   const query = useQuery(revisionRequirementsQuery(request.id));
   const { refetch } = query;
+  const retry = useRetryRevision(request.id, refetch);
   // A failed re-read throws rather than answering the last read again as if it were fresh.
   const reread = useCallback(async () => (await refetch({ throwOnError: true })).data, [refetch]);
   if (query.isPending) return <Skeleton className="h-40 w-full" />;
@@ -33,10 +34,7 @@ export function RevisionPanel({ request, schema, reading, canWrite }: RevisionPa
       <ErrorState
         title="The revision could not be loaded"
         message={query.error.message}
-        onRetry={() => {
-          void query.refetch();
-          void client.invalidateQueries({ queryKey: approvalKeys.item(request.id), exact: true });
-        }}
+        onRetry={retry}
       />
     );
   }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
-import { useArchive, type ArchivableKind } from '../../lib/catalog/mutations';
+import { useArchive, type ArchivableKind } from '@/lib/catalog/mutations';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { WorkflowBlockers } from './blocking-requests';

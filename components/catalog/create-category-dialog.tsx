@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { createCategorySchema } from '@/lib/catalog/schemas';
-import { useCreateCategory } from '../../lib/catalog/mutations';
+import { useCreateCategory } from '@/lib/catalog/mutations';
 import { catalogItemHref } from './catalog-paths';
-import { applyApiError, type ApiErrorPlacement } from '../ui/apply-api-error';
+import { applyApiError, type ApiErrorPlacement } from '@/lib/forms/apply-api-error';
 import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
@@ -30,6 +30,7 @@ const isField = (part: string): part is FieldName => FIELDS.includes(part as Fie
 // Console paths are "name"; the API's may be "body.name". Messages are shown as the API wrote them.
 const PLACEMENT: ApiErrorPlacement<FieldName> = {
   root: 'root',
+  codes: { CATEGORY_NAME_TAKEN: { field: 'name', message: (err) => `${err.message} Choose another name.` } },
   fieldOf: (d) => d.path.split('.').find(isField),
   fieldMessage: (d) => d.message,
   refused: (err) => err.message,
@@ -39,13 +40,7 @@ const PLACEMENT: ApiErrorPlacement<FieldName> = {
 };
 
 /** Puts the API's answer where the user will look: on the field it concerns, else above the buttons. */
-function showError(form: UseFormReturn<FormInput, unknown, FormOutput>, err: unknown) {
-  if (err instanceof ConsoleApiError && err.code === 'CATEGORY_NAME_TAKEN') {
-    form.setError('name', { message: `${err.message} Choose another name.` }, { shouldFocus: true });
-    return;
-  }
-  applyApiError(form, err, PLACEMENT);
-}
+const showError = (form: UseFormReturn<FormInput, unknown, FormOutput>, err: unknown) => applyApiError(form, err, PLACEMENT);
 
 /** "New category" for admins: a dialog form checked before sending, with the API's refusals shown on the fields. */
 export function CreateCategoryDialog() {

@@ -6,7 +6,7 @@ import type { DocumentItem } from '@/lib/documents/schemas';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { deletionBlock } from './document-facts';
-import { useDeleteDocument } from '../../lib/documents/mutations';
+import { useDeleteDocument } from '@/lib/documents/mutations';
 
 interface Props {
   doc: DocumentItem;

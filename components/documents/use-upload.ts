@@ -1,11 +1,10 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { goToSignIn } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { documentKeys } from '@/lib/documents/queries';
+import { useRefreshDocuments } from '@/lib/documents/mutations';
 import type { LogicalPurpose } from '@/lib/documents/schemas';
 import { checkFileCount, checkFileFacts, checkFileHead, checkPageCount, HEAD_BYTES, unreadableMessage } from '@/lib/upload/check-file';
 import { canSend } from '@/lib/upload/upload-machine';
@@ -56,7 +55,7 @@ async function checkContent(file: File): Promise<{ pages: number } | { problem: 
  */
 export function useUpload() {
   const [queue, dispatch] = useReducer(uploadQueueReducer, initialUploadQueue);
-  const client = useQueryClient();
+  const refreshDocuments = useRefreshDocuments();
   const files = useRef(new Map<number, File>());
   const nextId = useRef(1);
   /** the request number last sent: each number goes out once, and numbers are never reused */
@@ -108,13 +107,13 @@ export function useUpload() {
         if (outcome.kind === 'ok') {
           toast.success(`“${outcome.document.name}” was uploaded`, { description: `${pagesText(outcome.document.page_count)}, ${purposeLabel(purpose).toLowerCase()}.` });
           setRefreshing((n) => n + 1);
-          void client.invalidateQueries({ queryKey: documentKeys.all }).finally(() => setRefreshing((n) => n - 1));
+          void refreshDocuments().finally(() => setRefreshing((n) => n - 1));
         }
         // A refusal or an interruption is said on the file's own row, with its Retry: once.
       },
       () => undefined, // aborted: cancel() has already updated the state
     );
-  }, [request, id, key, purpose, client]);
+  }, [request, id, key, purpose, refreshDocuments]);
 
   // Wait out Retry-After, then send the same file again with the same key.
   const waiting = queue.items.find((item) => item.phase.kind === 'waiting');

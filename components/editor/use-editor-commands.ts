@@ -6,9 +6,9 @@ import { ConsoleApiError } from '@/lib/api-error';
 import type { EditorAction, EditorModel } from '@/lib/editor/editor-model';
 import { layoutProblems, problemCount } from '@/lib/editor/server-errors';
 import type { Outcome } from '@/lib/intents/intent-key';
-import { readEditor, sendEditorCommand } from '@/lib/editor/queries';
+import { readEditor } from '@/lib/editor/queries';
+import { useEditorCommand } from '@/lib/editor/mutations';
 import type { EditorCommand } from '@/lib/documents/schemas';
-import { useKeyedMutation } from '../../lib/use-keyed-mutation';
 import type { AdoptCause, AdoptOutcome } from './use-editor-model';
 import { isExpiredError } from './use-editor-session';
 
@@ -81,11 +81,7 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
     [adopt, dispatch, documentId, markExpired, notify, reveal],
   );
 
-  // The input is the command body, which is also what makes two clicks the same intent
-  // (the hook's default fingerprint). The editor's own state is the cache: nothing to read again.
-  const command = useKeyedMutation({
-    scope: 'editor',
-    request: (body: EditorCommand, { idempotencyKey }) => sendEditorCommand(documentId, body, idempotencyKey),
+  const command = useEditorCommand(documentId, {
     onDone(snap, body) {
       dispatch({ type: 'saved', fields: snap.fields, version: snap.version, status: snap.status });
       notify('success', body.type === 'COMPLETE' ? `Layout completed with ${snap.fields.length} fields (version ${snap.version}).` : `Layout saved as version ${snap.version}.`);

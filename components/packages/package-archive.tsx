@@ -2,29 +2,21 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { archivePackage, packageKeys, type PackageRecord } from '@/lib/packages/queries';
-import { PACKAGE_TERMINAL } from '@/lib/packages/schemas';
+import { useArchivePackage } from '@/lib/packages/mutations';
+import type { SignaturePackage } from '@/lib/packages/schemas';
+import { isTerminal } from '@/lib/packages/statuses';
 import { statusWords } from '@/lib/status-labels';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
-import { useKeyedMutation } from '../../lib/use-keyed-mutation';
-
-export const isTerminal = (status: string) => (PACKAGE_TERMINAL as readonly string[]).includes(status);
 
 /**
  * Archiving is for finished packages only. An active one gets the explanation instead of the
  * button; should the API still refuse (PACKAGE_NOT_CLOSED), the dialog shows its message and
  * the page re-reads the package.
  */
-export function PackageArchive({ pkg }: { pkg: PackageRecord }) {
+export function PackageArchive({ pkg }: { pkg: SignaturePackage }) {
   const [open, setOpen] = useState(false);
-  // Every package view is read again after the answer: a refusal (PACKAGE_NOT_CLOSED) means
-  // this page showed a stale status.
-  const archive = useKeyedMutation({
-    scope: 'pkg-archive',
-    request: (reason: string, { idempotencyKey }) => archivePackage(pkg.id, reason, idempotencyKey),
-    fingerprint: (reason) => `${pkg.id}:${reason}`,
-    invalidates: [packageKeys.all],
+  const archive = useArchivePackage(pkg.id, {
     onDone() {
       toast.success('Package archived. Its events and document are kept.');
     },

@@ -5,7 +5,9 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/catalog/queries';
-import { isPackageFinished, livePackageQuery, type PackageRecord } from '@/lib/packages/queries';
+import { livePackageQuery } from '@/lib/packages/queries';
+import type { SignaturePackage } from '@/lib/packages/schemas';
+import { isPackageFinished } from '@/lib/packages/statuses';
 import { statusLabel } from '@/lib/status-labels';
 import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
@@ -44,7 +46,7 @@ function SignedDocumentNote() {
   );
 }
 
-function Signers({ pkg }: { pkg: PackageRecord }) {
+function Signers({ pkg }: { pkg: SignaturePackage }) {
   return (
     // Focusable so keyboard users can scroll the table sideways on narrow screens.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Signers table, scrolls sideways">
@@ -107,7 +109,7 @@ export function PackageDetail({ id, ...rest }: PackageDetailProps) {
 }
 
 interface PackageViewProps extends Omit<PackageDetailProps, 'id'> {
-  pkg: PackageRecord;
+  pkg: SignaturePackage;
   updatedAt: number;
   fetching: boolean;
 }

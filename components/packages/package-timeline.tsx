@@ -1,5 +1,5 @@
 import { formatDateTime } from '@/lib/format';
-import type { PackageEvent } from '@/lib/packages/queries';
+import type { PackageEvent } from '@/lib/packages/schemas';
 
 const LABELS: Record<string, string> = {
   sent: 'Sent: delivery queued',

@@ -6,7 +6,9 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { packagesListQuery, type PackageRecord } from '@/lib/packages/queries';
+import { packagesListQuery } from '@/lib/packages/queries';
+import type { SignaturePackage } from '@/lib/packages/schemas';
+import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
@@ -16,9 +18,9 @@ import { Badge, StatusBadge } from '../ui/states';
 
 const FILTERS = ['status', 'archived'] as const;
 
-export const PACKAGE_STATUS_OPTIONS = statusOptions('package', ['queued', 'delivered', 'completed', 'declined', 'expired']);
+export const PACKAGE_STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
-const columns: ColumnDef<PackageRecord, unknown>[] = [
+const columns: ColumnDef<SignaturePackage, unknown>[] = [
   {
     header: 'Package',
     cell: ({ row }) => (

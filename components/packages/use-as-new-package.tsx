@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { draftFromPackage } from '@/lib/package-drafts/draft-from-package';
-import type { PackageRecord } from '@/lib/packages/queries';
+import type { SignaturePackage } from '@/lib/packages/schemas';
 import { Button } from '../ui/button';
-import { useCreateDraft } from '../../lib/package-drafts/mutations';
+import { useCreateDraft } from '@/lib/package-drafts/mutations';
 
 /**
  * "Use as a new package": a new draft with this package's template, values and recipients,
  * opened on the send form. The button stays busy until the form opens, so a second click
  * cannot make a second draft (and a retried one carries the same key anyway).
  */
-export function UseAsNewPackage({ pkg }: { pkg: PackageRecord }) {
+export function UseAsNewPackage({ pkg }: { pkg: SignaturePackage }) {
   const router = useRouter();
   const { run: create } = useCreateDraft();
   const [busy, setBusy] = useState(false);

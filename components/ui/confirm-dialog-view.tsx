@@ -4,7 +4,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { ConsoleApiError } from '@/lib/api-error';
 import { outcomeOf } from '@/lib/intents/intent-key';
-import { notKnownYet } from './apply-api-error';
+import { notKnownYet } from '@/lib/forms/apply-api-error';
 import { Button } from './button';
 import { useReturnFocus } from './use-return-focus';
 

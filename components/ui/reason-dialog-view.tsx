@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { applyApiError, type ApiErrorPlacement } from './apply-api-error';
+import { applyApiError, type ApiErrorPlacement } from '@/lib/forms/apply-api-error';
 import { FormError } from './form-error';
 import { FormFooter } from './form-footer';
 import { Dialog } from './dialog';

@@ -1,11 +1,11 @@
 'use client';
 
-import type { InvalidateQueryFilters } from '@tanstack/react-query';
+import { useQueryClient, type InvalidateQueryFilters } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { api } from '@/lib/api-client';
-import { adminKeys, type FaultRule, type RecipientAction, type ReviewedRequest, type ReviewerAction } from '@/lib/admin/queries';
+import { adminKeys, type FaultRule, type SandboxState, type RecipientAction, type ReviewedRequest, type ReviewerAction } from '@/lib/admin/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
-import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
 
 // The sandbox panel's writes. Its control routes take no Idempotency-Key (they drive the
 // simulation, which keeps no intents), so the requests leave the hook's key out. Every write
@@ -25,11 +25,17 @@ export interface ClockAdvance {
 
 /** POST /api/sandbox/clock: time moving on delivers and expires packages and breaches SLAs. */
 export function useAdvanceClock(handlers: KeyedMutationHandlers<ClockAdvance, { now: string }> = {}) {
+  const client = useQueryClient();
   return useKeyedMutation({
     scope: 'sandbox-clock',
     request: ({ seconds }: ClockAdvance) => api<{ now: string }>('/api/sandbox/clock', { method: 'POST', body: { advance_seconds: seconds } }),
     invalidates: () => WORLD,
     ...handlers,
+    async onDone(result, input) {
+      // The panel's clock shows the new time at once, before the world is read again.
+      client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now: result.now } } : old));
+      await handlers.onDone?.(result, input);
+    },
   });
 }
 

@@ -1,69 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
-import type { ApprovalRequest, RevisionInput, SubmitRequestInput } from './schemas.ts';
+import type { ApprovalRequest, RevisionInput, RevisionRequirements, SubmitRequestInput } from './schemas.ts';
+
+export type { DecisionEntry, RequestDocumentRef, RevisionDraft, RevisionRequirements, RevisionTask, VisitedStep } from './schemas.ts';
+/** An approval request as the console's routes answer it (approvalRequestSchema). */
+export type ApprovalRequestRecord = ApprovalRequest;
 import type { Page } from '../list/schemas.ts';
-
-export interface RequestDocumentRef {
-  document_id: string;
-  field_key: string;
-  name: string;
-  sign_actor_ids?: string[];
-}
-
-export interface VisitedStep {
-  layer: number;
-  name: string;
-  entered_at: string;
-  decided_at: string | null;
-  decision: string | null;
-  comment: string | null;
-}
-
-export interface DecisionEntry {
-  layer: number;
-  name: string;
-  decision: string;
-  comment: string | null;
-  at: string;
-}
-
-export interface RevisionTask {
-  id?: string;
-  version: number;
-  requirements: { field_key?: string | null; message: string }[];
-  comment?: string | null;
-  requested_at?: string;
-}
-
-/** An approval request as the detail page reads it; everything beyond the named fields is optional. */
-export type ApprovalRequestRecord = ApprovalRequest & {
-  workflow_name?: string;
-  documents?: RequestDocumentRef[];
-  visited_steps?: VisitedStep[];
-  decisions?: DecisionEntry[];
-  current_layer?: number | null;
-  current_layer_name?: string | null;
-  approval_layers?: { name: string; sla_hours?: number }[];
-  sla?: { layer?: number; due_at: string; breached?: boolean } | null;
-  remaining_approval_layers?: unknown[];
-  submitted_at?: string | null;
-  completed_at?: string | null;
-  revision_task?: (RevisionTask & { draft?: RevisionDraft | null }) | null;
-  /** the workflow's flag as the request carries it, where the API tells */
-  accepts_per_document_signing?: boolean;
-};
-
-export interface RevisionDraft {
-  form_data: Record<string, unknown>;
-  documents?: RequestDocumentRef[];
-}
-
-export interface RevisionRequirements {
-  request_id?: string;
-  version: number;
-  task: RevisionTask;
-  draft?: RevisionDraft | null;
-}
 
 export interface ApprovalListArgs {
   page: number;

@@ -1,5 +1,7 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { deleteDocument, documentKeys } from '@/lib/documents/queries';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
 
@@ -22,4 +24,13 @@ export function useDeleteDocument(handlers: KeyedMutationHandlers<DeleteInput, {
         : [{ queryKey: documentKeys.all }],
     ...handlers,
   });
+}
+
+/**
+ * After an upload went through: every documents view is read again. Answers when the reads are
+ * back, so the upload panel can say it is still refreshing the list.
+ */
+export function useRefreshDocuments() {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: documentKeys.all }), [client]);
 }

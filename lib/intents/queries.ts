@@ -1,20 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
+import type { OpenIntent } from './schemas.ts';
 
-/** A keyed action whose outcome the console has not seen yet (server/intents/journal.ts). */
-export interface OpenIntent {
-  id: string;
-  operation: string;
-  idempotency_key: string;
-  method: 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  body: unknown;
-  /** false for uploads: the file was never kept, so only choosing it again can resend it */
-  replayable: boolean;
-  state: 'pending' | 'unknown';
-  created_at: string;
-  updated_at: string;
-}
+export type { OpenIntent };
 
 export const intentKeys = { open: (operation: string) => ['intents', 'open', operation] as const };
 

@@ -1,4 +1,4 @@
-import type { PackageRecord } from '../packages/queries.ts';
+import type { SignaturePackage } from '../packages/schemas.ts';
 import type { CreateDraftInput } from './schemas.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { CreateDraftInput } from './schemas.ts';
  * expiry is left for the sender to choose again (a new package starts its own clock), and
  * whatever the record does not carry (a phone the API did not echo) stays empty to fill in.
  */
-export function draftFromPackage(pkg: PackageRecord): CreateDraftInput | null {
+export function draftFromPackage(pkg: SignaturePackage): CreateDraftInput | null {
   if (!pkg.template_id) return null;
   const sender_values = Object.fromEntries(
     Object.entries(pkg.sender_values ?? {})

@@ -2,51 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { Page } from '../list/schemas.ts';
-import type { Preview, PreviewInput } from './schemas.ts';
-
-/** What the detail page reads beyond `packageSchema`'s named fields (all optional: the API may omit them). */
-export interface PackageEvent {
-  at: string;
-  type: string;
-  slot_id?: string;
-  reason?: string;
-}
-export interface PackageSigner {
-  slot_id?: string;
-  label?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  status?: string;
-  signed_at?: string | null;
-  declined_at?: string | null;
-}
-/** A package as pages read it: the named fields of the API's answer, all but id and status optional. */
-export interface PackageRecord {
-  id: string;
-  status: string;
-  invitation_status?: string;
-  template_id?: string;
-  template_name?: string;
-  name?: string;
-  version_number?: number;
-  signers: PackageSigner[];
-  sender_values?: Record<string, string | number>;
-  expires_in_days?: number;
-  expires_at?: string;
-  created_at?: string;
-  sent_at?: string;
-  delivered_at?: string | null;
-  completed_at?: string | null;
-  declined_at?: string | null;
-  decline_reason?: string | null;
-  expired_at?: string | null;
-  archived?: boolean;
-  archived_at?: string | null;
-  archive_reason?: string | null;
-  events?: PackageEvent[];
-  prepared_pdf?: { page_count?: number; size_bytes?: number; sha256?: string };
-}
+import type { Preview, PreviewInput, SignaturePackage } from './schemas.ts';
+import { isPackageFinished } from './statuses.ts';
 
 export interface PackageListArgs {
   page: number;
@@ -67,14 +24,14 @@ const path = (id: string, rest = '') => `/api/packages/${encodeURIComponent(id)}
 export const packagesListQuery = (args: PackageListArgs) =>
   queryOptions({
     queryKey: packageKeys.list(args),
-    queryFn: ({ signal }) => api<Page<PackageRecord>>(`/api/packages${qs({ ...args })}`, { signal }),
+    queryFn: ({ signal }) => api<Page<SignaturePackage>>(`/api/packages${qs({ ...args })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const packageQuery = (id: string) =>
   queryOptions({
     queryKey: packageKeys.item(id),
-    queryFn: ({ signal }) => api<PackageRecord>(path(id), { signal }),
+    queryFn: ({ signal }) => api<SignaturePackage>(path(id), { signal }),
   });
 
 /** Freezes the sender's input behind a receipt valid 10 minutes. */
@@ -106,16 +63,10 @@ export async function fetchPreviewDocument(templateId: string, previewToken: str
 
 /** Sends the reviewed receipt; `idempotencyKey` belongs to the one Send click it answers. */
 export const sendPackage = (templateId: string, previewToken: string, idempotencyKey: string) =>
-  api<PackageRecord>('/api/packages', { method: 'POST', body: { template_id: templateId, preview_token: previewToken, confirmed: true }, idempotencyKey });
+  api<SignaturePackage>('/api/packages', { method: 'POST', body: { template_id: templateId, preview_token: previewToken, confirmed: true }, idempotencyKey });
 
 export const archivePackage = (id: string, reason: string, idempotencyKey: string) =>
-  api<PackageRecord>(path(id, '/archive'), { method: 'POST', body: { reason }, idempotencyKey });
-
-/** Statuses after which nothing more happens to a package, so the detail stops asking. */
-export const FINISHED_PACKAGE_STATUSES: readonly string[] = ['completed', 'declined', 'expired'];
-
-export const isPackageFinished = (pkg: Pick<PackageRecord, 'status' | 'archived'>) =>
-  Boolean(pkg.archived) || FINISHED_PACKAGE_STATUSES.includes(pkg.status);
+  api<SignaturePackage>(path(id, '/archive'), { method: 'POST', body: { reason }, idempotencyKey });
 
 export const LIVE_POLL_FIRST_MS = 5_000;
 export const LIVE_POLL_MAX_MS = 60_000;

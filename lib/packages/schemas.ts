@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maybe } from '../read-tolerant.ts';
 
 // The sender's preview input, checked in the browser form and again by the route.
 export const E164 = /^\+[1-9]\d{7,14}$/;
@@ -46,20 +47,56 @@ export const sendInputSchema = z.strictObject({
   confirmed: z.literal(true, { message: 'Confirm that you reviewed the document, values, recipients and expiry' }),
 });
 
+// Beyond id and status the spec fixes no field of a package: the rest are read tolerantly.
+
+export const packageEventSchema = z.looseObject({
+  at: z.string(),
+  type: z.string(),
+  slot_id: maybe(z.string()),
+  reason: maybe(z.string()),
+});
+export type PackageEvent = z.infer<typeof packageEventSchema>;
+
+export const packageSignerSchema = z.looseObject({
+  slot_id: maybe(z.string()),
+  label: maybe(z.string()),
+  name: maybe(z.string()),
+  email: maybe(z.string()),
+  phone: maybe(z.string()),
+  status: maybe(z.string()),
+  signed_at: maybe(z.string()),
+  declined_at: maybe(z.string()),
+});
+export type PackageSigner = z.infer<typeof packageSignerSchema>;
+
 export const packageSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
-  template_id: z.string().optional(),
-  invitation_status: z.string().optional(),
-  signers: z.array(z.looseObject({ slot_id: z.string().optional(), name: z.string().optional(), email: z.string().optional(), status: z.string().optional() })).default([]),
-  expires_at: z.string().optional(),
-  created_at: z.string().optional(),
-  archived: z.boolean().optional(),
-  archived_at: z.string().nullish(),
+  invitation_status: maybe(z.string()),
+  template_id: maybe(z.string()),
+  template_name: maybe(z.string()),
+  name: maybe(z.string()),
+  version_number: maybe(z.number()),
+  signers: z.array(packageSignerSchema).catch([]).default([]),
+  sender_values: maybe(z.record(z.string(), z.union([z.string(), z.number()]))),
+  expires_in_days: maybe(z.number()),
+  expires_at: maybe(z.string()),
+  created_at: maybe(z.string()),
+  sent_at: maybe(z.string()),
+  delivered_at: maybe(z.string()),
+  completed_at: maybe(z.string()),
+  declined_at: maybe(z.string()),
+  decline_reason: maybe(z.string()),
+  expired_at: maybe(z.string()),
+  archived: maybe(z.boolean()),
+  archived_at: maybe(z.string()),
+  archive_reason: maybe(z.string()),
+  // A malformed event drops the timeline, not the package.
+  events: maybe(z.array(packageEventSchema)),
+  prepared_pdf: maybe(z.looseObject({ page_count: maybe(z.number()), size_bytes: maybe(z.number()), sha256: maybe(z.string()) })),
 });
+/** A package as the console's routes answer it (server/signing-api/packages.ts parses with packageSchema). */
 export type SignaturePackage = z.infer<typeof packageSchema>;
-
-export const PACKAGE_TERMINAL = ['completed', 'declined', 'expired'] as const;
 
 export const packageArchiveSchema = z.strictObject({
   reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),

@@ -1,19 +1,19 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { adminKeys, sandboxQuery, type SandboxState } from '@/lib/admin/queries';
+import { sandboxQuery } from '@/lib/admin/queries';
 import { Button } from '../../ui/button';
 import { lazyResolver } from '../../ui/lazy-resolver';
 import { Field, Input, Select } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { DAY, HOUR, MINUTE, UNITS } from './clock-units';
 import { Section } from '../../ui/card';
-import { useAdvanceClock } from '../../../lib/admin/sandbox-mutations';
+import { useAdvanceClock } from '@/lib/admin/sandbox-mutations';
 
 const QUICK = [
   { label: '+1 min', seconds: MINUTE },
@@ -49,12 +49,10 @@ const subscribe = (onTick: () => void) => {
 const useSecond = () => useSyncExternalStore(subscribe, () => Math.floor(Date.now() / 1000) * 1000, () => 0);
 
 export function ClockCard() {
-  const client = useQueryClient();
   const state = useQuery(sandboxQuery());
   const form = useForm({ resolver: customResolver, defaultValues: { amount: '', unit: 'hours' as const } });
   const advance = useAdvanceClock({
     onDone({ now }, { seconds, control }) {
-      client.setQueryData<SandboxState>(adminKeys.sandbox, (old) => (old ? { ...old, clock: { now } } : old));
       // One toast for the clock: a success replaces an earlier failure's.
       toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${formatDateTime(now, { seconds: true, weekday: true })}.`, { id: 'sandbox-clock' });
       if (control === CUSTOM) form.reset();

@@ -8,8 +8,8 @@ import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/admin/fault-limits';
 import { Button } from '../../ui/button';
 import { Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { adminErrorPlacement } from '../form-errors';
-import { useSetFaults } from '../../../lib/admin/sandbox-mutations';
+import { adminErrorPlacement } from '@/lib/forms/admin-placement';
+import { useSetFaults } from '@/lib/admin/sandbox-mutations';
 import type { FaultOutput, FaultValues } from './sandbox-resolvers';
 import { lazyResolver } from '../../ui/lazy-resolver';
 

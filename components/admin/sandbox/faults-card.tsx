@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { FaultForm } from './fault-form';
 import { Section } from '../../ui/card';
-import { useSetFaults } from '../../../lib/admin/sandbox-mutations';
+import { useSetFaults } from '@/lib/admin/sandbox-mutations';
 
 /** A rule as the panel's route answers it: `remaining` says how many more times a counted one fires. */
 type ShownRule = FaultRule & Pick<ActiveFaultRule, 'remaining'>;

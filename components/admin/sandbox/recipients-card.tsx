@@ -8,13 +8,14 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { sandboxPackagesQuery, type RecipientAction } from '@/lib/admin/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
+import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusOptions, statusWords } from '@/lib/status-labels';
 import { DataTable } from '../../list/data-table';
 import { Button } from '../../ui/button';
 import { Input, Select } from '../../ui/field';
 import { EmptyState, ErrorState, StatusBadge, TableSkeleton } from '../../ui/states';
 import { Section } from '../../ui/card';
-import { useRecipientAction } from '../../../lib/admin/sandbox-mutations';
+import { useRecipientAction } from '@/lib/admin/sandbox-mutations';
 
 // The sandbox's package lifecycle (its decision; the spec lists no transitions):
 // queued -> delivered -> completed | declined, and any open package -> expired.
@@ -24,10 +25,9 @@ const MOVES: { action: RecipientAction; label: string; from: readonly string[] }
   { action: 'decline', label: 'Decline', from: ['delivered'] },
   { action: 'expire', label: 'Expire', from: ['queued', 'delivered'] },
 ];
-const STATUSES = ['queued', 'delivered', 'completed', 'declined', 'expired'];
 const labelOf = (action: RecipientAction) => MOVES.find((m) => m.action === action)?.label ?? action;
 
-type Pkg = SignaturePackage & { template_name?: string };
+type Pkg = SignaturePackage;
 
 interface Outcome {
   ok: boolean;
@@ -152,7 +152,7 @@ export function RecipientsCard() {
               setPage(1);
             }}>
             <option value="">All</option>
-            {statusOptions('package', STATUSES).map((s) => (
+            {statusOptions('package', PACKAGE_STATUSES).map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Field, Select, Textarea } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { Section } from '../../ui/card';
-import { usePublishRelease } from '../../../lib/admin/sandbox-mutations';
+import { usePublishRelease } from '@/lib/admin/sandbox-mutations';
 
 const ignore = () => undefined;
 

@@ -10,9 +10,9 @@ import { statusWords } from '@/lib/status-labels';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { adminErrorPlacement } from '../form-errors';
+import { adminErrorPlacement } from '@/lib/forms/admin-placement';
 import { isBlank } from './requirement-rows';
-import { useReviewerAction } from '../../../lib/admin/sandbox-mutations';
+import { useReviewerAction } from '@/lib/admin/sandbox-mutations';
 import type { ReviewerValues } from './sandbox-resolvers';
 import { lazyResolver } from '../../ui/lazy-resolver';
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { PackageDraftSummary } from '@/lib/package-drafts/schemas';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useDeleteDraft } from '../../../lib/package-drafts/mutations';
+import { useDeleteDraft } from '@/lib/package-drafts/mutations';
 
 /** Delete, after a confirmation naming the draft; one already gone elsewhere just leaves the list. */
 export function DeleteDraftButton({ draft }: { draft: PackageDraftSummary }) {

@@ -8,7 +8,7 @@ import { previewPackage, type ReceivedPreview } from '@/lib/packages/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import type { PreviewInput } from '@/lib/packages/schemas';
-import { applyApiError } from '../../ui/apply-api-error';
+import { applyApiError } from '@/lib/forms/apply-api-error';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
 import { DetailsFields } from './details-fields';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frozenSummary, missingPages, nextUnreviewed, ReviewMemory, SUMMARY_SECTIONS } from './review-progress.ts';
-import type { Preview, PreviewInput } from '../../../lib/packages/schemas.ts';
+import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 
 const preview = (over: Partial<Preview> = {}): Preview => ({
   preview_token: 'tok_12345678',

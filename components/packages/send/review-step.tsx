@@ -2,13 +2,12 @@
 
 import { useId, useState } from 'react';
 import { apiClock } from '@/lib/api-clock';
-import { packageKeys, sendPackage, type PackageRecord } from '@/lib/packages/queries';
+import { useSendPackage } from '@/lib/packages/mutations';
 import type { SignTemplate } from '@/lib/catalog/schemas';
-import type { Preview, PreviewInput } from '@/lib/packages/schemas';
+import type { Preview, PreviewInput, SignaturePackage } from '@/lib/packages/schemas';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
-import { useKeyedMutation } from '../../../lib/use-keyed-mutation';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useApiClockSync, useApiNow } from '../../ui/use-api-now';
 import { receiptGone, type BackReason } from './receipt-gone';
@@ -32,7 +31,7 @@ interface ReviewStepProps {
   /** review progress kept across receipts of this send */
   memory: ReviewMemory;
   onBack(reason: BackReason): void;
-  onSent(pkg: PackageRecord): void;
+  onSent(pkg: SignaturePackage): void;
 }
 
 /**
@@ -56,12 +55,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
 
   // One key per Send click, reused while its answer is not known; a send without an answer
   // is confirmed by sending the same request under the same key (the hook's confirm mode).
-  const sendMutation = useKeyedMutation({
-    scope: 'pkg-send',
-    request: (receipt: string, { idempotencyKey }) => sendPackage(template.id, receipt, idempotencyKey),
-    fingerprint: (receipt) => receipt,
-    invalidates: [packageKeys.all],
-    confirm: true,
+  const sendMutation = useSendPackage(template.id, {
     onDone(pkg) {
       setSent(true);
       onSent(pkg);

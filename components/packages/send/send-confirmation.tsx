@@ -1,6 +1,6 @@
 'use client';
 
-import type { Confirmation } from '../../ui/use-confirm-outcome';
+import type { Confirmation } from '@/lib/use-confirm-outcome';
 import { Button } from '../../ui/button';
 import { useNow } from '../../ui/use-now';
 import { secondsLeft } from '@/lib/seconds-left';

@@ -6,7 +6,7 @@ import type { Route } from 'next';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { openIntentsQuery } from '@/lib/intents/queries';
-import type { PackageRecord } from '@/lib/packages/queries';
+import type { SignaturePackage } from '@/lib/packages/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 import { Stepper } from '../../ui/stepper';
@@ -66,7 +66,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
   const back = useCallback((reason: BackReason) => setStage({ step: 'details', back: reason }), []);
   const { discard } = saved;
   const sent = useCallback(
-    async (pkg: PackageRecord) => {
+    async (pkg: SignaturePackage) => {
       toast.success(`Package sent to ${pkg.signers.length} signer${pkg.signers.length === 1 ? '' : 's'}. Delivery is queued.`);
       // The draft became the package; deleted before leaving, so the list no longer shows it.
       await discard();

@@ -1,14 +1,12 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/format';
-import { intentKeys, resendIntent, type OpenIntent } from '@/lib/intents/queries';
-import { packageKeys, type PackageRecord } from '@/lib/packages/queries';
-import { useConfirmOutcome } from '../../ui/use-confirm-outcome';
+import type { OpenIntent } from '@/lib/intents/schemas';
+import { useConfirmEarlierSend } from '@/lib/packages/mutations';
 import { SendConfirmation } from './send-confirmation';
 
 /**
@@ -17,13 +15,10 @@ import { SendConfirmation } from './send-confirmation';
  * confirmed by sending the same request under the same key. Until then no new preview.
  */
 export function UnconfirmedSend({ intent }: { intent: OpenIntent }) {
-  const client = useQueryClient();
   const router = useRouter();
-  const { status, tryNow } = useConfirmOutcome(() => resendIntent<PackageRecord>(intent), {
+  const { status, tryNow } = useConfirmEarlierSend(intent, {
     onDone(pkg) {
       toast.success('The earlier send was confirmed: the package is queued.');
-      void client.invalidateQueries({ queryKey: packageKeys.all });
-      void client.invalidateQueries({ queryKey: intentKeys.open('package.send') });
       router.push(`/packages/${encodeURIComponent(pkg.id)}?sent=1` as Route);
     },
     onRefused(err) {
@@ -31,7 +26,6 @@ export function UnconfirmedSend({ intent }: { intent: OpenIntent }) {
       toast.info(
         `The send started ${formatDateTime(intent.created_at)} was not made: ${err instanceof Error ? err.message : 'the Signing API refused it.'} Nothing was sent.`,
       );
-      void client.invalidateQueries({ queryKey: intentKeys.open('package.send') });
     },
   });
   const begun = useRef(false);

@@ -5,7 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
-import { applyApiError } from '../../ui/apply-api-error';
+import { applyApiError } from '@/lib/forms/apply-api-error';
 import { sendFieldOf, type SendFormValues } from './form-model';
 import type { SaveOutcome } from './use-saved-draft';
 

@@ -6,7 +6,7 @@ import { fetchPackageDraft } from '@/lib/package-drafts/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '@/lib/package-drafts/draft-codes';
 import type { DraftValues, PackageDraft } from '@/lib/package-drafts/schemas';
-import { useCreateDraft, useDeleteDraft, useUpdateDraft } from '../../../lib/package-drafts/mutations';
+import { useCreateDraft, useDeleteDraft, useUpdateDraft } from '@/lib/package-drafts/mutations';
 import type { SendFormValues } from './form-model';
 
 /** The draft this form was resumed from or last saved as, at the version last read. */

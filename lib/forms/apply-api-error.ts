@@ -16,6 +16,8 @@ export const notKnownYet = (err: unknown) =>
   `${messageOf(err)} Whether it was done is not known yet: try again to find out; it will not be done twice.`;
 
 export interface ApiErrorPlacement<P extends string> {
+  /** refusals whose code belongs on one field (EMAIL_TAKEN on the e-mail), with its text; the API's message unless told */
+  codes?: Partial<Record<string, { field: P; message?(err: ConsoleApiError): string }>>;
   /** the form's field an API detail names, or undefined when it names none of them */
   fieldOf?(detail: ErrorDetail): P | undefined;
   /** a field's text from its detail; the API's first letter capitalised unless told */
@@ -52,6 +54,11 @@ export function applyApiError<F extends FieldValues>(
   if (outcome === 'unknown' || !(err instanceof ConsoleApiError)) {
     form.setError(root, { type: 'unknown', message: (placement.unknown ?? notKnownYet)(err) });
     return 'unknown';
+  }
+  const byCode = placement.codes?.[err.code];
+  if (byCode) {
+    form.setError(byCode.field, { type: err.code, message: byCode.message ? byCode.message(err) : err.message }, { shouldFocus: placement.focus !== false });
+    return 'refused';
   }
   const other: string[] = [];
   let placed = 0;

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { applyApiError, type ApiErrorPlacement } from '../ui/apply-api-error';
+import { applyApiError, type ApiErrorPlacement } from './apply-api-error';
 
 interface Fields<T extends FieldValues> {
   /** the form's fields: details whose path starts with one of them land on it */
@@ -11,7 +11,7 @@ interface Fields<T extends FieldValues> {
 
 interface Options<T extends FieldValues> extends Fields<T> {
   /** error codes whose message belongs on a field (e.g. EMAIL_TAKEN on email) */
-  codeFields?: Record<string, Path<T>>;
+  codeFields?: Partial<Record<string, Path<T>>>;
 }
 
 /** The text of a failed admin write, for its toast. */
@@ -41,11 +41,7 @@ export function adminErrorPlacement<T extends FieldValues>({ fields, nested = []
  * as adminErrorPlacement has it. Returns the message for the toast.
  */
 export function showApiError<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>, err: unknown, { codeFields = {}, ...fields }: Options<T>): string {
-  const field = err instanceof ConsoleApiError ? codeFields[err.code] : undefined;
-  if (err instanceof ConsoleApiError && field) {
-    form.setError(field, { message: err.message }, { shouldFocus: true });
-    return err.message;
-  }
-  applyApiError<T>(form, err, adminErrorPlacement(fields));
+  const codes = Object.fromEntries(Object.entries(codeFields).map(([code, field]) => [code, { field: field! }]));
+  applyApiError<T>(form, err, { ...adminErrorPlacement(fields), codes });
   return failedMessage(err);
 }

@@ -16,6 +16,18 @@ function recorder() {
 const fieldOf = (d: { path: string }) => (d.path === 'name' || d.path === 'email' ? d.path : undefined);
 
 describe('applyApiError', () => {
+  it('puts a refusal whose code belongs to a field on that field alone, in the words given', () => {
+    const { calls, target } = recorder();
+    const err = new ConsoleApiError(409, 'EMAIL_TAKEN', 'That e-mail address is already in use.');
+    const codes = { EMAIL_TAKEN: { field: 'email' as const, message: (e: ConsoleApiError) => `${e.message} Choose another.` } };
+    expect(applyApiError<Values>(target, err, { fieldOf, codes })).toBe('refused');
+    expect(calls).toEqual([{ name: 'email', message: 'That e-mail address is already in use. Choose another.', type: 'EMAIL_TAKEN', focus: true }]);
+    // Another code takes the usual path: above the buttons.
+    const other = recorder();
+    applyApiError<Values>(other.target, new ConsoleApiError(409, 'CONFLICT', 'Changed elsewhere.'), { fieldOf, codes });
+    expect(other.calls).toEqual([{ name: 'root.server', message: 'Changed elsewhere.', type: 'CONFLICT', focus: undefined }]);
+  });
+
   it('places 422 details on their fields, focusing the first, and nothing above the buttons', () => {
     const { calls, target } = recorder();
     const err = new ConsoleApiError(422, 'VALIDATION_FAILED', 'Check the fields.', [

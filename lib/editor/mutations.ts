@@ -1,0 +1,18 @@
+'use client';
+
+import type { EditorCommand } from '../documents/schemas.ts';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
+import { sendEditorCommand, type EditorSnapshot } from './queries.ts';
+
+/**
+ * SAVE_LAYOUT or COMPLETE for one document's editor session. The command body is also what
+ * makes two clicks the same intent (the hook's default fingerprint). The editor's own state is
+ * the cache, so nothing is read again.
+ */
+export function useEditorCommand(documentId: string, handlers: KeyedMutationHandlers<EditorCommand, EditorSnapshot> = {}) {
+  return useKeyedMutation({
+    scope: 'editor',
+    request: (body: EditorCommand, { idempotencyKey }) => sendEditorCommand(documentId, body, idempotencyKey),
+    ...handlers,
+  });
+}
