@@ -4,6 +4,7 @@ import { startChaosStack, type ChaosStack } from './lib/chaos-stack.ts';
 import { judge, sandboxReader, type KindFigures } from './lib/chaos-verdict.ts';
 import { currentRelease, round, type Env } from './lib/chaos-workload.ts';
 import { machine } from './lib/stack.ts';
+import { runMain } from './lib/run.ts';
 
 // Issue 13: a chaos bench through the console. Several simulated browsers make hundreds of
 // keyed writes of every kind (categories, archives, uploads, deletes, approval requests and
@@ -163,7 +164,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

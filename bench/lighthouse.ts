@@ -4,6 +4,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
 import { NDA_PREVIEW } from './lib/console-pages.ts';
 import { machine, startStack, type Stack } from './lib/stack.ts';
+import { loadAround, runMain } from './lib/run.ts';
 
 // Lighthouse (desktop preset: its screen, user agent and simulated desktop network) on four
 // pages of a built console, in local headless Chromium, each the median of RUNS cold loads
@@ -182,9 +183,7 @@ async function main() {
         target_best_practices: TARGETS.best_practices,
         target_cls: TARGETS.cls,
         met,
-        cpus: before.cpus,
-        load_avg_1m_before: before.load_avg_1m,
-        load_avg_1m_after: after.load_avg_1m,
+        ...loadAround(before, after),
       }),
     );
     if (!met) process.exitCode = 1;
@@ -195,7 +194,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

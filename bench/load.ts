@@ -1,5 +1,6 @@
 import { ndaBody } from '../sandbox/conformance/package-fixtures.ts';
 import { machine, startStack } from './lib/stack.ts';
+import { runMain } from './lib/run.ts';
 
 // 100 operators at once for 60 s on the default `npm start` set-up: the key allows 6,000
 // requests a minute and the console is told so. Each operator signs in first, from an
@@ -233,7 +234,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

@@ -5,6 +5,7 @@ import { chromium, type Browser, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
 import { firstId, sentPackage, submittedRequest, uploadedDocument } from './lib/console-pages.ts';
 import { machine, root, startStack, type Stack } from './lib/stack.ts';
+import { loadAround, runMain } from './lib/run.ts';
 
 // Page weight (issue 13): the JavaScript each route makes the browser load on a first visit
 // (fresh context: nothing cached), gzip-compressed, against the framework's own baseline of
@@ -224,9 +225,7 @@ async function main() {
         pdf_worker_late: late.length,
         target_ratio: TARGET_RATIO,
         met,
-        cpus: before.cpus,
-        load_avg_1m_before: before.load_avg_1m,
-        load_avg_1m_after: after.load_avg_1m,
+        ...loadAround(before, after),
       }),
     );
     if (!met) process.exitCode = 1;
@@ -236,7 +235,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

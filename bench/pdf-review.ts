@@ -1,6 +1,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
 import { machine, startStack, type Stack } from './lib/stack.ts';
+import { loadAround, runMain } from './lib/run.ts';
 
 // The send review in headless Chromium against a built console and the sandbox: for the
 // 10-page and the 200-page template, the time from the review step appearing to its first
@@ -175,9 +176,7 @@ async function main() {
         target_ratio: TARGETS.ratio,
         target_live_canvases: TARGETS.live_canvases,
         met,
-        cpus: before.cpus,
-        load_avg_1m_before: before.load_avg_1m,
-        load_avg_1m_after: after.load_avg_1m,
+        ...loadAround(before, after),
       }),
     );
     if (!met) process.exitCode = 1;
@@ -187,7 +186,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

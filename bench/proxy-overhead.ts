@@ -1,5 +1,6 @@
 import { measure, type LoadResult } from './lib/load.ts';
 import { machine, startStack } from './lib/stack.ts';
+import { loadAround, runMain } from './lib/run.ts';
 
 // What the console adds on top of the Signing API for a read: GET /api/v1/categories?size=25
 // straight to a sandbox, and GET /api/categories?size=25 through `next start` (session,
@@ -182,9 +183,7 @@ async function main() {
         target_through_vs_trivial_c50: TARGET_RATIO,
         failed_requests: failures,
         met: addedMet && ratioMet,
-        cpus: before.cpus,
-        load_avg_1m_before: before.load_avg_1m,
-        load_avg_1m_after: after.load_avg_1m,
+        ...loadAround(before, after),
       }),
     );
     if (failures > 0) console.error(`${failures} requests failed (non-2xx or errors)`);
@@ -195,7 +194,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

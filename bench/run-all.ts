@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { runMain } from './lib/run.ts';
 
 // `npm run bench [-- --update-readme]`: every bench/*.ts but this one, one after another, each
 // in its own process (so one's servers never share an event loop with the next), with the
@@ -246,7 +247,4 @@ async function main() {
   if (results.some((o) => status(o) !== 'met' && status(o) !== 'ok')) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

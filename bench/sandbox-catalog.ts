@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedSandbox } from '../scripts/lib/embedded-sandbox.ts';
+import { runMain } from './lib/run.ts';
 
 // Throughput of GET /api/v1/categories on a sandbox in its own process, so that autocannon
 // (here) and the server (there) each get a core instead of sharing one event loop.
@@ -83,7 +84,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(main);

@@ -6,6 +6,7 @@ import { createLogger } from '../sandbox/logger.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { templateFileName, type SignTemplateRecord } from '../sandbox/domain/catalog.ts';
 import { populatePreview } from '../sandbox/pdf/populate-preview.ts';
+import { runMain } from './lib/run.ts';
 
 // Time to build a signature-package preview (POST /signature-packages/preview) and fetch
 // its populated PDF, for a 10-page and a 200-page template, on an in-process sandbox.
@@ -162,7 +163,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

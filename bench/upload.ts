@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { machine, rssBytes, startStack, type Stack } from './lib/stack.ts';
+import { loadAround, runMain } from './lib/run.ts';
 
 // Memory of the console while it streams ~25 MiB PDFs to the Signing API (POST /api/documents,
 // multipart, as the browser sends it): one upload, then four at once, each phase after a
@@ -156,9 +157,7 @@ async function main() {
         target_one_growth_per_byte: TARGETS.one,
         target_four_growth_per_byte: TARGETS.four,
         met: met.one && met.four,
-        cpus: before.cpus,
-        load_avg_1m_before: before.load_avg_1m,
-        load_avg_1m_after: after.load_avg_1m,
+        ...loadAround(before, after),
       }),
     );
     // Non-zero when a target was missed (a failed upload throws and exits 1 below).
@@ -168,7 +167,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  process.exit(1);
-});
+runMain(main);

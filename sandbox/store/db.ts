@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { ownerOnlySqlite } from '../../lib/node/owner-only-sqlite.ts';
 import { join } from 'node:path';
 
 export type Db = Database.Database;
@@ -43,32 +44,14 @@ const MIGRATIONS: string[] = [
    WHERE kind = 'preview' AND status IS NULL;`,
 ];
 
-// API keys (hashed), documents and their PDFs are the owner's alone, whatever the umask
-// (issue 19). mkdir's mode neither changes an existing folder nor escapes the umask, hence
-// the chmod. SQLite gives -wal and -shm its database file's permissions, so that file is
-// made 0600 before SQLite opens it (an empty file is a new database to SQLite); what an
-// earlier version left readable is taken back. PDFs are written 0600 (files.ts).
-function ownerOnly(dataDir: string, dbPath: string): void {
-  for (const dir of [dataDir, join(dataDir, 'files')]) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
-  }
-  closeSync(openSync(dbPath, 'a', 0o600));
-  for (const path of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) {
-    try {
-      chmodSync(path, 0o600);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
-}
-
 // Opens (or creates) the sandbox database. FULL synchronous mode: an acknowledged write is
 // on disk before the answer leaves, so it survives kill -9.
 export function openDb(dataDir: string, opts: { reset?: boolean } = {}): Db {
   if (opts.reset) rmSync(dataDir, { recursive: true, force: true });
   const path = join(dataDir, 'sandbox.db');
-  ownerOnly(dataDir, path);
+  // API keys (hashed), documents and their PDFs are the owner's alone (issue 19); PDFs are
+  // written 0600 (files.ts).
+  ownerOnlySqlite([dataDir, join(dataDir, 'files')], path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

@@ -46,20 +46,13 @@ export async function signIn(input: { email: string; password: string }, caller:
   const email = normaliseEmail(input.email);
   const { address } = caller;
   const attempt = { account: email, address, device: deviceFor(caller.deviceCookie, email) };
+  // A refused attempt is audited under the address tried, with no user.
+  const failure = (status: number, errorCode: string, details: Record<string, unknown>) =>
+    recordAudit(conn, { user: null, triedEmail: email, operation: 'auth.sign_in', targetType: 'user', targetId: email, outcome: 'failure', status, errorCode, details });
   const admission = await admitSignIn(conn, attempt);
   if ('refusedForMs' in admission) {
     const seconds = Math.ceil(admission.refusedForMs / 1000);
-    await recordAudit(conn, {
-      user: null,
-      triedEmail: email,
-      operation: 'auth.sign_in',
-      targetType: 'user',
-      targetId: email,
-      outcome: 'failure',
-      status: 429,
-      errorCode: 'SIGN_IN_THROTTLED',
-      details: { address, reason: admission.reason },
-    });
+    await failure(429, 'SIGN_IN_THROTTLED', { address, reason: admission.reason });
     throw new ConsoleError(429, 'SIGN_IN_THROTTLED', refusal(admission.reason, seconds), [], { 'Retry-After': String(seconds) });
   }
   // The wait is the throttle: every attempt beyond the allowance is slowed, none is locked out.
@@ -67,17 +60,7 @@ export async function signIn(input: { email: string; password: string }, caller:
   const row = await findUserByEmail(conn, email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !ok || row.disabled === 1) {
-    await recordAudit(conn, {
-      user: null,
-      triedEmail: email,
-      operation: 'auth.sign_in',
-      targetType: 'user',
-      targetId: email,
-      outcome: 'failure',
-      status: 401,
-      errorCode: 'INVALID_CREDENTIALS',
-      details: { address },
-    });
+    await failure(401, 'INVALID_CREDENTIALS', { address });
     throw new ConsoleError(401, 'INVALID_CREDENTIALS', WRONG);
   }
   await recordSuccess(conn, attempt);

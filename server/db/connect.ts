@@ -1,6 +1,6 @@
 import 'server-only';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { ownerOnlySqlite } from '../../lib/node/owner-only-sqlite.ts';
 import { join } from 'node:path';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
@@ -27,7 +27,8 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   }
   const { default: SQLite } = await import('better-sqlite3');
   const path = join(config.dataDir, 'console.db');
-  ownerOnly(config.dataDir, path);
+  // Sessions, password hashes and the audit log are the owner's alone (issue 19).
+  ownerOnlySqlite([config.dataDir], path);
   const file = new SQLite(path);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
@@ -38,25 +39,6 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   return db;
 }
 
-/**
- * Sessions, password hashes and the audit log are the owner's alone, whatever the umask
- * (issue 19). mkdir's mode neither changes an existing folder nor escapes the umask, hence
- * the chmod. SQLite gives -wal and -shm its database file's permissions, so that file is made
- * 0600 before SQLite opens it (an empty file is a new database to SQLite); files an earlier
- * version left readable are taken back.
- */
-function ownerOnly(dataDir: string, dbPath: string): void {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
-  closeSync(openSync(dbPath, 'a', 0o600));
-  for (const path of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) {
-    try {
-      chmodSync(path, 0o600);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
-}
 
 const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
 
