@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestFormSchema } from '../components/approvals/schema-form-model.ts';
+import { requestFormSchema } from '../components/approval-requests/schema-form-model.ts';
 import { ApiError } from './http/errors.ts';
 import { listQuerySchema as sandboxListQuery } from './http/pagination.ts';
 import { createApprovalRequest } from './domain/approval-request-submit.ts';
@@ -8,7 +8,7 @@ import { previewBody } from './domain/package-preview.ts';
 import { IDEMPOTENCY_KEY } from './idempotency.ts';
 import type { Services } from './services.ts';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../lib/idempotency.ts';
-import { EXTERNAL_ID, submitRequestSchema } from '../lib/approvals/schemas.ts';
+import { EXTERNAL_ID, submitRequestSchema } from '../lib/approval-requests/schemas.ts';
 import { listQuerySchema as consoleListQuery } from '../lib/list/schemas.ts';
 import { signerInputSchema } from '../lib/packages/schemas.ts';
 

@@ -3,7 +3,7 @@
 import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
-import { approvalsListQuery } from '@/lib/approvals/queries';
+import { approvalsListQuery } from '@/lib/approval-requests/queries';
 import { statusWords } from '@/lib/status-labels';
 import { BLOCKING_STATUSES, describeBlockers } from './workflow-blockers';
 

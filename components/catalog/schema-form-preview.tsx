@@ -3,8 +3,8 @@
 import { useId } from 'react';
 import { boundsOf } from '@/lib/field-bounds';
 import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
-import { FIELD_CONTROLS, numberStep } from '../approvals/field-controls';
-import { UnsupportedSchema } from '../approvals/unsupported-schema';
+import { FIELD_CONTROLS, numberStep } from '../approval-requests/field-controls';
+import { UnsupportedSchema } from '../approval-requests/unsupported-schema';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import { Badge } from '../ui/states';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
-import type { ApprovalRequest } from '../approvals/schemas.ts';
+import type { ApprovalRequest } from '../approval-requests/schemas.ts';
 import { AUDIT_OUTCOMES } from './audit-outcomes.ts';
 import type { AuditRow, faultRulesSchema } from './schemas.ts';
 import type { Page } from '../list/schemas.ts';

@@ -5,7 +5,7 @@ import {
   type ApprovalRequest,
   type RevisionInput,
   type SubmitRequestInput,
-} from '@/lib/approvals/schemas';
+} from '@/lib/approval-requests/schemas';
 import { pageOf } from '@/lib/list/schemas';
 import { getCatalogItem } from './catalog';
 import { callJson } from './client/client';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { ApprovalsList } from '@/components/approvals/approvals-list';
+import { ApprovalsList } from '@/components/approval-requests/approvals-list';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';

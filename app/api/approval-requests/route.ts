@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submitRequestSchema } from '@/lib/approvals/schemas';
+import { submitRequestSchema } from '@/lib/approval-requests/schemas';
 import { listQuerySchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { listRequests, submitRequest } from '@/server/signing-api/approval-requests';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ApprovalDetail } from '@/components/approvals/approval-detail';
+import { ApprovalDetail } from '@/components/approval-requests/approval-detail';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';

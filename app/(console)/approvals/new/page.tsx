@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NewRequestFlow } from '@/components/approvals/new-request-flow';
+import { NewRequestFlow } from '@/components/approval-requests/new-request-flow';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PageHeader } from '@/components/ui/page-header';
 import { userWith } from '@/server/auth/page-access';

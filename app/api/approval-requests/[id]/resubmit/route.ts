@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { revisionSchema } from '@/lib/approvals/schemas';
+import { revisionSchema } from '@/lib/approval-requests/schemas';
 import { idSchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { resubmitRequest } from '@/server/signing-api/approval-requests';

@@ -2,7 +2,7 @@
 
 import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { approvalKeys, requestStatusesIn } from '@/lib/approvals/queries';
+import { approvalKeys, requestStatusesIn } from '@/lib/approval-requests/queries';
 
 // Every request status the approval-request answers in this tab's query cache held, kept
 // after those answers leave the cache: the spec lists no full set of statuses, so what the

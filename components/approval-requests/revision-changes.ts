@@ -1,4 +1,4 @@
-import type { RequestDocumentRef, RevisionRequirements } from '@/lib/approvals/queries';
+import type { RequestDocumentRef, RevisionRequirements } from '@/lib/approval-requests/queries';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { displayValue } from './schema-form-base';
 

@@ -1,5 +1,5 @@
-import type { RequestDocumentRef } from '@/lib/approvals/queries';
-import { MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '@/lib/approvals/limits';
+import type { RequestDocumentRef } from '@/lib/approval-requests/queries';
+import { MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '@/lib/approval-requests/limits';
 
 // A document field's share of a request body: the chosen document, the name it is sent under
 // (editable, the document's own by default) and, where the workflow accepts per-document

@@ -10,7 +10,7 @@ import {
   NAMED_REQUEST_STATUSES,
   newestActivityFirst,
   type ApprovalRequestRecord,
-} from '@/lib/approvals/queries';
+} from '@/lib/approval-requests/queries';
 import { statusOptionsWithSeen } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';

@@ -6,7 +6,7 @@ import type { Route } from 'next';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ConsoleApiError } from '@/lib/api-error';
-import type { ApprovalRequestRecord } from '@/lib/approvals/queries';
+import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Field, Select } from '../ui/field';
@@ -106,7 +106,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     setCarry(null);
     setRefusal(null);
   };
-  // The submit hook reads the catalog again (lib/approvals/mutations.ts): if the workflow, its
+  // The submit hook reads the catalog again (lib/approval-requests/mutations.ts): if the workflow, its
   // form or its category was archived meanwhile, the picker says so.
   const refused = (err: ConsoleApiError) => {
     if (workflow) setRefusal({ workflowId: workflow.id, message: err.message });

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@/lib/format';
-import type { ApprovalRequestRecord } from '@/lib/approvals/queries';
+import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { Badge, StatusBadge } from '../ui/states';
 
 const layerName = (l: unknown) => (typeof l === 'string' ? l : typeof l === 'object' && l && 'name' in l ? String((l as { name: unknown }).name) : JSON.stringify(l));

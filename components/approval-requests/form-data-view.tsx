@@ -1,7 +1,7 @@
 'use client';
 
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
-import type { ApprovalRequestRecord } from '@/lib/approvals/queries';
+import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { currencyOf, displayValue } from './schema-form-base';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -3,8 +3,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
-import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approvals/mutations';
-import type { ApprovalRequestRecord } from '@/lib/approvals/queries';
+import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approval-requests/mutations';
+import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { stepDue, type StepDueState } from '@/lib/approvals/sla';
+import { stepDue, type StepDueState } from '@/lib/approval-requests/sla';
 import { formatDateTime } from '@/lib/format';
 import { useApiNow } from '../ui/use-api-now';
 import { Badge } from '../ui/states';

@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '@/lib/api-error';
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
-import type { RequestDocumentRef } from '@/lib/approvals/queries';
+import type { RequestDocumentRef } from '@/lib/approval-requests/queries';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { documentValuesFrom } from './document-refs';
 import { dataFrom, toFormValue } from './schema-form-values';

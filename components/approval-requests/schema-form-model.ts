@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTERNAL_ID } from '@/lib/approvals/limits';
+import { EXTERNAL_ID } from '@/lib/approval-requests/limits';
 import { formDataValidator } from '@/lib/submission-schema/validator';
 import { missingDocumentFields, type FieldDescriptor } from '@/lib/submission-schema/fields';
 import { documentContentIssues } from './document-refs';

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { approvalQuery } from '@/lib/approvals/queries';
+import { approvalQuery } from '@/lib/approval-requests/queries';
 import { submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { statusLabel } from '@/lib/status-labels';

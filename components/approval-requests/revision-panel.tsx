@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { useRetryRevision } from '@/lib/approvals/mutations';
-import { revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/approvals/queries';
+import { useRetryRevision } from '@/lib/approval-requests/mutations';
+import { revisionRequirementsQuery, type ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import type { SubmissionSchemaReading } from '@/lib/submission-schema/fields';
 import { ErrorState, Skeleton } from '../ui/states';
 import { RevisionForm } from './revision-form';

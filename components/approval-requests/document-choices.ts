@@ -1,4 +1,4 @@
-import type { RequestDocumentRef } from '@/lib/approvals/queries';
+import type { RequestDocumentRef } from '@/lib/approval-requests/queries';
 import type { DocumentItem } from '@/lib/documents/schemas';
 
 // What a document field can hold. A request's attached document (and a saved draft's) is
