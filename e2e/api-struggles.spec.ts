@@ -81,8 +81,11 @@ test.describe('when the Signing API struggles', () => {
 
   test('a request held for the rate limit every operator shares says it is waiting its turn, then goes through', async ({ page }) => {
     await signIn(page, 'operator');
-    await page.goto('/documents');
-    await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+    // A page that reads no documents: the one refusal below must meet the request sent for it,
+    // not a list read of the page's own that went out after the fault was set.
+    await page.goto('/approvals');
+    const loaded = page.getByRole('table', { name: /approval requests/i }).or(page.getByText('No approval requests yet'));
+    await expect(loaded).toBeVisible();
     // The API refuses one read for rate, asking for 5 s: the console holds every call of the key until then.
     await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/documents', status: 429, code: 'RATE_LIMITED', retry_after: 5, times: 1 }] });
     expect((await page.request.get('/api/documents?q=held')).status()).toBe(429);
@@ -92,7 +95,6 @@ test.describe('when the Signing API struggles', () => {
       timeout: 4_000,
     });
     await snap(page, 'api-held-for-rate-limit');
-    const loaded = page.getByRole('table', { name: /approval requests/i }).or(page.getByText('No approval requests yet'));
     await expect(loaded).toBeVisible({ timeout: 10_000 });
     await expect(notice).toHaveCount(0);
   });
