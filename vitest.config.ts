@@ -30,7 +30,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Files run side by side: each starts a console (and a sandbox, a PostgreSQL) of its
+          // own on free ports and mostly waits on them, on throttle windows and on clocks.
         },
       },
     ],
