@@ -347,6 +347,80 @@ test.describe('approval requests', () => {
     await snap(page, 'approvals-resubmitted');
   });
 
+  test('what is typed in a new request survives a reload and another workflow, and leaving asks first', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/approvals/new');
+    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+    const justification = 'Reporting for the Q3 churn review';
+    await page.getByLabel(/^System( \*)?$/).selectOption('crm');
+    await page.getByLabel('Business justification').fill(justification);
+
+    // A reload loses nothing: choosing the workflow again brings the input back, and says so.
+    await page.reload();
+    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+    await expect(page.getByRole('status').filter({ hasText: /^Restored what you typed on .+ and had not sent\./ })).toBeVisible();
+    await expect(page.getByLabel('Business justification')).toHaveValue(justification);
+    await expect(page.getByLabel(/^System( \*)?$/)).toHaveValue('crm');
+
+    // Another workflow keeps what fits its fields and names what it drops.
+    await page.getByLabel('Workflow').selectOption({ label: 'Purchase approval' });
+    const carried = page.getByRole('status').filter({ hasText: 'What you typed for System access was kept where this form has the same field' });
+    await expect(carried).toContainText('these have no place here and were dropped: System');
+    await expect(page.getByLabel(/^Justification( \*)?$/)).toHaveValue(justification);
+    await expect(page.getByLabel('External ID')).toHaveValue(/^purchase-approval-\d{8}-[0-9a-z]+$/);
+    await expectAccessible(page);
+    await snap(page, 'approvals-new-carried');
+
+    // Leaving within the console asks; Stay keeps everything.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expect(dialog).toContainText('Your unsaved request will be lost.');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/approvals\/new$/);
+    await expect(page.getByLabel(/^Justification( \*)?$/)).toHaveValue(justification);
+
+    // Leave means it: nothing comes back on the next visit.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(page).toHaveURL(/\/approvals$/);
+    await page.goto('/approvals/new');
+    await page.getByLabel('Workflow').selectOption({ label: 'Purchase approval' });
+    await expect(page.getByLabel(/^Justification( \*)?$/)).toHaveValue('');
+    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+    await expect(page.getByLabel('Business justification')).toHaveValue('');
+    await expect(page.getByText(/^Restored what you typed/)).toHaveCount(0);
+  });
+
+  test('an edited revision asks before leaving, survives a reload, and is saved as a draft on the way out', async ({ page }) => {
+    await signIn(page, 'operator');
+    const id = await submitAccessRequest(page, externalId('keep'));
+    await requestRevision(id);
+    await page.goto(`/approvals/${id}`);
+    const edited = 'Quarterly sales reporting for Project Borealis';
+    await revision(page).getByLabel('Business justification').fill(edited);
+
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Approvals' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expect(dialog).toContainText('Your unsaved revision will be lost unless you choose “Save draft and leave”.');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(new RegExp(`/approvals/${id}$`));
+
+    await page.reload();
+    await expect(revision(page).getByRole('status').filter({ hasText: /^Restored what you typed on .+ and had not saved\./ })).toBeVisible();
+    await expect(revision(page).getByLabel('Business justification')).toHaveValue(edited);
+
+    // Save draft and leave: saved, then gone; once saved, leaving asks nothing.
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Approvals' }).click();
+    await dialog.getByRole('button', { name: 'Save draft and leave' }).click();
+    await expect(page).toHaveURL(/\/approvals$/);
+    expect((await readRevision(page, id)).draft?.form_data.justification).toBe(edited);
+    await page.goto(`/approvals/${id}`);
+    await expect(revision(page).getByLabel('Business justification')).toHaveValue(edited);
+    await expect(revision(page).getByText(/^Restored what you typed/)).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(page).toHaveURL(/\/approvals$/);
+  });
+
   test('a revision shows the attached document, keeps or replaces it, and resubmits what the field shows', async ({ page }) => {
     await signIn(page, 'operator');
     const attachedName = `attached-${run}.pdf`;

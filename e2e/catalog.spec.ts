@@ -387,4 +387,38 @@ test.describe('catalog lists and details', () => {
     await page.goto(apiId('/catalog/document-sign-templates/dst_board'));
     await expect(page.getByText('This template is not enabled for this app')).toBeVisible();
   });
+  test('a template leads to sending with it and a workflow to a request, for the roles that may', async ({ page, browser }) => {
+    await signIn(page, 'sender');
+    await page.goto(apiId('/catalog/document-sign-templates/dst_nda'));
+    await page.getByRole('link', { name: 'Send with this template' }).click();
+    await expect(page).toHaveURL(apiRe(/\/packages\/new\?template=dst_nda$/));
+    await expect(page.getByRole('heading', { name: 'Send a package' })).toBeVisible();
+    await expect(page.getByText('Chosen: Mutual non-disclosure agreement')).toBeVisible();
+    // A template this app may not use offers nothing to send.
+    await page.goto(apiId('/catalog/document-sign-templates/dst_board'));
+    await expect(page.getByText('This template is not enabled for this app')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send with this template' })).toHaveCount(0);
+
+    // Pages of their own contexts: one user each, and axe needs a context's page.
+    const operator = await (await browser.newContext()).newPage();
+    await signIn(operator, 'operator');
+    await operator.goto(apiId('/catalog/approval-workflows/wf_access'));
+    await expect(operator.getByRole('link', { name: 'Send with this template' })).toHaveCount(0);
+    await operator.getByRole('link', { name: 'Start a request' }).click();
+    await expect(operator).toHaveURL(apiRe(/\/approvals\/new\?workflow=wf_access$/));
+    await expect(operator.getByLabel('Workflow')).toHaveValue(apiId('wf_access'));
+    await expectAccessible(operator);
+    await operator.context().close();
+
+    // A viewer reads both, with neither way in.
+    const viewer = await (await browser.newContext()).newPage();
+    await signIn(viewer, 'viewer');
+    await viewer.goto(apiId('/catalog/approval-workflows/wf_access'));
+    await expect(viewer.getByRole('heading', { level: 1, name: 'System access' })).toBeVisible();
+    await expect(viewer.getByRole('link', { name: 'Start a request' })).toHaveCount(0);
+    await viewer.goto(apiId('/catalog/document-sign-templates/dst_nda'));
+    await expect(viewer.getByRole('heading', { level: 1, name: 'Mutual non-disclosure agreement' })).toBeVisible();
+    await expect(viewer.getByRole('link', { name: 'Send with this template' })).toHaveCount(0);
+    await viewer.context().close();
+  });
 });

@@ -388,7 +388,7 @@ test.describe('field editor', () => {
     await control('/clock', { advance_seconds: 3600 });
     await saveButton(page).click();
     const banner = page.getByRole('alert').filter({ hasText: 'Your editor session has expired.' });
-    await expect(banner).toContainText('Your unsaved layout (2 fields) is kept in this tab.');
+    await expect(banner).toContainText('Your unsaved layout (2 fields) is kept in this browser.');
     await expect(saveButton(page)).toBeDisabled();
     await expect(chip(page, 'signature_1')).toBeVisible();
     await expectAccessible(page);
@@ -403,16 +403,58 @@ test.describe('field editor', () => {
     await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
     expect((await serverState(page.request, id)).layout.fields.map((f) => f.id).sort()).toEqual(['checkbox_1', 'signature_1']);
 
-    // An unsaved edit survives a reload in the same tab, even across another expiry.
+    // An unsaved edit survives a reload, even across another expiry.
     await add(page, 'text', 'text_1');
     await control('/clock', { advance_seconds: 3600 });
     await page.reload();
-    await expect(page.getByText('Restored your unsaved layout (3 fields) from this tab.')).toBeVisible();
+    await expect(page.getByText('Restored your unsaved layout (3 fields) kept in this browser.')).toBeVisible();
     await expect(chip(page, 'text_1')).toBeVisible();
     await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
     await saveButton(page).click();
     await expect(page.getByText('Layout saved as version 2.')).toBeVisible();
     expect((await serverState(page.request, id)).layout.fields).toHaveLength(3);
+  });
+
+  test('leaving with unsaved fields asks first; a closed tab keeps them for the next visit', async ({ page, baseURL, context }) => {
+    const id = await openEditor(page, baseURL!);
+    const editorUrl = new RegExp(`/documents/${id}/editor$`);
+    await add(page, 'signature', 'signature_1');
+
+    // A link within the console asks first; Stay keeps the field where it was.
+    await page.getByRole('link', { name: 'Back to the document' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expect(dialog).toContainText('Your unsaved field layout will be lost unless you choose “Save and leave”.');
+    await expectAccessible(page);
+    await snap(page, 'editor-leave-dialog');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(editorUrl);
+    await expect(chip(page, 'signature_1')).toBeVisible();
+
+    // A closed tab asks nothing and loses nothing: the next visit restores the layout.
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(`/documents/${id}/editor`);
+    await expect(again.getByText('Restored your unsaved layout (1 field) kept in this browser.')).toBeVisible({ timeout: 30_000 });
+    await expect(chip(again, 'signature_1')).toBeVisible();
+    await expect(again.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+
+    // Save and leave: saved as version 1, then on the document's page.
+    await again.getByRole('link', { name: 'Back to the document' }).click();
+    await again.getByRole('alertdialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Save and leave' }).click();
+    await expect(again).toHaveURL(new RegExp(`/documents/${id}$`));
+    expect((await serverState(again.request, id)).layout.fields.map((f) => f.id)).toEqual(['signature_1']);
+
+    // Leave drops the changes, the kept copy too: the next visit starts from the saved layout.
+    await again.goto(`/documents/${id}/editor`);
+    await expect(again.getByRole('status', { name: 'Save state' })).toHaveText(/All changes saved · version 1/, { timeout: 30_000 });
+    await add(again, 'checkbox', 'checkbox_1');
+    await again.getByRole('link', { name: 'Back to the document' }).click();
+    await again.getByRole('alertdialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(again).toHaveURL(new RegExp(`/documents/${id}$`));
+    await again.goto(`/documents/${id}/editor`);
+    await expect(again.getByRole('status', { name: 'Save state' })).toHaveText(/All changes saved · version 1/, { timeout: 30_000 });
+    await expect(chip(again, 'checkbox_1')).toHaveCount(0);
   });
 
   test('the countdown warns in the last five minutes and offers a new session at zero', async ({ page, baseURL }) => {

@@ -10,8 +10,23 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/** Set while the user signs out, whose own page change to sign-in is the one that counts. */
+let signingOut = false;
+
+/**
+ * The user is signing out: a read answered 401 meanwhile (its session is going) must not send
+ * the browser to sign-in as if the session had lapsed. Answers the undo, for a failed sign-out.
+ */
+export function beginSignOut(): () => void {
+  signingOut = true;
+  return () => {
+    signingOut = false;
+  };
+}
+
 /** Sends the browser to sign-in, back to where it was afterwards. */
 export function goToSignIn() {
+  if (signingOut) return;
   const next = `${window.location.pathname}${window.location.search}`;
   // A full load drops every cached query of the previous session.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination

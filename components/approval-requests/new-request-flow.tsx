@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
@@ -11,7 +11,7 @@ import { catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Field, Select } from '../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states';
-import { NewRequestForm, suggestExternalId } from './new-request-form';
+import { NewRequestForm, suggestExternalId, type FormHandle } from './new-request-form';
 import { valuesFrom, type RequestFormValues } from './schema-form-base';
 import { fromFormValue, toFormValue } from './schema-form-values';
 import { UnsupportedSchema } from './unsupported-schema';
@@ -49,7 +49,10 @@ function carryOver(values: RequestFormValues, from: FieldDescriptor[], to: Field
 interface Carry {
   values: RequestFormValues;
   fields: FieldDescriptor[];
-  from: string;
+  /** the stale release the values were typed for, or the workflow they were typed for */
+  from: { release: string } | { workflow: string };
+  /** the external id was the earlier form's suggestion: a new workflow suggests its own instead */
+  suggested?: boolean;
 }
 
 /** Choose an active workflow, fill in its current release's form, save a draft or submit. */
@@ -64,6 +67,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const [carry, setCarry] = useState<Carry | null>(null);
   const [refusal, setRefusal] = useState<{ workflowId: string; message: string } | null>(null);
   const router = useRouter();
+  const formRef = useRef<FormHandle | null>(null);
 
   const list = workflows.data?.data ?? [];
   const reasonOf = (w: (typeof list)[number]) => unavailableReason(w, forms.data?.data, categories.data?.data);
@@ -83,8 +87,12 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const fields = reading && reading.unsupported.length === 0 ? reading.fields : null;
   const prepared = useMemo(() => {
     if (!fields || !workflow) return null;
-    if (carry) return { ...carryOver(carry.values, carry.fields, fields), from: carry.from };
-    return { kept: { ...valuesFrom(fields, undefined), external_id: suggestExternalId(workflow) }, dropped: [], from: null };
+    const defaults = { ...valuesFrom(fields, undefined), external_id: suggestExternalId(workflow) };
+    if (!carry) return { defaults, carried: undefined, dropped: [], from: null };
+    const { kept, dropped } = carryOver(carry.values, carry.fields, fields);
+    // A suggested external id was the other workflow's: this one suggests its own.
+    const carried = 'workflow' in carry.from && carry.suggested ? { ...kept, external_id: defaults.external_id } : kept;
+    return { defaults, carried, dropped, from: carry.from };
   }, [fields, carry, workflow]);
 
   if (workflows.isPending || forms.isPending || categories.isPending) return <Skeleton className="h-24 w-full" />;
@@ -101,9 +109,15 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
       <EmptyState title="No active workflows">Workflows are designed in the platform UI; active ones appear here.</EmptyState>
     );
 
+  // Another workflow keeps what was typed into fields it also has (same key, same kind), and
+  // the notice names what it drops; nothing typed means nothing to carry.
   const choose = (id: string) => {
+    const earlier = formRef.current;
+    const typed = earlier?.changed() && fields && workflow ? earlier.values() : null;
+    setCarry(typed && fields && workflow ? { values: typed, fields, from: { workflow: workflow.name }, suggested: earlier?.suggestedExternalId() } : null);
+    // Carried over, the input is no longer that form's to bring back.
+    if (typed) earlier?.discardKept();
     setChosen(id || null);
-    setCarry(null);
     setRefusal(null);
   };
   // The submit hook reads the catalog again (lib/approval-requests/mutations.ts): if the workflow, its
@@ -113,7 +127,7 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   };
   const stale = (current: string | null, values: RequestFormValues) => {
     if (!workflow || !fields || !releaseId) return;
-    setCarry({ values, fields, from: releaseId });
+    setCarry({ values, fields, from: { release: releaseId } });
     if (current) setOverride({ workflowId: workflow.id, releaseId: current });
   };
   const done = (request: ApprovalRequestRecord, submitted: boolean) => {
@@ -161,12 +175,18 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
           refusal={refusal?.workflowId === chosen ? refusal.message : null}
         />
       )}
-      {prepared?.from && (
+      {prepared?.from && 'release' in prepared.from && (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
-          A newer release of this workflow was published while you were filling in the form ({prepared.from} is stale). The form
+          A newer release of this workflow was published while you were filling in the form ({prepared.from.release} is stale). The form
           now follows {releaseId}; the values that still fit were kept
           {prepared.dropped.length > 0 ? `, and these no longer apply: ${prepared.dropped.join(', ')}` : ''}. Check the form and
           submit again.
+        </div>
+      )}
+      {prepared?.from && 'workflow' in prepared.from && (
+        <div role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
+          What you typed for {prepared.from.workflow} was kept where this form has the same field
+          {prepared.dropped.length > 0 ? `; these have no place here and were dropped: ${prepared.dropped.join(', ')}` : ''}.
         </div>
       )}
       {workflow && schema.isPending && <Skeleton className="h-64 w-full" />}
@@ -186,10 +206,12 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
           workflow={workflow}
           releaseId={releaseId}
           fields={fields}
-          defaultValues={prepared.kept}
+          defaultValues={prepared.defaults}
           onStale={stale}
           onRefused={refused}
           onDone={done}
+          carried={prepared.carried}
+          handleRef={formRef}
         />
       )}
       {!workflow && !unavailable && <p className="text-sm text-slate-600">Choose a workflow to see its form.</p>}

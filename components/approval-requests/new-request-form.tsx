@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approval-requests/mutations';
@@ -16,17 +16,27 @@ import { documentRefs, requestFieldOf, type RequestFormValues } from './schema-f
 import { lazyResolver } from '../ui/lazy-resolver';
 import { FormError } from '../ui/form-error';
 import { Card } from '../ui/card';
+import { LeaveDialog } from '../ui/leave-dialog';
+import { useLeaveGuard } from '../ui/use-leave-guard';
+import { formatDateTime } from '@/lib/format';
+import { useKeptInput } from './use-kept-input';
 
 /**
  * A readable, unique-enough external id: the workflow's name, today's date and a random
  * suffix. From the name, not the id: the spec does not show identifiers' shapes.
  */
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+const stem = (workflow: Pick<Workflow, 'id' | 'name'>) => slug(workflow.name ?? '') || slug(workflow.id) || 'request';
+
 export function suggestExternalId(workflow: Pick<Workflow, 'id' | 'name'>): string {
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   const suffix = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36).slice(0, 5);
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
-  return `${slug(workflow.name ?? '') || slug(workflow.id) || 'request'}-${day}-${suffix}`;
+  return `${stem(workflow)}-${day}-${suffix}`;
 }
+
+/** Whether an external id is one suggested for `workflow` (any day, any suffix) rather than typed. */
+export const isSuggestedExternalId = (workflow: Pick<Workflow, 'id' | 'name'>, value: string | undefined) =>
+  value !== undefined && value.startsWith(`${stem(workflow)}-`) && /-\d{8}-[0-9a-z]{1,5}$/.test(value.slice(stem(workflow).length));
 
 interface NewRequestFormProps {
   workflow: Workflow;
@@ -38,10 +48,24 @@ interface NewRequestFormProps {
   /** a definite refusal that may come from the catalog (an archived workflow or request form) */
   onRefused(err: ConsoleApiError): void;
   onDone(request: ApprovalRequestRecord, submitted: boolean): void;
+  /** values carried over from another workflow or an older release: the form starts from them, as unsaved input */
+  carried?: RequestFormValues;
+  /** lets the page read what is typed, to carry it over to another workflow */
+  handleRef: React.RefObject<FormHandle | null>;
+}
+
+/** What the page may read of the form: its values, and whether anything was typed. */
+export interface FormHandle {
+  values(): RequestFormValues;
+  changed(): boolean;
+  /** whether the external id is still one the form suggested, rather than one the user typed */
+  suggestedExternalId(): boolean;
+  /** drops the kept copy of the input (it is being carried elsewhere) */
+  discardKept(): void;
 }
 
 /** The release's form, an external id, and two ways out: a draft or a submission. */
-export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onStale, onRefused, onDone }: NewRequestFormProps) {
+export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onStale, onRefused, onDone, carried, handleRef }: NewRequestFormProps) {
   // Signers are offered only where the workflow says it accepts them (spec: "only when").
   const signing = workflow.accepts_per_document_signing === true;
   // The resolver reads the ref (set just before validation); the buttons show the state.
@@ -63,8 +87,25 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     [fields, signing],
   );
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
+  const kept = useKeptInput(form, `approval-request.new.${releaseId}`, carried);
+  useEffect(() => {
+    handleRef.current = {
+      values: () => form.getValues(),
+      changed: () => form.formState.isDirty,
+      suggestedExternalId: () => isSuggestedExternalId(workflow, form.getValues('external_id')),
+      discardKept: kept.discard,
+    };
+    return () => {
+      handleRef.current = null;
+    };
+  }, [form, handleRef, workflow, kept.discard]);
+  const [sent, setSent] = useState(false);
   const submitRequest = useSubmitApprovalRequest({
-    onDone: (created, body) => onDone(created, body.submit === true),
+    onDone(created, body) {
+      setSent(true);
+      kept.discard();
+      onDone(created, body.submit === true);
+    },
     onFailed(err, { input }) {
       if (err instanceof ConsoleApiError && err.code === 'STALE_WORKFLOW_RELEASE') {
         const current = err.details.find((d) => typeof d.current_release_id === 'string')?.current_release_id as
@@ -105,7 +146,13 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     form.clearErrors();
     void run(which === 'submit')();
   };
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Leaving within the console asks first; a reload or a closed tab keeps the input instead.
+  const guard = useLeaveGuard(isDirty && !sent, { unload: false });
+  const leave = () => {
+    kept.discard();
+    guard.leave();
+  };
 
   return (
     <Card
@@ -117,6 +164,12 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     >
       <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
         <legend className="sr-only">Request details for {workflow.name}</legend>
+        {kept.restoredAt && (
+          <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
+            Restored what you typed on {formatDateTime(kept.restoredAt)} and had not sent. Check it and submit, or Cancel to
+            drop it.
+          </p>
+        )}
         <div className="flex flex-wrap items-end gap-2">
           <Field
             label="External ID"
@@ -160,6 +213,7 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
           </Button>
         </div>
       </fieldset>
+      <LeaveDialog open={guard.pending !== null} what="request" onStay={guard.stay} onLeave={leave} />
     </Card>
   );
 }

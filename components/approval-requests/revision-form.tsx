@@ -15,6 +15,10 @@ import { contentOf, describeChanges, type RevisionChanges } from './revision-cha
 import { documentNames, type DocumentSources } from './document-choices';
 import { acceptsSigning, documentRefs } from './document-refs';
 import { SchemaFields } from './schema-fields';
+import { useKeptInput } from './use-kept-input';
+import { LeaveDialog } from '../ui/leave-dialog';
+import { useLeaveGuard } from '../ui/use-leave-guard';
+import { formatDateTime } from '@/lib/format';
 import { requestFieldOf, valuesFrom, type RequestFormValues } from './schema-form-base';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { toFormValue } from './schema-form-values';
@@ -84,6 +88,9 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
   );
   const form = useForm<RequestFormValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const [changes, setChanges] = useState<RevisionChanges | null>(null);
+  // What is typed is kept in this browser until saved, per round of revision.
+  const kept = useKeptInput(form, `approval-request.revision.${request.id}.${read.task.version}`);
+  const [resubmitted, setResubmitted] = useState(false);
   // The attached documents and the draft's are offered first: a search may not find them.
   const sources: DocumentSources = { attached: current.documents, saved: read.draft?.documents };
   const asked = useMemo(() => {
@@ -96,10 +103,15 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
     async onDone(_updated, { action }) {
       if (action === 'revision-draft') {
         setChanges(null);
+        // Saved: what the form shows now is what leaving would keep.
+        form.reset(form.getValues());
+        kept.discard();
         toast.success('Draft saved. The reviewer sees it only once you resubmit.');
         await reread().catch(() => undefined);
         return;
       }
+      setResubmitted(true);
+      kept.discard();
       toast.success('Resubmitted: the request is back with the reviewer.');
     },
     async onFailed(err, { input }) {
@@ -133,27 +145,48 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
     },
   });
 
-  const run = (action: 'revision-draft' | 'resubmit') =>
-    form.handleSubmit(async (values) => {
-      const basis = read;
-      const docs = documentRefs({ documents: values.documents, names: values.documentNames, signers: values.signers, signing });
-      const body = {
-        expected_version: basis.version,
-        expected_task_version: basis.task.version,
-        form_data: values.form_data,
-        ...(hasDocuments ? { documents: docs } : {}),
-      };
-      // Failures are shown by onFailed; the rejection carries nothing more.
-      await revise.run({ action, body, basis }).catch(() => undefined);
-    });
+  /** Sends the form as `action`; answers whether it went through (failures are shown by onFailed). */
+  const attempt = (action: 'revision-draft' | 'resubmit', values: RequestFormValues) => {
+    const basis = read;
+    const docs = documentRefs({ documents: values.documents, names: values.documentNames, signers: values.signers, signing });
+    const body = {
+      expected_version: basis.version,
+      expected_task_version: basis.task.version,
+      form_data: values.form_data,
+      ...(hasDocuments ? { documents: docs } : {}),
+    };
+    return revise.run({ action, body, basis }).then(
+      () => true,
+      () => false,
+    );
+  };
 
-  const click = (action: 'revision-draft' | 'resubmit') => {
+  const start = (action: 'revision-draft' | 'resubmit') => {
     which.current = action;
     setPending(action);
     form.clearErrors();
-    void run(action)();
   };
-  const { errors, isSubmitting } = form.formState;
+  const click = (action: 'revision-draft' | 'resubmit') => {
+    start(action);
+    void form.handleSubmit(async (values) => void (await attempt(action, values)))();
+  };
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Leaving within the console asks first; a reload or a closed tab keeps the input instead.
+  const guard = useLeaveGuard(isDirty && !resubmitted, { unload: false });
+  const leave = () => {
+    kept.discard();
+    guard.leave();
+  };
+  // Leaves only once the draft is saved; a check or a refusal keeps the user here to see it.
+  const saveDraftAndLeave = async () => {
+    let saved = false;
+    start('revision-draft');
+    await form.handleSubmit(async (values) => {
+      saved = await attempt('revision-draft', values);
+    })();
+    if (saved) guard.leave();
+    else guard.stay();
+  };
 
   return (
     <form
@@ -175,6 +208,11 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
             } else if (field) form.setValue(`form_data.${c.key}`, toFormValue(field, c.value, false), { shouldDirty: true });
           }}
         />
+      )}
+      {kept.restoredAt && (
+        <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
+          Restored what you typed on {formatDateTime(kept.restoredAt)} and had not saved. Check it, then save or resubmit.
+        </p>
       )}
       <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
         <legend className="sr-only">Revised request data</legend>
@@ -201,6 +239,13 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
           </Button>
         </div>
       </fieldset>
+      <LeaveDialog
+        open={guard.pending !== null}
+        what="revision"
+        onStay={guard.stay}
+        onLeave={leave}
+        save={{ label: 'Save draft and leave', busy: isSubmitting && pending === 'revision-draft', run: () => void saveDraftAndLeave() }}
+      />
     </form>
   );
 }

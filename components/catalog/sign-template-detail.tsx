@@ -8,6 +8,7 @@ import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { DataTable } from '../list/data-table';
 import { Button } from '../ui/button';
+import { LinkButton } from '../ui/link-button';
 import { CopyId } from '../ui/copy-id';
 import { Facts } from '../ui/page-header';
 import { Badge } from '../ui/states';
@@ -66,7 +67,8 @@ function versionColumns(currentId: string | undefined, shownId: string | undefin
   ];
 }
 
-export function SignTemplateDetail({ id }: { id: string }) {
+/** A document-sign template: its versions, slots, sender fields and PDF, and (for senders) the way to send with it. */
+export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boolean }) {
   const query = useQuery(catalogItemQuery('document-sign-templates', id));
   const search = useSearchParams();
   const router = useRouter();
@@ -90,6 +92,11 @@ export function SignTemplateDetail({ id }: { id: string }) {
               status={t.status}
               description={t.description || 'No description.'}
               badges={t.api_enabled === false ? <Badge tone="amber">not enabled for API use</Badge> : undefined}
+              actions={
+                canSend && t.status === 'active' && t.api_enabled !== false ? (
+                  <LinkButton href={`/packages/new?template=${encodeURIComponent(t.id)}`}>Send with this template</LinkButton>
+                ) : undefined
+              }
             />
             {t.api_enabled === false && (
               <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">

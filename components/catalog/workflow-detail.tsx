@@ -6,6 +6,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
+import { LinkButton } from '../ui/link-button';
 import { ArchiveButton } from './archive-button';
 import { DataTable } from '../list/data-table';
 import { Select } from '../ui/field';
@@ -44,7 +45,7 @@ function releasesOf(w: Workflow): Release[] {
   return Number.isInteger(current) ? [{ release: current, workflow_release_id: w.workflow_release_id }] : [];
 }
 
-export function WorkflowDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
+export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAdmin: boolean; canRequest: boolean }) {
   const query = useQuery(catalogItemQuery('approval-workflows', id));
   const search = useSearchParams();
   const router = useRouter();
@@ -73,7 +74,17 @@ export function WorkflowDetail({ id, canAdmin }: { id: string; canAdmin: boolean
                   <ArchivedFormBadge formId={w.request_form_id} />
                 </>
               }
-              actions={canAdmin && w.status === 'active' ? <ArchiveButton kind="approval-workflows" id={w.id} name={w.name} /> : undefined}
+              actions={
+                w.status === 'active' && (canRequest || canAdmin) ? (
+                  <>
+                    {/* The new-request page says why, should its form or category be archived. */}
+                    {canRequest && (!w.runtime || w.runtime === 'standard') && (
+                      <LinkButton href={`/approvals/new?workflow=${encodeURIComponent(w.id)}`}>Start a request</LinkButton>
+                    )}
+                    {canAdmin && <ArchiveButton kind="approval-workflows" id={w.id} name={w.name} />}
+                  </>
+                ) : undefined
+              }
             />
             <ArchivedNotice record={w} noun="workflow" />
             <Facts

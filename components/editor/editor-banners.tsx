@@ -7,7 +7,7 @@ export function ExpiredBanner({ fieldCount, dirty, opening, onOpen }: { fieldCou
       <p className="flex-1">
         <span className="font-semibold">Your editor session has expired.</span>{' '}
         {dirty
-          ? `Your unsaved layout (${fieldCount} ${fieldCount === 1 ? 'field' : 'fields'}) is kept in this tab. Open a new session, then save it.`
+          ? `Your unsaved layout (${fieldCount} ${fieldCount === 1 ? 'field' : 'fields'}) is kept in this browser. Open a new session, then save it.`
           : 'Open a new session to keep working.'}
       </p>
       <Button busy={opening} onClick={onOpen}>

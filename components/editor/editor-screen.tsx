@@ -8,7 +8,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, Skeleton } from '@/components/ui/states';
+import { LeaveDialog } from '@/components/ui/leave-dialog';
+import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { isDirty } from '@/lib/editor/editor-model';
+import { discardKeptLayout } from '@/lib/kept-work';
 import type { PageSize } from '@/lib/editor/geometry';
 import { slotList } from '@/lib/editor/slots';
 import { editorDocumentQuery, editorPdfQuery, type EditorSnapshot } from '@/lib/editor/queries';
@@ -56,7 +59,22 @@ export function EditorScreen({ documentId }: { documentId: string }) {
   const readOnly = model.status === 'completed';
   const problemIds = useMemo(() => new Set(Object.keys(model.problems.byField)), [model.problems]);
   const { save } = commands;
-  useSaveShortcut(dirty && !readOnly && !session.expired && commands.running === null && model.version !== null, save);
+  const canSave = dirty && !readOnly && !session.expired && commands.running === null && model.version !== null;
+  useSaveShortcut(canSave, save);
+  // Leaving within the console with unsaved fields asks first. A reload or a closed tab does
+  // not: the layout is kept in this browser and restored on return (lib/editor/draft.ts).
+  const guard = useLeaveGuard(dirty && !readOnly, { unload: false });
+  // A save that did not go through keeps the user here, where its refusal or conflict is shown.
+  const saveAndLeave = () => void save().then((saved) => (saved ? guard.leave() : guard.stay()));
+  // "Leave" means the changes go: the kept copy too, or the next visit would bring them back.
+  const leaveUnsaved = () => {
+    try {
+      discardKeptLayout(documentId);
+    } catch {
+      // storage blocked: nothing was kept
+    }
+    guard.leave();
+  };
 
   const description = doc.data ? `${doc.data.name}${doc.data.page_count ? ` · ${doc.data.page_count} pages` : ''}` : `Document ${documentId}`;
   return (
@@ -128,6 +146,13 @@ export function EditorScreen({ documentId }: { documentId: string }) {
           </div>
         </>
       )}
+      <LeaveDialog
+        open={guard.pending !== null}
+        what="field layout"
+        onStay={guard.stay}
+        onLeave={leaveUnsaved}
+        save={session.expired || model.version === null ? undefined : { label: 'Save and leave', busy: commands.running === 'SAVE_LAYOUT', run: saveAndLeave }}
+      />
       <ConflictDialog conflict={conflict} onKeepMine={keepMine} onTakeServer={takeServer} />
       <CompleteDialog
         open={confirming}

@@ -14,13 +14,13 @@ export type AdoptOutcome = 'loaded' | 'kept' | 'conflict';
 
 function readDraft(documentId: string) {
   try {
-    return parseDraft(sessionStorage.getItem(draftKey(documentId)));
+    return parseDraft(localStorage.getItem(draftKey(documentId)));
   } catch {
     return null;
   }
 }
 
-/** The layout being edited, kept in sessionStorage while unsaved, and reconciled with server reads. */
+/** The layout being edited, kept in this browser (localStorage) while unsaved, and reconciled with server reads. */
 export function useEditorModel(documentId: string) {
   const [model, dispatch] = useReducer(editorReducer, initialModel);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -33,8 +33,8 @@ export function useEditorModel(documentId: string) {
     if (model.version === null) return; // nothing read yet: a stored draft must survive until it is looked at
     try {
       const key = draftKey(documentId);
-      if (model.status === 'draft' && isDirty(model)) sessionStorage.setItem(key, serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots }));
-      else sessionStorage.removeItem(key);
+      if (model.status === 'draft' && isDirty(model)) localStorage.setItem(key, serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots }));
+      else localStorage.removeItem(key);
     } catch {
       // storage blocked or full: the layout still lives in memory
     }
@@ -60,7 +60,7 @@ export function useEditorModel(documentId: string) {
       }
       if (local.version === snap.version) {
         dispatch({ type: 'rebased', ...server, local: local.fields, extraSlots: local.extraSlots });
-        if (draft) toast.info(`Restored your unsaved layout (${local.fields.length} fields) from this tab.`);
+        if (draft) toast.info(`Restored your unsaved layout (${local.fields.length} ${local.fields.length === 1 ? 'field' : 'fields'}) kept in this browser.`);
         return 'kept';
       }
       // Until the user chooses, the editor keeps showing their layout on the version it came from.

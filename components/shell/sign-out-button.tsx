@@ -2,16 +2,26 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { beginSignOut } from '@/lib/api-client';
+import { clearKeptWork } from '@/lib/kept-work';
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   const signOut = async () => {
     setBusy(true);
+    const undo = beginSignOut();
     const res = await fetch('/api/auth/sign-out', { method: 'POST' }).catch(() => null);
     if (!res?.ok) {
+      undo();
       setBusy(false);
       toast.error('Sign-out failed. Try again.', { id: 'sign-out' });
       return;
+    }
+    // Unsaved work kept in this browser goes with the session: the next person here finds none.
+    try {
+      clearKeptWork();
+    } catch {
+      // storage blocked: nothing was kept
     }
     // A full load drops every cached query of the previous session.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination

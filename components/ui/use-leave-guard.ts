@@ -23,9 +23,10 @@ function leavingHref(event: MouseEvent): string | null {
  * `dirty` a capture-phase listener stops same-origin link clicks before <Link> sees them and
  * hands the destination to the caller's dialog; reloads and closing get the browser's own
  * `beforeunload` prompt. Steps that move on by themselves (a preview, a send) are not links
- * and unmount the guard, so they are never held up.
+ * and unmount the guard, so they are never held up. `unload: false` is for work kept in the
+ * browser that a reload or a reopened tab restores: only leaving within the console asks.
  */
-export function useLeaveGuard(dirty: boolean) {
+export function useLeaveGuard(dirty: boolean, { unload = true }: { unload?: boolean } = {}) {
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
   const released = useRef(false);
@@ -47,12 +48,12 @@ export function useLeaveGuard(dirty: boolean) {
       event.returnValue = '';
     };
     window.addEventListener('click', onClick, true);
-    window.addEventListener('beforeunload', onBeforeUnload);
+    if (unload) window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       window.removeEventListener('click', onClick, true);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [dirty]);
+  }, [dirty, unload]);
 
   const stay = useCallback(() => setPending(null), []);
   const leave = useCallback(() => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { layoutFieldSchema, type LayoutField } from '../documents/schemas.ts';
 
-// The unsaved layout is kept in sessionStorage per document, so a reload or an expired session
-// does not lose it; it is dropped once saved or discarded.
+// The unsaved layout is kept in localStorage per document, so a reload, an expired session or
+// a closed tab does not lose it; it is dropped once saved or discarded, and every kept layout
+// is dropped at sign-out (lib/kept-work.ts), so the next person at this browser finds none.
 
-export const draftKey = (documentId: string) => `signdesk.editor.draft.${documentId}`;
+export { draftKey } from '../kept-work.ts';
 
 const draftSchema = z.object({
   /** the user's working layout */

@@ -18,7 +18,7 @@ export default async function WorkflowPage({ params }: Props) {
   if (!user) return <Forbidden area="The catalog" />;
   return (
     <Suspense>
-      <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+      <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} canRequest={can(user.roles, 'approvals:write')} />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { SignTemplateDetail } from '@/components/catalog/sign-template-detail';
 import { routeId } from '@/components/catalog/route-id';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
+import { can } from '@/lib/roles';
 import { userWith } from '@/server/auth/page-access';
 
 type Props = { params: Promise<{ id: string }> };
@@ -13,12 +14,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SignTemplatePage({ params }: Props) {
-  if (!(await userWith('read'))) return <Forbidden area="The catalog" />;
+  const user = await userWith('read');
+  if (!user) return <Forbidden area="The catalog" />;
   const id = routeId((await params).id);
   return (
     <Suspense>
       <PdfWorkerPreload />
-      <SignTemplateDetail key={id} id={id} />
+      <SignTemplateDetail key={id} id={id} canSend={can(user.roles, 'packages:send')} />
     </Suspense>
   );
 }
