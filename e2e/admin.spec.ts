@@ -172,7 +172,9 @@ test.describe('admin area', () => {
     await grace.goto('/catalog');
     await expect(grace).toHaveURL(/\/sign-in/);
     await signInWith(grace, email, PASSWORD);
-    await expect(grace.getByRole('alert').filter({ hasText: 'incorrect' })).toHaveText('The e-mail or password is incorrect.');
+    await expect(grace.getByRole('alert').filter({ hasText: 'disabled' })).toHaveText(
+      'This account is disabled. Ask a Signdesk admin (Admin → Users) to enable it again.',
+    );
 
     // 8. Enabled again: the same password works.
     await row.getByRole('button', { name: `Enable ${email}` }).click();
@@ -219,6 +221,13 @@ test.describe('admin area', () => {
     await expectAccessible(page);
     await snap(page, 'admin-users-reset-password');
     await dialog.getByRole('button', { name: 'Set password' }).click();
+    // Set: the password is shown once more, with its copy button, until the dialog is done.
+    await expect(dialog).toContainText('This is the last time it is shown');
+    await expect(dialog.getByText(generated, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: `Copy new password ${generated}` })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'admin-users-password-set');
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`New password set for Reset Subject (${email}). Their sessions have ended.`)).toBeVisible();
 

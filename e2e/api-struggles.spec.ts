@@ -44,6 +44,24 @@ test.describe('when the Signing API struggles', () => {
     await expect(notice).toHaveCount(0);
   });
 
+  test('a filter whose options cannot be read says so, rather than offering only All', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/documents');
+    await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/categories', status: 422, code: 'VALIDATION_FAILED', times: 100 }] });
+    await outliveCatalogCache(page);
+    await page.goto('/catalog/approval-workflows');
+    // Only the categories fail: the request templates' filter keeps its options.
+    const note = page.getByRole('search').getByRole('alert');
+    await expect(note).toHaveText('Its options could not be loaded. Try again', { timeout: 35_000 });
+    // The workflows themselves still list.
+    await expect(page.getByRole('table', { name: 'Approval workflows' })).toBeVisible();
+    await snap(page, 'api-struggles-filter-options');
+    await control('/faults', { rules: [] });
+    await note.getByRole('button', { name: 'Try again' }).click();
+    await expect(note).toHaveCount(0, SAID_WITHIN);
+    await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Finance' })).toHaveCount(1);
+  });
+
   test('a slow API is said to be slow, and Retry now does not wait for the hanging answer', async ({ page }) => {
     await signIn(page, 'operator');
     // Away from the catalog landing page, whose own reads would take the one slow answer.

@@ -513,6 +513,21 @@ test.describe('approval requests', () => {
     await expect(page.getByRole('region', { name: 'Form data' })).toContainText('Mine: reporting for Project Atlas');
   });
 
+  test('a request left open follows its reviewers by itself', async ({ page }) => {
+    await signIn(page, 'operator');
+    const id = await submitAccessRequest(page, externalId('live'));
+    await page.goto(`/approvals/${id}`);
+    await expect(page.getByText('With the reviewers.')).toBeVisible();
+    // A marker a reload would wipe: the change must arrive without one.
+    await page.evaluate(() => Object.assign(window, { __stillHere: true }));
+    await requestRevision(id);
+    await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible({ timeout: 20_000 });
+    await expect(revision(page)).toContainText('“Almost there”');
+    // The first round of changes is round 1, not 0.
+    await expect(page.locator('dl').first().getByText('Revision rounds').locator('xpath=..')).toContainText('1, this one open');
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+  });
+
   test('a viewer reads requests and revisions without any action', async ({ page, browser }) => {
     const operator = await browser.newPage();
     await signIn(operator, 'operator');

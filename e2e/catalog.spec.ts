@@ -95,6 +95,15 @@ test.describe('catalog lists and details', () => {
     await expect(rows(second, 'Categories').filter({ hasText: `${PAGING_PREFIX} 30` })).toHaveCount(1);
     await second.close();
 
+    // An address past the end says so and leads to the last page.
+    await page.goto(`/catalog/categories?q=${encodeURIComponent(PAGING_PREFIX)}&page=5`);
+    await expect(page.getByText('Page 5 is past the end')).toBeVisible();
+    await expect(page.getByText('There are 30 matches, on 2 pages.')).toBeVisible();
+    await expect(summary(page)).toHaveText('Nothing on page 5 of 2: 30 in all');
+    await page.getByRole('button', { name: 'Go to the last page' }).click();
+    await expect(page).toHaveURL(/\?q=Paging\+fixture&page=2$/);
+    await expect(summary(page)).toHaveText('Showing 26–30 of 30');
+
     // A bigger page returns to page 1 and holds everything
     await page.getByLabel('Per page').selectOption('50');
     await expect(page).toHaveURL(/\?q=Paging\+fixture&size=50$/);

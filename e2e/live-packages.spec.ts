@@ -105,6 +105,28 @@ test.describe('live package detail', () => {
     await snap(page, 'live-packages-completed');
   });
 
+  test('the sent notice goes once the package moves on, and a decline is never shown as a signature', async ({ page }) => {
+    await signIn(page, 'sender');
+    const id = await sendNdaViaApi(page, `Declined ${run}`);
+    await page.goto(`/packages/${id}?sent=1`);
+    const notice = page.getByRole('status').filter({ hasText: 'Package sent.' });
+    const current = (await (await page.request.get(`/api/packages/${id}`)).json()) as { status: string };
+    if (current.status === 'queued') {
+      await expect(notice).toBeVisible();
+      await control(`/signature-packages/${id}/actions`, { action: 'deliver' });
+    }
+    await control(`/signature-packages/${id}/actions`, { action: 'decline' });
+    await expect(page.getByText('A signer declined, which closes the package.')).toBeVisible({ timeout: 25_000 });
+    // "Nobody has signed" no longer describes it: the status does.
+    await expect(notice).toHaveCount(0);
+    const signed = page.getByRole('table', { name: 'Signers of this package' }).locator('tbody tr td:nth-child(6)');
+    await expect(signed.filter({ hasText: /^Declined / })).toHaveCount(1);
+    await expect(signed.filter({ hasText: /^\d/ })).toHaveCount(0);
+    // A sender may not archive it, and is told who may.
+    await expect(page.getByRole('button', { name: 'Archive package' })).toHaveCount(0);
+    await expect(page.getByText('Finished packages are archived by an admin: ask one to archive this one.')).toBeVisible();
+  });
+
   test('polling pauses while the tab is hidden and resumes when it shows again', async ({ page }) => {
     await signIn(page, 'sender');
     const id = await sendNdaViaApi(page, `Hidden ${run}`);
@@ -138,13 +160,15 @@ test.describe('live package detail', () => {
     await values.getByLabel('Effective date').fill('2026-01-15');
     for (const [slot, name, email, phone] of [
       ['Company signatory', 'Grace Hopper', 'grace@example.com', '+4915112345678'],
-      ['Counterparty signatory', 'Alan Turing', 'alan@example.com', '+442071234567'],
+      // Written as people write it: sent in E.164, and the form says so before anything is sent.
+      ['Counterparty signatory', 'Alan Turing', 'alan@example.com', '+44 20 7123-4567'],
     ] as const) {
       const g = page.getByRole('group', { name: `Signer: ${slot}` });
       await g.getByLabel('Name').fill(name);
       await g.getByLabel('E-mail').fill(email);
       await g.getByLabel('Phone').fill(phone);
     }
+    await expect(page.getByRole('group', { name: 'Signer: Counterparty signatory' })).toContainText('Will be sent as +442071234567');
     // No expiry is filled in for the sender: choosing one is part of the form.
     await page.getByRole('group', { name: 'Expiry' }).getByRole('button', { name: '30 days' }).click();
     // Preview is the flow's own step: the leave guard must not hold it up.
@@ -162,6 +186,7 @@ test.describe('live package detail', () => {
     // The marker leaves the address at once, the notice stays for this visit.
     await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+$/);
     await expect(notice).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Signers of this package' })).toContainText('+442071234567');
     await expectAccessible(page);
     await snap(page, 'live-packages-sent-notice');
 

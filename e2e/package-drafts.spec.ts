@@ -207,7 +207,7 @@ test.describe('package drafts', () => {
     await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
   });
 
-  test('"Use as a new package" opens a new draft with the template, values and recipients, but no expiry', async ({ page }) => {
+  test('"Use as a new package" starts the form from the template, values, recipients and expiry, and saves nothing until asked', async ({ page }) => {
     await signIn(page, 'sender');
     await page.goto('/packages/new');
     const v = nda(`Reuse ${run}`);
@@ -218,8 +218,9 @@ test.describe('package drafts', () => {
     await page.getByRole('button', { name: 'Send for signature' }).click();
     await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/, { timeout: 20_000 });
     const packageUrl = page.url();
+    const packageId = new URL(packageUrl).pathname.split('/').pop()!;
 
-    const reuse = page.getByRole('button', { name: 'Use as a new package' });
+    const reuse = page.getByRole('link', { name: 'Use as a new package' });
     await expect(reuse).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'package-drafts-detail');
@@ -227,18 +228,23 @@ test.describe('package drafts', () => {
     await snap(page, 'package-drafts-detail-phone');
     await page.setViewportSize({ width: 1360, height: 900 });
 
-    // A refusal first: its toast is over once the same action then works.
-    await page.route('**/api/package-drafts', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 422, json: { error: { code: 'DRAFT_LIMIT', message: 'Too many drafts (test).' } } }) : route.fallback(),
-      { times: 1 },
-    );
+    // Looking makes nothing: the form is filled in, expiry too, and no draft exists yet.
+    const creates: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/package-drafts') creates.push(r.url());
+    });
     await reuse.click();
-    const failure = page.locator('[data-sonner-toast]').filter({ hasText: 'The draft could not be made: Too many drafts (test).' });
-    await expect(failure).toBeVisible();
-    await reuse.dblclick();
+    await expect(page).toHaveURL(new RegExp(`/packages/new\\?from=${packageId}$`));
+    await expect(page.getByRole('status').filter({ hasText: `Started from package ${packageId}` })).toBeVisible();
+    await expectNda(page, v, '30');
+    expect(creates).toEqual([]);
+    // Unsaved input: leaving asks first.
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Packages' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Stay' }).click();
+    // The first save makes the one draft.
+    expect(await saveDraft(page)).toMatch(/^pdr_/);
+    expect(creates).toHaveLength(1);
     await expect(page).toHaveURL(DRAFT_URL);
-    await expect(failure).toHaveCount(0);
-    await expectNda(page, v, '');
     await expect(status(page)).toHaveText(SAVED);
     await openDrafts(page);
     await expect(draftRows(page, v.counterparty)).toHaveCount(1);
@@ -248,7 +254,7 @@ test.describe('package drafts', () => {
     await signIn(page, 'viewer');
     await page.goto(packageUrl);
     await expect(page.getByRole('table', { name: 'Signers of this package' })).toContainText(v.counterparty);
-    await expect(page.getByRole('button', { name: 'Use as a new package' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Use as a new package' })).toHaveCount(0);
   });
 
   test('a save over a version another tab has replaced names what differs and lets the sender choose', async ({ page }) => {

@@ -17,6 +17,34 @@ test.describe('sign-in and areas by role', () => {
     });
   }
 
+  test('an unknown address shows the console’s own 404 with the navigation and a way on; an unknown API path answers JSON', async ({ page }) => {
+    await signIn(page, 'operator');
+    const res = await page.goto('/no-such-page/here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'shell-not-found');
+    await page.getByRole('link', { name: 'Go to the catalog' }).click();
+    await expect(page).toHaveURL(/\/catalog/);
+    const api = await page.request.get('/api/no-such-route');
+    expect(api.status()).toBe(404);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  for (const width of [1360, 390]) {
+    test(`at ${width} px the header's band and the sandbox note reach both edges of the window`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, 'operator');
+      const windowWidth = await page.evaluate(() => window.innerWidth);
+      for (const band of [page.getByRole('banner'), page.getByRole('note').filter({ hasText: 'Connected to the embedded sandbox' })]) {
+        const box = (await band.boundingBox())!;
+        expect(box.x).toBe(0);
+        expect(box.width).toBe(windowWidth);
+      }
+    });
+  }
+
   for (const width of [1360, 390]) {
     test(`the sign-in page at ${width} px is accessible and refuses a wrong password without saying why`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });

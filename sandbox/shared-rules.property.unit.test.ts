@@ -158,20 +158,27 @@ describe('signer phone (spec 4: "valid phone in international format")', () => {
       fc
         .integer({ min: 0, max: 18 })
         .chain((n) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n })),
-      fc.constantFrom('', '', '', ' ', '-', 'x', '\n', '٣'),
+      fc.constantFrom('', '', '', ' ', '-', '.', '(', 'x', '\n', '٣'),
       fc.constantFrom('', ' '),
     )
     .map((parts) => parts.join(''));
 
-  it('the console form and the sandbox take the same numbers, the spec’s', () => {
+  // People write numbers with spaces, dashes, dots, slashes or parentheses, and 00 for +
+  // (issue 22): the console takes those and sends the number in E.164. Written out here, not
+  // read from lib/packages/phone.ts.
+  const asSent = (typed: string) => {
+    const compact = [...typed].filter((c) => !/\s/.test(c) && !'-./()'.includes(c)).join('');
+    return compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
+  };
+
+  it('the sandbox takes the spec’s numbers; the console takes them as people write them and sends them so', () => {
     fc.assert(
       fc.property(fc.oneof(phoneArb, fc.string({ unit: 'binary', maxLength: 20 })), (raw) => {
         expect(sandboxPhone.safeParse(raw).success).toBe(oracle(raw));
-        // The console trims what was typed and sends the trimmed number, which the sandbox takes.
         const typed = consolePhone.safeParse(raw);
-        expect(typed.success).toBe(oracle(raw.trim()));
+        expect(typed.success).toBe(oracle(asSent(raw)));
         if (typed.success) {
-          expect(typed.data).toBe(raw.trim());
+          expect(typed.data).toBe(asSent(raw));
           expect(sandboxPhone.safeParse(typed.data).success).toBe(true);
         }
       }),

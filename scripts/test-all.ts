@@ -19,9 +19,9 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 /**
  * The world-changing journeys run one at a time against a console and sandbox of their own,
- * in three groups side by side, each with its own pair on the next ports (they mostly wait on
- * clocks and retries, so three fit on two cores). The groups are of about equal length, by
- * the seconds a CI run measured; a world spec in no group, or in two, stops the run.
+ * in three groups, each with its own pair on the next ports, taken by whichever lane is free
+ * (main, below). The groups are of about equal length, by the seconds a CI run measured; a
+ * world spec in no group, or in two, stops the run.
  */
 const WORLD_GROUPS = [
   ['documents', 'editor', 'approval-releases'], // ≈ 290 s, and about 20 s
@@ -57,27 +57,6 @@ const E2E_RUNS: E2ERun[] = [
     env: { SANDBOX_DIALECT: 'alternate' },
   },
 ];
-
-/**
- * How many of the world groups and the alternate-dialect run go at once. Four at once on two
- * cores left each a half core, and on a slower machine their journeys ran out of their 60 s;
- * two at once load the machine as the two journey workers do.
- */
-const WORLD_AT_ONCE = 2;
-
-/** `work` over `items`, at most `size` at a time, results in the items' order. */
-async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
-  return results;
-}
 
 function checkWorldGroups() {
   const world = readdirSync('e2e')
@@ -150,27 +129,43 @@ async function main() {
       E2E_PORT: String(r.port),
       E2E_SANDBOX_PORT: String(r.sandboxPort),
     });
-  // Three phases on two cores. Lint and types beside the two vitest runs (the console suites
-  // mostly wait on a console's answers and throttle windows); then the journeys on two
-  // workers, which keep Chromium and the console busy; then the world groups and the
-  // alternate-dialect journeys, two runs at a time, each one journey at a time. Everything at once
-  // saturated both cores and the timing-bound journeys failed. Each run has ports and data
-  // directories of its own, and writes its own report.
-  const [checkFailures, standardCode, alternateCode] = await Promise.all([
-    timed('lint and types', async () => {
-      const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
-      return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
-    }),
-    timed('vitest', () =>
-      runAsync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
-    ),
-    timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' })),
+  // Two lanes on two cores, each taking the next world run (a world group, or the
+  // alternate-dialect journeys, one journey at a time) from one queue once its own work is done.
+  // Lane one: the Vitest run, then the journeys on two workers. Lane two: lint and types beside
+  // the alternate-dialect Vitest run, which end early, so the world runs start while the
+  // console suites, which mostly wait, still run. Each run has ports and data directories of its
+  // own, and writes its own report; each run's wall time is printed.
+  // The alternate-dialect run, the longest, first: the lanes then finish close together.
+  const worldQueue = [E2E_RUNS.at(-1)!, ...E2E_RUNS.slice(1, -1)];
+  const takeWorld = async () => {
+    const codes: number[] = [];
+    for (let r = worldQueue.shift(); r; r = worldQueue.shift()) {
+      const run = r;
+      codes.push(await timed(`playwright ${run.name}`, () => e2e(run)));
+    }
+    return codes;
+  };
+  const [laneOne, laneTwo] = await Promise.all([
+    (async () => {
+      const standardCode = await timed('vitest', () =>
+        runAsync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
+      );
+      const journeysCode = await timed('playwright journeys', () => e2e(E2E_RUNS[0]!));
+      return [standardCode, journeysCode, ...(await takeWorld())];
+    })(),
+    (async () => {
+      const [checkFailures, alternateCode] = await Promise.all([
+        timed('lint and types', async () => {
+          const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
+          return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
+        }),
+        timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' })),
+      ]);
+      if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
+      return [checkFailures, alternateCode, ...(await takeWorld())];
+    })(),
   ]);
-  if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
-  failedSteps += checkFailures + (standardCode === 0 ? 0 : 1) + (alternateCode === 0 ? 0 : 1);
-  failedSteps += (await timed('playwright journeys', () => e2e(E2E_RUNS[0]!))) === 0 ? 0 : 1;
-  const worldCodes = await timed('playwright world groups and alternate dialect', () => inPool(E2E_RUNS.slice(1), WORLD_AT_ONCE, e2e));
-  failedSteps += worldCodes.filter((code) => code !== 0).length;
+  failedSteps += [...laneOne, ...laneTwo].filter((code) => code !== 0).length;
 
   const [standard, alt] = ['test-results/vitest.json', 'test-results/vitest-alternate.json'].map((f) =>
     readJson<VitestSummary>(f),

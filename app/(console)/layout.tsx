@@ -1,60 +1,11 @@
-import Link from 'next/link';
-import type { Route } from 'next';
-import { AREAS, can, ROLES } from '@/lib/roles';
-import { Nav } from '@/components/shell/nav';
-import { SignOutButton } from '@/components/shell/sign-out-button';
-import { HeldNotice } from '@/components/shell/held-notice';
+import { ConsoleShell } from '@/components/shell/console-shell';
 import { requireUser } from '@/server/auth/page-access';
 import { sandboxControl } from '@/server/env';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const user = await requireUser();
-  const areas = AREAS.filter((a) => can(user.roles, a.permission)).map(({ key, label, href }) => ({ key, label, href }));
-  const embedded = sandboxControl() !== null;
   return (
-    <div className="min-h-screen">
-      {/* First stop of the keyboard: past the banner and the navigation, to the page itself. */}
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:absolute focus:left-4 focus:top-2"
-      >
-        Skip to content
-      </a>
-      {embedded && (
-        <div className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" role="note">
-          Connected to the embedded sandbox: data is simulated, and reviewers and recipients are played from{' '}
-          {can(user.roles, 'sandbox:control') ? (
-            <Link href={"/admin/sandbox" as Route} className="font-semibold underline">
-              Admin → Sandbox
-            </Link>
-          ) : (
-            'the admin sandbox panel'
-          )}
-          .
-        </div>
-      )}
-      <header className="bg-slate-800">
-        {/* On a phone the navigation takes a row of its own below the name and Sign out, and wraps there. */}
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-2.5">
-          <Link href="/catalog" className="text-lg font-semibold text-white">
-            Signdesk
-          </Link>
-          <div className="order-last w-full md:order-none md:w-auto md:flex-1">
-            <Nav areas={areas} />
-          </div>
-          <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm text-slate-100">
-            <span>
-              <span className="font-medium">{user.name}</span>{' '}
-              <span className="text-slate-300">({ROLES.filter((r) => user.roles.includes(r)).join(', ')})</span>
-            </span>
-            <SignOutButton />
-          </div>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
-        {children}
-      </main>
-      <HeldNotice />
-    </div>
+    <ConsoleShell user={await requireUser()} embedded={sandboxControl() !== null}>
+      {children}
+    </ConsoleShell>
   );
 }

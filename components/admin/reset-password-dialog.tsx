@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
+import { CopyId } from '../ui/copy-id';
 import { Dialog } from '../ui/dialog';
 import { FormError } from '../ui/form-error';
 import { FormFooter } from '../ui/form-footer';
@@ -19,13 +20,16 @@ const resolver = lazyResolver(() => import('./admin-resolvers').then((m) => m.pa
 /** Sets a new password for another account (typed or generated); its sessions end at once. */
 export function ResetPasswordButton({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
+  // The password just set, shown once more (with copy) until the dialog closes: a generated one
+  // would otherwise be gone unless it was copied before Set password.
+  const [setTo, setSetTo] = useState<string | null>(null);
   const who = `${user.name} (${user.email})`;
   const form = useForm({ resolver, defaultValues: { password: '' } });
   const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword({
-    onDone() {
+    onDone(_result, input) {
       toast.success(`New password set for ${who}. Their sessions have ended.`);
-      setOpen(false);
+      setSetTo(input.password);
     },
     onFailed(err) {
       // Said in the dialog only: a toast besides would say it twice.
@@ -39,6 +43,7 @@ export function ResetPasswordButton({ user }: { user: AdminUser }) {
     if (isSubmitting) return;
     // Each opening starts empty: a password from an earlier opening must not linger.
     if (next) form.reset({ password: '' });
+    if (!next) setSetTo(null);
     setOpen(next);
   };
   return (
@@ -56,19 +61,34 @@ export function ResetPasswordButton({ user }: { user: AdminUser }) {
           </>
         }
       >
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-            <PasswordField
-              label="New password"
-              registration={form.register('password')}
-              value={password}
-              error={errors.password?.message}
-              onGenerate={(generated) => form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })}
-            />
-            <FormError error={errors.root} />
-            <FormFooter onCancel={() => change(false)} submitLabel="Set password" busy={isSubmitting} />
-          </fieldset>
-        </form>
+        {setTo !== null ? (
+          <div className="flex flex-col gap-4">
+            <p role="status" className="text-sm text-slate-800">
+              The new password is set and {user.email} has been signed out everywhere. This is the last time it is shown: copy it
+              now and share it over a safe channel.
+            </p>
+            <CopyId value={setTo} label="new password" />
+            <div className="flex justify-end">
+              <Button onClick={() => change(false)}>Done</Button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+              <PasswordField
+                label="New password"
+                registration={form.register('password')}
+                value={password}
+                error={errors.password?.message}
+                onGenerate={(generated) =>
+                  form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })
+                }
+              />
+              <FormError error={errors.root} />
+              <FormFooter onCancel={() => change(false)} submitLabel="Set password" busy={isSubmitting} />
+            </fieldset>
+          </form>
+        )}
       </Dialog>
     </>
   );

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { approvalQuery } from '@/lib/approval-requests/queries';
+import { liveApprovalQuery } from '@/lib/approval-requests/queries';
 import { submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { statusLabel } from '@/lib/status-labels';
@@ -33,7 +33,7 @@ const STATUS_NOTES: Record<string, string> = {
 
 /** One approval request: versions, workflow and release, data by the release's titles, progress, revision. */
 export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
-  const query = useQuery(approvalQuery(id));
+  const query = useQuery(liveApprovalQuery(id));
   const request = query.data;
   const release = Number(/@(\d+)$/.exec(request?.workflow_release_id ?? '')?.[1] ?? NaN);
   const schema = useQuery({ ...submissionSchemaQuery(request?.workflow_id ?? '', release), enabled: Boolean(request?.workflow_id) && Number.isInteger(release) });
@@ -77,7 +77,8 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
           items={[
             ['Status', statusLabel('request', r.status)],
             ['Version', String(r.version)],
-            ['Revision round', String(r.request_revision ?? 0)],
+            // request_revision counts resubmissions: the round being answered now counts too.
+            ['Revision rounds', r.status === 'NEEDS_REVISION' ? `${(r.request_revision ?? 0) + 1}, this one open` : String(r.request_revision ?? 0)],
             ['Workflow', r.workflow_name ?? r.workflow_id ?? '—'],
             ['Release', r.workflow_release_id ?? '—'],
             ['Form / published version', `${r.form_version ?? '—'} / ${r.published_version ?? '—'}`],

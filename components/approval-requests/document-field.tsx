@@ -132,7 +132,7 @@ export function DocumentField({
             <Field
               label={`${field.title}: signers’ actor IDs`}
               error={errors.signers}
-              hint="Optional. Internal actor IDs, one per line or separated by commas, at most 50. Left empty, none are sent."
+              hint="Optional: who signs this document in the approval, by their internal Actor ID (the person’s ID in the Signing service’s directory; ask its administrator if you do not know it). One per line or separated by commas, at most 50. Left empty, none are sent."
             >
               <Textarea {...signers} value={typeof signers.value === 'string' ? signers.value : ''} rows={2} spellCheck={false} />
             </Field>

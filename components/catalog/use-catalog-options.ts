@@ -14,8 +14,10 @@ export function useCatalogOptions(kind: 'categories' | 'request-templates' | 'ap
     const items = query.data?.data ?? [];
     const names = new Map(items.map((item) => [item.id, item.name]));
     const options = items.map((item) => ({ value: item.id, label: item.status === 'archived' ? `${item.name} (archived)` : item.name }));
-    return { options, names, loading: query.isPending };
-  }, [query.data, query.isPending]);
+    // A failed read is said where its options would be, not shown as a list with nothing in it.
+    const failed = query.isError && !query.data ? { retry: () => void query.refetch() } : undefined;
+    return { options, names, loading: query.isPending, failed };
+  }, [query]);
 }
 
 /** Keeps a filter value from the URL selectable even when it is not among the loaded options. */

@@ -52,8 +52,8 @@ export function WorkflowsList() {
         searchLabel="Search approval workflows"
         filters={[
           { name: 'status', label: 'Status', options: statusOptions('catalog', ['active', 'archived']) },
-          { name: 'category_id', label: 'Category', options: withCurrent(categories.options, category_id) },
-          { name: 'request_template_id', label: 'Request template', options: withCurrent(templates.options, request_template_id) },
+          { name: 'category_id', label: 'Category', options: withCurrent(categories.options, category_id), failed: categories.failed },
+          { name: 'request_template_id', label: 'Request template', options: withCurrent(templates.options, request_template_id), failed: templates.failed },
         ]}
       />
       <ListView

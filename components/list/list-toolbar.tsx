@@ -8,6 +8,8 @@ export interface FilterDef {
   name: string;
   label: string;
   options: { value: string; label: string }[];
+  /** the options could not be read: the filter says so and offers to read them again */
+  failed?: { retry(): void };
 }
 
 interface ToolbarProps {
@@ -58,6 +60,14 @@ export function ListToolbar({ params, update, searchLabel, filters = [] }: Toolb
               </option>
             ))}
           </Select>
+          {f.failed && (
+            <p role="alert" className="mt-1 max-w-56 text-xs font-medium text-red-700">
+              Its options could not be loaded.{' '}
+              <button type="button" className="underline" onClick={f.failed.retry}>
+                Try again
+              </button>
+            </p>
+          )}
         </div>
       ))}
     </div>

@@ -40,7 +40,16 @@ export function ListView<T>({ query, columns, caption, update, empty, filtered, 
   return (
     <div aria-busy={query.isFetching}>
       {data.length === 0 ? (
-        <EmptyState title="This page is past the end" action={<button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ page: null })}>Go to the first page</button>} />
+        <EmptyState
+          title={`Page ${pagination.page} is past the end`}
+          action={
+            <button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ page: pagination.pages > 1 ? pagination.pages : null })}>
+              Go to the last page
+            </button>
+          }
+        >
+          {`There ${pagination.total === 1 ? 'is 1 match' : `are ${pagination.total} matches`}, on ${pagination.pages === 1 ? '1 page' : `${pagination.pages} pages`}.`}
+        </EmptyState>
       ) : (
         <DataTable columns={columns} data={data} caption={caption} />
       )}

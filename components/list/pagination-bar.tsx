@@ -9,10 +9,13 @@ export function PaginationBar({ pagination, update }: { pagination: Pagination; 
   const { page, size, total, pages } = pagination;
   const from = total === 0 ? 0 : (page - 1) * size + 1;
   const to = Math.min(total, page * size);
+  const last = Math.max(pages, 1);
+  // An address past the last page shows no rows: say so, rather than "Showing 101–7 of 7".
+  const past = total > 0 && page > last;
   return (
     <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <p>
-        {total === 0 ? 'No results' : `Showing ${from}–${to} of ${total}`}
+        {total === 0 ? 'No results' : past ? `Nothing on page ${page} of ${last}: ${total} in all` : `Showing ${from}–${to} of ${total}`}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="page-size" className="whitespace-nowrap text-sm">
@@ -27,11 +30,11 @@ export function PaginationBar({ pagination, update }: { pagination: Pagination; 
             ))}
           </Select>
         </div>
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: past ? last : page - 1 })}>
           Previous
         </Button>
         <span aria-live="polite" className="whitespace-nowrap">
-          Page {Math.min(page, Math.max(pages, 1))} of {Math.max(pages, 1)}
+          Page {page} of {last}
         </span>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
           Next

@@ -7,7 +7,7 @@ import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { livePackageQuery } from '@/lib/packages/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
-import { isPackageFinished } from '@/lib/packages/statuses';
+import { isPackageFinished, isTerminal } from '@/lib/packages/statuses';
 import { statusLabel } from '@/lib/status-labels';
 import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
@@ -69,7 +69,8 @@ function Signers({ pkg }: { pkg: SignaturePackage }) {
               <td className="py-2 pr-4">{s.email ?? '—'}</td>
               <td className="py-2 pr-4">{s.phone ?? '—'}</td>
               <td className="py-2 pr-4">{s.status ? <StatusBadge family="signer" status={s.status} /> : '—'}</td>
-              <td className="py-2 pr-4">{formatDateTime(s.signed_at ?? s.declined_at)}</td>
+              {/* Signed means signed: a decline's time is said as a decline. */}
+              <td className="py-2 pr-4">{s.signed_at ? formatDateTime(s.signed_at) : s.declined_at ? `Declined ${formatDateTime(s.declined_at)}` : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -129,7 +130,7 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
           ← Signature packages
         </Link>
       </p>
-      <PackageSentNotice justSent={justSent} />
+      <PackageSentNotice justSent={justSent} status={pkg.status} />
       <PageHeader
         title={pkg.template_name ?? pkg.name ?? 'Signature package'}
         description={
@@ -138,12 +139,16 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
           </>
         }
         actions={
-          canArchive || canSend ? (
-            <>
-              {canSend && <UseAsNewPackage pkg={pkg} />}
-              {canArchive && <PackageArchive pkg={pkg} />}
-            </>
-          ) : undefined
+          <>
+            {canSend && <UseAsNewPackage pkg={pkg} />}
+            {canArchive ? (
+              <PackageArchive pkg={pkg} />
+            ) : (
+              // Where one would look for it: who may archive, rather than no button at all.
+              isTerminal(pkg.status) &&
+              !pkg.archived && <p className="max-w-xs text-sm text-slate-600">Finished packages are archived by an admin: ask one to archive this one.</p>
+            )}
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-800" aria-live="polite">

@@ -6,6 +6,7 @@ export type { DecisionEntry, RequestDocumentRef, RevisionDraft, RevisionRequirem
 /** An approval request as the console's routes answer it (approvalRequestSchema). */
 export type ApprovalRequestRecord = ApprovalRequest;
 import type { Page } from '../list/schemas.ts';
+import { liveRefetch } from '../live-refetch.ts';
 
 export interface ApprovalListArgs {
   page: number;
@@ -71,6 +72,21 @@ export const approvalQuery = (id: string) =>
   queryOptions({
     queryKey: approvalKeys.item(id),
     queryFn: ({ signal }) => api<ApprovalRequestRecord>(path(id), { signal }),
+  });
+
+/** Statuses in which reviewers may still move a request: its page follows the API by itself. */
+const MOVING_REQUEST_STATUSES: readonly string[] = ['IN_PROGRESS', 'NEEDS_REVISION'];
+
+/**
+ * The detail while reviewers may still move it (lib/live-refetch.ts), like a package's: a
+ * decision or a request for changes shows without a reload. A draft, or a decided request,
+ * no longer changes by itself.
+ */
+export const liveApprovalQuery = (id: string) =>
+  queryOptions({
+    ...approvalQuery(id),
+    refetchIntervalInBackground: false,
+    refetchInterval: liveRefetch<ApprovalRequestRecord>((r) => !MOVING_REQUEST_STATUSES.includes(r.status)),
   });
 
 /**

@@ -2,9 +2,9 @@ import type { SignaturePackage } from '../packages/schemas.ts';
 import type { CreateDraftInput } from './schemas.ts';
 
 /**
- * "Use as a new package": the package's template, values and recipients as a new draft. The
- * expiry is left for the sender to choose again (a new package starts its own clock), and
- * whatever the record does not carry (a phone the API did not echo) stays empty to fill in.
+ * "Use as a new package": the package's template, values, recipients and expiry (as many days
+ * from the new send) as the send form's start. Whatever the record does not carry (a phone the
+ * API did not echo) stays empty to fill in.
  */
 export function draftFromPackage(pkg: SignaturePackage): CreateDraftInput | null {
   if (!pkg.template_id) return null;
@@ -20,7 +20,13 @@ export function draftFromPackage(pkg: SignaturePackage): CreateDraftInput | null
   return {
     template_id: pkg.template_id,
     ...(pkg.template_name ? { template_name: pkg.template_name } : {}),
-    values: { sender_values, signers, expires_in_days: '' },
+    values: { sender_values, signers, expires_in_days: expiryOf(pkg) },
     source_package_id: pkg.id,
   };
+}
+
+/** The package's expiry in days, when the send form can take it (1 to 365). */
+function expiryOf(pkg: SignaturePackage): string {
+  const days = pkg.expires_in_days;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 365 ? String(days) : '';
 }

@@ -3,7 +3,7 @@ import { createDraftSchema } from './schemas.ts';
 import { draftFromPackage } from './draft-from-package.ts';
 
 describe('draftFromPackage', () => {
-  it('copies the template, values and recipients, but not the expiry', () => {
+  it('copies the template, values, recipients and expiry', () => {
     const draft = draftFromPackage({
       id: 'pkg_1',
       status: 'completed',
@@ -33,7 +33,7 @@ describe('draftFromPackage', () => {
           { slot_id: 'company_signer', name: 'Grace', email: 'grace@example.com', phone: '+4915112345678' },
           { slot_id: 'counterparty_signer', name: 'Alan', email: '', phone: '' },
         ],
-        expires_in_days: '',
+        expires_in_days: '30',
       },
     });
     // What it builds is what the create route accepts.

@@ -4,6 +4,7 @@ import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../a
 import type { Page } from '../list/schemas.ts';
 import type { Preview, PreviewInput, SignaturePackage } from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
+import { liveRefetch } from '../live-refetch.ts';
 
 export interface PackageListArgs {
   page: number;
@@ -68,38 +69,13 @@ export const sendPackage = (templateId: string, previewToken: string, idempotenc
 export const archivePackage = (id: string, reason: string, idempotencyKey: string) =>
   api<SignaturePackage>(path(id, '/archive'), { method: 'POST', body: { reason }, idempotencyKey });
 
-export const LIVE_POLL_FIRST_MS = 5_000;
-export const LIVE_POLL_MAX_MS = 60_000;
-
 /**
- * Per query: the answer last seen and the interval it earned. `refetchInterval` is evaluated
- * several times per fetch, so the interval only moves when a new answer has arrived.
- */
-const backoff = new WeakMap<object, { updatedAt: number; data: unknown; interval: number }>();
-
-/**
- * The detail while it may still change: asks again after 5 s, doubling up to 60 s while the
- * answers stay the same and back to 5 s after a change; never while the tab is hidden, and
- * not at all once the package is finished.
+ * The detail while it may still change: follows the API by itself (lib/live-refetch.ts) until
+ * the package is finished.
  */
 export const livePackageQuery = (id: string) =>
   queryOptions({
     ...packageQuery(id),
     refetchIntervalInBackground: false,
-    refetchInterval: (query) => {
-      const { data, dataUpdatedAt } = query.state;
-      if (!data || isPackageFinished(data)) return false;
-      const seen = backoff.get(query);
-      if (!seen) {
-        backoff.set(query, { updatedAt: dataUpdatedAt, data, interval: LIVE_POLL_FIRST_MS });
-        return LIVE_POLL_FIRST_MS;
-      }
-      if (seen.updatedAt !== dataUpdatedAt) {
-        // Structural sharing keeps the same object when the answer is unchanged.
-        const interval = seen.data === data ? Math.min(seen.interval * 2, LIVE_POLL_MAX_MS) : LIVE_POLL_FIRST_MS;
-        backoff.set(query, { updatedAt: dataUpdatedAt, data, interval });
-        return interval;
-      }
-      return seen.interval;
-    },
+    refetchInterval: liveRefetch(isPackageFinished),
   });

@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { maybe } from '../read-tolerant.ts';
+import { E164, normalisePhone } from './phone.ts';
 
 // The sender's preview input, checked in the browser form and again by the route.
-export const E164 = /^\+[1-9]\d{7,14}$/;
+export { E164 } from './phone.ts';
 
 export const signerInputSchema = z.strictObject({
   slot_id: z.string().min(1).max(64),
   name: z.string().trim().min(1, 'Enter the signer’s name').max(200),
   email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
-  phone: z.string().trim().regex(E164, 'Use international format, e.g. +4915112345678'),
+  // Written as people write it ("+49 151 1234 5678"), sent as E.164.
+  phone: z
+    .string()
+    .max(40, 'Use international format, e.g. +4915112345678')
+    .transform(normalisePhone)
+    .pipe(z.string().regex(E164, 'Use international format, e.g. +4915112345678')),
   recipient_kind: z.literal('external').default('external'),
 });
 export type SignerInput = z.input<typeof signerInputSchema>;

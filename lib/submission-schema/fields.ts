@@ -43,6 +43,8 @@ export interface FieldDescriptor {
   path: string;
   title: string;
   description?: string;
+  /** the schema's first string example (`examples`), to say what a pattern wants in a message */
+  example?: string;
   kind: FieldKind;
   required: boolean;
   /** `default`, when it fits the field */
@@ -136,6 +138,7 @@ class Reader {
     if (found.length > 0) return null;
     const base: FieldDescriptor = { key, path, title: typeof raw.title === 'string' && raw.title.trim() ? raw.title : key, kind: 'text', required };
     if (typeof raw.description === 'string' && raw.description) base.description = raw.description;
+    if (Array.isArray(raw.examples) && typeof raw.examples[0] === 'string' && raw.examples[0]) base.example = raw.examples[0];
 
     if ('const' in raw) return this.constant(base, raw);
     if ('oneOf' in raw) return this.oneOf(base, raw);

@@ -33,6 +33,15 @@ const oneOfValues = (fits: (v: unknown) => boolean, message: string) =>
 
 const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : String(v));
 
+/**
+ * A value the pattern refuses, said in words first (the field's description, or its example),
+ * the pattern itself kept at the end for the curious.
+ */
+function patternMessage(f: FieldDescriptor, pattern: string): string {
+  const words = f.description ? `: ${f.description.replace(/\.$/, '')}` : f.example ? `, such as ${f.example}` : '';
+  return `must have the expected form${words} (the exact rule is the pattern ${pattern})`;
+}
+
 function stringChecks(base: z.ZodString, f: FieldDescriptor): z.ZodString {
   let s = base;
   const { minLength, maxLength, pattern } = f;
@@ -51,7 +60,7 @@ function stringChecks(base: z.ZodString, f: FieldDescriptor): z.ZodString {
           message: `must be at most ${inputLimit} characters to be checked against the pattern ${pattern}`,
         });
       // JSON Schema patterns are not anchored: they match anywhere in the value.
-      else if (!compiled.test(v)) ctx.addIssue({ code: 'custom', input: v, message: `must match the pattern ${pattern}` });
+      else if (!compiled.test(v)) ctx.addIssue({ code: 'custom', input: v, message: patternMessage(f, pattern!) });
     });
   }
   return s;

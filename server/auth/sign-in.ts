@@ -11,6 +11,7 @@ import { startSession } from './session';
 import { admitSignIn, recordSuccess } from './throttle';
 
 const WRONG = 'The e-mail or password is incorrect.';
+const DISABLED = 'This account is disabled. Ask a Signdesk admin (Admin → Users) to enable it again.';
 
 export interface Caller {
   address: string;
@@ -59,9 +60,14 @@ export async function signIn(input: { email: string; password: string }, caller:
   if (admission.waitMs > 0) await sleep(admission.waitMs);
   const row = await findUserByEmail(conn, email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !ok || row.disabled === 1) {
+  if (!row || !ok) {
     await failure(401, 'INVALID_CREDENTIALS', { address });
     throw new ConsoleError(401, 'INVALID_CREDENTIALS', WRONG);
+  }
+  // Said only once the password is right: a guess learns nothing of the account's state.
+  if (row.disabled === 1) {
+    await failure(403, 'ACCOUNT_DISABLED', { address });
+    throw new ConsoleError(403, 'ACCOUNT_DISABLED', DISABLED);
   }
   await recordSuccess(conn, attempt);
   if (needsRehash(row.password_hash)) await upgradePasswordHash(conn, row.id, row.password_hash, input.password);

@@ -92,7 +92,10 @@ describe('users', () => {
     expect((await patchUser(id, { disabled: true })).body).toMatchObject({ id, disabled: true });
     expectConsoleError(await c.call('GET', '/api/auth/me', { cookie }), 401, 'SESSION_EXPIRED');
     expectConsoleError(await c.call('GET', '/api/categories', { cookie }), 401, 'SESSION_EXPIRED');
-    expect((await c.signIn(account.email, account.password)).reply.status).toBe(401);
+    // Said to the one who knows the password only; a wrong one learns nothing of the account.
+    expectConsoleError((await c.signIn(account.email, account.password)).reply, 403, 'ACCOUNT_DISABLED');
+    expect((await c.signIn(account.email, account.password)).reply.body.error.message).toMatch(/disabled\. Ask a Signdesk admin/);
+    expectConsoleError((await c.signIn(account.email, `${account.password}-wrong`)).reply, 401, 'INVALID_CREDENTIALS');
     await patchUser(id, { disabled: false });
     expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
   });

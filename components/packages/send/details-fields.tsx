@@ -6,6 +6,7 @@ import { Field, Input } from '../../ui/field';
 import { ExpiryField } from './expiry-field';
 import type { SendFormValues } from './form-model';
 import { Card } from '../../ui/card';
+import { E164, normalisePhone } from '@/lib/packages/phone';
 
 function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -21,6 +22,13 @@ function Group({ title, description, children }: { title: string; description?: 
 export function DetailsFields({ template, form }: { template: SignTemplate; form: UseFormReturn<SendFormValues> }) {
   const { errors } = form.formState;
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
+  const signers = useWatch({ control: form.control, name: 'signers' });
+  // What will be sent, when it differs from what was typed ("+49 151 …" goes as "+49151…").
+  const sentAs = (i: number) => {
+    const typed = signers?.[i]?.phone ?? '';
+    const phone = normalisePhone(typed);
+    return phone !== typed.trim() && E164.test(phone) ? phone : null;
+  };
   return (
     <>
       {template.sender_fields.length > 0 && (
@@ -58,7 +66,7 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
             label="Phone"
             required
             error={errors.signers?.[i]?.phone?.message}
-            hint="International format, e.g. +4915112345678"
+            hint={sentAs(i) ? `Will be sent as ${sentAs(i)}` : 'International format, e.g. +49 151 12345678'}
           >
             <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
           </Field>

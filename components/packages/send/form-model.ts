@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorDetail } from '@/lib/api-error';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { signerInputSchema, type PreviewInput } from '@/lib/packages/schemas';
+import { normalisePhone } from '@/lib/packages/phone';
 import { isCalendarDate } from '@/lib/submission-schema/formats';
 import { expiryProblem } from './expiry';
 
@@ -56,7 +57,7 @@ export function toPreviewInput(template: SignTemplate, values: SendFormValues): 
     template_id: template.id,
     expires_in_days: Number(values.expires_in_days.trim()),
     sender_values,
-    signers: values.signers.map((s) => ({ slot_id: s.slot_id, name: s.name.trim(), email: s.email.trim(), phone: s.phone.trim(), recipient_kind: 'external' as const })),
+    signers: values.signers.map((s) => ({ slot_id: s.slot_id, name: s.name.trim(), email: s.email.trim(), phone: normalisePhone(s.phone), recipient_kind: 'external' as const })),
   };
 }
 

@@ -3,20 +3,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { packageDraftQuery } from '@/lib/package-drafts/queries';
+import { draftFromPackage } from '@/lib/package-drafts/draft-from-package';
+import { packageQuery } from '@/lib/packages/queries';
 import { idSchema } from '@/lib/list/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import { isNotFound } from '../../ui/is-not-found';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { SendPackageFlow } from './send-package-flow';
 
-const GONE =
-  'That draft no longer exists: it was sent or deleted (perhaps in another tab). Start afresh below, or pick another draft from Drafts.';
+const GONE = {
+  tone: 'warn',
+  text: 'That draft no longer exists: it was sent or deleted (perhaps in another tab). Start afresh below, or pick another draft from Drafts.',
+} as const;
 
 /**
- * `/packages/new`, `?template=` or `?draft=`: a draft is read before the form is drawn, so the
+ * `/packages/new`, `?template=`, `?from=` (a package) or `?draft=`: a draft is read before the form is drawn, so the
  * form starts from it. Loading a draft as saved elsewhere starts the flow over from that one.
  */
-export function SendPackageEntry({ initialTemplateId, draftId }: { initialTemplateId: string | null; draftId: string | null }) {
+export function SendPackageEntry({
+  initialTemplateId,
+  draftId,
+  fromPackageId,
+}: {
+  initialTemplateId: string | null;
+  draftId: string | null;
+  /** "Use as a new package": the package whose template, values, recipients and expiry the form starts from */
+  fromPackageId: string | null;
+}) {
   const askable = draftId !== null && idSchema.safeParse(draftId).success;
   const query = useQuery({ ...packageDraftQuery(draftId ?? ''), enabled: askable });
   const [loaded, setLoaded] = useState<{ draft: PackageDraft; round: number } | null>(null);
@@ -33,6 +46,7 @@ export function SendPackageEntry({ initialTemplateId, draftId }: { initialTempla
     );
   }
   const load = (d: PackageDraft) => setLoaded({ draft: d, round: 1 });
+  if (draftId === null && fromPackageId !== null) return <FromPackage id={fromPackageId} onLoadDraft={load} />;
   if (draftId === null)
     return <SendPackageFlow initialTemplateId={initialTemplateId} draft={null} startNotice={null} onLoadDraft={load} />;
   if (askable && query.isPending) {
@@ -55,6 +69,39 @@ export function SendPackageEntry({ initialTemplateId, draftId }: { initialTempla
       draft={query.data ?? null}
       startNotice={query.data ? null : GONE}
       onLoadDraft={load}
+    />
+  );
+}
+
+/** A package used as a new one: nothing is saved until the sender saves a draft or sends. */
+function FromPackage({ id, onLoadDraft }: { id: string; onLoadDraft(draft: PackageDraft): void }) {
+  const askable = idSchema.safeParse(id).success;
+  const query = useQuery({ ...packageQuery(id), enabled: askable });
+  if (askable && query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the package" className="flex flex-col gap-3">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError && !isNotFound(query.error)) {
+    return <ErrorState title="The package could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const start = query.data ? draftFromPackage(query.data) : null;
+  const notice = start
+    ? {
+        tone: 'info' as const,
+        text: `Started from package ${id}: its template, values, recipients and expiry are filled in. Nothing is saved until you save a draft or send.`,
+      }
+    : { tone: 'warn' as const, text: `Package ${id} could not be used as a start (it is not there, or names no template). Start afresh below.` };
+  return (
+    <SendPackageFlow
+      initialTemplateId={start?.template_id ?? null}
+      draft={null}
+      startNotice={notice}
+      startFrom={start ? { templateId: start.template_id, values: start.values } : undefined}
+      onLoadDraft={onLoadDraft}
     />
   );
 }

@@ -7,13 +7,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { openIntentsQuery } from '@/lib/intents/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
-import type { PackageDraft } from '@/lib/package-drafts/schemas';
+import type { DraftValues, PackageDraft } from '@/lib/package-drafts/schemas';
 import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 import { Stepper } from '../../ui/stepper';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { DetailsForm } from './details-form';
 import { resumeValues } from './draft-model';
-import { BACK_NOTICES, FlowNotice } from './flow-notice';
+import { BACK_NOTICES, FlowNotice, type Notice } from './flow-notice';
 import { blankValues, type SendFormValues } from './form-model';
 import type { BackReason } from './review-step';
 import { ReviewMemory } from './review-progress';
@@ -34,7 +34,9 @@ interface SendPackageFlowProps {
   /** the saved draft this visit resumes, if any: its template is chosen and its values filled in */
   draft: PackageDraft | null;
   /** said above the form, e.g. that the draft asked for no longer exists */
-  startNotice: string | null;
+  startNotice: Notice | null;
+  /** values to start from that are not saved anywhere yet (a package used as a new one) */
+  startFrom?: { templateId: string; values: DraftValues };
   /** start the flow over from a draft as saved elsewhere */
   onLoadDraft(draft: PackageDraft): void;
 }
@@ -43,7 +45,7 @@ interface SendPackageFlowProps {
  * Details → Review → Sent. Everything typed survives going back, template switches and failed
  * previews; "Save draft" keeps it on the server across visits.
  */
-export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadDraft }: SendPackageFlowProps) {
+export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFrom, onLoadDraft }: SendPackageFlowProps) {
   const { chosen, template, choose, setChosenId } = useChosenTemplate(draft?.template_id ?? initialTemplateId);
   // Sends whose outcome this console never saw (a reload mid-send, another tab): confirmed first.
   const journal = useQuery(openIntentsQuery('package.send'));
@@ -102,7 +104,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
     stage.step === 'details' && stage.back
       ? BACK_NOTICES[stage.back]
       : startNotice && !savedDraft
-        ? { tone: 'warn' as const, text: startNotice }
+        ? startNotice
         : null;
   return (
     <>
@@ -143,7 +145,8 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, onLoadD
               <DetailsForm
                 key={template.id}
                 template={template}
-                defaultValues={kept.get(template.id) ?? baseline}
+                // Values started from (a package used as a new one) are unsaved input, not the baseline.
+                defaultValues={kept.get(template.id) ?? (startFrom?.templateId === template.id ? resumeValues(template, startFrom.values) : baseline)}
                 baseline={baseline}
                 savedAt={savedDraft?.savedAt ?? null}
                 onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}
