@@ -29,6 +29,10 @@ export function Providers({ children }: { children: React.ReactNode }) {
             error: '!bg-red-50 !text-red-900 !border-red-300',
             warning: '!bg-amber-50 !text-amber-950 !border-amber-300',
             info: '!bg-brand-50 !text-brand-700 !border-brand-100',
+            // Inside the toast's top-right corner: sonner's default sits astride the top-left edge.
+            closeButton: '!left-auto !right-1.5 !top-1.5 !transform-none',
+            // Room for it beside the text.
+            toast: '!pr-9',
           },
         }}
       />

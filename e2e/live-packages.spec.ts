@@ -214,7 +214,7 @@ test.describe('live package detail', () => {
     await nav.getByRole('link', { name: 'Catalog' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Your unsaved package details will be lost.');
+    await expect(dialog).toContainText('Your unsaved package details will be lost unless you choose “Save draft and leave”.');
     await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
     await expectAccessible(page);
     await snap(page, 'live-packages-leave-dialog');
@@ -223,8 +223,19 @@ test.describe('live package detail', () => {
     await expect(page).toHaveURL(/\/packages\/new/);
     await expect(counterparty).toHaveValue(`Unsaved ${run}`);
 
+    // Save draft and leave: the draft is saved, then the page goes.
     await nav.getByRole('link', { name: 'Catalog' }).click();
-    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await dialog.getByRole('button', { name: 'Save draft and leave' }).click();
+    await expect(page).toHaveURL(/\/catalog(\/categories)?$/);
+    await page.goto('/packages/drafts');
+    await expect(page.getByRole('table', { name: 'Package drafts' })).toContainText(`Unsaved ${run}`);
+
+    // Leave: what was typed goes.
+    await page.goto('/packages/new');
+    await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
+    await counterparty.fill(`Dropped ${run}`);
+    await nav.getByRole('link', { name: 'Catalog' }).click();
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
     await expect(page).toHaveURL(/\/catalog(\/categories)?$/);
   });
 });

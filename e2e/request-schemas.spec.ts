@@ -70,7 +70,7 @@ test.describe('request forms from any submission schema', () => {
     await signatories.getByLabel(/^Signatories 1/).fill('ada@example.com');
     await signatories.getByLabel(/^Signatories 2/).fill('ada@example.com');
     await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(alertIn(page.getByRole('main'), /^Contract reference/)).toHaveText('Must match the pattern ^CTR-[0-9]{4}-[0-9]{3,6}$');
+    await expect(alertIn(page.getByRole('main'), /^Contract reference/)).toHaveText('Must have the expected form: As on the draft, e.g. CTR-2026-0042 (the exact rule is the pattern ^CTR-[0-9]{4}-[0-9]{3,6}$)');
     await expect(alertIn(page.getByRole('main'), /^Contract value/)).toHaveText('Must be greater than 0');
     await expect(alertIn(page.getByRole('main'), /^Notice period/)).toHaveText('Must be a multiple of 15');
     await expect(alertIn(page.getByRole('main'), /^Published terms/)).toHaveText('Must be a full address with its scheme, like https://example.com');

@@ -131,7 +131,14 @@ export function DetailsForm({
           </Button>
         </div>
       </fieldset>
-      <LeaveDialog open={guard.pending !== null} what="package details" onStay={guard.stay} onLeave={guard.leave} />
+      <LeaveDialog
+        open={guard.pending !== null}
+        what="package details"
+        onStay={guard.stay}
+        onLeave={guard.leave}
+        // Leaves once the draft is saved; a conflict or a refusal keeps the sender here to see it.
+        save={{ label: 'Save draft and leave', busy: draft.saving, run: () => void draft.save().then((saved) => (saved ? guard.leave() : guard.stay())) }}
+      />
     </form>
   );
 }

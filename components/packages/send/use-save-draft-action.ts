@@ -25,14 +25,16 @@ export function useSaveDraftAction({ form, template, onSaveDraft }: SaveDraftAct
   // A second click can arrive before the disabled button has been drawn.
   const running = useRef(false);
 
-  const save = async (overVersion?: number) => {
-    if (running.current) return;
+  /** Answers whether the draft is now saved (a conflict, a refusal or an unknown outcome is not). */
+  const save = async (overVersion?: number): Promise<boolean> => {
+    if (running.current) return false;
     running.current = true;
     setSaving(true);
     form.clearErrors('root.server');
     try {
       const outcome = await onSaveDraft(form.getValues(), overVersion);
       setConflict(outcome.kind === 'conflict' ? outcome.theirs : null);
+      if (outcome.kind === 'saved') return true;
       if (outcome.kind === 'gone') {
         form.setError('root.server', {
           type: 'draft',
@@ -56,6 +58,7 @@ export function useSaveDraftAction({ form, template, onSaveDraft }: SaveDraftAct
       running.current = false;
       setSaving(false);
     }
+    return false;
   };
 
   return { saving, conflict, save };
