@@ -229,9 +229,9 @@ test.describe('package drafts', () => {
     await page.setViewportSize({ width: 1360, height: 900 });
 
     // Looking makes nothing: the form is filled in, expiry too, and no draft exists yet.
-    const creates: string[] = [];
+    const creates: { source_package_id?: string }[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/package-drafts') creates.push(r.url());
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/package-drafts') creates.push(r.postDataJSON() as { source_package_id?: string });
     });
     await reuse.click();
     await expect(page).toHaveURL(new RegExp(`/packages/new\\?from=${packageId}$`));
@@ -244,6 +244,8 @@ test.describe('package drafts', () => {
     // The first save makes the one draft.
     expect(await saveDraft(page)).toMatch(/^pdr_/);
     expect(creates).toHaveLength(1);
+    // The draft names the package it started from (its audit entry carries it).
+    expect(creates[0]!.source_package_id).toBe(packageId);
     await expect(page).toHaveURL(DRAFT_URL);
     await expect(status(page)).toHaveText(SAVED);
     await openDrafts(page);

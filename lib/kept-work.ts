@@ -11,12 +11,31 @@ export const draftKey = (documentId: string) => `${LAYOUT_PREFIX}${documentId}`;
 /** Where a form's unsaved input is kept, by a scope naming the form and what it is for. */
 export const keptInputKey = (scope: string) => `${INPUT_PREFIX}${scope}`;
 
-/** Drops one document's kept layout (the user chose to leave it unsaved). */
-export function discardKeptLayout(documentId: string, storage: Storage = localStorage): void {
-  storage.removeItem(draftKey(documentId));
+// Storage may be blocked or full: then nothing is kept, and the work still lives in the page.
+function safely<T>(attempt: () => T, otherwise: T): T {
+  try {
+    return attempt();
+  } catch {
+    return otherwise;
+  }
 }
 
+/** What is kept under `key`, or null. */
+export const readKept = (key: string, storage: () => Storage = () => localStorage): string | null =>
+  safely(() => storage().getItem(key), null);
+
+/** Keeps `value` under `key`; null drops what was kept. */
+export function writeKept(key: string, value: string | null, storage: () => Storage = () => localStorage): void {
+  safely(() => (value === null ? storage().removeItem(key) : storage().setItem(key, value)), undefined);
+}
+
+/** Drops one document's kept layout (the user chose to leave it unsaved). */
+export const discardKeptLayout = (documentId: string, storage?: () => Storage) => writeKept(draftKey(documentId), null, storage);
+
 /** Drops everything kept in this browser: at sign-out, so the next person here finds none. */
-export function clearKeptWork(storage: Storage = localStorage): void {
-  for (const key of Object.keys(storage)) if (key.startsWith(LAYOUT_PREFIX) || key.startsWith(INPUT_PREFIX)) storage.removeItem(key);
+export function clearKeptWork(storage: () => Storage = () => localStorage): void {
+  safely(() => {
+    const kept = storage();
+    for (const key of Object.keys(kept)) if (key.startsWith(LAYOUT_PREFIX) || key.startsWith(INPUT_PREFIX)) kept.removeItem(key);
+  }, undefined);
 }

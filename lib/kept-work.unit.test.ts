@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearKeptWork, discardKeptLayout, draftKey, keptInputKey } from './kept-work.ts';
+import { clearKeptWork, discardKeptLayout, draftKey, keptInputKey, readKept, writeKept } from './kept-work.ts';
 
 /** Storage as the browser has it: keys as own enumerable properties (what clearKeptWork walks). */
 function memoryStorage(entries: Record<string, string>): Storage {
@@ -18,13 +18,22 @@ describe('kept work', () => {
       [keptInputKey('approval-request.new.wf_access@2')]: '{}',
       'other-app.setting': 'x',
     });
-    clearKeptWork(storage);
+    clearKeptWork(() => storage);
     expect(Object.keys(storage).filter((k) => typeof storage.getItem(k) === 'string')).toEqual(['other-app.setting']);
+  });
+
+  it('keeps nothing, and throws nothing, where storage is blocked', () => {
+    const blocked = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    expect(readKept(draftKey('doc_1'), blocked)).toBeNull();
+    expect(() => writeKept(draftKey('doc_1'), '{}', blocked)).not.toThrow();
+    expect(() => clearKeptWork(blocked)).not.toThrow();
   });
 
   it('discards one document’s layout only', () => {
     const storage = memoryStorage({ [draftKey('doc_1')]: '{}', [draftKey('doc_2')]: '{}' });
-    discardKeptLayout('doc_1', storage);
+    discardKeptLayout('doc_1', () => storage);
     expect(storage.getItem(draftKey('doc_1'))).toBeNull();
     expect(storage.getItem(draftKey('doc_2'))).toBe('{}');
   });

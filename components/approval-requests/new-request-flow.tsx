@@ -112,11 +112,8 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   // Another workflow keeps what was typed into fields it also has (same key, same kind), and
   // the notice names what it drops; nothing typed means nothing to carry.
   const choose = (id: string) => {
-    const earlier = formRef.current;
-    const typed = earlier?.changed() && fields && workflow ? earlier.values() : null;
-    setCarry(typed && fields && workflow ? { values: typed, fields, from: { workflow: workflow.name }, suggested: earlier?.suggestedExternalId() } : null);
-    // Carried over, the input is no longer that form's to bring back.
-    if (typed) earlier?.discardKept();
+    const typed = fields && workflow ? (formRef.current?.carryOut() ?? null) : null;
+    setCarry(typed && fields && workflow ? { values: typed.values, fields, from: { workflow: workflow.name }, suggested: typed.suggestedId } : null);
     setChosen(id || null);
     setRefusal(null);
   };

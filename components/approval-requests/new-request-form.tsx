@@ -17,7 +17,6 @@ import { lazyResolver } from '../ui/lazy-resolver';
 import { FormError } from '../ui/form-error';
 import { Card } from '../ui/card';
 import { LeaveDialog } from '../ui/leave-dialog';
-import { useLeaveGuard } from '../ui/use-leave-guard';
 import { formatDateTime } from '@/lib/format';
 import { useKeptInput } from './use-kept-input';
 
@@ -35,8 +34,9 @@ export function suggestExternalId(workflow: Pick<Workflow, 'id' | 'name'>): stri
 }
 
 /** Whether an external id is one suggested for `workflow` (any day, any suffix) rather than typed. */
+// A stem is letters, digits and hyphens only, so it needs no escaping in a pattern.
 export const isSuggestedExternalId = (workflow: Pick<Workflow, 'id' | 'name'>, value: string | undefined) =>
-  value !== undefined && value.startsWith(`${stem(workflow)}-`) && /-\d{8}-[0-9a-z]{1,5}$/.test(value.slice(stem(workflow).length));
+  new RegExp(`^${stem(workflow)}-\\d{8}-[0-9a-z]{1,5}$`).test(value ?? '');
 
 interface NewRequestFormProps {
   workflow: Workflow;
@@ -54,14 +54,13 @@ interface NewRequestFormProps {
   handleRef: React.RefObject<FormHandle | null>;
 }
 
-/** What the page may read of the form: its values, and whether anything was typed. */
+/** What the page may take from the form when another workflow is chosen. */
 export interface FormHandle {
-  values(): RequestFormValues;
-  changed(): boolean;
-  /** whether the external id is still one the form suggested, rather than one the user typed */
-  suggestedExternalId(): boolean;
-  /** drops the kept copy of the input (it is being carried elsewhere) */
-  discardKept(): void;
+  /**
+   * What was typed (null when nothing was), and whether the external id is still the one the
+   * form suggested; the kept copy of the input goes, since the values go with the page.
+   */
+  carryOut(): { values: RequestFormValues; suggestedId: boolean } | null;
 }
 
 /** The release's form, an external id, and two ways out: a draft or a submission. */
@@ -87,19 +86,21 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     [fields, signing],
   );
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
-  const kept = useKeptInput(form, `approval-request.new.${releaseId}`, carried);
+  const [sent, setSent] = useState(false);
+  const kept = useKeptInput(form, `approval-request.new.${releaseId}`, { carried, done: sent });
+  const { discard } = kept;
   useEffect(() => {
     handleRef.current = {
-      values: () => form.getValues(),
-      changed: () => form.formState.isDirty,
-      suggestedExternalId: () => isSuggestedExternalId(workflow, form.getValues('external_id')),
-      discardKept: kept.discard,
+      carryOut() {
+        if (!form.formState.isDirty) return null;
+        discard();
+        return { values: form.getValues(), suggestedId: isSuggestedExternalId(workflow, form.getValues('external_id')) };
+      },
     };
     return () => {
       handleRef.current = null;
     };
-  }, [form, handleRef, workflow, kept.discard]);
-  const [sent, setSent] = useState(false);
+  }, [form, handleRef, workflow, discard]);
   const submitRequest = useSubmitApprovalRequest({
     onDone(created, body) {
       setSent(true);
@@ -146,13 +147,7 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     form.clearErrors();
     void run(which === 'submit')();
   };
-  const { errors, isSubmitting, isDirty } = form.formState;
-  // Leaving within the console asks first; a reload or a closed tab keeps the input instead.
-  const guard = useLeaveGuard(isDirty && !sent, { unload: false });
-  const leave = () => {
-    kept.discard();
-    guard.leave();
-  };
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <Card
@@ -213,7 +208,7 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
           </Button>
         </div>
       </fieldset>
-      <LeaveDialog open={guard.pending !== null} what="request" onStay={guard.stay} onLeave={leave} />
+      <LeaveDialog open={kept.guard.pending !== null} what="request" onStay={kept.guard.stay} onLeave={kept.leave} />
     </Card>
   );
 }

@@ -17,7 +17,6 @@ import { acceptsSigning, documentRefs } from './document-refs';
 import { SchemaFields } from './schema-fields';
 import { useKeptInput } from './use-kept-input';
 import { LeaveDialog } from '../ui/leave-dialog';
-import { useLeaveGuard } from '../ui/use-leave-guard';
 import { formatDateTime } from '@/lib/format';
 import { requestFieldOf, valuesFrom, type RequestFormValues } from './schema-form-base';
 import { lazyResolver } from '../ui/lazy-resolver';
@@ -89,8 +88,8 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
   const form = useForm<RequestFormValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const [changes, setChanges] = useState<RevisionChanges | null>(null);
   // What is typed is kept in this browser until saved, per round of revision.
-  const kept = useKeptInput(form, `approval-request.revision.${request.id}.${read.task.version}`);
   const [resubmitted, setResubmitted] = useState(false);
+  const kept = useKeptInput(form, `approval-request.revision.${request.id}.${read.task.version}`, { done: resubmitted });
   // The attached documents and the draft's are offered first: a search may not find them.
   const sources: DocumentSources = { attached: current.documents, saved: read.draft?.documents };
   const asked = useMemo(() => {
@@ -170,13 +169,8 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
     start(action);
     void form.handleSubmit(async (values) => void (await attempt(action, values)))();
   };
-  const { errors, isSubmitting, isDirty } = form.formState;
-  // Leaving within the console asks first; a reload or a closed tab keeps the input instead.
-  const guard = useLeaveGuard(isDirty && !resubmitted, { unload: false });
-  const leave = () => {
-    kept.discard();
-    guard.leave();
-  };
+  const { errors, isSubmitting } = form.formState;
+  const { guard } = kept;
   // Leaves only once the draft is saved; a check or a refusal keeps the user here to see it.
   const saveDraftAndLeave = async () => {
     let saved = false;
@@ -243,7 +237,7 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
         open={guard.pending !== null}
         what="revision"
         onStay={guard.stay}
-        onLeave={leave}
+        onLeave={kept.leave}
         save={{ label: 'Save draft and leave', busy: isSubmitting && pending === 'revision-draft', run: () => void saveDraftAndLeave() }}
       />
     </form>

@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { keptInputKey } from '@/lib/kept-work';
+import { keptInputKey, readKept, writeKept } from '@/lib/kept-work';
+import { useLeaveGuard } from '../ui/use-leave-guard';
 
 interface Kept<T> {
   values: T;
@@ -11,19 +12,10 @@ interface Kept<T> {
 
 function read<T>(key: string): Kept<T> | null {
   try {
-    const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as Kept<T> | null;
+    const kept = JSON.parse(readKept(key) ?? 'null') as Kept<T> | null;
     return kept && typeof kept === 'object' && kept.values && typeof kept.savedAt === 'string' ? kept : null;
   } catch {
     return null;
-  }
-}
-
-function write(key: string, value: string | null) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage blocked or full: the input still lives in the form
   }
 }
 
@@ -32,9 +24,14 @@ function write(key: string, value: string | null) {
  * defaults, so a reload or a closed tab loses none of it, and brings it back on the next visit.
  * `carried`: values brought over from another form (another workflow, a newer release), which
  * the form starts from instead, as unsaved input. The kept copy goes when the input is back to
- * its defaults, or with `discard()` once it is sent or given up.
+ * its defaults, or with `discard()` once it is sent. Leaving within the console with unsaved
+ * input asks first (`guard`, until `done`); `leave` is the dialog's Leave, which drops the copy.
  */
-export function useKeptInput<T extends FieldValues>(form: UseFormReturn<T>, scope: string, carried?: T) {
+export function useKeptInput<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  scope: string,
+  { carried, done = false }: { carried?: T; done?: boolean } = {},
+) {
   const key = keptInputKey(scope);
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const started = useRef(false);
@@ -56,11 +53,17 @@ export function useKeptInput<T extends FieldValues>(form: UseFormReturn<T>, scop
     const subscription = form.watch((values) => {
       // The defaults as they are now: a saved draft resets them to what it saved.
       const unchanged = JSON.stringify(values) === JSON.stringify(form.formState.defaultValues);
-      write(key, unchanged ? null : JSON.stringify({ values, savedAt: new Date().toISOString() }));
+      writeKept(key, unchanged ? null : JSON.stringify({ values, savedAt: new Date().toISOString() }));
     });
     return () => subscription.unsubscribe();
   }, [form, key]);
 
-  const discard = useCallback(() => write(key, null), [key]);
-  return { restoredAt, discard };
+  const discard = useCallback(() => writeKept(key, null), [key]);
+  // A reload or a closed tab asks nothing: the input is kept and comes back.
+  const guard = useLeaveGuard(form.formState.isDirty && !done, { unload: false });
+  const leave = () => {
+    discard();
+    guard.leave();
+  };
+  return { restoredAt, discard, guard, leave };
 }

@@ -10,14 +10,15 @@ import { catalogListQuery } from '@/lib/catalog/queries';
  */
 export function useCatalogOptions(kind: 'categories' | 'request-templates' | 'approval-workflows') {
   const query = useQuery({ ...catalogListQuery(kind, { page: 1, size: 100 }), staleTime: 60_000 });
+  const { refetch } = query;
   return useMemo(() => {
     const items = query.data?.data ?? [];
     const names = new Map(items.map((item) => [item.id, item.name]));
     const options = items.map((item) => ({ value: item.id, label: item.status === 'archived' ? `${item.name} (archived)` : item.name }));
     // A failed read is said where its options would be, not shown as a list with nothing in it.
-    const failed = query.isError && !query.data ? { retry: () => void query.refetch() } : undefined;
+    const failed = query.isError && !query.data ? { retry: () => void refetch() } : undefined;
     return { options, names, loading: query.isPending, failed };
-  }, [query]);
+  }, [query.data, query.isPending, query.isError, refetch]);
 }
 
 /** Keeps a filter value from the URL selectable even when it is not among the loaded options. */

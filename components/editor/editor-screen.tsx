@@ -68,11 +68,7 @@ export function EditorScreen({ documentId }: { documentId: string }) {
   const saveAndLeave = () => void save().then((saved) => (saved ? guard.leave() : guard.stay()));
   // "Leave" means the changes go: the kept copy too, or the next visit would bring them back.
   const leaveUnsaved = () => {
-    try {
-      discardKeptLayout(documentId);
-    } catch {
-      // storage blocked: nothing was kept
-    }
+    discardKeptLayout(documentId);
     guard.leave();
   };
 

@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { draftKey, parseDraft, serializeDraft } from '@/lib/editor/draft';
+import { parseDraft, serializeDraft } from '@/lib/editor/draft';
+import { draftKey, readKept, writeKept } from '@/lib/kept-work';
 import { editorReducer, initialModel, isDirty } from '@/lib/editor/editor-model';
 import { rebaseLayout, sameLayout } from '@/lib/editor/layout-diff';
 import type { EditorSnapshot } from '@/lib/editor/queries';
@@ -12,13 +13,7 @@ import type { Conflict } from './conflict-dialog';
 export type AdoptCause = 'session' | 'save';
 export type AdoptOutcome = 'loaded' | 'kept' | 'conflict';
 
-function readDraft(documentId: string) {
-  try {
-    return parseDraft(localStorage.getItem(draftKey(documentId)));
-  } catch {
-    return null;
-  }
-}
+const readDraft = (documentId: string) => parseDraft(readKept(draftKey(documentId)));
 
 /** The layout being edited, kept in this browser (localStorage) while unsaved, and reconciled with server reads. */
 export function useEditorModel(documentId: string) {
@@ -31,13 +26,8 @@ export function useEditorModel(documentId: string) {
 
   useEffect(() => {
     if (model.version === null) return; // nothing read yet: a stored draft must survive until it is looked at
-    try {
-      const key = draftKey(documentId);
-      if (model.status === 'draft' && isDirty(model)) localStorage.setItem(key, serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots }));
-      else localStorage.removeItem(key);
-    } catch {
-      // storage blocked or full: the layout still lives in memory
-    }
+    const unsaved = model.status === 'draft' && isDirty(model);
+    writeKept(draftKey(documentId), unsaved ? serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots }) : null);
   }, [documentId, model]);
 
   /** Takes a fresh server read; unsaved local edits are kept when the version still matches, else the user decides. */

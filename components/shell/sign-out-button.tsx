@@ -18,11 +18,7 @@ export function SignOutButton() {
       return;
     }
     // Unsaved work kept in this browser goes with the session: the next person here finds none.
-    try {
-      clearKeptWork();
-    } catch {
-      // storage blocked: nothing was kept
-    }
+    clearKeptWork();
     // A full load drops every cached query of the previous session.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/sign-in?signed_out=1');

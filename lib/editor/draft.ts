@@ -5,8 +5,6 @@ import { layoutFieldSchema, type LayoutField } from '../documents/schemas.ts';
 // a closed tab does not lose it; it is dropped once saved or discarded, and every kept layout
 // is dropped at sign-out (lib/kept-work.ts), so the next person at this browser finds none.
 
-export { draftKey } from '../kept-work.ts';
-
 const draftSchema = z.object({
   /** the user's working layout */
   fields: z.array(layoutFieldSchema).max(500),

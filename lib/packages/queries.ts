@@ -35,8 +35,7 @@ export const packageQuery = (id: string) =>
     queryFn: ({ signal }) => api<SignaturePackage>(path(id), { signal }),
   });
 
-/** Freezes the sender's input behind a receipt valid 10 minutes. */
-/** A preview with the moment its receipt ends, on the API's clock (lib/api-clock.ts). */
+/** A preview (the sender's input frozen behind a receipt valid 10 minutes) with the moment its receipt ends, on the API's clock (lib/api-clock.ts). */
 export interface ReceivedPreview {
   preview: Preview;
   endsAt: number;

@@ -3,7 +3,6 @@ import { maybe } from '../read-tolerant.ts';
 import { E164, normalisePhone } from './phone.ts';
 
 // The sender's preview input, checked in the browser form and again by the route.
-export { E164 } from './phone.ts';
 
 export const signerInputSchema = z.strictObject({
   slot_id: z.string().min(1).max(64),

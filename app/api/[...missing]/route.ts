@@ -3,7 +3,7 @@ import { errorResponse } from '@/server/http/respond';
 import { newRequestId } from '@/server/request-id';
 
 // An /api path no route answers: the console's JSON error, not the console's 404 page (which
-// the catch-all page under app/(console) renders for people).
+// the catch-all page under app/(missing) renders for people).
 function missing(): Response {
   const requestId = newRequestId();
   return errorResponse(new ConsoleError(404, 'ROUTE_NOT_FOUND', 'No console route answers this path.'), requestId);

@@ -27,8 +27,6 @@ const MOVES: { action: RecipientAction; label: string; from: readonly string[] }
 ];
 const labelOf = (action: RecipientAction) => MOVES.find((m) => m.action === action)?.label ?? action;
 
-type Pkg = SignaturePackage;
-
 interface Outcome {
   ok: boolean;
   text: string;
@@ -79,7 +77,7 @@ export function RecipientsCard() {
     },
   });
 
-  const columns = useMemo<ColumnDef<Pkg, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<SignaturePackage, unknown>[]>(() => {
     // Failures are told by onFailed; the rejection carries nothing more.
     const move = (id: string, action: RecipientAction) => void run({ id, action }).catch(() => undefined);
     return [
@@ -173,7 +171,7 @@ export function RecipientsCard() {
         <EmptyState title={q || status ? 'No package matches' : 'No packages yet'}>{q || status ? 'Try another search or status.' : 'Senders create packages under Packages; they appear here once sent.'}</EmptyState>
       ) : (
         <div aria-busy={list.isFetching}>
-          <DataTable columns={columns} data={list.data.data as Pkg[]} caption="Signature packages" />
+          <DataTable columns={columns} data={list.data.data as SignaturePackage[]} caption="Signature packages" />
           <Pager page={page} total={list.data.pagination.total} pages={list.data.pagination.pages} size={list.data.pagination.size} onPage={setPage} />
         </div>
       )}

@@ -24,7 +24,7 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
   const signers = useWatch({ control: form.control, name: 'signers' });
   // What will be sent, when it differs from what was typed ("+49 151 …" goes as "+49151…").
-  const sentAs = (i: number) => {
+  const sentAs = (i: number): string | null => {
     const typed = signers?.[i]?.phone ?? '';
     const phone = normalisePhone(typed);
     return phone !== typed.trim() && E164.test(phone) ? phone : null;
@@ -50,28 +50,31 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
           ))}
         </Group>
       )}
-      {template.slots.map((slot, i) => (
-        <Group
-          key={slot.slot_id}
-          title={`Signer: ${slot.label}`}
-          description="Receives the invitation by e-mail; the phone number confirms who signs."
-        >
-          <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
-            <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
-          </Field>
-          <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
-            <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
-          </Field>
-          <Field
-            label="Phone"
-            required
-            error={errors.signers?.[i]?.phone?.message}
-            hint={sentAs(i) ? `Will be sent as ${sentAs(i)}` : 'International format, e.g. +49 151 12345678'}
+      {template.slots.map((slot, i) => {
+        const phoneSent = sentAs(i);
+        return (
+          <Group
+            key={slot.slot_id}
+            title={`Signer: ${slot.label}`}
+            description="Receives the invitation by e-mail; the phone number confirms who signs."
           >
-            <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
-          </Field>
-        </Group>
-      ))}
+            <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
+              <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
+            </Field>
+            <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
+              <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
+            </Field>
+            <Field
+              label="Phone"
+              required
+              error={errors.signers?.[i]?.phone?.message}
+              hint={phoneSent ? `Will be sent as ${phoneSent}` : 'International format, e.g. +49 151 12345678'}
+            >
+              <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
+            </Field>
+          </Group>
+        );
+      })}
       <Group title="Expiry" description="Signers must finish before the package expires; choose how long they have.">
         <ExpiryField
           registration={form.register('expires_in_days')}

@@ -100,7 +100,7 @@ function FromPackage({ id, onLoadDraft }: { id: string; onLoadDraft(draft: Packa
       initialTemplateId={start?.template_id ?? null}
       draft={null}
       startNotice={notice}
-      startFrom={start ? { templateId: start.template_id, values: start.values } : undefined}
+      startFrom={start ?? undefined}
       onLoadDraft={onLoadDraft}
     />
   );

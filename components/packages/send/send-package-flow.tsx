@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { openIntentsQuery } from '@/lib/intents/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
-import type { DraftValues, PackageDraft } from '@/lib/package-drafts/schemas';
+import type { CreateDraftInput, PackageDraft } from '@/lib/package-drafts/schemas';
 import type { Preview, PreviewInput } from '@/lib/packages/schemas';
 import { Stepper } from '../../ui/stepper';
 import { ErrorState, Skeleton } from '../../ui/states';
@@ -36,7 +36,7 @@ interface SendPackageFlowProps {
   /** said above the form, e.g. that the draft asked for no longer exists */
   startNotice: Notice | null;
   /** values to start from that are not saved anywhere yet (a package used as a new one) */
-  startFrom?: { templateId: string; values: DraftValues };
+  startFrom?: CreateDraftInput;
   /** start the flow over from a draft as saved elsewhere */
   onLoadDraft(draft: PackageDraft): void;
 }
@@ -55,7 +55,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
   const [kept] = useState(() => new Map<string, SendFormValues>());
-  const saved = useSavedDraft(draft);
+  const saved = useSavedDraft(draft, startFrom?.source_package_id);
   // Pages already reviewed stay reviewed when a new preview yields the very same PDF.
   const [memory] = useState(() => new ReviewMemory());
   const router = useRouter();
@@ -146,7 +146,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
                 key={template.id}
                 template={template}
                 // Values started from (a package used as a new one) are unsaved input, not the baseline.
-                defaultValues={kept.get(template.id) ?? (startFrom?.templateId === template.id ? resumeValues(template, startFrom.values) : baseline)}
+                defaultValues={kept.get(template.id) ?? (startFrom?.template_id === template.id ? resumeValues(template, startFrom.values) : baseline)}
                 baseline={baseline}
                 savedAt={savedDraft?.savedAt ?? null}
                 onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}

@@ -35,7 +35,7 @@ const isCode = (err: unknown, code: string) => err instanceof ConsoleApiError &&
  * version last read. Another tab's save in between answers 409, and the draft as saved there
  * is read again so the sender sees what changed before choosing (DESIGN.md section 6).
  */
-export function useSavedDraft(initial: PackageDraft | null) {
+export function useSavedDraft(initial: PackageDraft | null, sourcePackageId?: string) {
   const [saved, setSaved] = useState<SavedDraft | null>(() => (initial ? toSaved(initial) : null));
   // `run` is stable across renders, so the callbacks below are too.
   const { run: create } = useCreateDraft();
@@ -54,7 +54,8 @@ export function useSavedDraft(initial: PackageDraft | null) {
     async (template: SignTemplate, values: SendFormValues, overVersion?: number): Promise<SaveOutcome> => {
       const body = { template_id: template.id, template_name: template.name, values };
       if (!saved) {
-        adopt(await create(body));
+        // A form started from a package names it in the draft's audit entry.
+        adopt(await create(sourcePackageId ? { ...body, source_package_id: sourcePackageId } : body));
         return { kind: 'saved' };
       }
       try {
@@ -73,7 +74,7 @@ export function useSavedDraft(initial: PackageDraft | null) {
         return { kind: 'gone' };
       }
     },
-    [saved, adopt, create, update],
+    [saved, adopt, create, update, sourcePackageId],
   );
 
   /** After the package was sent: the draft became the package. A failure leaves a stale draft, which the list tolerates. */
