@@ -37,12 +37,16 @@ describe('a console near the rate limit of its key', () => {
     const replies = await Promise.all([...flood, other]);
 
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Sent at once, the flood's requests reach the console in any order: what counts is when
+    // each was answered, not which page it asked for.
+    const operators = [1, 2, 3, 4, 5].map((n) => done[`operator${n}`]!).sort((a, b) => a - b);
     // The viewer asked while the flood was held, yet waited behind at most one of them.
-    expect(done.viewer!).toBeLessThan(done.operator5!);
-    expect(done.viewer!).toBeLessThan(done.operator4!);
-    // Paced at the limit: the last of the flood waited its turn for about four calls' time.
-    expect(queueWait(replies[4]!.headers)).toBeGreaterThanOrEqual(1_500);
-    expect(replies[0]!.headers.get('server-timing')).toBeNull();
+    expect(done.viewer!).toBeLessThan(operators[4]!);
+    expect(done.viewer!).toBeLessThan(operators[3]!);
+    // Paced at the limit: one of the flood went at once, the last waited its turn for about four calls' time.
+    const floodReplies = replies.slice(0, 5);
+    expect(floodReplies.filter((r) => r.headers.get('server-timing') === null)).toHaveLength(1);
+    expect(Math.max(...floodReplies.map((r) => queueWait(r.headers)))).toBeGreaterThanOrEqual(1_500);
     // Nothing reached the API faster than its limit allows, so it refused nothing.
     expect(replies.every((r) => r.body.error === undefined)).toBe(true);
   });
