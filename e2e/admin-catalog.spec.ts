@@ -154,6 +154,18 @@ test.describe('catalog admin actions', () => {
     expect(submitted.ok(), await submitted.text()).toBe(true);
     const blocker = (await submitted.json()) as { id: string; external_id: string; status: string };
     expect(blocker.status).toBe('IN_PROGRESS');
+    // Another client saved a draft at the API: nothing can ever submit or delete it there.
+    const drafted = await operator.request.post('/api/approval-requests', {
+      headers: { origin: baseURL!, 'idempotency-key': newIdempotencyKey('e2e') },
+      data: {
+        workflow_id: apiId('wf_access'),
+        workflow_release_id: apiId('wf_access@2'),
+        external_id: `e2e-access-draft-${Date.now()}`,
+        form_data: { system: 'crm', access_level: 'read', justification: 'Saved by another client, never submitted', access_until: '2031-06-30' },
+        submit: false,
+      },
+    });
+    expect(drafted.ok(), await drafted.text()).toBe(true);
     await operatorContext.close();
 
     await signIn(page, 'admin');
@@ -169,6 +181,9 @@ test.describe('catalog admin actions', () => {
     // The states in words, and a link to each request in the way (other journeys' requests may be there too).
     await expect(refusal).not.toContainText('IN_PROGRESS');
     await expect(dialog).toContainText(/\d+ requests? (is|are) still in progress/);
+    // A draft at the API blocks for good, and the dialog says so rather than "once decided".
+    await expect(dialog).toContainText('A draft saved at the API can never be submitted or deleted through the API, so while one exists this workflow cannot be archived at all');
+    await expect(dialog).not.toContainText('Once they are approved or rejected');
     const blockers = dialog.getByRole('list', { name: 'Requests that use this workflow' });
     await expect(blockers.getByRole('link', { name: blocker.external_id })).toHaveAttribute('href', `/approvals/${blocker.id}`);
     await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Access is now granted through the IAM portal');

@@ -14,7 +14,8 @@ const externalId = (label: string) => `e2e-${label}-${run}-${++serial}`;
 const ACCESS_DATA = { system: 'crm', access_level: 'read', justification: 'Quarterly sales reporting', access_until: '2026-12-31' };
 const LATEST_ASK = 'You are answering the reviewer’s latest request for changes.';
 const DECIDED_ELSEWHERE = 'Approving and rejecting happen in the Signing service’s own approval screens, not here.';
-const DRAFT_NOTE = /A draft cannot be submitted from here later.*it keeps its workflow in use, so that workflow cannot be archived\./;
+const DRAFT_NOTE = /saved as a draft at the Signing API.*The API lets nobody submit, edit or delete it from here.*that workflow cannot be archived, now or later\./;
+const DRAFT_KEPT = 'A draft is kept by this console for you alone, until you submit or delete it. Reviewers see nothing before you submit.';
 
 async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
   const headers = { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` };
@@ -243,16 +244,18 @@ test.describe('approval requests', () => {
     await expect(page.getByLabel('Business justification')).toHaveValue('Month-end close needs journal access');
     await snap(page, 'approvals-stale-release');
     await page.getByLabel('Access until').fill('2026-09-30');
-    // What a draft means is said before one is saved.
-    await expect(page.getByRole('button', { name: 'Save as draft' })).toHaveAccessibleDescription(
-      'A draft is kept as it is: it cannot be submitted from here later, and while it exists its workflow cannot be archived.',
-    );
+    // What a draft means is said before one is saved; a draft is the console's, not the API's.
+    await expect(page.getByRole('button', { name: 'Save as draft' })).toHaveAccessibleDescription(DRAFT_KEPT);
     await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(page).toHaveURL(/\/approvals\/new\?draft=rdr_[0-9a-f]+$/);
+    await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved · /);
+    await expect(page.getByText(apiId('wf_access@2'), { exact: true })).toBeVisible();
+    // Submitting the draft submits the request on the current release, and the draft goes.
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
     await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
-    await expect(page.getByText('Saved as a draft: not submitted')).toBeVisible();
+    await expect(page.getByText('With the reviewers.')).toBeVisible();
     await expect(page.locator('dl').first()).toContainText(apiId('wf_access@2'));
-    // No route submits a draft later, and the draft keeps its workflow in use (spec rule 2).
-    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveText(DRAFT_NOTE);
+    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveCount(0);
     await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
   });
 
@@ -374,7 +377,7 @@ test.describe('approval requests', () => {
     // Leaving within the console asks; Stay keeps everything.
     await page.getByRole('link', { name: 'Cancel' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
-    await expect(dialog).toContainText('Your unsaved request will be lost.');
+    await expect(dialog).toContainText('Your unsaved request will be lost unless you choose “Save draft and leave”.');
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(/\/approvals\/new$/);
     await expect(page.getByLabel(/^Justification( \*)?$/)).toHaveValue(justification);
@@ -389,6 +392,79 @@ test.describe('approval requests', () => {
     await page.getByLabel('Workflow').selectOption({ label: 'System access' });
     await expect(page.getByLabel('Business justification')).toHaveValue('');
     await expect(page.getByText(/^Restored what you typed/)).toHaveCount(0);
+  });
+
+  test('a new request saved as a draft stays in the console: listed, resumed, guarded against another tab, submitted or deleted', async ({ page }) => {
+    await signIn(page, 'operator');
+    const origin = () => new URL(page.url()).origin;
+    const mine = externalId('kept');
+    await page.goto('/approvals/new');
+    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+    await page.getByLabel('External ID').fill(mine);
+    await page.getByLabel('Business justification').fill('Half-written: which project?');
+    // Leaving offers to save the draft first, and then leaves.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await leave.getByRole('button', { name: 'Save draft and leave' }).click();
+    await expect(page).toHaveURL(/\/approvals$/);
+
+    // The API heard nothing: no request has this external id.
+    const atApi = await page.request.get(`/api/approval-requests?q=${mine}`);
+    expect(((await atApi.json()) as { data: unknown[] }).data).toEqual([]);
+
+    // Listed under Drafts, for this user; Resume brings every value back.
+    await page.getByRole('navigation', { name: 'Approval views' }).getByRole('link', { name: 'Drafts' }).click();
+    await expect(page).toHaveURL(/\/approvals\/drafts$/);
+    const row = page.getByRole('row').filter({ hasText: mine });
+    await expect(row).toContainText('System access');
+    await expectAccessible(page);
+    await snap(page, 'approvals-drafts-list');
+    await expectPhoneFits(page, 'approvals-drafts-list-phone');
+    await row.getByRole('link', { name: `Resume draft ${mine}` }).click();
+    await expect(page).toHaveURL(/\/approvals\/new\?draft=rdr_[0-9a-f]+$/);
+    const draftId = new URL(page.url()).searchParams.get('draft')!;
+    await expect(page.getByLabel('Workflow')).toHaveValue(apiId('wf_access'));
+    await expect(page.getByLabel('Business justification')).toHaveValue('Half-written: which project?');
+    await expect(page.getByLabel('External ID')).toHaveValue(mine);
+    await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved · /);
+
+    // Another tab saves the draft meanwhile: this one's save is refused, never an overwrite.
+    const saved = (await (await page.request.get(`/api/request-drafts/${draftId}`)).json()) as { version: number; values: Record<string, unknown> };
+    const other = await page.request.put(`/api/request-drafts/${draftId}`, {
+      headers: { origin: origin() },
+      data: {
+        version: saved.version,
+        workflow_id: apiId('wf_access'),
+        workflow_name: 'System access',
+        values: { ...saved.values, form_data: { ...(saved.values.form_data as object), justification: 'Written in the other tab' } },
+      },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+    await page.getByLabel('Business justification').fill('Written in this tab');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'This draft was saved elsewhere' });
+    await expect(conflict).toContainText('Different there: Business justification.');
+    await snap(page, 'approvals-draft-conflict');
+    await conflict.getByRole('button', { name: 'Load the saved draft' }).click();
+    await expect(page.getByLabel('Business justification')).toHaveValue('Written in the other tab');
+
+    // A reload of the draft's address resumes it, unsaved typing included.
+    await page.getByLabel('Business justification').fill('Reporting for Project Atlas, typed after the save');
+    await page.reload();
+    await expect(page.getByLabel('Business justification')).toHaveValue('Reporting for Project Atlas, typed after the save');
+    await expect(page.getByRole('status').filter({ hasText: /^Restored what you typed/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved · /);
+
+    // Deleted from the list, after a confirmation; its address then says it is gone.
+    await page.goto('/approvals/drafts');
+    await page.getByRole('row').filter({ hasText: mine }).getByRole('button', { name: `Delete draft ${mine}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this draft?' });
+    await expect(confirm).toContainText('Nothing has been submitted from it.');
+    await confirm.getByRole('button', { name: 'Delete draft' }).click();
+    await expect(page.getByRole('row').filter({ hasText: mine })).toHaveCount(0);
+    await page.goto(`/approvals/new?draft=${draftId}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'That draft no longer exists' })).toBeVisible();
   });
 
   test('an edited revision asks before leaving, survives a reload, and is saved as a draft on the way out', async ({ page }) => {

@@ -24,7 +24,7 @@ const RevisionPanel = dynamic(() => import('./revision-panel').then((m) => m.Rev
 });
 
 const STATUS_NOTES: Record<string, string> = {
-  DRAFT: 'Saved as a draft: not submitted, no reviewer sees it yet.',
+  DRAFT: 'A draft saved at the API: never submitted, and no reviewer sees it.',
   IN_PROGRESS: 'With the reviewers.',
   NEEDS_REVISION: 'A reviewer sent it back for changes.',
   APPROVED: 'Approved by every layer it passed through.',

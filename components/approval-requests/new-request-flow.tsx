@@ -8,6 +8,9 @@ import { toast } from 'sonner';
 import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';
+import { useSavedDraft } from '@/lib/drafts/use-saved-draft';
+import { requestDraftApi } from '@/lib/request-drafts/queries';
+import type { RequestDraft } from '@/lib/request-drafts/schemas';
 import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Field, Select } from '../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states';
@@ -55,15 +58,39 @@ interface Carry {
   suggested?: boolean;
 }
 
-/** Choose an active workflow, fill in its current release's form, save a draft or submit. */
-export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: string | null }) {
+const DRAFT_OPTIONS = { url: (id: string) => `/approvals/new?draft=${encodeURIComponent(id)}` };
+
+/** A draft's values as the form holds them (the release is the form's, not a value). */
+const draftFormValues = ({ release_id: _release, ...values }: RequestDraft['values']): RequestFormValues => values;
+
+interface NewRequestFlowProps {
+  initialWorkflowId: string | null;
+  /** the console-kept draft this visit resumes: its workflow and release are chosen and its values filled in */
+  draft: RequestDraft | null;
+  /** the draft the address named no longer exists */
+  gone: boolean;
+  /** start the flow over from a draft as saved elsewhere */
+  onLoadDraft(draft: RequestDraft): void;
+}
+
+/**
+ * Choose an active workflow, fill in its current release's form (or a draft's release), save a
+ * draft in the console or submit.
+ */
+export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: NewRequestFlowProps) {
   const workflows = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 100, status: 'active' }));
   // Read only to leave out workflows whose request form is archived; without them the API still refuses.
   const forms = useQuery(catalogListQuery('request-forms', { page: 1, size: 100 }));
   // Likewise for workflows filed under an archived category (README "Archived categories").
   const categories = useQuery(catalogListQuery('categories', { page: 1, size: 100, status: 'archived' }));
-  const [chosen, setChosen] = useState<string | null>(initialWorkflowId);
-  const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(null);
+  const [chosen, setChosen] = useState<string | null>(draft?.workflow_id ?? initialWorkflowId);
+  // A draft is resumed on the release it was typed for; submitting it to a stale release
+  // carries what fits to the current one, as for any form left open across a publication.
+  const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(
+    draft ? { workflowId: draft.workflow_id, releaseId: draft.values.release_id } : null,
+  );
+  const saved = useSavedDraft(requestDraftApi, draft, DRAFT_OPTIONS);
+  const savedDraft = saved.saved;
   const [carry, setCarry] = useState<Carry | null>(null);
   const [refusal, setRefusal] = useState<{ workflowId: string; message: string } | null>(null);
   const router = useRouter();
@@ -87,13 +114,17 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
   const fields = reading && reading.unsupported.length === 0 ? reading.fields : null;
   const prepared = useMemo(() => {
     if (!fields || !workflow) return null;
-    const defaults = { ...valuesFrom(fields, undefined), external_id: suggestExternalId(workflow) };
+    // What counts as saved: the draft, when it is of this workflow and release; else a new form.
+    const defaults =
+      savedDraft && savedDraft.workflow_id === workflow.id && savedDraft.values.release_id === releaseId
+        ? { ...valuesFrom(fields, undefined), ...draftFormValues(savedDraft.values) }
+        : { ...valuesFrom(fields, undefined), external_id: suggestExternalId(workflow) };
     if (!carry) return { defaults, carried: undefined, dropped: [], from: null };
     const { kept, dropped } = carryOver(carry.values, carry.fields, fields);
     // A suggested external id was the other workflow's: this one suggests its own.
     const carried = 'workflow' in carry.from && carry.suggested ? { ...kept, external_id: defaults.external_id } : kept;
     return { defaults, carried, dropped, from: carry.from };
-  }, [fields, carry, workflow]);
+  }, [fields, carry, workflow, savedDraft, releaseId]);
 
   if (workflows.isPending || forms.isPending || categories.isPending) return <Skeleton className="h-24 w-full" />;
   if (workflows.isError)
@@ -127,17 +158,22 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
     setCarry({ values, fields, from: { release: releaseId } });
     if (current) setOverride({ workflowId: workflow.id, releaseId: current });
   };
-  const done = (request: ApprovalRequestRecord, submitted: boolean) => {
-    toast.success(
-      submitted
-        ? `Request ${request.external_id ?? request.id} submitted for approval.`
-        : `Draft ${request.external_id ?? request.id} saved.`,
-    );
+  const { discard } = saved;
+  const done = async (request: ApprovalRequestRecord) => {
+    toast.success(`Request ${request.external_id ?? request.id} submitted for approval.`);
+    // The draft became the request; deleted before leaving, so the list no longer shows it.
+    await discard();
     router.push(`/approvals/${encodeURIComponent(request.id)}` as Route);
   };
 
   return (
     <div className="flex flex-col gap-5">
+      {gone && !savedDraft && (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
+          That draft no longer exists: it was submitted or deleted (perhaps in another tab). Start afresh below, or pick another
+          draft from Drafts.
+        </p>
+      )}
       <Card as="section" className="p-5">
         <Field label="Workflow" required hint="Only active workflows whose request form is not archived accept new requests.">
           <Select value={workflow?.id ?? ''} onChange={(e) => choose(e.target.value)} className="max-w-xl">
@@ -206,9 +242,10 @@ export function NewRequestFlow({ initialWorkflowId }: { initialWorkflowId: strin
           defaultValues={prepared.defaults}
           onStale={stale}
           onRefused={refused}
-          onDone={done}
+          onDone={(request) => void done(request)}
           carried={prepared.carried}
           handleRef={formRef}
+          draft={{ saved: savedDraft, save: saved.save, load: onLoadDraft }}
         />
       )}
       {!workflow && !unavailable && <p className="text-sm text-slate-600">Choose a workflow to see its form.</p>}

@@ -1,11 +1,14 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approval-requests/mutations';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
+import type { SaveOutcome } from '@/lib/drafts/use-saved-draft';
+import type { CreateRequestDraftInput, RequestDraft } from '@/lib/request-drafts/schemas';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
@@ -19,6 +22,9 @@ import { Card } from '../ui/card';
 import { LeaveDialog } from '../ui/leave-dialog';
 import { formatDateTime } from '@/lib/format';
 import { useKeptInput } from './use-kept-input';
+import { DraftConflictNotice } from '../drafts/draft-conflict-notice';
+import { DraftStatus } from '../drafts/draft-status';
+import { useSaveDraftAction } from '../drafts/use-save-draft-action';
 
 /**
  * A readable, unique-enough external id: the workflow's name, today's date and a random
@@ -47,11 +53,34 @@ interface NewRequestFormProps {
   onStale(currentReleaseId: string | null, values: RequestFormValues): void;
   /** a definite refusal that may come from the catalog (an archived workflow or request form) */
   onRefused(err: ConsoleApiError): void;
-  onDone(request: ApprovalRequestRecord, submitted: boolean): void;
+  onDone(request: ApprovalRequestRecord): void;
   /** values carried over from another workflow or an older release: the form starts from them, as unsaved input */
   carried?: RequestFormValues;
   /** lets the page read what is typed, to carry it over to another workflow */
   handleRef: React.RefObject<FormHandle | null>;
+  /** the console-kept draft: what is saved, a save, and loading the draft as saved elsewhere */
+  draft: {
+    saved: RequestDraft | null;
+    save(body: CreateRequestDraftInput, overVersion?: number): Promise<SaveOutcome<RequestDraft>>;
+    load(draft: RequestDraft): void;
+  };
+}
+
+/** What differs in the draft as saved elsewhere, by the fields' titles. */
+function conflictDifference(fields: FieldDescriptor[], workflow: Workflow, mine: RequestFormValues, theirs: RequestDraft) {
+  if (theirs.workflow_id !== workflow.id) return `It now uses another workflow: ${theirs.workflow_name ?? theirs.workflow_id}.`;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const changed = [
+    ...(same(mine.external_id, theirs.values.external_id) ? [] : ['External ID']),
+    ...fields
+      .filter((f) =>
+        f.kind === 'document'
+          ? !same(mine.documents[f.key], theirs.values.documents[f.key])
+          : !same(mine.form_data[f.key], theirs.values.form_data[f.key]),
+      )
+      .map((f) => f.title),
+  ];
+  return changed.length > 0 ? `Different there: ${changed.join(', ')}.` : 'Its values are the same as the ones here.';
 }
 
 /** What the page may take from the form when another workflow is chosen. */
@@ -63,31 +92,28 @@ export interface FormHandle {
   carryOut(): { values: RequestFormValues; suggestedId: boolean } | null;
 }
 
-/** The release's form, an external id, and two ways out: a draft or a submission. */
-export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onStale, onRefused, onDone, carried, handleRef }: NewRequestFormProps) {
+/**
+ * The release's form, an external id, and two ways out: a draft kept by the console (the API
+ * hears nothing of it) or a submission.
+ */
+export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onStale, onRefused, onDone, carried, handleRef, draft }: NewRequestFormProps) {
   // Signers are offered only where the workflow says it accepts them (spec: "only when").
   const signing = workflow.accepts_per_document_signing === true;
-  // The resolver reads the ref (set just before validation); the buttons show the state.
-  const intentOf = useRef<'draft' | 'submit'>('submit');
-  const [pending, setPending] = useState<'draft' | 'submit'>('submit');
   // The validator (zod) loads at the first validation, not with the page.
   const resolver = useMemo<Resolver<RequestFormValues>>(
     () =>
       lazyResolver(() =>
-        Promise.all([import('@hookform/resolvers/zod'), import('./schema-form-model')]).then(([{ zodResolver }, { requestFormSchema }]) => {
-          const bySubmit = {
-            draft: zodResolver(requestFormSchema(fields, 'draft', true, { signing }) as never) as Resolver<RequestFormValues>,
-            submit: zodResolver(requestFormSchema(fields, 'submit', true, { signing }) as never) as Resolver<RequestFormValues>,
-          };
-          const resolve: Resolver<RequestFormValues> = (values, context, options) => bySubmit[intentOf.current](values, context, options);
-          return resolve;
-        }),
+        Promise.all([import('@hookform/resolvers/zod'), import('./schema-form-model')]).then(
+          ([{ zodResolver }, { requestFormSchema }]) =>
+            zodResolver(requestFormSchema(fields, 'submit', true, { signing }) as never) as Resolver<RequestFormValues>,
+        ),
       ),
     [fields, signing],
   );
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
   const [sent, setSent] = useState(false);
-  const kept = useKeptInput(form, `approval-request.new.${releaseId}`, { carried, done: sent });
+  // Kept per draft once there is one, so a reload of the draft's address finds it.
+  const kept = useKeptInput(form, `approval-request.${draft.saved?.id ?? 'new'}.${releaseId}`, { carried, done: sent });
   const { discard } = kept;
   useEffect(() => {
     handleRef.current = {
@@ -102,10 +128,10 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     };
   }, [form, handleRef, workflow, discard]);
   const submitRequest = useSubmitApprovalRequest({
-    onDone(created, body) {
+    onDone(created) {
       setSent(true);
       kept.discard();
-      onDone(created, body.submit === true);
+      onDone(created);
     },
     onFailed(err, { input }) {
       if (err instanceof ConsoleApiError && err.code === 'STALE_WORKFLOW_RELEASE') {
@@ -126,7 +152,34 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
     },
   });
 
-  const run = (submit: boolean) =>
+  const fieldOf = useMemo(() => requestFieldOf(fields, []), [fields]);
+  const saving = useSaveDraftAction({
+    form,
+    fieldOf,
+    done: 'submitted',
+    async onSaveDraft(values, overVersion) {
+      const { external_id = '', form_data, documents, documentNames, signers } = values;
+      const body = {
+        workflow_id: workflow.id,
+        workflow_name: workflow.name,
+        values: { release_id: releaseId, external_id, form_data, documents, documentNames, signers },
+      };
+      const outcome = await draft.save(body, overVersion);
+      if (outcome.kind === 'saved') {
+        // What is saved is the form's new baseline: the kept copy goes, and leaving asks nothing.
+        kept.discard();
+        form.reset(values);
+      }
+      return outcome;
+    },
+  });
+  const saveDraft = async (overVersion?: number) => {
+    const ok = await saving.save(overVersion);
+    if (ok) toast.success('Draft saved in this console. Only you see it; no reviewer does until you submit.');
+    return ok;
+  };
+
+  const submit = () =>
     form.handleSubmit(async (values) => {
       const docs = documentRefs({ documents: values.documents, names: values.documentNames, signers: values.signers, signing });
       const body = {
@@ -135,29 +188,23 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
         external_id: values.external_id ?? '',
         form_data: values.form_data,
         ...(docs.length ? { documents: docs } : {}),
-        submit,
+        submit: true,
       };
       // Failures are shown by onFailed; the rejection carries nothing more.
       await submitRequest.run(body).catch(() => undefined);
     });
 
-  const click = (which: 'draft' | 'submit') => {
-    intentOf.current = which;
-    setPending(which);
-    form.clearErrors();
-    void run(which === 'submit')();
-  };
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   return (
     <Card
       as="form"
-      onSubmit={(e) => (e.preventDefault(), click('submit'))}
+      onSubmit={(e) => (e.preventDefault(), form.clearErrors(), void submit()())}
       noValidate
       aria-label="Approval request"
       className="p-5"
     >
-      <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
+      <fieldset disabled={isSubmitting || saving.saving} className="flex flex-col gap-5">
         <legend className="sr-only">Request details for {workflow.name}</legend>
         {kept.restoredAt && (
           <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
@@ -192,23 +239,44 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
           signing={signing}
         />
         <FormError error={errors.root?.server} />
+        {saving.conflict && (
+          <DraftConflictNotice
+            savedAt={saving.conflict.updated_at}
+            difference={conflictDifference(fields, workflow, form.getValues(), saving.conflict)}
+            busy={saving.saving}
+            onOverwrite={() => void saveDraft(saving.conflict!.version)}
+            onLoad={() => {
+              // The saved draft replaces what is typed here, kept copy and all.
+              kept.discard();
+              draft.load(saving.conflict!);
+            }}
+          />
+        )}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {/* Said before a draft is saved, not after (spec: no route submits a draft; rule 2: a draft keeps its workflow in use). */}
-          <p id="draft-consequences" className="mr-auto max-w-md text-xs text-slate-600">
-            A draft is kept as it is: it cannot be submitted from here later, and while it exists its workflow cannot be archived.
+          <DraftStatus savedAt={draft.saved?.updated_at ?? null} dirty={isDirty} />
+          {/* Said before a draft is saved: where it is kept, and who sees it. */}
+          <p id="draft-consequences" className="max-w-md basis-full text-xs text-slate-600 sm:basis-auto">
+            A draft is kept by this console for you alone, until you submit or delete it. Reviewers see nothing before you submit.
           </p>
           <LinkButton href="/approvals" variant="secondary">
             Cancel
           </LinkButton>
-          <Button variant="secondary" busy={isSubmitting && pending === 'draft'} onClick={() => click('draft')} aria-describedby="draft-consequences">
-            Save as draft
+          <Button variant="secondary" busy={saving.saving} onClick={() => void saveDraft()} aria-describedby="draft-consequences">
+            {saving.saving ? 'Saving…' : 'Save as draft'}
           </Button>
-          <Button type="submit" busy={isSubmitting && pending === 'submit'}>
+          <Button type="submit" busy={isSubmitting}>
             Submit for approval
           </Button>
         </div>
       </fieldset>
-      <LeaveDialog open={kept.guard.pending !== null} what="request" onStay={kept.guard.stay} onLeave={kept.leave} />
+      <LeaveDialog
+        open={kept.guard.pending !== null}
+        what="request"
+        onStay={kept.guard.stay}
+        onLeave={kept.leave}
+        // Leaves once the draft is saved; a conflict or a refusal keeps the user here to see it.
+        save={{ label: 'Save draft and leave', busy: saving.saving, run: () => void saveDraft().then((ok) => (ok ? kept.guard.leave() : kept.guard.stay())) }}
+      />
     </Card>
   );
 }

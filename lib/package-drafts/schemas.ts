@@ -66,4 +66,4 @@ export interface PackageDraft extends PackageDraftSummary {
   values: DraftValues;
 }
 
-export { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from './draft-codes.ts';
+export { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '../drafts/draft-codes.ts';

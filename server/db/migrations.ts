@@ -1,5 +1,5 @@
 import 'server-only';
-import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 // One migration set for both dialects: portable types only, except the audit log's
 // auto-numbered id, which each dialect spells its own way.
@@ -125,6 +125,34 @@ export const migrations: Record<string, Migration> = {
       // One column per statement: SQLite's ALTER TABLE adds a single column.
       await db.schema.alterTable('audit_log').addColumn('client_address', 'text').execute();
       await db.schema.alterTable('audit_log').addColumn('instance', 'text').execute();
+    },
+  },
+  // One table for every draft the console keeps (package drafts, approval-request drafts), so
+  // their rules (one user's each, versioned, one create per key) live in one place
+  // (server/drafts/); package drafts move over as they are.
+  '0006_drafts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('drafts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('subject_name', 'text')
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('form_values', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('create_key', 'text')
+        .addColumn('create_fingerprint', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('drafts_user').on('drafts').columns(['user_id', 'kind', 'updated_at']).execute();
+      await db.schema.createIndex('drafts_create_key').on('drafts').columns(['user_id', 'kind', 'create_key']).unique().execute();
+      await sql`INSERT INTO drafts (id, user_id, kind, subject_id, subject_name, label, form_values, version, create_key, create_fingerprint, created_at, updated_at)
+        SELECT id, user_id, 'package', template_id, template_name, label, form_values, version, create_key, create_fingerprint, created_at, updated_at
+        FROM package_drafts`.execute(db);
+      await db.schema.dropTable('package_drafts').execute();
     },
   },
 };

@@ -62,15 +62,18 @@ export interface IntentJournalTable {
   updated_at: string;
 }
 
-export interface PackageDraftsTable {
+export interface DraftsTable {
   id: string;
   user_id: string;
-  template_id: string;
-  /** the template's name as the sender saw it, for the list (drafts never call the API) */
-  template_name: string | null;
-  /** derived from the values on every save: what tells drafts of one template apart */
+  /** whose draft this is: 'package' (the send form) or 'request' (a new approval request) */
+  kind: string;
+  /** the template or workflow it was typed for */
+  subject_id: string;
+  /** its name as the user saw it, for the list (drafts never call the API) */
+  subject_name: string | null;
+  /** derived from the values on every save: what tells drafts of one subject apart */
   label: string;
-  /** JSON of the form as typed (sender_values, signers, expires_in_days); need not be valid */
+  /** JSON of the form as typed; need not be valid */
   form_values: string;
   /** optimistic concurrency: every save names the version it was based on */
   version: number;
@@ -87,5 +90,5 @@ export interface Database {
   intent_journal: IntentJournalTable;
   audit_log: AuditLogTable;
   editor_sessions: EditorSessionsTable;
-  package_drafts: PackageDraftsTable;
+  drafts: DraftsTable;
 }

@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
 import { UNKNOWN_BROWSER_ALLOWANCE, WINDOW_MS, admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
 import { connect, migrate } from '@/server/db/connect';
-import { createDraft } from '@/server/package-drafts/create-draft';
-import { deleteDraft } from '@/server/package-drafts/delete-draft';
-import { getDraft, listDrafts } from '@/server/package-drafts/read-drafts';
-import { updateDraft } from '@/server/package-drafts/update-draft';
+import { migrations } from '@/server/db/migrations';
+import { createDraft } from '@/server/drafts/create-draft';
+import { deleteDraft } from '@/server/drafts/delete-draft';
+import { getDraft, listDrafts } from '@/server/drafts/read-drafts';
+import { updateDraft } from '@/server/drafts/update-draft';
+import { packageDrafts } from '@/server/package-drafts/package-draft-kind';
 import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
@@ -21,6 +23,8 @@ import { startPostgres, type TestPostgres } from '../support/postgres';
 interface Backend {
   name: string;
   open(): Promise<Kysely<Database>>;
+  /** an empty database of its own, for a migration's test */
+  fresh(): Promise<Kysely<Database>>;
   postgres: boolean;
 }
 
@@ -35,8 +39,26 @@ afterAll(async () => {
 });
 
 const backends: Backend[] = [
-  { name: 'SQLite', postgres: false, open: () => connect({ dataDir: sqliteDir }) },
-  { name: 'PostgreSQL', postgres: true, open: () => connect({ databaseUrl: pg.url, dataDir: sqliteDir }) },
+  {
+    name: 'SQLite',
+    postgres: false,
+    open: () => connect({ dataDir: sqliteDir }),
+    fresh: () => connect({ dataDir: mkdtempSync(join(sqliteDir, 'fresh-')) }),
+  },
+  {
+    name: 'PostgreSQL',
+    postgres: true,
+    open: () => connect({ databaseUrl: pg.url, dataDir: sqliteDir }),
+    async fresh() {
+      const name = `fresh_${Date.now()}`;
+      const admin = await connect({ databaseUrl: pg.url, dataDir: sqliteDir });
+      await sql.raw(`CREATE DATABASE ${name}`).execute(admin);
+      await admin.destroy();
+      const url = new URL(pg.url);
+      url.pathname = `/${name}`;
+      return connect({ databaseUrl: url.toString(), dataDir: sqliteDir });
+    },
+  },
 ];
 
 describe.each(backends)('console database on $name', (backend) => {
@@ -162,25 +184,61 @@ describe.each(backends)('console database on $name', (backend) => {
       values: { sender_values: { counterparty_name: 'Acme' }, signers: [{ slot_id: 'company_signer', name: 'Grace', email: '', phone: '' }], expires_in_days: '' },
     };
     const key = `draft-key-${backend.name}`;
-    const [one, two] = await Promise.all([createDraft(a, { userId, input, key }), createDraft(b, { userId, input, key })]);
+    const create = (db: Kysely<Database>, body: typeof input) =>
+      createDraft(db, packageDrafts, {
+        userId,
+        input: { subjectId: body.template_id, subjectName: body.template_name, values: body.values },
+        key,
+        body,
+      });
+    const [one, two] = await Promise.all([create(a, input), create(b, input)]);
     expect(one.draft.id).toBe(two.draft.id);
     expect([one.created, two.created].filter(Boolean)).toHaveLength(1);
-    await expect(createDraft(b, { userId, input: { ...input, template_name: 'Other' }, key })).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(create(b, { ...input, template_name: 'Other' })).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
     const id = one.draft.id;
 
     const edit = (db: Kysely<Database>, name: string) =>
-      updateDraft(db, { userId, id, input: { ...input, version: 1, values: { ...input.values, sender_values: { counterparty_name: name } } } });
+      updateDraft(db, packageDrafts, {
+        userId,
+        id,
+        version: 1,
+        input: { subjectId: input.template_id, values: { ...input.values, sender_values: { counterparty_name: name } } },
+      });
     const race = await Promise.allSettled([edit(a, 'From A'), edit(b, 'From B')]);
     expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409, code: 'DRAFT_VERSION_CONFLICT' } });
-    const saved = await getDraft(b, { userId, id });
+    const saved = await getDraft(b, packageDrafts, { userId, id });
     expect(saved.version).toBe(2);
     expect(['From A', 'From B']).toContain(saved.label);
 
-    await expect(getDraft(a, { userId: 'someone-else', id })).rejects.toMatchObject({ status: 404 });
-    await expect(deleteDraft(a, { userId: 'someone-else', id })).rejects.toMatchObject({ status: 404 });
-    expect((await listDrafts(a, { userId, page: 1, size: 25 })).data.map((d) => d.id)).toEqual([id]);
-    await deleteDraft(b, { userId, id });
-    expect((await listDrafts(a, { userId, page: 1, size: 25 })).pagination.total).toBe(0);
+    await expect(getDraft(a, packageDrafts, { userId: 'someone-else', id })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteDraft(a, packageDrafts, { userId: 'someone-else', id })).rejects.toMatchObject({ status: 404 });
+    expect((await listDrafts(a, packageDrafts, { userId, page: 1, size: 25 })).data.map((d) => d.id)).toEqual([id]);
+    await deleteDraft(b, packageDrafts, { userId, id });
+    expect((await listDrafts(a, packageDrafts, { userId, page: 1, size: 25 })).pagination.total).toBe(0);
+  });
+
+  it('moves the package drafts saved before drafts had one table into it, as they were', async () => {
+    const db = await backend.fresh();
+    try {
+      const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0005_audit_origin');
+      expect(before.error).toBeUndefined();
+      const values = { sender_values: { counterparty_name: 'Acme' }, signers: [], expires_in_days: '7' };
+      await sql`INSERT INTO package_drafts (id, user_id, template_id, template_name, label, form_values, version, create_key, create_fingerprint, created_at, updated_at)
+        VALUES ('pdr_old', 'u1', 'dst_nda', 'NDA', 'Acme', ${JSON.stringify(values)}, 3, NULL, NULL, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`.execute(db);
+      await migrate(db, backend.postgres);
+      expect(await getDraft(db, packageDrafts, { userId: 'u1', id: 'pdr_old' })).toEqual({
+        id: 'pdr_old',
+        template_id: 'dst_nda',
+        template_name: 'NDA',
+        label: 'Acme',
+        version: 3,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-02T00:00:00.000Z',
+        values,
+      });
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -26,6 +26,8 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
   { method: 'POST', path: '/api/packages/pkg_matrix/archive', role: 'admin', invalid: { reason: 'abcd' } },
   { method: 'POST', path: '/api/package-drafts', role: 'sender', invalid: { template_id: 'dst_nda' } },
   { method: 'PUT', path: '/api/package-drafts/pdr_matrix', role: 'sender', invalid: { version: 'one', template_id: 'dst_nda' } },
+  { method: 'POST', path: '/api/request-drafts', role: 'operator', invalid: { workflow_id: 'wf_expense' } },
+  { method: 'PUT', path: '/api/request-drafts/rdr_matrix', role: 'operator', invalid: { version: 'one', workflow_id: 'wf_expense' } },
   { method: 'POST', path: '/api/approval-requests', role: 'operator', invalid: { workflow_id: 'wf_expense' } },
   { method: 'PATCH', path: '/api/approval-requests/ar_matrix/revision-draft', role: 'operator', invalid: { expected_version: 'one' } },
   { method: 'POST', path: '/api/approval-requests/ar_matrix/resubmit', role: 'operator', invalid: { form_data: {} } },

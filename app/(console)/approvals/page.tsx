@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ApprovalsList } from '@/components/approval-requests/approvals-list';
+import { ApprovalsTabs } from '@/components/approval-requests/approvals-tabs';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/roles';
@@ -20,6 +21,7 @@ export default async function ApprovalsPage() {
         description="Requests submitted to approval workflows, with their progress through the approval layers."
         actions={canWrite ? <LinkButton href="/approvals/new">New request</LinkButton> : undefined}
       />
+      {canWrite && <ApprovalsTabs />}
       <Suspense>
         <ApprovalsList canWrite={canWrite} />
       </Suspense>

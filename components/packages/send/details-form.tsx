@@ -14,13 +14,13 @@ import { LinkButton } from '../../ui/link-button';
 import { DetailsFields } from './details-fields';
 import { DraftConflict } from './draft-conflict';
 import { sameValues } from './draft-model';
-import { DraftStatus } from './draft-status';
+import { DraftStatus } from '../../drafts/draft-status';
 import { sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
-import { useSaveDraftAction } from './use-save-draft-action';
-import type { SaveOutcome } from './use-saved-draft';
+import { useSaveDraftAction } from '../../drafts/use-save-draft-action';
+import type { SaveOutcome } from '@/lib/drafts/use-saved-draft';
 
 interface DetailsFormProps {
   template: SignTemplate;
@@ -29,7 +29,7 @@ interface DetailsFormProps {
   baseline: SendFormValues;
   /** when the draft was last saved; null while there is none */
   savedAt: string | null;
-  onSaveDraft(values: SendFormValues, overVersion?: number): Promise<SaveOutcome>;
+  onSaveDraft(values: SendFormValues, overVersion?: number): Promise<SaveOutcome<PackageDraft>>;
   /** start over from the draft as another tab saved it */
   onLoadDraft(draft: PackageDraft): void;
   /** called with what was typed when the form goes away (template switch, review), so nothing is lost */
@@ -88,7 +88,8 @@ export function DetailsForm({
   const current = useWatch({ control: form.control }) as SendFormValues;
   const dirty = !sameValues(current, baseline);
   const guard = useLeaveGuard(dirty);
-  const draft = useSaveDraftAction({ form, template, onSaveDraft });
+  const fieldOf = useMemo(() => sendFieldOf(template), [template]);
+  const draft = useSaveDraftAction({ form, fieldOf, onSaveDraft, done: 'sent' });
   const conflict = draft.conflict;
   const rootError = errors.root?.server?.message;
 

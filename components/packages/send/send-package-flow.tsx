@@ -22,7 +22,8 @@ import { SEND_STEPS } from './steps';
 import { TemplatePicker } from './template-picker';
 import { UnconfirmedSend } from './unconfirmed-send';
 import { useChosenTemplate } from './use-chosen-template';
-import { useSavedDraft } from './use-saved-draft';
+import { useSavedDraft } from '@/lib/drafts/use-saved-draft';
+import { packageDraftApi } from '@/lib/package-drafts/queries';
 
 type Stage =
   /** deadline: when the receipt ends, on the API's clock */
@@ -55,7 +56,12 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
   const [stage, setStage] = useState<Stage>({ step: 'details', back: null });
   // What was typed per template, kept across template switches and trips to the review.
   const [kept] = useState(() => new Map<string, SendFormValues>());
-  const saved = useSavedDraft(draft, startFrom?.source_package_id);
+  const [draftOptions] = useState(() => ({
+    url: (id: string) => `/packages/new?draft=${encodeURIComponent(id)}`,
+    // A form started from a package names it in the draft's audit entry.
+    onCreate: startFrom?.source_package_id ? { source_package_id: startFrom.source_package_id } : undefined,
+  }));
+  const saved = useSavedDraft(packageDraftApi, draft, draftOptions);
   // Pages already reviewed stay reviewed when a new preview yields the very same PDF.
   const [memory] = useState(() => new ReviewMemory());
   const router = useRouter();
@@ -81,7 +87,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
   // What counts as saved for this template: the draft if it is of this template, else nothing typed.
   let baseline: SendFormValues | null = null;
   if (template)
-    baseline = savedDraft?.templateId === template.id ? resumeValues(template, savedDraft.values) : blankValues(template);
+    baseline = savedDraft?.template_id === template.id ? resumeValues(template, savedDraft.values) : blankValues(template);
 
   if (stage.step === 'review' && template) {
     return (
@@ -148,8 +154,10 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
                 // Values started from (a package used as a new one) are unsaved input, not the baseline.
                 defaultValues={kept.get(template.id) ?? (startFrom?.template_id === template.id ? resumeValues(template, startFrom.values) : baseline)}
                 baseline={baseline}
-                savedAt={savedDraft?.savedAt ?? null}
-                onSaveDraft={(values, overVersion) => saved.save(template, values, overVersion)}
+                savedAt={savedDraft?.updated_at ?? null}
+                onSaveDraft={(values, overVersion) =>
+                  saved.save({ template_id: template.id, template_name: template.name, values }, overVersion)
+                }
                 onLoadDraft={onLoadDraft}
                 onKeep={(values) => keep(template.id, values)}
                 onPreviewed={({ preview, endsAt }, input, values) => {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { DraftsList } from '@/components/packages/drafts/drafts-list';
+import { PackageDraftsList } from '@/components/packages/drafts/package-drafts-list';
 import { PackagesTabs } from '@/components/packages/packages-tabs';
 import { Forbidden } from '@/components/shell/forbidden';
 import { LinkButton } from '@/components/ui/link-button';
@@ -21,7 +21,7 @@ export default async function PackageDraftsPage() {
       />
       <PackagesTabs />
       <Suspense>
-        <DraftsList />
+        <PackageDraftsList />
       </Suspense>
     </>
   );

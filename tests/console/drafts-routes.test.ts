@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivals, auditOf, detailPaths, expectConsoleError, idem } from './console-fixtures';
 import { startTestConsole, type TestConsole } from './harness';
 
-// Package drafts: the console's own per-user records behind the usual checks (session, role,
-// same origin, strict bodies), versioned so that no save overwrites another silently.
+// Drafts of packages and of approval requests: the console's own per-user records behind the
+// usual checks (session, role, same origin, strict bodies), versioned so that no save
+// overwrites another silently.
 let c: TestConsole;
 beforeAll(async () => {
   c = await startTestConsole();
@@ -245,5 +246,78 @@ describe('package drafts', () => {
       version: 1,
       label: 'Tyrell',
     });
+  });
+});
+
+// Approval-request drafts: the same rules, for operators; the API hears nothing of them.
+const requestValues = (title: string) => ({
+  release_id: 'wf_expense@2',
+  external_id: 'expense-20261127-abc',
+  form_data: { title, amount: 120, items: [{ name: 'Taxi' }] },
+  documents: { receipt: '' },
+  documentNames: { receipt: '' },
+  signers: {},
+});
+const requestBody = (title: string, over: Record<string, unknown> = {}) => ({
+  workflow_id: 'wf_expense',
+  workflow_name: 'Expense approval',
+  values: requestValues(title),
+  ...over,
+});
+const requestPath = (id = '') => `/api/request-drafts${id ? `/${encodeURIComponent(id)}` : ''}`;
+
+describe('approval-request drafts', () => {
+  it('saves, lists, reads back, saves over the version read and deletes, without calling the Signing API', async () => {
+    const before = arrivals(c);
+    const operator = c.cookies.operator;
+    const made = await c.call('POST', requestPath(), { cookie: operator, body: requestBody('Team offsite'), idempotencyKey: idem('rd') });
+    expect(made.status, made.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(made.body).toMatchObject({ workflow_id: 'wf_expense', workflow_name: 'Expense approval', label: 'Team offsite', version: 1 });
+    expect(made.body.id).toMatch(/^rdr_[0-9a-f]{32}$/);
+    const id = made.body.id as string;
+    expect((await c.call('GET', requestPath(id), { cookie: operator })).body.values).toEqual(requestValues('Team offsite'));
+    const list = await c.call('GET', requestPath(), { cookie: operator });
+    expect(list.body.data.map((d: { id: string }) => d.id)).toContain(id);
+    expect(list.body.data[0]).not.toHaveProperty('values');
+
+    const put = (version: number, title: string) =>
+      c.call('PUT', requestPath(id), { cookie: operator, body: { ...requestBody(title), version } });
+    expect((await put(1, 'Team offsite, Lisbon')).body).toMatchObject({ version: 2, label: 'Team offsite, Lisbon' });
+    const stale = expectConsoleError(await put(1, 'Older tab'), 409, 'DRAFT_VERSION_CONFLICT');
+    expect(stale.details).toEqual([expect.objectContaining({ path: 'version', current_version: 2 })]);
+
+    expect((await c.call('DELETE', requestPath(id), { cookie: operator })).status).toBe(200);
+    expectConsoleError(await c.call('GET', requestPath(id), { cookie: operator }), 404, 'DRAFT_NOT_FOUND');
+    expect(arrivals(c)).toBe(before);
+    expect((await auditOf(c, 'request_draft.create')).map((e) => e.target_id)).toContain(id);
+  });
+
+  it('keeps request drafts apart from package drafts and from other users', async () => {
+    const request = await c.call('POST', requestPath(), { cookie: c.cookies.admin, body: requestBody('Mine') });
+    const pkg = await created('Cyberdyne', c.cookies.admin);
+    // One kind's id is not the other's: each reads as if it never existed.
+    expectConsoleError(await c.call('GET', path(request.body.id), { cookie: c.cookies.admin }), 404, 'DRAFT_NOT_FOUND');
+    expectConsoleError(await c.call('GET', requestPath(pkg.id), { cookie: c.cookies.admin }), 404, 'DRAFT_NOT_FOUND');
+    expect((await listed(c.cookies.admin)).data.map((d) => d.id)).not.toContain(request.body.id);
+    expectConsoleError(await c.call('GET', requestPath(request.body.id), { cookie: c.cookies.operator }), 404, 'DRAFT_NOT_FOUND');
+    expectConsoleError(await c.call('DELETE', requestPath(request.body.id), { cookie: c.cookies.operator }), 404, 'DRAFT_NOT_FOUND');
+    for (const role of ['viewer', 'sender'] as const)
+      expectConsoleError(await c.call('GET', requestPath(), { cookie: c.cookies[role] }), 403, 'FORBIDDEN');
+    expectConsoleError(await c.call('POST', requestPath(), { body: requestBody('x') }), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses bad bodies with the field at fault, and keeps the draft as it was', async () => {
+    const operator = c.cookies.operator;
+    const made = await c.call('POST', requestPath(), { cookie: operator, body: requestBody('Kept') });
+    const post = (b: unknown) => c.call('POST', requestPath(), { cookie: operator, body: b });
+    expect(detailPaths(await post({ workflow_id: 'wf_expense' }))).toEqual(['values']);
+    expect(detailPaths(await post(requestBody('x', { values: { ...requestValues('x'), release_id: 'wf_expense' } })))).toEqual([
+      'values.release_id',
+    ]);
+    expect(detailPaths(await post(requestBody('x', { values: { ...requestValues('x'), submit: true } })))).toEqual(['values']);
+    expectConsoleError(await post(requestBody('x'.repeat(300 * 1024))), 413, 'PAYLOAD_TOO_LARGE');
+    const put = await c.call('PUT', requestPath(made.body.id), { cookie: operator, body: requestBody('Lost') });
+    expect(detailPaths(put)).toEqual(['version']);
+    expect((await c.call('GET', requestPath(made.body.id), { cookie: operator })).body).toMatchObject({ version: 1, label: 'Kept' });
   });
 });

@@ -2,16 +2,24 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { PackageDraftSummary } from '@/lib/package-drafts/schemas';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useDeleteDraft } from '@/lib/package-drafts/mutations';
+import type { DraftLister } from '@/lib/drafts/draft-api';
+import { useDeleteDraft } from '@/lib/drafts/mutations';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import type { DraftSummary } from './drafts-list';
+
+interface DeleteDraftButtonProps<S extends DraftSummary> {
+  /** lists and deletes only: any kind's create and update bodies will do */
+  resource: DraftLister<S>;
+  draft: S;
+  subject: string;
+  notYet: string;
+}
 
 /** Delete, after a confirmation naming the draft; one already gone elsewhere just leaves the list. */
-export function DeleteDraftButton({ draft }: { draft: PackageDraftSummary }) {
+export function DeleteDraftButton<S extends DraftSummary>({ resource, draft, subject, notYet }: DeleteDraftButtonProps<S>) {
   const [open, setOpen] = useState(false);
-  const { run: remove } = useDeleteDraft();
-  const template = draft.template_name ?? draft.template_id;
+  const { run: remove } = useDeleteDraft(resource);
   return (
     <>
       <Button
@@ -29,7 +37,7 @@ export function DeleteDraftButton({ draft }: { draft: PackageDraftSummary }) {
         title="Delete this draft?"
         description={
           <>
-            The draft <strong>{draft.label}</strong> of {template} and everything typed in it are deleted. Nothing has been sent
+            The draft <strong>{draft.label}</strong> of {subject} and everything typed in it are deleted. Nothing has been {notYet}{' '}
             from it.
           </>
         }

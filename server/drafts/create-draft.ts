@@ -1,17 +1,17 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { draftLabel } from '@/lib/package-drafts/draft-label';
-import type { CreateDraftInput, PackageDraft } from '@/lib/package-drafts/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import { fingerprintOf } from '../intents/journal';
-import { newDraftId, toDraft } from './draft-record';
+import { newDraftId, toDraft, written, type DraftInput, type DraftKind, type DraftMeta } from './draft-record';
 
-export interface CreateDraft {
+export interface CreateDraft<V> {
   userId: string;
-  input: CreateDraftInput;
+  input: DraftInput<V>;
   /** the browser's key for this Save click; the same key again answers the same draft */
   key: string | null;
+  /** what the fingerprint covers: the body as sent, so the same key with another body is refused */
+  body: unknown;
 }
 
 /**
@@ -19,31 +19,30 @@ export interface CreateDraft {
  * double click, a retry after a lost answer or a second instance all end at one draft; the
  * same key with another body is refused, as the API refuses it (DESIGN.md section 3).
  */
-export async function createDraft(
+export async function createDraft<V, S extends DraftMeta>(
   db: Kysely<Database>,
-  { userId, input, key }: CreateDraft,
-): Promise<{ draft: PackageDraft; created: boolean }> {
-  const id = newDraftId();
+  kind: DraftKind<V, S>,
+  { userId, input, key, body }: CreateDraft<V>,
+): Promise<{ draft: S & { values: V }; created: boolean }> {
+  const id = newDraftId(kind.idPrefix);
   const now = new Date().toISOString();
-  const fingerprint = key ? fingerprintOf(undefined, input) : null;
+  const fingerprint = key ? fingerprintOf(undefined, body) : null;
   await db
-    .insertInto('package_drafts')
+    .insertInto('drafts')
     .values({
       id,
       user_id: userId,
-      template_id: input.template_id,
-      template_name: input.template_name || null,
-      label: draftLabel(input.values),
-      form_values: JSON.stringify(input.values),
+      kind: kind.kind,
+      ...written(kind, input),
       version: 1,
       create_key: key,
       create_fingerprint: fingerprint,
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.columns(['user_id', 'create_key']).doNothing())
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'create_key']).doNothing())
     .execute();
-  let query = db.selectFrom('package_drafts').selectAll().where('user_id', '=', userId);
+  let query = db.selectFrom('drafts').selectAll().where('user_id', '=', userId).where('kind', '=', kind.kind);
   query = key ? query.where('create_key', '=', key) : query.where('id', '=', id);
   const row = await query.executeTakeFirst();
   // Deleted by another tab between the insert and this read: that Save has nothing to answer.
@@ -51,5 +50,5 @@ export async function createDraft(
   if (row.create_fingerprint !== fingerprint) {
     throw new ConsoleError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already belongs to a different draft. Save again.');
   }
-  return { draft: toDraft(row), created: row.id === id };
+  return { draft: toDraft(kind, row), created: row.id === id };
 }

@@ -1,27 +1,27 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
-import { ConsoleApiError } from '@/lib/api-error';
-import type { SignTemplate } from '@/lib/catalog/schemas';
-import type { PackageDraft } from '@/lib/package-drafts/schemas';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { ConsoleApiError, type ErrorDetail } from '@/lib/api-error';
+import type { SaveOutcome } from '@/lib/drafts/use-saved-draft';
 import { applyApiError } from '@/lib/forms/apply-api-error';
-import { sendFieldOf, type SendFormValues } from './form-model';
-import type { SaveOutcome } from './use-saved-draft';
 
-interface SaveDraftAction {
-  form: UseFormReturn<SendFormValues>;
-  template: SignTemplate;
-  onSaveDraft(values: SendFormValues, overVersion?: number): Promise<SaveOutcome>;
+interface SaveDraftAction<T extends FieldValues, D> {
+  form: UseFormReturn<T>;
+  /** the form's field a refusal's detail names (the route names them under `values.`) */
+  fieldOf(detail: ErrorDetail): FieldPath<T> | undefined;
+  onSaveDraft(values: T, overVersion?: number): Promise<SaveOutcome<D>>;
+  /** what becomes of a draft that is done with: "sent", "submitted" */
+  done: string;
 }
 
 /**
- * "Save draft" on the send form: nothing is validated (a draft may be unfinished), one save
- * runs at a time, and a refusal lands on the fields it names, like a preview's does.
+ * "Save draft" on a form: nothing is validated (a draft may be unfinished), one save runs at a
+ * time, and a refusal lands on the fields it names. A conflict is kept for the form to show.
  */
-export function useSaveDraftAction({ form, template, onSaveDraft }: SaveDraftAction) {
+export function useSaveDraftAction<T extends FieldValues, D>({ form, fieldOf, onSaveDraft, done }: SaveDraftAction<T, D>) {
   const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<PackageDraft | null>(null);
+  const [conflict, setConflict] = useState<D | null>(null);
   // A second click can arrive before the disabled button has been drawn.
   const running = useRef(false);
 
@@ -38,14 +38,11 @@ export function useSaveDraftAction({ form, template, onSaveDraft }: SaveDraftAct
       if (outcome.kind === 'gone') {
         form.setError('root.server', {
           type: 'draft',
-          message:
-            'This draft was sent or deleted elsewhere, so nothing was saved over it. Save draft again to keep these values as a new draft.',
+          message: `This draft was ${done} or deleted elsewhere, so nothing was saved over it. Save draft again to keep these values as a new draft.`,
         });
       }
     } catch (err) {
-      const fieldOf = sendFieldOf(template);
       applyApiError(form, err, {
-        // The route names fields under `values.`; the form names them without.
         fieldOf: (d) => fieldOf({ ...d, path: d.path.replace(/^values\./, '') }),
         focus: false,
         alwaysRoot: true,

@@ -1,0 +1,4 @@
+// The console's error codes for drafts (of packages and of approval requests), apart from their
+// zod schemas so that the pages that react to them do not bring zod into the browser's first load.
+export const DRAFT_CONFLICT = 'DRAFT_VERSION_CONFLICT';
+export const DRAFT_NOT_FOUND = 'DRAFT_NOT_FOUND';

@@ -1,4 +1,0 @@
-// The console's error codes for drafts, outside lib/package-drafts/schemas.ts (zod) so that
-// the pages that react to them do not bring zod into the browser's first load.
-export const DRAFT_CONFLICT = 'DRAFT_VERSION_CONFLICT';
-export const DRAFT_NOT_FOUND = 'DRAFT_NOT_FOUND';
