@@ -10,7 +10,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{lib,server,sandbox,components,scripts}/**/*.unit.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['{lib,server,sandbox,components,scripts}/**/*.unit.test.ts'],
+          environment: 'node',
+          // Units share both cores with the console suites and the journeys on CI: a PDF-drawing
+          // unit that takes 1 s alone can take several there.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -1,7 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { operationLabel } from '../lib/admin/audit-operations.ts';
 import { AREAS, can, type Role } from '../lib/roles.ts';
-import { expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
+import { expect, expectAccessible, sidewaysOverflow, signIn, snap, test } from './fixtures.ts';
 
 // Runs share a data directory, so every account and request is made unique per run.
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -33,6 +34,48 @@ async function expectAreas(page: Page, roles: Role[]) {
     if (can(roles, area.permission)) await expect(link).toBeVisible();
     else await expect(link).toHaveCount(0);
   }
+}
+
+/**
+ * Where an identifier, address, code or label in the table's cells wraps anywhere but after a
+ * separator (@ . _ - : / , =) or at a space: "STALE_WORKFL|OW_RELEASE" would be one. A break is
+ * where, within one text node, the next character's box sits on a lower line than the one before.
+ */
+function breaksInsideWords(table: Locator): Promise<string[]> {
+  return table.locator('td code, td button, td span').evaluateAll((elements) =>
+    elements.flatMap((el) => {
+      const boxes: { ch: string; top: number | null }[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        // Between text nodes a new line is a block's or a <wbr>'s: only breaks within one count.
+        boxes.push({ ch: '', top: null });
+        for (let i = 0; i < text.length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getClientRects()[0];
+          // A space that ends a line, and text in closed <details>, have no box to compare.
+          boxes.push({ ch: text[i]!, top: rect && rect.width > 0 ? rect.top : null });
+        }
+      }
+      return boxes.flatMap((cur, i) => {
+        const prev = boxes[i - 1];
+        if (!prev || prev.top === null || cur.top === null || cur.top <= prev.top + 2) return [];
+        return /[\s@._\-:/,=]/.test(prev.ch) ? [] : [`${el.textContent}: ${prev.ch}|${cur.ch}`];
+      });
+    }),
+  );
+}
+
+/** At 1360 px and at 390 px: nothing in the table wraps mid-word, and the page itself does not scroll sideways. */
+async function expectSensibleWraps(page: Page, table: Locator) {
+  for (const width of [1360, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => breaksInsideWords(table), { message: `mid-word breaks at ${width} px` }).toEqual([]);
+    await expect.poll(() => sidewaysOverflow(page), { message: `page wider than ${width} px` }).toBeNull();
+  }
+  await page.setViewportSize({ width: 1360, height: 900 });
 }
 
 /** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
@@ -257,6 +300,9 @@ test.describe('admin area', () => {
       headers: { origin: baseURL! },
     });
     expect(created.status()).toBe(200);
+    const subjectId = ((await created.json()) as { id: string }).id;
+    const rolesChanged = await page.request.patch(`/api/admin/users/${subjectId}`, { data: { roles: ['operator', 'viewer'] }, headers: { origin: baseURL! } });
+    expect(rolesChanged.status()).toBe(200);
 
     // The subject signs in and submits twice: once fine, once on a stale release.
     const subject = await browserAs(browser, baseURL!, email);
@@ -278,6 +324,9 @@ test.describe('admin area', () => {
     await page.goto('/admin/audit');
     await expect(page.getByRole('table', { name: 'Audit log entries, newest first' })).toBeVisible();
     await expect(page.getByText(/entries in the log, newest first/)).toBeVisible();
+    // The log's times are the console's own, not the Signing API's (which the sandbox moves).
+    await expect(page.getByRole('columnheader', { name: "Time and origin (this console's clock, UTC)" })).toBeVisible();
+    await expect(page.getByText("Times are UTC, on this console's clock (real time), not on the Signing API's clock")).toBeVisible();
     await expectAccessible(page);
 
     // By user: exactly the subject's three entries.
@@ -288,11 +337,13 @@ test.describe('admin area', () => {
     const rows = page.getByRole('table', { name: 'Audit log entries, newest first' }).getByRole('row');
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(3)).toContainText('auth.sign_in');
+    await expect(rows.nth(3).getByRole('button', { name: 'Signed in', exact: true })).toBeVisible();
 
     // By operation: the two submissions, one refused with its code and both with their keys.
     await page.getByLabel('Operation').selectOption('approval_request.submit');
     await expect(page).toHaveURL(/operation=approval_request\.submit/);
     await expect(page.getByText('2 entries match these filters, newest first')).toBeVisible();
+    await expect(page.getByLabel('Operation').locator('option:checked')).toHaveText('Submitted an approval request (approval_request.submit)');
     const failure = rows.filter({ hasText: staleKey });
     await expect(failure.getByText('failure')).toBeVisible();
     await expect(failure).toContainText('status 409');
@@ -304,6 +355,12 @@ test.describe('admin area', () => {
     await expect(success).toContainText('status 200');
     await expect(success).toContainText(/request req_\S+/);
     await expect(success).toContainText(/approval request\s*ar_/);
+    // In words, the identifier under them; the request's id opens the request.
+    await expect(success.getByRole('button', { name: 'Submitted an approval request', exact: true })).toBeVisible();
+    await expect(success.getByText('approval_request.submit', { exact: true })).toBeVisible();
+    await expect(success.getByRole('link', { name: /^ar_/ })).toHaveAttribute('href', /^\/approvals\/ar_/);
+    // Keys, request ids, codes and the address wrap only after their separators.
+    await expectSensibleWraps(page, page.getByRole('table', { name: 'Audit log entries, newest first' }));
 
     // By day: tomorrow onwards matches nothing; today matches both again.
     await page.getByLabel('From (UTC day)').fill(dayAfter(today()));
@@ -326,7 +383,9 @@ test.describe('admin area', () => {
 
     // CSV of the same filters: the header, then exactly the two rows shown.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV (filtered)' }).click()]);
-    expect(download.suggestedFilename()).toBe('signdesk-audit.csv');
+    // Named for the day and the filters, in letters, digits, - and _.
+    const emailPart = email.replace(/[^A-Za-z0-9_-]+/g, '-');
+    expect(download.suggestedFilename()).toBe(`signdesk-audit-${today()}_operation-approval_request-submit_user-${emailPart}_from-${today()}_to-${today()}.csv`);
     const [header, ...data] = parseCsv(readFileSync((await download.path())!, 'utf8'));
     expect(header).toEqual(['id', 'at', 'user_email', 'roles', 'operation', 'target_type', 'target_id', 'outcome', 'status', 'error_code', 'upstream_request_id', 'idempotency_key', 'reason', 'client_address', 'instance']);
     expect(data).toHaveLength(2);
@@ -347,13 +406,26 @@ test.describe('admin area', () => {
     await expect(page.getByLabel('User e-mail')).toHaveValue('');
     // Other journeys write audit rows meanwhile, so the row may change between reading and
     // clicking: the operation is taken from the URL the click produced.
-    await rows.nth(1).getByRole('button', { name: /^[a-z_]+\.[a-z_]+$/ }).click();
+    await rows.nth(1).getByTitle('Show only this operation').click();
     await expect(page).toHaveURL(/operation=[a-z_]+\.[a-z_]+/);
     const name = new URL(page.url()).searchParams.get('operation')!;
     await expect(page.getByLabel('Operation')).toHaveValue(name);
-    await expect(rows.nth(1).getByRole('button', { name, exact: true })).toBeVisible();
+    // Every operation the console records has its words (lib/admin/audit-operations.ts).
+    expect(operationLabel(name), name).toBeDefined();
+    await expect(rows.nth(1).getByRole('button', { name: operationLabel(name), exact: true })).toBeVisible();
+    await expect(rows.nth(1).getByText(name, { exact: true })).toBeVisible();
     await page.getByLabel('Per page').selectOption('50');
     await expect(page).toHaveURL(/size=50/);
+
+    // A user target names the account beside its id: the change of the subject's roles.
+    await page.goto('/admin/audit?operation=user.roles_change');
+    const changed = rows.filter({ hasText: subjectId });
+    await expect(changed).toHaveCount(1);
+    await expect(changed.getByRole('button', { name: "Changed a user's roles", exact: true })).toBeVisible();
+    await expect(changed.getByText('user.roles_change', { exact: true })).toBeVisible();
+    await expect(changed.getByRole('cell').nth(3)).toContainText(`user${subjectId}Audit Subject${email}`);
+    await expectSensibleWraps(page, page.getByRole('table', { name: 'Audit log entries, newest first' }));
+    await snap(page, 'admin-audit-user-target');
   });
 
   test('audit log: part of an address finds a user, failed sign-ins under the address tried, and an outcome filter in the URL', async ({ page, browser, baseURL }) => {

@@ -185,6 +185,10 @@ test.describe('approval requests', () => {
     await page.reload();
     await expect(page.getByLabel('Status')).toHaveValue('APPROVED');
     await expect(table.getByRole('link')).toHaveText([approved]);
+    // Remembered across visits in this browser: a page that shows no approved request still offers the status.
+    await page.goto(`/approvals?q=${prefix}&status=IN_PROGRESS`);
+    await expect(table.getByRole('link')).toHaveText([late, soon]);
+    await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision', 'Approved']);
 
     // Due soon and overdue are judged on the API's clock (the answer's date), not the browser's.
     const requestList = (url: URL) => url.pathname === '/api/approval-requests';

@@ -19,14 +19,30 @@ export const apiId = (text: string) => (DIALECT === 'alternate' ? mapIdsInString
 /** The same for an expected URL pattern. */
 export const apiRe = (pattern: RegExp) => new RegExp(apiId(pattern.source), pattern.flags);
 
-/** Signs in through the real form as the demo account of a role. */
+/** Signs in as the demo account of a role: through the real form, once per role and worker. */
 export async function signIn(page: Page, role: Role) {
+  // One sign-in through the form per role and worker: later journeys start from its session
+  // cookie (in a context of their own), so two cores spend their time on what each journey is
+  // about rather than on scrypt (each sign-in verifies a password at full cost). A session that
+  // ended meanwhile (a journey signed out) lands on the sign-in page, and the form is used again.
+  const kept = signedIn.get(role);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto('/');
+    if (!new URL(page.url()).pathname.startsWith('/sign-in')) {
+      await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+      return;
+    }
+    signedIn.delete(role);
+  }
   await page.goto('/sign-in');
   await page.getByLabel('E-mail').fill(`${role}@signdesk.local`);
   await page.getByLabel('Password').fill(E2E_DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+  signedIn.set(role, await page.context().cookies());
 }
+const signedIn = new Map<Role, Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>>();
 
 /** axe-core over the current page: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page) {

@@ -458,8 +458,15 @@ test.describe('reviewing before a send', () => {
     await expect(send).toBeDisabled();
     await expect(confirm).toBeDisabled();
     await snap(page, 'packages-review-expired-in-browser');
+    // Nothing changed, so one click makes a new receipt and the review opens again with it:
+    // the same PDF keeps its pages reviewed, the confirmation is given afresh.
+    await expect(page.getByRole('button', { name: 'Preview again' })).toBeFocused();
     await page.getByRole('button', { name: 'Preview again' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The preview expired before it was sent' })).toBeVisible();
+    await expect(page.getByTestId('receipt-remaining')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toHaveCount(0);
+    await expect(page.getByText('so the pages you reviewed stay reviewed')).toBeVisible();
+    await expect(confirm).not.toBeChecked();
+    await page.getByRole('button', { name: 'Edit details' }).click();
     await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`Countdown ${run}`);
   });
 
@@ -474,12 +481,47 @@ test.describe('reviewing before a send', () => {
     await expect(send).toBeEnabled();
     // Only the API's clock moves: its receipt is now past its ten minutes.
     await control('/clock', { advance_seconds: 601 });
-    // The review re-reads the API's time every 15 s (and its countdown follows it from then on).
-    await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible({ timeout: 20_000 });
+    // The review re-reads the API's time every 2 s: the countdown closes within seconds.
+    await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible({ timeout: 7_000 });
     await expect(send).toBeDisabled();
-    // The way back keeps every value typed.
+    // A new receipt in one click, and the way back to the form keeps every value typed.
     await page.getByRole('button', { name: 'Preview again' }).click();
+    await expect(page.getByTestId('receipt-remaining')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit details' }).click();
     await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`API clock ${run}`);
+  });
+
+  test('by keyboard, the review takes the focus after Preview and keeps it once the last page is seen', async ({ page }) => {
+    await signIn(page, 'sender');
+    await page.goto('/packages/new');
+    await fillNda(page, `Keys ${run}`);
+    // The chosen template's whole card shows the keyboard's focus, not only its small radio.
+    const radio = page.getByRole('radio', { name: /Mutual non-disclosure agreement/ });
+    await radio.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(radio).toBeFocused();
+    const card = page.locator('label').filter({ has: radio });
+    await expect(card).toHaveCSS('outline-style', 'solid');
+    await expect(card).toHaveCSS('outline-width', '2px');
+    await page.getByRole('button', { name: 'Preview' }).focus();
+    await page.keyboard.press('Enter');
+    // Not the page's body: the review's first control.
+    const next = page.getByRole('button', { name: 'Next unreviewed page' });
+    await expect(next).toBeFocused({ timeout: 20_000 });
+    const progress = page.getByTestId('review-progress');
+    for (let jumps = 0; jumps < 10 && (await next.isVisible()); jumps++) {
+      const before = await progress.textContent();
+      await page.keyboard.press('Enter');
+      await expect(async () => {
+        expect((await next.isVisible()) ? await progress.textContent() : 'done').not.toBe(before);
+      }).toPass({ timeout: 10_000 });
+    }
+    await expect(progress).toContainText('Reviewed 3 of 3 pages');
+    // The button went with the last page: the focus goes on to the confirmation, open now that
+    // the summary beside the document has been seen too (else to the summary's heading).
+    await expect(page.getByLabel(/I have reviewed the populated document/)).toBeEnabled();
+    await expect(page.getByLabel(/I have reviewed the populated document/)).toBeFocused();
   });
 
   test('on a phone the summary below the document must be scrolled to as well', async ({ page }) => {
@@ -488,7 +530,17 @@ test.describe('reviewing before a send', () => {
     await page.goto('/packages/new');
     await fillNda(page, `Pied Piper ${run}`);
     await page.getByRole('button', { name: 'Preview' }).click();
+    // Fit to a phone's width, a page's text is too small to read: nothing counts as reviewed
+    // until the pages are shown at a readable size.
+    const tooSmall = page.getByRole('status').filter({ hasText: 'the text is too small to read: pages count as reviewed from 60 %' });
+    await expect(tooSmall).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('review-progress')).toHaveText('Reviewed 0 of 3 pages');
+    await snap(page, 'packages-review-phone-too-small');
+    await tooSmall.getByRole('button', { name: 'Zoom to 60 %' }).click();
+    await expect(tooSmall).toHaveCount(0);
     await reviewAllPages(page);
+    // The last page seen, the focus goes to the summary still to be read below, not to the page.
+    await expect(page.getByRole('heading', { name: 'Review before sending' })).toBeFocused();
     await expect(page.getByTestId('review-progress')).toContainText('Reviewed 3 of 3 pages');
     const confirm = page.getByLabel(/I have reviewed the populated document/);
     await expect(confirm).toBeDisabled();

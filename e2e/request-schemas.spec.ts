@@ -76,20 +76,30 @@ test.describe('request forms from any submission schema', () => {
     await expect(alertIn(page.getByRole('main'), /^Published terms/)).toHaveText('Must be a full address with its scheme, like https://example.com');
     await expect(alertIn(page.getByRole('main'), /^Legal name/)).toHaveText('Required');
     await expect(alertIn(first, /^Label/)).toHaveText('Required');
-    await expect(signatories.getByRole('alert')).toHaveText('Must not repeat an entry');
+    // A repeat is named at its own entry, with the entry it repeats; each entry is numbered.
+    await expect(alertIn(signatories, /^Signatories 2/)).toHaveText('Repeats entry 1: a list of unique entries');
+    await expect(alertIn(signatories, /^Signatories 1/)).toHaveCount(0);
     await snap(page, 'request-schema-errors');
 
     await fillContract(page, documentId);
     await page.getByLabel(/^Notice period/).fill('45');
     await page.getByLabel(/^Published terms/).fill('https://acme.example/terms');
     await page.getByLabel(/^Legal review needed by/).fill('2029-12-20T09:30');
+    // Corrected, an entry's message goes at once, without another submit.
     await signatories.getByLabel(/^Signatories 2/).fill('grace@example.com');
+    await expect(signatories.getByRole('alert')).toHaveCount(0);
     await first.getByLabel(/^Label/).fill('Signature');
     await first.getByLabel(/^Amount/).fill('2500');
     await page.getByLabel(/^Currency/).selectOption({ label: 'Pound sterling (GBP)' });
     await expectPhoneFits(page, 'request-schema-form-phone');
     const external = externalId('contract');
     await page.getByLabel('External ID').fill(external);
+    // A new entry left empty is named at the entry; filled in, its "Required" goes at once.
+    await signatories.getByRole('button', { name: 'Add signatory e-mail' }).click();
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(alertIn(signatories, /^Signatories 3/)).toHaveText('Required');
+    await signatories.getByLabel(/^Signatories 3/).fill('alan@example.com');
+    await expect(alertIn(signatories, /^Signatories 3/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Submit for approval' }).click();
 
     await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);

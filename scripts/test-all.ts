@@ -24,7 +24,7 @@ const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
  * world spec in no group, or in two, stops the run.
  */
 const WORLD_GROUPS = [
-  ['documents', 'editor', 'approval-releases'], // ≈ 290 s, and about 20 s
+  ['documents', 'editor', 'approval-releases', 'sign-template'], // ≈ 290 s, about 20 s, and one journey of about 40 s
   ['packages', 'api-struggles', 'live-packages'], // ≈ 325 s
   ['send-exactly-once', 'sandbox-panel', 'package-drafts'], // ≈ 310 s
 ].map((names) => names.map((n) => `e2e/${n}.spec.ts`));

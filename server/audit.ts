@@ -6,6 +6,12 @@ import type { Database } from './db/schema';
 import { instanceId } from './env';
 import type { User } from './users/users';
 
+/** One change a request made, as its audit entry names it: the operation and what it keeps of the body. */
+export interface AuditChange {
+  operation: string;
+  details?: Record<string, unknown>;
+}
+
 export interface AuditEntry {
   user: Pick<User, 'id' | 'email' | 'roles'> | null;
   /**
@@ -37,27 +43,35 @@ async function addressOfRequest(): Promise<string | null> {
   }
 }
 
-export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+/**
+ * Writes one entry, or the several of one request (one per change it made) in one statement:
+ * all or none, at one time, in the order given.
+ */
+export async function recordAudit(db: Kysely<Database>, ...entries: [AuditEntry, ...AuditEntry[]]): Promise<void> {
+  const at = new Date().toISOString();
+  const requestAddress = entries.some((e) => !e.clientAddress) ? await addressOfRequest() : null;
   await db
     .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      user_id: entry.user?.id ?? null,
-      user_email: entry.user?.email ?? entry.triedEmail ?? null,
-      roles: entry.user?.roles.join(',') ?? null,
-      operation: entry.operation,
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId ?? null,
-      outcome: entry.outcome,
-      status: entry.status,
-      error_code: entry.errorCode ?? null,
-      upstream_request_id: entry.upstreamRequestId ?? null,
-      idempotency_key: entry.idempotencyKey ?? null,
-      reason: entry.reason ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      client_address: entry.clientAddress ?? (await addressOfRequest()),
-      instance: instanceId(),
-    })
+    .values(
+      entries.map((entry) => ({
+        at,
+        user_id: entry.user?.id ?? null,
+        user_email: entry.user?.email ?? entry.triedEmail ?? null,
+        roles: entry.user?.roles.join(',') ?? null,
+        operation: entry.operation,
+        target_type: entry.targetType ?? null,
+        target_id: entry.targetId ?? null,
+        outcome: entry.outcome,
+        status: entry.status,
+        error_code: entry.errorCode ?? null,
+        upstream_request_id: entry.upstreamRequestId ?? null,
+        idempotency_key: entry.idempotencyKey ?? null,
+        reason: entry.reason ?? null,
+        details: entry.details ? JSON.stringify(entry.details) : null,
+        client_address: entry.clientAddress || requestAddress,
+        instance: instanceId(),
+      })),
+    )
     .execute();
 }
 

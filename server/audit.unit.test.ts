@@ -56,6 +56,26 @@ describe('queryAudit', () => {
   });
 });
 
+describe('the entries of one request', () => {
+  it('are written together, at one time, in the order given', async () => {
+    const change = (operation: string) => ({ user: user('admin@signdesk.local'), operation, targetType: 'user', targetId: 'usr_grace0001', outcome: 'success' as const, status: 200 });
+    await recordAudit(conn, change('x.first'), change('x.second'));
+    const rows = (await queryAudit(conn, { user: 'admin@signdesk.local', page: 1, size: 5 })).data;
+    expect(rows.map((r) => r.operation)).toEqual(['x.second', 'x.first']);
+    expect(rows[0]!.id).toBe(rows[1]!.id + 1);
+    expect(rows[0]!.at).toBe(rows[1]!.at);
+  });
+
+  it('are written all or none', async () => {
+    const before = (await queryAudit(conn, { page: 1, size: 1 })).pagination.total;
+    const fine = { user: null, operation: 'x.fine', outcome: 'success' as const, status: 200 };
+    // A status the table cannot hold (NOT NULL) fails the statement, and takes the first entry with it.
+    const broken = { ...fine, operation: 'x.broken', status: null as unknown as number };
+    await expect(recordAudit(conn, fine, broken)).rejects.toThrow();
+    expect((await queryAudit(conn, { page: 1, size: 1 })).pagination.total).toBe(before);
+  });
+});
+
 describe('where an action came from', () => {
   afterEach(() => vi.unstubAllEnvs());
 

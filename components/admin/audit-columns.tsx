@@ -1,34 +1,52 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { operationLabel } from '@/lib/admin/audit-operations';
+import type { AuditLogEntry } from '@/lib/admin/schemas';
+import { CLOCK_NAMES } from '@/lib/clocks';
 import { formatDate, formatTime } from '@/lib/format';
-import type { AuditRow } from '@/lib/admin/schemas';
 import { Badge } from '../ui/states';
-
-
-function detailsOf(text: string | null): [string, string][] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object') return [];
-    return Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
-  } catch {
-    return [];
-  }
-}
+import { AuditTarget } from './audit-target';
+import { Breakable } from './breakable';
 
 // Unknown is neither: a write whose answer never came, which the intent journal follows up.
 const OUTCOME_TONE = { success: 'green', failure: 'red', unknown: 'amber' } as const;
 
 const none = <span className="text-slate-500">—</span>;
 
-/** A labelled identifier on its own line, breakable anywhere (ids have no spaces). */
+/** A labelled identifier on its own line, wrapping only after its separators. */
 const Ref = ({ label, value }: { label: string; value: string | null }) => (
   <div className="text-xs">
     <span className="text-slate-600">{label} </span>
-    {value ? <code className="break-all text-slate-900">{value}</code> : none}
+    {value ? (
+      <code className="break-words text-slate-900">
+        <Breakable text={value} />
+      </code>
+    ) : (
+      none
+    )}
   </div>
 );
+
+type FilterBy = (patch: { user?: string; operation?: string }) => void;
+
+/** The operation in words, which narrows the view to it, and its identifier under it for those who search or export by it. */
+function Operation({ operation, filterBy }: { operation: string; filterBy: FilterBy }) {
+  const label = operationLabel(operation);
+  const id = (
+    <code className="block break-words font-mono text-xs text-slate-600">
+      <Breakable text={operation} />
+    </code>
+  );
+  return (
+    <div className="max-w-48">
+      <button type="button" className="text-left text-brand-700 hover:underline" title="Show only this operation" onClick={() => filterBy({ operation })}>
+        {label ?? id}
+      </button>
+      {label && id}
+    </div>
+  );
+}
 
 /**
  * Seven columns so the thirteen facts of an entry fit the page without scrolling sideways:
@@ -36,10 +54,17 @@ const Ref = ({ label, value }: { label: string; value: string | null }) => (
  * error code under the outcome, and the two request identifiers share a column. User and
  * operation cells narrow the view to that value.
  */
-export function auditColumns(filterBy: (patch: { user?: string; operation?: string }) => void): ColumnDef<AuditRow, unknown>[] {
+export function auditColumns(filterBy: FilterBy): ColumnDef<AuditLogEntry, unknown>[] {
   return [
     {
-      header: 'Time and origin',
+      id: 'time',
+      // The log is dated by the console, not by the Signing API, whose clock (the sandbox's
+      // can be moved ahead) dates packages and requests: beside those, the two would be confused.
+      header: () => (
+        <>
+          Time and origin <span className="block text-xs font-normal text-slate-600">({CLOCK_NAMES.console}, UTC)</span>
+        </>
+      ),
       cell: ({ row }) => (
         <div className="max-w-40">
           <time dateTime={row.original.at} className="block whitespace-nowrap">
@@ -59,7 +84,7 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
         <div className="max-w-52">
           {row.original.user_email ? (
             <button type="button" className="break-words text-left text-brand-700 hover:underline" title="Show only this user's entries" onClick={() => filterBy({ user: row.original.user_email! })}>
-              {row.original.user_email}
+              <Breakable text={row.original.user_email} />
             </button>
           ) : (
             <span className="text-slate-600">not signed in</span>
@@ -78,39 +103,8 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
         </div>
       ),
     },
-    {
-      header: 'Operation',
-      cell: ({ row }) => (
-        <button type="button" className="text-left font-mono text-xs text-brand-700 hover:underline" title="Show only this operation" onClick={() => filterBy({ operation: row.original.operation })}>
-          {row.original.operation}
-        </button>
-      ),
-    },
-    {
-      header: 'Target',
-      cell: ({ row }) => {
-        const details = detailsOf(row.original.details);
-        return (
-          <div className="max-w-52 text-xs">
-            {row.original.target_type ? <span className="text-slate-600">{row.original.target_type.replace(/_/g, ' ')}</span> : none}
-            {row.original.target_id && <code className="block break-all text-slate-900">{row.original.target_id}</code>}
-            {details.length > 0 && (
-              <details className="mt-1 text-slate-700">
-                <summary className="cursor-pointer text-slate-600">Details</summary>
-                <dl>
-                  {details.map(([k, v]) => (
-                    <div key={k} className="break-all">
-                      <dt className="inline text-slate-600">{k}: </dt>
-                      <dd className="inline">{v}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </details>
-            )}
-          </div>
-        );
-      },
-    },
+    { header: 'Operation', cell: ({ row }) => <Operation operation={row.original.operation} filterBy={filterBy} /> },
+    { header: 'Target', cell: ({ row }) => <AuditTarget entry={row.original} /> },
     {
       header: 'Outcome',
       cell: ({ row }) => (
@@ -120,7 +114,11 @@ export function auditColumns(filterBy: (patch: { user?: string; operation?: stri
             <span className="text-slate-600">status </span>
             <span className="tabular-nums">{row.original.status}</span>
           </span>
-          {row.original.error_code && <code className="break-all text-xs text-red-800">{row.original.error_code}</code>}
+          {row.original.error_code && (
+            <code className="break-words text-xs text-red-800">
+              <Breakable text={row.original.error_code} />
+            </code>
+          )}
         </div>
       ),
     },

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { operationLabel } from '@/lib/admin/audit-operations';
 import { AUDIT_OUTCOMES as OUTCOMES, CLEARED_AUDIT_FILTERS as CLEARED, usersQuery, type AuditFilters } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { Input, Select } from '../ui/field';
@@ -37,7 +38,9 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
     return () => clearTimeout(timer);
   }, [text, current, update]);
 
-  const options = filters.operation && !operations.includes(filters.operation) ? [filters.operation, ...operations] : operations;
+  const listed = filters.operation && !operations.includes(filters.operation) ? [filters.operation, ...operations] : operations;
+  // In words, in the order of the words; the identifier stays beside each (the URL and the CSV use it).
+  const options = listed.map((op) => ({ op, text: operationLabel(op) })).sort((a, b) => (a.text ?? a.op).localeCompare(b.text ?? b.op));
   const active = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
   return (
     <div role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-start gap-3">
@@ -87,9 +90,9 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
         </label>
         <Select id="audit-operation" value={filters.operation ?? ''} onChange={(e) => update({ operation: e.target.value || null })}>
           <option value="">All operations</option>
-          {options.map((op) => (
+          {options.map(({ op, text }) => (
             <option key={op} value={op}>
-              {op}
+              {text ? `${text} (${op})` : op}
             </option>
           ))}
         </Select>

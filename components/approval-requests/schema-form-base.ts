@@ -68,11 +68,36 @@ export function requestFieldOf(
     const part = doc ? /^documents\.\d+\.(name|sign_actor_ids)\b/.exec(d.path)?.[1] : undefined;
     if (field?.kind === 'document' && part) return `${part === 'name' ? 'documentNames' : 'signers'}.${field.key}`;
     if (field?.kind === 'document') return `documents.${field.key}`;
-    // A nested field's path is the form's own (items.0.amount): the form is shaped like the data.
-    if (field) return `form_data.${field.key}${data?.[2] ?? ''}`;
+    // A nested field's path is the form's own (items.0.amount; a plain entry's tags.2.value).
+    if (field) return `form_data.${formPathOf(fields, [field.key, ...(data?.[2] ?? '').split('.').filter(Boolean)]).join('.')}` as RequestFieldPath;
     if (d.path === 'external_id') return 'external_id';
     return undefined;
   };
+}
+
+/** The rest of a data path below `f`, as the form names it: a list's plain entries sit under `.value`. */
+function formPathUnder(f: FieldDescriptor, rest: readonly PropertyKey[]): PropertyKey[] {
+  const [head, ...more] = rest;
+  if (head === undefined) return [];
+  if (f.kind === 'object') {
+    const child = f.fields?.find((c) => c.key === head);
+    return [head, ...(child ? formPathUnder(child, more) : more)];
+  }
+  if (f.kind === 'array' && f.item) {
+    return f.item.kind === 'object' ? [head, ...formPathUnder(f.item, more)] : [head, 'value', ...formPathUnder(f.item, more)];
+  }
+  return [...rest];
+}
+
+/**
+ * A path into form_data as the form names it (schema-form-values.ts): the data's `tags.2` is
+ * the form's `tags.2.value`, so a message lands on the entry's control, and goes when that
+ * control is corrected (the form re-checks only the control that changed).
+ */
+export function formPathOf(fields: readonly FieldDescriptor[], dataPath: readonly PropertyKey[]): PropertyKey[] {
+  const [key, ...rest] = dataPath;
+  const field = fields.find((f) => f.key === key);
+  return key === undefined ? [] : [key, ...(field ? formPathUnder(field, rest) : rest)];
 }
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;

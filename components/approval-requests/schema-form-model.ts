@@ -3,7 +3,7 @@ import { EXTERNAL_ID } from '@/lib/approval-requests/limits';
 import { formDataValidator } from '@/lib/submission-schema/validator';
 import { missingDocumentFields, type FieldDescriptor } from '@/lib/submission-schema/fields';
 import { documentContentIssues } from './document-refs';
-import { requestContent, type FormIntent, type RequestFormValues } from './schema-form-base';
+import { formPathOf, requestContent, type FormIntent, type RequestFormValues } from './schema-form-base';
 
 export * from './schema-form-base';
 
@@ -37,7 +37,7 @@ export function requestFormSchema(
       const documents = Object.fromEntries(Object.entries(c.documents).filter(([, id]) => id));
       const checked = formDataValidator(fields, { partial, documents }).safeParse(c.form_data);
       if (!checked.success)
-        for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: ['form_data', ...issue.path] } as never);
+        for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: ['form_data', ...formPathOf(fields, issue.path)] } as never);
       if (!requireDocuments) return;
       for (const key of missingDocumentFields(fields, Object.keys(documents)))
         ctx.addIssue({ code: 'custom', path: ['documents', key], message: 'Choose a document' });

@@ -165,7 +165,8 @@ describe('requestFormSchema', () => {
     expect(check(values).issues).toEqual([
       'form_data.ref: required',
       'form_data.party.name: required',
-      'form_data.emails.0: required',
+      // A plain entry's control is its `.value`: the message goes once that control is filled in.
+      'form_data.emails.0.value: required',
       'form_data.milestones.0.label: required',
       'documents.contract: Choose a document',
     ]);

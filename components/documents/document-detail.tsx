@@ -16,6 +16,7 @@ import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentPdf } from './document-pdf';
 import { deletionBlock, purposeLabel, referenceLabel } from './document-facts';
 import { documentEditorPath, documentsPath } from './document-paths';
+import { LayoutNextSteps, type NextStepsAccess } from './layout-next-steps';
 
 const REFERENCE_HREF: Record<string, string> = { approval_request: '/approvals', signature_package: '/packages' };
 
@@ -49,8 +50,8 @@ function DetailSkeleton() {
   );
 }
 
-/** A document's metadata, its protection, delete and editor actions, and its PDF. */
-export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
+/** A document's metadata, its protection, delete and editor actions, what follows a completed layout, and its PDF. */
+export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite: boolean; access: NextStepsAccess }) {
   const router = useRouter();
   const query = useQuery(documentQuery(id));
   if (query.isPending) {
@@ -116,6 +117,11 @@ export function DocumentDetail({ id, canWrite }: { id: string; canWrite: boolean
           ['References', <References key="r" doc={doc} />],
         ]}
       />
+      {doc.logical_purpose === 'SIGNATURE_TARGET' && doc.layout_status === 'completed' && (
+        <div className="mt-6">
+          <LayoutNextSteps documentName={doc.name} access={access} />
+        </div>
+      )}
       <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">PDF</h2>
       <DocumentPdf id={doc.id} name={doc.name} />
     </>

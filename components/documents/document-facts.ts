@@ -4,10 +4,18 @@ import type { DocumentItem } from '@/lib/documents/schemas';
 
 export const PURPOSES = {
   ATTACHMENT: { label: 'Attachment', hint: 'A supporting file for approval requests. The default.' },
-  SIGNATURE_TARGET: { label: 'Signature target', hint: 'A PDF to lay out signature fields on and send for signing.' },
+  // Not "to send for signing": packages are sent with a document-sign template, which only the
+  // platform's own designer makes from a completed layout (spec section 1).
+  SIGNATURE_TARGET: {
+    label: 'Signature target',
+    hint: 'A PDF to lay out signature fields on. To send it for signing, a workspace administrator makes a document-sign template from the completed layout in the Signing platform.',
+  },
 } as const;
 
 export const pagesText = (n: number | undefined) => (n === undefined ? 'an unknown number of pages' : `${n} ${n === 1 ? 'page' : 'pages'}`);
+
+/** The name a template made from this document gets unless given one (the sandbox's designer does the same): no ".pdf". */
+export const templateNameOf = (documentName: string) => documentName.replace(/\.pdf$/i, '').trim();
 
 export const purposeLabel = (purpose: string) => PURPOSES[purpose as keyof typeof PURPOSES]?.label ?? purpose;
 

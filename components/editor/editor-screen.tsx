@@ -7,6 +7,7 @@ import type { Route } from 'next';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/ui/page-header';
+import { LayoutNextSteps, type NextStepsAccess } from '@/components/documents/layout-next-steps';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { LeaveDialog } from '@/components/ui/leave-dialog';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
@@ -32,8 +33,8 @@ import { useEditorSession, type SessionHow } from './use-editor-session';
 // pdf.js loads only here, in the browser (DESIGN.md section 7).
 const PdfPages = dynamic(() => import('./pdf-pages'), { ssr: false, loading: () => <Skeleton className="size-full" /> });
 
-/** The hosted editor for one document: palette, pages with fields, properties, save and complete. */
-export function EditorScreen({ documentId }: { documentId: string }) {
+/** The hosted editor for one document: palette, pages with fields, properties, save and complete, and what comes after. */
+export function EditorScreen({ documentId, access }: { documentId: string; access: NextStepsAccess }) {
   const { model, dispatch, conflict, adopt, keepMine, takeServer } = useEditorModel(documentId);
   const [serverSizes, setServerSizes] = useState<PageSize[] | undefined>();
   const onSnapshot = useCallback(
@@ -102,6 +103,7 @@ export function EditorScreen({ documentId }: { documentId: string }) {
           />
           {session.expired && !readOnly && <ExpiredBanner fieldCount={model.fields.length} dirty={dirty} opening={session.opening} onOpen={() => void session.open()} />}
           {readOnly && <CompletedBanner version={model.version} />}
+          {readOnly && doc.data?.logical_purpose === 'SIGNATURE_TARGET' && <LayoutNextSteps documentName={doc.data.name} access={access} />}
           {/* One column on a phone: palette, pages, then the panel; three side by side from lg. */}
           <div className="grid grid-cols-1 items-start gap-3 lg:grid-cols-[10rem_minmax(0,1fr)_18rem]">
             <FieldPalette disabled={readOnly || pageSizes.length === 0} onAdd={addField} />

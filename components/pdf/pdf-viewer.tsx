@@ -33,6 +33,12 @@ export interface PdfViewerProps {
    * canvas drawn, each time that changes; the same page may be reported again
    */
   onPagesSeen?: (pages: number[]) => void;
+  /**
+   * the smallest zoom (1 = 100 %) at which a page's text can be read: below it no page counts
+   * as seen, and the viewer says so and offers that zoom (a phone's fit-width shows an A4 page
+   * at about a third of its size, where no one can read it)
+   */
+  readableZoom?: number;
   /** scrolls to `page` each time `seq` changes */
   goTo?: { page: number; seq: number };
   /** a thumbnail rail beside the pages (from medium screens up), marking some pages */
@@ -69,7 +75,7 @@ export function PdfViewer(props: PdfViewerProps) {
   return <Viewer key={fileKey(props.file)} {...props} />;
 }
 
-function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPageOverlay, onLoad, onPagesSeen, goTo, rail }: PdfViewerProps) {
+function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPageOverlay, onLoad, onPagesSeen, readableZoom, goTo, rail }: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   // Pages whose canvas is drawn right now: only these can count as seen.
@@ -153,11 +159,13 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
     setDrawnTick((t) => t + 1);
   }, []);
 
+  // Compared in whole percent, as the toolbar shows the zoom.
+  const tooSmall = readableZoom !== undefined && zoomValue !== null && Math.round(zoomValue * 100) < Math.round(readableZoom * 100);
   useEffect(() => {
-    if (!layout || !onPagesSeen) return;
+    if (!layout || !onPagesSeen || tooSmall) return;
     const seen = pagesOnScreen(layout, view.top, view.height).filter((p) => drawn.current.has(p));
     if (seen.length > 0) onPagesSeen(seen);
-  }, [layout, view.top, view.height, drawnTick, onPagesSeen]);
+  }, [layout, view.top, view.height, drawnTick, onPagesSeen, tooSmall]);
 
   // A request to show a page waits for the layout, and is carried out once.
   useLayoutEffect(() => {
@@ -183,6 +191,21 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
         onZoom={(d) => zoomValue !== null && changeZoom({ mode: 'custom', value: stepZoom(zoomValue, d) })}
         onFit={() => changeZoom({ mode: 'fit' })}
       />
+      {tooSmall && readableZoom !== undefined && (
+        <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span>
+            At {Math.round((zoomValue ?? 0) * 100)} % the text is too small to read: pages count as reviewed from{' '}
+            {Math.round(readableZoom * 100)} %.
+          </span>
+          <button
+            type="button"
+            onClick={() => changeZoom({ mode: 'custom', value: readableZoom })}
+            className="rounded-md bg-white px-2.5 py-1 text-sm font-medium text-amber-950 ring-1 ring-amber-600/40 hover:bg-amber-100"
+          >
+            Zoom to {Math.round(readableZoom * 100)} %
+          </button>
+        </div>
+      )}
       <div className="flex">
         {rail && pdf && sizes && layout && !failure ? (
           <PdfThumbnailRail pdf={pdf} sizes={sizes} current={page} marked={rail.marked} markLabel={rail.markLabel} onJump={jump} heightClassName={heightClassName} />

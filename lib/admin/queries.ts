@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
 import type { ApprovalRequest } from '../approval-requests/schemas.ts';
 import { AUDIT_OUTCOMES } from './audit-outcomes.ts';
-import type { AuditRow, faultRulesSchema } from './schemas.ts';
+import type { AuditLogEntry, faultRulesSchema } from './schemas.ts';
 import type { Page } from '../list/schemas.ts';
 import type { SignaturePackage } from '../packages/schemas.ts';
 import type { Role } from '../roles.ts';
@@ -44,7 +44,7 @@ export interface AuditFilters {
 /** Every audit filter unset, as a URL update ("Clear filters"). */
 export const CLEARED_AUDIT_FILTERS = { user: null, outcome: null, operation: null, from: null, to: null };
 
-export type AuditPage = Page<AuditRow> & { operations: string[] };
+export type AuditPage = Page<AuditLogEntry> & { operations: string[] };
 
 export type FaultRule = z.input<typeof faultRulesSchema>['rules'][number];
 export interface SandboxState {

@@ -5,6 +5,7 @@ import type { FieldValues } from 'react-hook-form';
 import { api } from '@/lib/api-client';
 import { adminKeys, type FaultRule, type SandboxState, type RecipientAction, type ReviewedRequest, type ReviewerAction } from '@/lib/admin/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
+import type { PublishedSignTemplate, SignTemplatePublishInput } from '@/lib/admin/sign-template-schemas';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
 
 // The sandbox panel's writes. Its control routes take no Idempotency-Key (they drive the
@@ -72,6 +73,27 @@ export function usePublishRelease(handlers: KeyedMutationHandlers<ReleasePublish
         method: 'POST',
         body: schema ? { schema } : {},
       }),
+    invalidates: () => WORLD,
+    ...handlers,
+  });
+}
+
+export interface SignTemplatePublish extends SignTemplatePublishInput {
+  documentId: string;
+}
+
+/**
+ * POST /api/sandbox/documents/:id/sign-template, as the platform's template designer: the
+ * catalog gains a template, so every view of it (the send form's picker, a document's next
+ * steps) reads again with the rest of the world.
+ */
+export function usePublishSignTemplate<F extends FieldValues = FieldValues>(
+  handlers: KeyedMutationHandlers<SignTemplatePublish, PublishedSignTemplate, F> = {},
+) {
+  return useKeyedMutation({
+    scope: 'sandbox-sign-template',
+    request: ({ documentId, ...body }: SignTemplatePublish) =>
+      api<PublishedSignTemplate>(`/api/sandbox/documents/${encodeURIComponent(documentId)}/sign-template`, { method: 'POST', body }),
     invalidates: () => WORLD,
     ...handlers,
   });

@@ -62,6 +62,17 @@ export const auditRowSchema = z.strictObject({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
+/**
+ * An entry as GET /api/admin/audit answers it: the stored row, and for a user target the
+ * account it names (by id, or by address where the entry kept the address), looked up when the
+ * log is read: the row keeps what was recorded, and a name is shown as the account has it now.
+ * Null for other targets and for an id or address no account has.
+ */
+export const auditLogEntrySchema = auditRowSchema.extend({
+  target_user: z.strictObject({ name: z.string(), email: z.string() }).nullable(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
 export const clockSchema = z.strictObject({ advance_seconds: z.number().int().min(1, 'At least one second').max(10 * 365 * 86_400) });
 
 export const reviewerActionSchema = z.strictObject({

@@ -419,8 +419,10 @@ const WRONG_TYPE: Record<Node['t'], unknown> = {
 };
 
 /** Ways to break this node's own value (not its children), as arbitraries of the bad value. */
-function localBreaks(node: Node): { what: string; value: fc.Arbitrary<unknown>; incomplete?: boolean }[] {
-  const out: { what: string; value: fc.Arbitrary<unknown>; incomplete?: boolean }[] = [
+/** `at`: where below the node's own path the break is named, when not at the node itself. */
+type LocalBreak = { what: string; value: fc.Arbitrary<unknown>; incomplete?: boolean; at?: (data: unknown) => Path };
+function localBreaks(node: Node): LocalBreak[] {
+  const out: LocalBreak[] = [
     { what: 'wrong type', value: fc.constant(WRONG_TYPE[node.t]) },
   ];
   switch (node.t) {
@@ -489,7 +491,11 @@ function localBreaks(node: Node): { what: string; value: fc.Arbitrary<unknown>; 
       if (node.unique && (node.maxItems === undefined || node.maxItems > 0))
         out.push({
           what: 'a repeated entry',
-          value: fc.array(item, { minLength: 1, maxLength: Math.max(1, (node.maxItems ?? 3) - 1) }).map((xs) => [...xs, xs[0]]),
+          // Distinct entries, then the first again: the repeat is named at its own entry.
+          value: fc
+            .uniqueArray(item, { minLength: 1, maxLength: Math.max(1, (node.maxItems ?? 3) - 1), comparator: sameJson })
+            .map((xs) => [...xs, xs[0]]),
+          at: (data) => [(data as unknown[]).length - 1],
         });
       break;
     }
@@ -500,8 +506,8 @@ function localBreaks(node: Node): { what: string; value: fc.Arbitrary<unknown>; 
 }
 
 function broken(node: Node, path: Path): fc.Arbitrary<Broken> {
-  const here = localBreaks(node).map(({ what, value, incomplete }) =>
-    value.map((data): Broken => ({ data, expect: 'value', path, what, incomplete: incomplete ?? false })),
+  const here = localBreaks(node).map(({ what, value, incomplete, at }) =>
+    value.map((data): Broken => ({ data, expect: 'value', path: at ? [...path, ...at(data)] : path, what, incomplete: incomplete ?? false })),
   );
   if (node.t === 'object') return fc.oneof(...here, ...objectBreaks(node, path));
   if (node.t === 'array') {

@@ -212,7 +212,6 @@ describe('formDataValidator', () => {
     ['anchored pattern', { type: 'string', pattern: '^CC-[A-Z]{2}$' }, ['CC-AB'], ['CC-ABC', 'xCC-AB']],
     ['minItems', { type: 'array', items: { type: 'string' }, minItems: 2 }, [['a', 'b']], [['a']]],
     ['maxItems', { type: 'array', items: { type: 'string' }, maxItems: 2 }, [['a', 'b']], [['a', 'b', 'c']]],
-    ['uniqueItems', { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } }, uniqueItems: true }, [[{ a: 1, b: 2 }, { a: 2, b: 1 }]], [[{ a: 1, b: 2 }, { b: 2, a: 1 }]]],
     ['const', { const: 3 }, [3], [4, '3']],
     ['oneOf constants', { oneOf: [{ const: 'a' }, { const: 2 }] }, ['a', 2], ['2', 'b']],
     ['numeric enum', { type: 'number', enum: [1.5, 2] }, [1.5, 2], ['1.5', 3]],
@@ -224,6 +223,15 @@ describe('formDataValidator', () => {
   it.each(bounds)('%s: accepts what fits and refuses what does not', (_name, property, good, bad) => {
     for (const v of good) expect(issuesIn(one(property), { v }), JSON.stringify(v)).toEqual([]);
     for (const v of bad) expect(issuesIn(one(property), { v }), JSON.stringify(v)).toEqual([{ path: 'v', message: expect.stringMatching(/^must /) }]);
+  });
+
+  it('uniqueItems: names each repeat at its own entry, with the entry it repeats, whatever the order of keys', () => {
+    const unique = one({ type: 'array', items: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } }, uniqueItems: true });
+    expect(issuesIn(unique, { v: [{ a: 1, b: 2 }, { a: 2, b: 1 }] })).toEqual([]);
+    expect(issuesIn(unique, { v: [{ a: 1, b: 2 }, { a: 2, b: 1 }, { b: 2, a: 1 }, { a: 2, b: 1 }] })).toEqual([
+      { path: 'v.2', message: 'repeats entry 1: a list of unique entries' },
+      { path: 'v.3', message: 'repeats entry 2: a list of unique entries' },
+    ]);
   });
 
   it('checks nested objects and arrays, with the data path in each issue', () => {

@@ -133,8 +133,17 @@ function valueSchema(f: FieldDescriptor, options: FormDataOptions): z.ZodType {
       // Like `required`, a minimum count waits for the submission; a draft may hold fewer.
       if (minItems !== undefined && !options.partial) list = list.refine((v) => v.length >= minItems, `must have at least ${minItems} ${minItems === 1 ? 'entry' : 'entries'}`);
       if (maxItems !== undefined) list = list.refine((v) => v.length <= maxItems, `must have at most ${maxItems} ${maxItems === 1 ? 'entry' : 'entries'}`);
-      if (f.uniqueItems) list = list.refine((v) => new Set(v.map(canonical)).size === v.length, 'must not repeat an entry');
-      return list;
+      if (!f.uniqueItems) return list;
+      // Each repeat is named at its own entry, with the entry it repeats: a person fixes that one.
+      return list.superRefine((v, ctx) => {
+        const first = new Map<string, number>();
+        v.forEach((entry, i) => {
+          const key = canonical(entry);
+          const earlier = first.get(key);
+          if (earlier === undefined) first.set(key, i);
+          else ctx.addIssue({ code: 'custom', path: [i], message: `repeats entry ${earlier + 1}: a list of unique entries` });
+        });
+      });
     }
     default:
       return stringChecks(z.string(typeError('a string')), f);

@@ -117,6 +117,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'control.approval-workflows.releases': () => ({
     schema: { type: 'object', title: `Robust ${MARK}`, properties: { note: { type: 'string', title: 'Note' } } },
   }),
+  'control.documents.sign-template': () => ({ name: `Robust ${MARK}` }),
 };
 
 const bodyFor = (route: RouteDef, bad: Buffer): Buffer => {

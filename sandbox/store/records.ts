@@ -42,6 +42,7 @@ const FIELD = /^[a-z_]+$/;
 // app's row is indistinguishable from a missing one (spec section 1).
 export class Records {
   private readonly getStmt;
+  private readonly ownerStmt;
   private readonly ownedStmt;
   private readonly visibleStmt;
   private readonly insertStmt;
@@ -50,6 +51,9 @@ export class Records {
 
   constructor(private readonly db: Db) {
     this.getStmt = db.prepare<[string, string], Row>('SELECT data FROM records WHERE kind = ? AND id = ?');
+    this.ownerStmt = db.prepare<[string, string], { app_id: string | null }>(
+      'SELECT app_id FROM records WHERE kind = ? AND id = ?',
+    );
     this.ownedStmt = db.prepare<[string, string, string], Row>(
       'SELECT data FROM records WHERE kind = ? AND id = ? AND app_id = ?',
     );
@@ -64,6 +68,15 @@ export class Records {
   get<T>(kind: Kind, id: string): T | undefined {
     const row = this.getStmt.get(kind, id);
     return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  /**
+   * Who owns a row: an app id, null for shared catalog, undefined when there is no row. For the
+   * control plane, which acts on any app's rows and must give what it makes the same owner.
+   */
+  ownerOf(kind: Kind, id: string): string | null | undefined {
+    const row = this.ownerStmt.get(kind, id);
+    return row ? row.app_id : undefined;
   }
 
   /** The row if `appId` owns it. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { can, type Permission } from '@/lib/roles';
 import { API_DATE_HEADER } from '@/lib/api-clock';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/lib/idempotency';
-import { recordAudit } from '../audit';
+import { recordAudit, type AuditChange, type AuditEntry } from '../audit';
 import { db } from '../db';
 import { logger } from '../logger';
 import { currentSession } from '../auth/session';
@@ -29,13 +29,31 @@ export interface Ctx<P, Q, B> {
   idempotencyKey: string | null;
 }
 
-export interface AuditSpec<P, B> {
-  operation: string;
+interface AuditTarget<P, B> {
   targetType: string;
   target?: (params: P, body: B, result: unknown) => string | null | undefined;
   reason?: (body: B) => string | undefined;
-  details?: (body: B, result: unknown) => Record<string, unknown>;
 }
+
+/** One entry per request, under one operation. */
+interface SingleAudit<P, B> extends AuditTarget<P, B> {
+  operation: string;
+  details?: (body: B, result: unknown) => Record<string, unknown>;
+  changes?: undefined;
+}
+
+/**
+ * A request that can make several changes at once (a user's roles and the disabled flag): one
+ * entry per change the body makes, each under its own operation with its own details, sharing
+ * the request's target, outcome and ids. Not for keyed routes: an intent is one operation.
+ */
+interface ChangesAudit<P, B> extends AuditTarget<P, B> {
+  changes: (body: B) => AuditChange[];
+  operation?: undefined;
+  details?: undefined;
+}
+
+export type AuditSpec<P, B> = SingleAudit<P, B> | ChangesAudit<P, B>;
 
 export interface Spec<P, Q, B> {
   permission: Permission;
@@ -75,6 +93,12 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
   spec: Spec<P, Q, B>,
   fn: (ctx: Ctx<P, Q, B>) => Promise<unknown>,
 ) {
+  // The intent journal files a keyed write under one operation; a route that records several
+  // entries per request has none to give, and is refused when it is built, not on a request.
+  const intentOperation = spec.idempotency === 'required' && spec.audit ? spec.audit.operation : undefined;
+  if (spec.idempotency === 'required' && spec.audit && intentOperation === undefined) {
+    throw new Error('A keyed route audits one operation (its intent), not one entry per change.');
+  }
   return async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     const mutation = req.method !== 'GET' && req.method !== 'HEAD';
@@ -102,10 +126,10 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
         throw new ConsoleError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable characters without spaces.', [{ path: 'Idempotency-Key', message: 'invalid' }]);
       }
       ctx = { req, requestId, user, params, query, body, idempotencyKey: key };
-      if (spec.idempotency === 'required' && spec.audit && key) {
+      if (intentOperation !== undefined && key) {
         intent = await beginIntent(await db(), {
           userId: user.id,
-          operation: spec.audit.operation,
+          operation: intentOperation,
           key,
           method: req.method,
           path: req.nextUrl.pathname,
@@ -152,11 +176,17 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
   };
 }
 
+/** The entries one request records: its one operation, or one per change its body makes. */
+function auditChanges<P, B>(spec: AuditSpec<P, B>, body: B, result: unknown): AuditChange[] {
+  if (spec.changes) return spec.changes(body);
+  return [{ operation: spec.operation, details: body ? spec.details?.(body, result) : undefined }];
+}
+
 /** `unknown`: the journal could not tell whether the API carried the write out. */
 async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstreamRequestId: string | null, status: number, result: unknown, code: string | null, unknown = false) {
-  await recordAudit(await db(), {
+  const [first, ...more] = auditChanges(spec, ctx.body, result).map((change): AuditEntry => ({
     user: ctx.user,
-    operation: spec.operation,
+    operation: change.operation,
     targetType: spec.targetType,
     targetId: spec.target?.(ctx.params, ctx.body, result) ?? null,
     outcome: unknown ? 'unknown' : status < 400 ? 'success' : 'failure',
@@ -165,8 +195,9 @@ async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstream
     upstreamRequestId,
     idempotencyKey: ctx.idempotencyKey,
     reason: ctx.body ? spec.reason?.(ctx.body) : undefined,
-    details: ctx.body ? spec.details?.(ctx.body, result) : undefined,
+    details: change.details,
     clientAddress: clientAddress(ctx.req.headers),
-  });
+  }));
+  // A request's changes are written together, or not at all.
+  if (first) await recordAudit(await db(), first, ...more);
 }
-

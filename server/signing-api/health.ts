@@ -30,9 +30,12 @@ async function probe(): Promise<ApiProbe> {
   }
 }
 
-/** The latest probe of the Signing API: a running one is joined, a fresh one reused. */
-export function probeSigningApi(now = Date.now()): Promise<ApiProbe> {
-  if (last && now - last.at < PROBE_FRESH_MS) return last.probe;
+/**
+ * The latest probe of the Signing API: a running one is joined, one younger than `freshMs`
+ * reused (a deadline on screen asks for a fresher look than a health check).
+ */
+export function probeSigningApi(now = Date.now(), freshMs = PROBE_FRESH_MS): Promise<ApiProbe> {
+  if (last && now - last.at < freshMs) return last.probe;
   last = { at: now, probe: probe() };
   return last.probe;
 }

@@ -79,9 +79,11 @@ describe('users', () => {
     const updated = await patchUser(id, { roles: ['viewer', 'admin'] });
     expect(updated.body).toMatchObject({ id, roles: ['viewer', 'admin'] });
     expect((await c.call('GET', '/api/admin/users', { cookie })).status).toBe(200);
-    const [entry] = await auditOf(c, 'user.update');
-    expect(entry).toMatchObject({ target_id: id, outcome: 'success' });
+    // Recorded as what it was, a change of roles, with the account named beside its id.
+    const [entry] = await auditOf(c, 'user.roles_change');
+    expect(entry).toMatchObject({ target_type: 'user', target_id: id, outcome: 'success', target_user: { name: 'New Person', email: account.email } });
     expect(JSON.parse(entry!.details!)).toEqual({ roles: ['viewer', 'admin'] });
+    expect((await auditOf(c, 'user.update')).filter((r) => r.target_id === id)).toEqual([]);
   });
 
   it('disables an account: its existing cookie stops working at once', async () => {
@@ -98,6 +100,33 @@ describe('users', () => {
     expectConsoleError((await c.signIn(account.email, `${account.password}-wrong`)).reply, 401, 'INVALID_CREDENTIALS');
     await patchUser(id, { disabled: false });
     expect((await c.signIn(account.email, account.password)).reply.status).toBe(200);
+    // Disabling and enabling are each their own operation, neither a change of roles.
+    const mine = async (operation: string) => (await auditOf(c, operation)).filter((r) => r.target_id === id);
+    expect(await mine('user.disable')).toEqual([expect.objectContaining({ outcome: 'success', status: 200, details: null, target_user: { name: 'New Person', email: account.email } })]);
+    expect(await mine('user.enable')).toEqual([expect.objectContaining({ outcome: 'success', status: 200, details: null })]);
+    expect(await mine('user.roles_change')).toEqual([]);
+  });
+
+  it('records a PATCH that changes roles and access at once as one entry per change, refused ones too', async () => {
+    const account = newAccount(['viewer']);
+    const { id } = (await createUser(account)).body as { id: string };
+    expect((await patchUser(id, { roles: ['operator'], disabled: true })).body).toMatchObject({ id, roles: ['operator'], disabled: true });
+    const both = auditEntries(await c.call('GET', `/api/admin/audit?size=100`, { cookie: admin() })).filter((r) => r.target_id === id && r.operation !== 'user.create');
+    // Newest first: the disabling was written after the change of roles of the same request.
+    expect(both.map((r) => [r.operation, r.outcome, r.status, r.details])).toEqual([
+      ['user.disable', 'success', 200, null],
+      ['user.roles_change', 'success', 200, JSON.stringify({ roles: ['operator'] })],
+    ]);
+    expect(both.every((r) => r.target_user?.email === account.email)).toBe(true);
+
+    // One write, one refusal: each change it asked for is recorded as refused.
+    const me = (await c.call('GET', '/api/auth/me', { cookie: admin() })).body.user as { id: string };
+    expectConsoleError(await patchUser(me.id, { roles: ['viewer'], disabled: false }), 409, 'SELF_LOCKOUT');
+    const refused = auditEntries(await c.call('GET', `/api/admin/audit?outcome=failure&size=100`, { cookie: admin() })).filter((r) => r.target_id === me.id);
+    expect(refused.slice(0, 2).map((r) => [r.operation, r.status, r.error_code, r.target_user?.email])).toEqual([
+      ['user.enable', 409, 'SELF_LOCKOUT', 'admin@test.local'],
+      ['user.roles_change', 409, 'SELF_LOCKOUT', 'admin@test.local'],
+    ]);
   });
 
   it('resets a password: the old one and its sessions end, the audit entry holds no password; never one\'s own', async () => {
@@ -138,6 +167,16 @@ describe('audit log', () => {
     expect(all.status).toBe(200);
     expect(all.body.pagination).toMatchObject({ page: 1, size: 25 });
     expect(all.body.operations).toEqual(expect.arrayContaining(['auth.sign_in', 'user.create']));
+    // Only user targets name an account; an id no account has names none.
+    expect(auditEntries(all).every((r) => r.target_type === 'user' || r.target_user === null)).toBe(true);
+    expectConsoleError(await patchUser('usr_nobody_here', { disabled: true }), 404, 'NOT_FOUND');
+    const [unknown] = (await auditOf(c, 'user.disable')).filter((r) => r.target_id === 'usr_nobody_here');
+    expect(unknown).toMatchObject({ outcome: 'failure', status: 404, target_user: null });
+    // An entry that kept the address (an account added) names the account by it.
+    const added = newAccount(['viewer']);
+    await createUser(added);
+    const [create] = (await auditOf(c, 'user.create')).filter((r) => r.target_id === added.email);
+    expect(create!.target_user).toEqual({ name: 'New Person', email: added.email });
     const ids = auditEntries(all).map((r) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const mine = await c.call('GET', '/api/admin/audit?user=ADMIN@test.local&operation=user.create', { cookie: admin() });
@@ -177,10 +216,12 @@ describe('audit log', () => {
       const archived = await c.call('POST', `/api/categories/${created.body.id}/archive`, { cookie: admin(), body: { reason }, idempotencyKey: idem('arc') });
       expect(archived.status).toBe(200);
     }
+    const before = new Date().toISOString().slice(0, 10);
     const reply = await c.call('GET', '/api/admin/audit/export?operation=category.archive', { cookie: admin() });
+    const after = new Date().toISOString().slice(0, 10);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="signdesk-audit.csv"');
+    expect([before, after].map((day) => `attachment; filename="signdesk-audit-${day}_operation-category-archive.csv"`)).toContain(reply.headers.get('content-disposition'));
     const text = reply.bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe('id,at,user_email,roles,operation,target_type,target_id,outcome,status,error_code,upstream_request_id,idempotency_key,reason,client_address,instance');
     expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")"`);
@@ -192,6 +233,25 @@ describe('audit log', () => {
     );
     expect(rows.slice(1).every((r) => /^req_/.test(r[10]!) && r[11]!.length >= 8)).toBe(true);
     expect(detailPaths(await c.call('GET', '/api/admin/audit/export?page=2', { cookie: admin() }))).toEqual(['']);
+  });
+
+  it('names the export for its day and every filter set, in letters, digits, - and _ only', async () => {
+    const nameOf = async (query: string) => {
+      const before = new Date().toISOString().slice(0, 10);
+      const reply = await c.call('GET', `/api/admin/audit/export${query}`, { cookie: admin() });
+      expect(reply.status).toBe(200);
+      const header = reply.headers.get('content-disposition')!;
+      const [, name] = /^attachment; filename="([A-Za-z0-9_-]+\.csv)"$/.exec(header) ?? [];
+      expect(name, header).toBeDefined();
+      // Midnight (UTC) may pass between the two readings.
+      return name!.replace(new RegExp(`^signdesk-audit-(${before}|${new Date().toISOString().slice(0, 10)})`), 'signdesk-audit-DAY');
+    };
+    expect(await nameOf('')).toBe('signdesk-audit-DAY.csv');
+    expect(await nameOf('?to=2026-11-27&from=2026-11-01&user=ADMIN@test.local&outcome=failure&operation=user.roles_change')).toBe(
+      'signdesk-audit-DAY_operation-user-roles_change_outcome-failure_user-ADMIN-test-local_from-2026-11-01_to-2026-11-27.csv',
+    );
+    // Free text cannot close the quoted name or add a parameter to the header.
+    expect(await nameOf(`?user=${encodeURIComponent('a"; filename=x.exe\\b')}`)).toBe('signdesk-audit-DAY_user-a-filename-x-exe-b.csv');
   });
 
   // Issue 19: a day that is not on the calendar was a 500 as `to` and a wrong filter as `from`.

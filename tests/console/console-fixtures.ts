@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { auditRowSchema, type AuditRow } from '@/lib/admin/schemas';
+import { auditLogEntrySchema, type AuditLogEntry } from '@/lib/admin/schemas';
 import { readConfig } from '@/sandbox/config';
 import { mapIdsInString } from '@/sandbox/http/dialect-ids';
 import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
@@ -143,13 +143,13 @@ export async function submittedRequest(c: TestConsole, body: Record<string, unkn
   return reply.body as { id: string; status: string; version: number; external_id: string };
 }
 
-const auditRows = z.array(auditRowSchema);
+const auditRows = z.array(auditLogEntrySchema);
 
 /** The entries of an audit page, parsed: a column the route drops, adds or retypes fails here. */
-export const auditEntries = (reply: ConsoleReply): AuditRow[] => auditRows.parse(reply.body.data);
+export const auditEntries = (reply: ConsoleReply): AuditLogEntry[] => auditRows.parse(reply.body.data);
 
 /** The newest audit entries of one operation, read as an admin through the console. */
-export async function auditOf(c: TestConsole, operation: string): Promise<AuditRow[]> {
+export async function auditOf(c: TestConsole, operation: string): Promise<AuditLogEntry[]> {
   const reply = await c.call('GET', `/api/admin/audit?operation=${encodeURIComponent(operation)}&size=100`, {
     cookie: c.cookies.admin,
   });

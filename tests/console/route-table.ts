@@ -37,6 +37,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
   { method: 'POST', path: '/api/sandbox/faults', role: 'admin', invalid: { rules: 'all' } },
   { method: 'POST', path: '/api/sandbox/approval-requests/ar_matrix/actions', role: 'admin', invalid: { action: 'bless' } },
   { method: 'POST', path: '/api/sandbox/packages/pkg_matrix/actions', role: 'admin', invalid: { action: 'sign-for-them' } },
+  { method: 'POST', path: '/api/sandbox/documents/doc_matrix/sign-template', role: 'admin', invalid: { name: 'x' } },
 ];
 
 export const ALLOWED: Record<MutatingRoute['role'], Role[]> = {

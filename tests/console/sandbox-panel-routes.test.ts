@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { apiId, arrivals, auditOf, detailPaths, expectConsoleError, sentPackageViaConsole, setFaults, submittedRequest } from './console-fixtures';
+import {
+  apiId,
+  arrivals,
+  auditOf,
+  detailPaths,
+  expectConsoleError,
+  idem,
+  previewViaConsole,
+  sentPackageViaConsole,
+  setFaults,
+  sha256,
+  submittedRequest,
+  uploadedDocument,
+} from './console-fixtures';
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -147,6 +160,70 @@ describe('sandbox panel', () => {
     expect(entry).toMatchObject({ target_type: 'approval_workflow', outcome: 'failure', status: 400 });
   });
 
+  it('publishes a completed layout as a document-sign template, which the catalog lists and a sender previews with', async () => {
+    const { pdf, doc } = await uploadedDocument(c, 2, 'SIGNATURE_TARGET');
+    const path = `/api/sandbox/documents/${doc.id}/sign-template`;
+    const operator = c.cookies.operator;
+    expect((await c.call('POST', `/api/documents/${doc.id}/editor`, { cookie: operator, body: { purpose: 'Template fields' } })).status).toBe(200);
+    // Not completed yet: the sandbox's refusal comes through as it said it, and nothing is made.
+    const early = expectConsoleError(await c.call('POST', path, { cookie: c.cookies.admin, body: {} }), 409, 'LAYOUT_NOT_COMPLETED');
+    expect(early.message).toMatch(/complete it in the hosted editor/);
+    const signature = { id: 'sig_1', type: 'signature', page: 2, x: 72, y: 100, width: 180, height: 48, slot_id: 'signer_1', required: true };
+    const done = await c.call('POST', `/api/documents/${doc.id}/editor/commands`, {
+      cookie: operator,
+      body: { type: 'COMPLETE', expectedVersion: 0, layout: { fields: [signature] } },
+      idempotencyKey: idem('cmd'),
+    });
+    expect(done.body).toMatchObject({ status: 'completed' });
+
+    // Only an admin plays the platform's designer; a bad body never reaches the sandbox.
+    for (const role of ['viewer', 'operator', 'sender'] as const) {
+      expectConsoleError(await c.call('POST', path, { cookie: c.cookies[role], body: {} }), 403, 'FORBIDDEN');
+    }
+    const templatesBefore = c.sandbox.sandbox.services.records.all('sign_template').length;
+    expect(detailPaths(await c.call('POST', path, { cookie: c.cookies.admin, body: { name: 'x' } }))).toEqual(['name']);
+    expectConsoleError(await c.call('POST', path, { cookie: c.cookies.admin, body: { name: 'Fine name', api_enabled: false } }), 422, 'VALIDATION_FAILED');
+    expect(c.sandbox.sandbox.services.records.all('sign_template')).toHaveLength(templatesBefore);
+
+    const name = `Panel template ${idem('t')}`;
+    const published = await c.call('POST', path, { cookie: c.cookies.admin, body: { name } });
+    expect(published.status, published.bytes.toString()).toBe(200);
+    expect(published.body).toMatchObject({
+      name,
+      status: 'active',
+      api_enabled: true,
+      page_count: 2,
+      sender_fields: [],
+      slots: [{ slot_id: 'signer_1', label: 'Signer 1', recipient_kind: 'external', page: 2 }],
+    });
+    const templateId = published.body.id as string;
+
+    const listed = await c.call('GET', `/api/document-sign-templates?q=${encodeURIComponent(name)}`, { cookie: c.cookies.viewer });
+    expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([templateId]);
+    const content = await c.call('GET', `/api/document-sign-templates/${templateId}/content`, { cookie: c.cookies.viewer });
+    expect(content.status).toBe(200);
+    expect(sha256(content.bytes)).toBe(sha256(pdf));
+    const previewBody = {
+      template_id: templateId,
+      expires_in_days: 7,
+      signers: [{ slot_id: 'signer_1', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+14155550101' }],
+    };
+    const preview = await previewViaConsole(c, c.cookies.sender, previewBody);
+    expect(preview.preview_token).toEqual(expect.any(String));
+
+    // Without a name the template is named after the document; each publication is a new template.
+    const again = await c.call('POST', path, { cookie: c.cookies.admin, body: {} });
+    expect(again.body).toMatchObject({ name: doc.name.replace(/\.pdf$/, '') });
+    expect(again.body.id).not.toBe(templateId);
+
+    const [latest, first, refused] = await auditOf(c, 'sandbox.sign_template');
+    expect(latest).toMatchObject({ user_email: 'admin@test.local', target_type: 'document', target_id: doc.id, outcome: 'success', status: 200 });
+    expect(JSON.parse(latest!.details!)).toEqual({ with_name: false, template_id: again.body.id });
+    expect(JSON.parse(first!.details!)).toEqual({ with_name: true, template_id: templateId });
+    expect(refused).toMatchObject({ target_id: doc.id, outcome: 'failure', status: 409, error_code: 'LAYOUT_NOT_COMPLETED' });
+    expectConsoleError(await c.call('POST', '/api/sandbox/documents/doc_unknown/sign-template', { cookie: c.cookies.admin, body: {} }), 404, 'NOT_FOUND');
+  });
+
   it('acts as the recipients of a package', async () => {
     const pkg = await sentPackageViaConsole(c);
     const delivered = await panel(`/packages/${pkg.id}/actions`, { action: 'deliver' });
@@ -167,6 +244,7 @@ describe('without a control plane', () => {
     expectConsoleError(await t.call('POST', '/api/sandbox/faults', { cookie, body: { rules: [] } }), 404, 'NOT_FOUND');
     expectConsoleError(await t.call('POST', '/api/sandbox/approval-requests/ar_x/actions', { cookie, body: { action: 'approve' } }), 404, 'NOT_FOUND');
     expectConsoleError(await t.call('POST', '/api/sandbox/packages/pkg_x/actions', { cookie, body: { action: 'deliver' } }), 404, 'NOT_FOUND');
+    expectConsoleError(await t.call('POST', '/api/sandbox/documents/doc_x/sign-template', { cookie, body: {} }), 404, 'NOT_FOUND');
     expect(t.sandbox.sandbox.services.clock.now() - Date.now() - clockBefore).toBeLessThan(60_000);
     expect((await t.call('GET', '/api/auth/me', { cookie })).body.embedded_sandbox).toBe(false);
     expect((await t.call('GET', '/api/categories', { cookie })).status).toBe(200);

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/admin/fault-limits';
 import { clockSchema, faultRulesSchema, reviewerActionSchema } from '@/lib/admin/schemas';
+import { SIGN_TEMPLATE_NAME, signTemplatePublishSchema } from '@/lib/admin/sign-template-schemas';
 import { UNITS } from './clock-units';
 import { isBlank } from './requirement-rows';
 
@@ -54,11 +55,21 @@ const reviewerSchema = z
     });
   });
 
+// The template's name may be left empty: the sandbox then names it after the document.
+const templateName = signTemplatePublishSchema.shape.name.unwrap();
+const signTemplateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || templateName.safeParse(v).success, `${SIGN_TEMPLATE_NAME.min}-${SIGN_TEMPLATE_NAME.max} characters, or leave it empty`),
+});
 
 export type FaultValues = z.input<typeof faultSchema>;
 export type FaultOutput = z.output<typeof faultSchema>;
 export type ReviewerValues = z.input<typeof reviewerSchema>;
+export type SignTemplateValues = z.input<typeof signTemplateSchema>;
 
 export const clockResolver = zodResolver(clockSchemaOfForm);
 export const faultResolver = zodResolver(faultSchema);
 export const reviewerResolver = zodResolver(reviewerSchema);
+export const signTemplateResolver = zodResolver(signTemplateSchema);

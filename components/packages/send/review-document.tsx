@@ -12,6 +12,9 @@ import { receiptGone, type BackReason } from './receipt-gone';
 import { nextUnreviewed } from './review-progress';
 import { Card } from '../../ui/card';
 
+/** Below 60 % an A4 page's body text is under 10 px high: a page seen smaller is not reviewed. */
+const READABLE_ZOOM = 0.6;
+
 interface ReviewDocumentProps {
   templateId: string;
   templateName: string;
@@ -27,10 +30,12 @@ interface ReviewDocumentProps {
   onPagesSeen(pages: number[]): void;
   /** the API says the receipt can no longer be used */
   onGone(reason: BackReason): void;
+  /** the last unreviewed page was shown by "Next unreviewed page": focus goes on from the button that went */
+  onPagesDone(): void;
 }
 
 /** The populated PDF with the review's progress, "next unreviewed page" and a rail marking reviewed pages. */
-export function ReviewDocument({ templateId, templateName, token, deadline, reviewed, pageCount, carried, onOpened, onPagesSeen, onGone }: ReviewDocumentProps) {
+export function ReviewDocument({ templateId, templateName, token, deadline, reviewed, pageCount, carried, onOpened, onPagesSeen, onGone, onPagesDone }: ReviewDocumentProps) {
   const pdf = useQuery({
     // Outside the ['packages'] prefix: invalidating packages after the send must not re-fetch a consumed receipt.
     queryKey: ['package-preview-document', token],
@@ -57,8 +62,29 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
 
   const count = pageCount ?? 0;
   const done = pageCount !== null && [...Array(count).keys()].every((i) => reviewed.has(i + 1));
+
+  // Keyboard users land on the review, not on the page's body: its heading when it opens, the
+  // "Next unreviewed page" button once it shows (unless they have moved on), and whatever
+  // comes next once that button goes with the last page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const offeredNext = useRef(false);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  const showsNext = pageCount !== null && !done;
+  useEffect(() => {
+    if (!showsNext || offeredNext.current) return;
+    offeredNext.current = true;
+    if (document.activeElement === heading.current) next.current?.focus({ preventScroll: true });
+  }, [showsNext]);
+  const drivenByNext = useRef(false);
+  useEffect(() => {
+    // The button went with the last page: focus would fall to the body.
+    const fell = !document.activeElement || document.activeElement === document.body;
+    if (done && drivenByNext.current && fell) onPagesDone();
+  }, [done, onPagesDone]);
   const reviewedCount = [...reviewed].filter((p) => p >= 1 && p <= count).length;
   const showNext = () => {
+    drivenByNext.current = true;
     const page = nextUnreviewed(reviewed, count, lastSeen.current);
     if (page !== null) setGoTo((g) => ({ page, seq: (g?.seq ?? 0) + 1 }));
   };
@@ -66,7 +92,7 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
   return (
     <Card as="section" aria-labelledby="review-doc" className="min-w-0 p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <h2 id="review-doc" className="text-base font-semibold text-slate-900">
+        <h2 id="review-doc" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
           Populated document
         </h2>
         {pageCount === null ? (
@@ -99,7 +125,12 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
               </div>
             </div>
             {!done && (
-              <Button size="sm" variant="secondary" onClick={showNext}>
+              <Button
+                ref={next}
+                size="sm"
+                variant="secondary"
+                onClick={showNext}
+              >
                 Next unreviewed page
               </Button>
             )}
@@ -130,6 +161,7 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
           heightClassName="h-[70vh] min-h-96"
           onLoad={opened}
           onPagesSeen={seen}
+          readableZoom={READABLE_ZOOM}
           goTo={goTo}
           rail={{ marked: reviewed, markLabel: 'reviewed' }}
         />

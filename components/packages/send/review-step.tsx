@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { apiClock } from '@/lib/api-clock';
 import { useSendPackage } from '@/lib/packages/mutations';
 import type { SignTemplate } from '@/lib/catalog/schemas';
@@ -31,6 +31,8 @@ interface ReviewStepProps {
   /** review progress kept across receipts of this send */
   memory: ReviewMemory;
   onBack(reason: BackReason): void;
+  /** a new receipt for the same input, straight back to the review; rejects with what went wrong */
+  onPreviewAgain(): Promise<void>;
   onSent(pkg: SignaturePackage): void;
 }
 
@@ -39,7 +41,7 @@ interface ReviewStepProps {
  * once every page has been on screen and every summary section seen; one key per Send click,
  * reused when that click is retried after a failure without an answer.
  */
-export function ReviewStep({ template, preview, input, deadline, memory, onBack, onSent }: ReviewStepProps) {
+export function ReviewStep({ template, preview, input, deadline, memory, onBack, onPreviewAgain, onSent }: ReviewStepProps) {
   const token = preview.preview_token;
   const progress = useReviewProgress(preview, input, memory);
   const { reviewed } = progress;
@@ -83,6 +85,15 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   };
 
   const ready = reviewed && confirmed && !expired && !sent && !confirming;
+  // Once the last page is seen through "Next unreviewed page": the confirmation if it is open,
+  // else the summary, whose sections are still to be seen.
+  const confirmBox = useRef<HTMLInputElement>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const pagesDone = useCallback(() => {
+    const box = confirmBox.current;
+    if (box && !box.disabled) box.focus();
+    else summaryHeading.current?.focus();
+  }, []);
 
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -97,6 +108,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         onOpened={progress.setPageCount}
         onPagesSeen={progress.markPages}
         onGone={onBack}
+        onPagesDone={pagesDone}
       />
 
       <Card
@@ -104,18 +116,19 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         aria-labelledby="review-summary"
         className="flex flex-col gap-3 self-start p-5 lg:sticky lg:top-4"
       >
-        <h2 id="review-summary" className="text-base font-semibold text-slate-900">
+        <h2 id="review-summary" ref={summaryHeading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
           Review before sending
         </h2>
         {sendMutation.confirmation.state === 'confirming' ? (
           <SendConfirmation status={sendMutation.confirmation} onTryNow={sendMutation.tryNow} />
         ) : (
-          <ReceiptValidity remaining={remaining} endsAt={deadline} onPreviewAgain={() => onBack('expired')} />
+          <ReceiptValidity remaining={remaining} endsAt={deadline} onPreviewAgain={onPreviewAgain} />
         )}
         <ReviewSummary template={template} preview={preview} summary={progress.summary} seen={progress.sections} onSeen={progress.markSection} now={now} />
         <div className="border-t border-slate-200 pt-3">
           <div className="flex items-start gap-2">
             <input
+              ref={confirmBox}
               id={confirmId}
               type="checkbox"
               className="mt-0.5 size-4 rounded border-slate-400 text-brand-600"

@@ -23,6 +23,7 @@ import { TemplatePicker } from './template-picker';
 import { UnconfirmedSend } from './unconfirmed-send';
 import { useChosenTemplate } from './use-chosen-template';
 import { useSavedDraft } from '@/lib/drafts/use-saved-draft';
+import { previewPackage } from '@/lib/packages/queries';
 import { packageDraftApi } from '@/lib/package-drafts/queries';
 
 type Stage =
@@ -94,12 +95,18 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
       <>
         <Stepper steps={SEND_STEPS} current={1} label="Send progress" />
         <ReviewStep
+          // A new receipt is a new review: its confirmation is given afresh.
+          key={stage.preview.preview_token}
           template={template}
           preview={stage.preview}
           input={stage.input}
           deadline={stage.deadline}
           memory={memory}
           onBack={back}
+          onPreviewAgain={async () => {
+            const { preview, endsAt } = await previewPackage(stage.input);
+            setStage({ step: 'review', preview, input: stage.input, deadline: endsAt });
+          }}
           onSent={(pkg) => void sent(pkg)}
         />
       </>

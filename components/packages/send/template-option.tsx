@@ -17,8 +17,9 @@ export function TemplateOption({
   const nameId = `tpl-${t.id}-name`;
   const describedBy = `tpl-${t.id}-desc`;
   return (
+    // The whole card shows keyboard focus (the radio's own ring is too small to see).
     <label
-      className={`flex gap-3 rounded-md p-3 ring-1 ${
+      className={`flex gap-3 rounded-md p-3 ring-1 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600 ${
         reason
           ? 'cursor-not-allowed bg-slate-50 ring-slate-200'
           : checked
@@ -35,7 +36,7 @@ export function TemplateOption({
         onChange={() => onChoose(t)}
         aria-labelledby={nameId}
         aria-describedby={describedBy}
-        className="mt-1 size-4 shrink-0 text-brand-600"
+        className="mt-1 size-4 shrink-0 text-brand-600 focus-visible:outline-none"
       />
       <span className="min-w-0">
         <span id={nameId} className={`block text-sm font-medium ${reason ? 'text-slate-600' : 'text-slate-900'}`}>

@@ -5,6 +5,7 @@ import { FaultsCard } from '@/components/admin/sandbox/faults-card';
 import { RecipientsCard } from '@/components/admin/sandbox/recipients-card';
 import { ReleasesCard } from '@/components/admin/sandbox/releases-card';
 import { ReviewerCard } from '@/components/admin/sandbox/reviewer-card';
+import { SignTemplateCard } from '@/components/admin/sandbox/sign-template-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { sandboxControl } from '@/server/env';
 import { Forbidden } from '@/components/shell/forbidden';
@@ -20,7 +21,7 @@ export default async function SandboxPage() {
     <>
       <PageHeader
         title="Sandbox"
-        description="Play the world an API key cannot reach — reviewers, recipients, time and failures — so every journey can be rehearsed. Every action here is recorded in the audit log."
+        description="Play the world an API key cannot reach — reviewers, recipients, the platform’s designers, time and failures — so every journey can be rehearsed. Every action here is recorded in the audit log."
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ClockCard />
@@ -35,6 +36,9 @@ export default async function SandboxPage() {
         </div>
         <div className="lg:col-span-3">
           <ReleasesCard />
+        </div>
+        <div className="lg:col-span-3">
+          <SignTemplateCard />
         </div>
       </div>
     </>

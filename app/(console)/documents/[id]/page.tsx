@@ -4,6 +4,7 @@ import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { userWith } from '@/server/auth/page-access';
+import { sandboxControl } from '@/server/env';
 
 export const metadata: Metadata = { title: 'Document' };
 
@@ -13,7 +14,14 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   return (
     <>
       <PdfWorkerPreload />
-      <DocumentDetail id={id} canWrite={can(user.roles, 'documents:write')} />
+      <DocumentDetail
+        id={id}
+        canWrite={can(user.roles, 'documents:write')}
+        access={{
+          canSend: can(user.roles, 'packages:send'),
+          sandboxPanel: can(user.roles, 'sandbox:control') && sandboxControl() !== null,
+        }}
+      />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { EditorScreen } from '@/components/editor/editor-screen';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { idSchema } from '@/lib/list/schemas';
+import { can } from '@/lib/roles';
 import { userWith } from '@/server/auth/page-access';
+import { sandboxControl } from '@/server/env';
 
 export const metadata: Metadata = { title: 'Field editor' };
 
@@ -16,7 +18,13 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   return (
     <>
       <PdfWorkerPreload />
-      <EditorScreen documentId={id} />
+      <EditorScreen
+        documentId={id}
+        access={{
+          canSend: can(user.roles, 'packages:send'),
+          sandboxPanel: can(user.roles, 'sandbox:control') && sandboxControl() !== null,
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { auditQuerySchema } from '@/lib/admin/schemas';
 import { queryAudit } from '@/server/audit';
+import { auditExportName } from '@/server/audit-export-name';
 import { dayRange } from '@/server/audit-range';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
@@ -14,11 +15,11 @@ const cell = (v: unknown) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-// GET: the filtered audit log as CSV (up to 10,000 rows).
+// GET: the filtered audit log as CSV (up to 10,000 rows), named for its day and filters.
 export const GET = handler({ permission: 'audit:read', query: auditQuerySchema.omit({ page: true, size: true }) }, async ({ query }) => {
   const { data } = await queryAudit(await db(), { ...query, ...dayRange(query.from, query.to), page: 1, size: 10_000 });
   const lines = [COLUMNS.join(','), ...data.map((row) => COLUMNS.map((c) => cell(row[c])).join(','))];
   return new Response(`${lines.join('\r\n')}\r\n`, {
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="signdesk-audit.csv"', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${auditExportName(query)}"`, 'cache-control': 'no-store' },
   });
 });
