@@ -81,10 +81,11 @@ const ALTERNATE_DIALECT_SUITES = [
 const reportOf = (r: E2ERun) => `test-results/playwright-${r.name}.json`;
 /**
  * Vitest's own default on two cores is one worker, which runs the console suites one after
- * another although they mostly wait (on consoles they start, throttle windows, clocks): three
- * files at a time took the standard run from 456 s to 155 s on this machine.
+ * another although they mostly wait (on consoles they start, throttle windows, clocks). Alone,
+ * three files at a time took the standard run from 456 s to 155 s on this machine; beside the
+ * other lane, which keeps both cores busy, three slowed everything else: two it is.
  */
-const VITEST_WORKERS = '--maxWorkers=3';
+const VITEST_WORKERS = '--maxWorkers=2';
 
 // Each phase's wall time, printed at the end: the budget (a CI run within 15 minutes) is kept
 // by knowing which phase grew.

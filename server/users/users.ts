@@ -38,6 +38,8 @@ export class EmailTakenError extends Error {}
 export async function createUser(
   db: Kysely<Database>,
   input: { email: string; name: string; password: string; roles: Role[] },
+  /** the password's hash when the caller already made one for it (hashPassword), else made here */
+  passwordHash?: Promise<string>,
 ): Promise<User> {
   const email = normaliseEmail(input.email);
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
@@ -47,7 +49,7 @@ export async function createUser(
     id: `usr_${randomBytes(9).toString('base64url')}`,
     email,
     name: input.name.trim(),
-    password_hash: await hashPassword(input.password),
+    password_hash: await (passwordHash ?? hashPassword(input.password)),
     roles: [...new Set(input.roles)].join(','),
     disabled: 0,
     session_version: 1,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Role } from '../../lib/roles.ts';
 import { connect, migrate } from '../../server/db/connect.ts';
 import { EmailTakenError, createUser } from '../../server/users/users.ts';
+import { hashPassword } from '../../server/users/password.ts';
 
 // The pieces every stack a test or bench starts is made of: a free port, the console's accounts,
 // a built console (`next start` through scripts/console-server.ts) and the wait for it to answer.
@@ -64,12 +65,21 @@ export interface StackUser {
  * migrates it and creates the accounts; with `keepExisting` an account already there is kept
  * (a shared PostgreSQL database outlives one console).
  */
+// The stacks' accounts share one password: hashed once per process (at full cost, so signing
+// in is as in production), not four times per console started.
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export async function createUsers(opts: { dataDir: string; databaseUrl?: string; users: StackUser[]; keepExisting?: boolean }) {
   const conn = await connect({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   try {
     await migrate(conn, Boolean(opts.databaseUrl));
     for (const user of opts.users) {
-      await createUser(conn, user).catch((err: unknown) => {
+      await createUser(conn, user, hashOnce(user.password)).catch((err: unknown) => {
         if (!(opts.keepExisting && err instanceof EmailTakenError)) throw err;
       });
     }
