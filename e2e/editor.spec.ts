@@ -85,6 +85,8 @@ async function openEditor(page: Page, baseURL: string, pdf?: Buffer) {
 }
 
 const chip = (page: Page, id: string) => page.locator(`[data-field-id="${id}"]`);
+/** The panel's message under one of its numbers. */
+const fieldError = (page: Page, label: string) => page.getByLabel(label, { exact: true }).locator('xpath=..').getByRole('alert');
 const num = async (page: Page, label: string) => Number(await page.getByLabel(label, { exact: true }).inputValue());
 const geometry = async (page: Page) => ({
   x: await num(page, 'X (pt)'),
@@ -221,20 +223,37 @@ test.describe('field editor', () => {
     const problems = page.getByRole('region', { name: /The server refused the layout/ });
     await expect(problems).toContainText('a layout needs at least one field before it can be completed');
 
-    // A width typed in the panel that runs off the page passes the client and is refused.
+    // A number typed in the panel that would take the field off the page is not applied, and
+    // the panel says how far it may go (X = 900 on a 612-pt page).
     await add(page, 'signature', 'signature_1');
-    const { x } = await geometry(page);
+    const before = await geometry(page);
+    await page.getByLabel('X (pt)', { exact: true }).fill('900');
+    await expect(fieldError(page, 'X (pt)')).toHaveText(`At most ${612 - before.width} on this page`);
     await page.getByLabel('Width (pt)', { exact: true }).fill('900');
+    await expect(fieldError(page, 'Width (pt)')).toHaveText(`At most ${612 - before.x} on this page`);
+    await page.getByLabel('Width (pt)', { exact: true }).blur();
+    expect(await geometry(page)).toEqual(before);
+    await expect(chip(page, 'signature_1')).toBeInViewport();
+
+    // A layout the server refuses (here one sent past the page's edge behind the panel's back)
+    // is marked on the field and the very number at fault, with no toast over the panel.
+    const commands = (url: URL) => /\/editor\/commands$/.test(url.pathname);
+    await page.route(commands, async (route) => {
+      const body = route.request().postDataJSON() as { layout?: { fields: { x: number }[] } };
+      if (body.layout?.fields[0]) body.layout.fields[0].x = 900;
+      await route.continue({ postData: JSON.stringify(body) });
+    });
     await saveButton(page).click();
-    // The earlier outcome's toast (same words) may still be leaving: the newest is the last.
-    await expect(page.getByText('The server refused the layout: 1 problem.').last()).toBeVisible();
-    const message = `the field ends at x = ${x + 900}, beyond the right edge of page 1 (612 points wide)`;
+    const message = 'the field starts at x = 900, beyond the right edge of page 1 (612 points wide)';
     await expect(chip(page, 'signature_1')).toHaveAttribute('data-problem', 'true');
     await expect(chip(page, 'signature_1')).toHaveClass(/border-red-600/);
-    await expect(page.getByLabel('Width (pt)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('X (pt)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Width (pt)', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('[data-editor-panel]').getByRole('alert')).toHaveText(message);
-    await expect(problems).toContainText(`signature_1 — Width: ${message}`);
+    await expect(problems).toContainText(`signature_1 — X: ${message}`);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await page.unroute(commands);
     await expectAccessible(page);
     await snap(page, 'editor-layout-error');
 
@@ -244,7 +263,7 @@ test.describe('field editor', () => {
     await expect(chip(page, 'signature_1')).toHaveAttribute('aria-pressed', 'true');
 
     // Fixing the field clears its mark; the save then goes through.
-    await page.getByLabel('Width (pt)', { exact: true }).fill('150');
+    await page.getByLabel('X (pt)', { exact: true }).fill('100');
     await expect(chip(page, 'signature_1')).not.toHaveAttribute('data-problem', 'true');
     await saveButton(page).click();
     await expect(page.getByText('Layout saved as version 1.')).toBeVisible();

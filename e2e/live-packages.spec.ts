@@ -68,7 +68,7 @@ async function setHidden(page: Page, hidden: boolean) {
 }
 
 const signerStatuses = (page: Page) =>
-  page.getByRole('table', { name: 'Signers of this package' }).locator('tbody tr td:nth-child(5)');
+  page.getByRole('table', { name: 'Signers of this package' }).locator('tbody tr td:nth-child(1)');
 const freshness = (page: Page) => page.getByTestId('package-freshness');
 
 test.describe('live package detail', () => {
@@ -147,6 +147,14 @@ test.describe('live package detail', () => {
     await expect.poll(() => reads.n, { timeout: 25_000 }).toBeGreaterThan(whileHidden);
     await expect(freshness(page)).toHaveText(/Updated \d+ s ago|Checking for changes…/);
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone: each signer's status is on screen, and the columns beyond it are announced.
+    const signers = page.getByRole('region', { name: 'Signers table, scrolls sideways' });
+    await signers.scrollIntoViewIfNeeded();
+    await expect(signers.locator('tbody tr td:nth-child(1)').first()).toBeInViewport({ ratio: 1 });
+    await expect(signers.locator('tbody tr td:nth-child(1)').first()).toContainText(/\w/);
+    await expect(page.getByTestId('scroll-cue')).toHaveText('More columns to the right: scroll sideways →');
+    await signers.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(page.getByTestId('scroll-cue')).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'live-packages-detail-390');
   });

@@ -1,10 +1,10 @@
 'use client';
 
+import { When } from '../ui/when';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { Route } from 'next';
-import { formatDateTime } from '@/lib/format';
 import {
   approvalsListQuery,
   NAMED_REQUEST_STATUSES,
@@ -38,7 +38,7 @@ const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
   { header: 'Status', cell: ({ row }) => <StatusBadge family="request" status={row.original.status} /> },
   { header: 'Current step', cell: ({ row }) => <span>{row.original.current_layer_name ?? '—'}</span> },
   { header: 'Step due', cell: ({ row }) => <StepDue request={row.original} /> },
-  { header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updated_at) },
+  { header: 'Updated', cell: ({ row }) => <When at={row.original.updated_at} /> },
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
 ];
 

@@ -1,12 +1,12 @@
 'use client';
 
+import { When } from '../ui/when';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useMemo } from 'react';
 import type { DraftLike, DraftLister } from '@/lib/drafts/draft-api';
-import { formatDateTime } from '@/lib/format';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
 import { LinkButton } from '../ui/link-button';
@@ -48,7 +48,7 @@ export function DraftsList<S extends DraftSummary>({ resource, caption, subjectO
           </>
         ),
       },
-      { header: 'Last saved', cell: ({ row }) => formatDateTime(row.original.updated_at) },
+      { header: 'Last saved', cell: ({ row }) => <When at={row.original.updated_at} /> },
       {
         header: 'Actions',
         cell: ({ row }) => (

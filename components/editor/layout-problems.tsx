@@ -6,7 +6,7 @@ export function LayoutProblemList({ problems, onSelect }: { problems: LayoutProb
   if (count === 0) return null;
   return (
     <section aria-labelledby="problems-title" className="rounded-lg border border-red-200 bg-red-50 p-3">
-      <h2 id="problems-title" className="text-sm font-semibold text-red-900">
+      <h2 id="problems-title" aria-live="assertive" className="text-sm font-semibold text-red-900">
         The server refused the layout: {count} {count === 1 ? 'problem' : 'problems'}
       </h2>
       <ul className="mt-2 flex flex-col gap-1 text-xs text-red-900">

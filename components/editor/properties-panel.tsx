@@ -3,7 +3,8 @@
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import { FIELD_TYPE_INFO, FIELD_TYPES, type FieldType } from '@/lib/editor/field-types';
-import { clampToPage, type PageSize } from '@/lib/editor/geometry';
+import { useState } from 'react';
+import { clampToPage, geometryRange, type PageSize } from '@/lib/editor/geometry';
 import { problemText, type FieldProblem } from '@/lib/editor/server-errors';
 import { slotLabel } from '@/lib/editor/slots';
 import type { LayoutField } from '@/lib/documents/schemas';
@@ -31,6 +32,8 @@ const GEOMETRY = [
 
 /** The selected field's settings, exact position and size, and what the server said about it. */
 export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, onChange, onAddSlot, onRemove }: PropertiesPanelProps) {
+  // A number typed past the page is not applied (the field would leave the canvas): said here.
+  const [outOfRange, setOutOfRange] = useState<Partial<Record<(typeof GEOMETRY)[number][0], string>>>({});
   if (!field) {
     return (
       <Card as="section" aria-labelledby="field-props-title" data-editor-panel className="p-4">
@@ -41,7 +44,9 @@ export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, o
       </Card>
     );
   }
-  const errorOf = (prop: string) => problems.filter((p) => p.property === prop).map((p) => p.message).join('; ') || undefined;
+  const errorOf = (prop: string) =>
+    [outOfRange[prop as keyof typeof outOfRange], ...problems.filter((p) => p.property === prop).map((p) => p.message)].filter(Boolean).join('; ') ||
+    undefined;
   const other = problems.filter((p) => !['type', 'slot_id', 'page', 'x', 'y', 'width', 'height'].includes(p.property ?? ''));
   const page = pageSizes[field.page - 1];
   const changeType = (type: FieldType) => {
@@ -100,7 +105,12 @@ export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, o
         <div className="grid grid-cols-2 gap-2">
           {GEOMETRY.map(([prop, label]) => (
             <Field key={prop} label={`${label} (pt)`} error={errorOf(prop)}>
-              <NumberInput value={field[prop]} onCommit={(n) => onChange({ [prop]: n })} />
+              <NumberInput
+                value={field[prop]}
+                range={page ? geometryRange(field, page, prop) : undefined}
+                onRangeError={(message) => setOutOfRange((o) => ({ ...o, [prop]: message ?? undefined }))}
+                onCommit={(n) => onChange({ [prop]: n })}
+              />
             </Field>
           ))}
         </div>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { EditorAction, EditorModel } from '@/lib/editor/editor-model';
-import { layoutProblems, problemCount } from '@/lib/editor/server-errors';
+import { layoutProblems } from '@/lib/editor/server-errors';
 import type { Outcome } from '@/lib/intents/intent-key';
 import { readEditor } from '@/lib/editor/queries';
 import { useEditorCommand } from '@/lib/editor/mutations';
@@ -62,8 +62,8 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
         dispatch({ type: 'rejected', problems });
         const first = Object.keys(problems.byField)[0];
         if (first) reveal(first);
-        const n = problemCount(problems);
-        notify('error', `The server refused the layout: ${n} ${n === 1 ? 'problem' : 'problems'}. The fields at fault are marked in red.`);
+        // No toast: the refusal is said beside the fields at fault and in the problem list
+        // (announced as it appears), where a toast would cover the panel's own message.
       } else if (status === 409) {
         try {
           const fresh = await readEditor(documentId);

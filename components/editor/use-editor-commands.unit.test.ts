@@ -140,7 +140,8 @@ describe('useEditorCommands', () => {
     await commands.save();
     expect(actions).toEqual([{ type: 'rejected', problems: { byField: { signature_1: [{ property: 'width', message: 'the field ends beyond the right edge' }] }, general: [] } }]);
     expect(deps.reveal).toHaveBeenCalledWith('signature_1');
-    expect(toasts.shown.at(-1)?.message).toBe('The server refused the layout: 1 problem. The fields at fault are marked in red.');
+    // Said beside the field and in the problem list, never in a toast over the panel.
+    expect(toasts.shown).toEqual([]);
   });
 
   it('re-reads and adopts the server layout after a version conflict; the conflict dialog speaks for itself', async () => {

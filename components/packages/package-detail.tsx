@@ -1,5 +1,7 @@
 'use client';
 
+import { FADE, ScrollCue, useScrollsSideways } from '../list/data-table';
+import { When } from '../ui/when';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
@@ -33,48 +35,67 @@ const STATUS_NOTES: Record<string, string> = {
  */
 function SignedDocumentNote() {
   return (
-    <section aria-labelledby="signed-document-heading" className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-600/20">
+    <section
+      aria-labelledby="signed-document-heading"
+      className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-600/20"
+    >
       <h2 id="signed-document-heading" className="font-semibold text-slate-900">
         Where the signed document is
       </h2>
       <p className="mt-1">
-        The Signing API gives the signed PDF only to people, never to this console: each signer opens it from their
-        signing invitation, after confirming the one-time code sent to their e-mail address, and members of the workspace
-        open it in the signing service when signed in there. Signdesk keeps the details and the timeline shown here.
+        The Signing API gives the signed PDF only to people, never to this console: each signer opens it from their signing
+        invitation, after confirming the one-time code sent to their e-mail address, and members of the workspace open it in the
+        signing service when signed in there. Signdesk keeps the details and the timeline shown here.
       </p>
     </section>
   );
 }
 
 function Signers({ pkg }: { pkg: SignaturePackage }) {
+  const [scroller, , more] = useScrollsSideways<HTMLDivElement>();
   return (
-    // Focusable so keyboard users can scroll the table sideways on narrow screens.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Signers table, scrolls sideways">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Signers of this package</caption>
-        <thead>
-          <tr className="text-left text-slate-800">
-            {['Role', 'Name', 'E-mail', 'Phone', 'Status', 'Signed'].map((h) => (
-              <th key={h} scope="col" className="py-2 pr-4 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {pkg.signers.map((s, i) => (
-            <tr key={s.slot_id ?? i}>
-              <td className="py-2 pr-4">{s.label ?? s.slot_id ?? '—'}</td>
-              <td className="py-2 pr-4 font-medium">{s.name ?? '—'}</td>
-              <td className="py-2 pr-4">{s.email ?? '—'}</td>
-              <td className="py-2 pr-4">{s.phone ?? '—'}</td>
-              <td className="py-2 pr-4">{s.status ? <StatusBadge family="signer" status={s.status} /> : '—'}</td>
-              {/* Signed means signed: a decline's time is said as a decline. */}
-              <td className="py-2 pr-4">{s.signed_at ? formatDateTime(s.signed_at) : s.declined_at ? `Declined ${formatDateTime(s.declined_at)}` : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div>
+      <ScrollCue more={more} />
+      <div className="relative">
+        {/* Focusable so keyboard users can scroll the table sideways on narrow screens; the status
+        comes first, so a phone shows where each signer stands before anything else. */}
+        <div ref={scroller} className="overflow-x-auto" tabIndex={0} role="region" aria-label="Signers table, scrolls sideways">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Signers of this package</caption>
+            <thead>
+              <tr className="text-left text-slate-800">
+                {['Status', 'Role', 'Name', 'E-mail', 'Phone', 'Signed'].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-4 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {pkg.signers.map((s, i) => (
+                <tr key={s.slot_id ?? i}>
+                  <td className="py-2 pr-4">{s.status ? <StatusBadge family="signer" status={s.status} /> : '—'}</td>
+                  <td className="py-2 pr-4">{s.label ?? s.slot_id ?? '—'}</td>
+                  <td className="py-2 pr-4 font-medium">{s.name ?? '—'}</td>
+                  <td className="py-2 pr-4">{s.email ?? '—'}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{s.phone ?? '—'}</td>
+                  {/* Signed means signed: a decline's time is said as a decline. */}
+                  <td className="py-2 pr-4">
+                    {s.signed_at ? (
+                      <When at={s.signed_at} />
+                    ) : s.declined_at ? (
+                      <When at={s.declined_at} prefix="Declined " />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {more && <div aria-hidden className={FADE} />}
+      </div>
     </div>
   );
 }
@@ -116,7 +137,10 @@ interface PackageViewProps extends Omit<PackageDetailProps, 'id'> {
 }
 
 function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }: PackageViewProps) {
-  const template = useQuery({ ...catalogItemQuery('document-sign-templates', pkg.template_id ?? ''), enabled: Boolean(pkg.template_id) });
+  const template = useQuery({
+    ...catalogItemQuery('document-sign-templates', pkg.template_id ?? ''),
+    enabled: Boolean(pkg.template_id),
+  });
   const labelOf = (key: string) => template.data?.sender_fields.find((f) => f.key === key)?.label ?? key;
   const slotLabel = (slotId: string) => {
     const s = pkg.signers.find((x) => x.slot_id === slotId);
@@ -146,7 +170,11 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
             ) : (
               // Where one would look for it: who may archive, rather than no button at all.
               isTerminal(pkg.status) &&
-              !pkg.archived && <p className="max-w-xs text-sm text-slate-600">Finished packages are archived by an admin: ask one to archive this one.</p>
+              !pkg.archived && (
+                <p className="max-w-xs text-sm text-slate-600">
+                  Finished packages are archived by an admin: ask one to archive this one.
+                </p>
+              )
             )}
           </>
         }

@@ -1,11 +1,12 @@
 'use client';
 
+import { When } from '../ui/when';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { Route } from 'next';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { packagesListQuery } from '@/lib/packages/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
 import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
@@ -50,7 +51,7 @@ const columns: ColumnDef<SignaturePackage, unknown>[] = [
       </ul>
     ),
   },
-  { header: 'Sent', cell: ({ row }) => formatDateTime(row.original.sent_at ?? row.original.created_at) },
+  { header: 'Sent', cell: ({ row }) => <When at={row.original.sent_at ?? row.original.created_at} /> },
   { header: 'Expires', cell: ({ row }) => formatDate(row.original.expires_at) },
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
 ];

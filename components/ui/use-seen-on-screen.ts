@@ -2,7 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 
-const THRESHOLDS = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1];
+// Every 5 %: with coarser steps a tall section passes "half of the window" between two of them
+// and counts only at the next, so "Still to review" would lag what is on screen.
+const THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 20);
 
 /**
  * Calls `onSeen` once the element has been on screen: nine tenths of it, or, when it is

@@ -87,3 +87,21 @@ export function placeNewField(
   }
   return centre;
 }
+
+/**
+ * What each of a field's numbers may be on its page with the others as they are: X up to the
+ * page's width less the field's, Width up to what is left right of X, and so on.
+ */
+export function geometryRange(r: Rect, page: PageSize, prop: 'x' | 'y' | 'width' | 'height'): { min: number; max: number } {
+  const min = (extent: number) => Math.min(MIN_FIELD_SIZE, extent);
+  switch (prop) {
+    case 'x':
+      return { min: 0, max: roundPt(Math.max(0, page.width - r.width)) };
+    case 'y':
+      return { min: 0, max: roundPt(Math.max(0, page.height - r.height)) };
+    case 'width':
+      return { min: min(page.width), max: roundPt(Math.max(min(page.width), page.width - r.x)) };
+    case 'height':
+      return { min: min(page.height), max: roundPt(Math.max(min(page.height), page.height - r.y)) };
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutField } from '../documents/schemas.ts';
-import { clampToPage, fromScreen, isOnPage, MIN_FIELD_SIZE, nudge, placeNewField, toScreen } from './geometry.ts';
+import { clampToPage, fromScreen, geometryRange, isOnPage, MIN_FIELD_SIZE, nudge, placeNewField, toScreen } from './geometry.ts';
 
 const LETTER = { width: 612, height: 792 };
 const field = (over: Partial<LayoutField> = {}): LayoutField => ({ id: 'f', type: 'signature', page: 1, x: 100, y: 100, width: 160, height: 40, slot_id: 'signer_1', required: true, ...over });
@@ -90,5 +90,17 @@ describe('placing a new field', () => {
     const r = placeNewField('signature', tiny, 1, { bottom: 0, top: 30 }, []);
     expect(isOnPage(r, tiny)).toBe(true);
     expect(r).toEqual({ x: 0, y: 0, width: 100, height: 30 });
+  });
+});
+
+describe('what the panel lets each number be', () => {
+  it('keeps the whole field on its page, the other numbers as they are', () => {
+    const f = field({ x: 100, y: 700, width: 160, height: 40 });
+    expect(geometryRange(f, LETTER, 'x')).toEqual({ min: 0, max: 452 });
+    expect(geometryRange(f, LETTER, 'y')).toEqual({ min: 0, max: 752 });
+    expect(geometryRange(f, LETTER, 'width')).toEqual({ min: MIN_FIELD_SIZE, max: 512 });
+    expect(geometryRange(f, LETTER, 'height')).toEqual({ min: MIN_FIELD_SIZE, max: 92 });
+    // Every value in range leaves the field on the page.
+    for (const prop of ['x', 'y', 'width', 'height'] as const) expect(isOnPage({ ...f, [prop]: geometryRange(f, LETTER, prop).max }, LETTER)).toBe(true);
   });
 });

@@ -272,6 +272,9 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
       { fields: [field({ page: 2, x: 500, width: 100 })] },
       { path: 'fields.0.width', message: /right edge of page 2/ },
     ],
+    // A field that starts past the edge is named by its position, not its size.
+    ['starting past the right edge', { fields: [field({ page: 2, x: 900, width: 100 })] }, { path: 'fields.0.x', message: /starts at x = 900, beyond the right edge of page 2/ }],
+    ['starting past the top edge', { fields: [field({ page: 3, y: 700, height: 20 })] }, { path: 'fields.0.y', message: /starts at y = 700, beyond the top edge of page 3/ }],
     // 600 + 50 fits a portrait page (792) but not the landscape page 3 (612)
     [
       'past the top edge of the landscape page',

@@ -60,12 +60,17 @@ function placementProblems(f: LayoutField, index: number, pages: PageSize[]): Er
   if (f.height <= 0) out.push(at('height', 'must be greater than 0'));
   if (f.x < 0) out.push(at('x', 'must be at least 0 (the left edge of the page)'));
   if (f.y < 0) out.push(at('y', 'must be at least 0 (the bottom edge of the page)'));
-  if (f.width > 0 && f.x + f.width > page.width + EDGE_TOLERANCE) {
+  // A field that starts past the edge is wrong in its position, one that runs past it in its size.
+  if (f.x >= page.width) {
+    out.push(at('x', `the field starts at x = ${f.x}, beyond the right edge of page ${f.page} (${page.width} points wide)`));
+  } else if (f.width > 0 && f.x + f.width > page.width + EDGE_TOLERANCE) {
     out.push(
       at('width', `the field ends at x = ${f.x + f.width}, beyond the right edge of page ${f.page} (${page.width} points wide)`),
     );
   }
-  if (f.height > 0 && f.y + f.height > page.height + EDGE_TOLERANCE) {
+  if (f.y >= page.height) {
+    out.push(at('y', `the field starts at y = ${f.y}, beyond the top edge of page ${f.page} (${page.height} points high)`));
+  } else if (f.height > 0 && f.y + f.height > page.height + EDGE_TOLERANCE) {
     out.push(
       at('height', `the field ends at y = ${f.y + f.height}, beyond the top edge of page ${f.page} (${page.height} points high)`),
     );

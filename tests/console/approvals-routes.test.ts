@@ -179,7 +179,8 @@ describe('content against the release schema', () => {
         'form_data.counterparty.country',
         'form_data.milestones.0.due_on',
         'form_data.milestones.0.label',
-        'form_data.signatories',
+        // A repeated entry is named at the entry that repeats.
+        'form_data.signatories.1',
         'form_data.template_version',
       ].sort(),
     );
