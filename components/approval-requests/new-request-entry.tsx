@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { idSchema } from '@/lib/list/schemas';
+import { isId } from '@/lib/list/ids';
 import { requestDraftApi } from '@/lib/request-drafts/queries';
 import type { RequestDraft } from '@/lib/request-drafts/schemas';
 import { isNotFound } from '../ui/is-not-found';
@@ -14,7 +14,7 @@ import { NewRequestFlow } from './new-request-flow';
  * form starts from it. Loading a draft as saved elsewhere starts the flow over from that one.
  */
 export function NewRequestEntry({ initialWorkflowId, draftId }: { initialWorkflowId: string | null; draftId: string | null }) {
-  const askable = draftId !== null && idSchema.safeParse(draftId).success;
+  const askable = draftId !== null && isId(draftId);
   const query = useQuery({ ...requestDraftApi.itemQuery(draftId ?? ''), enabled: askable });
   const [loaded, setLoaded] = useState<{ draft: RequestDraft; round: number } | null>(null);
   const load = (d: RequestDraft) => setLoaded((was) => ({ draft: d, round: (was?.round ?? 0) + 1 }));

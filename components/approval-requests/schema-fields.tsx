@@ -6,10 +6,15 @@ import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
 import { Field, Input, Select, Textarea } from '../ui/field';
 import type { DocumentSources } from './document-choices';
-import { DocumentField } from './document-field';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '../ui/states';
 import { FIELD_CONTROLS, numberStep } from './field-controls';
 import { sentence, type RequestFormValues } from './schema-form-base';
 import { newRow } from './schema-form-values';
+
+// A document field brings the document picker and the upload machinery: loaded only by forms
+// that have one, so a form of plain fields opens without them (React's lazy: no next/dynamic runtime).
+const DocumentField = lazy(() => import('./document-field').then((m) => ({ default: m.DocumentField })));
 
 interface FormWiring {
   register: UseFormRegister<RequestFormValues>;
@@ -49,7 +54,8 @@ function errorAt(errors: FieldErrors<RequestFormValues>, path: string): string |
 const isGroup = (f: FieldDescriptor) => ['group', 'list'].includes(FIELD_CONTROLS[f.kind].control);
 
 // Free text may run long; a patterned value (a reference, a code) is one line.
-const wideText = (f: FieldDescriptor) => FIELD_CONTROLS[f.kind].control === 'text' && f.pattern === undefined && (f.maxLength === undefined || f.maxLength > 200);
+const wideText = (f: FieldDescriptor) =>
+  FIELD_CONTROLS[f.kind].control === 'text' && f.pattern === undefined && (f.maxLength === undefined || f.maxLength > 200);
 
 /** One control per schema field, labelled by its title, named by its key. */
 export function SchemaFields({ fields, documents, signing = false, requests, ...wiring }: SchemaFieldsProps) {
@@ -62,21 +68,23 @@ export function SchemaFields({ fields, documents, signing = false, requests, ...
         const className = `${whole ? 'sm:col-span-2' : ''} ${asked ? 'rounded-md bg-amber-50 p-2 ring-1 ring-amber-600/30' : ''}`;
         if (FIELD_CONTROLS[f.kind].control === 'document') {
           return (
-            <DocumentField
-              key={f.key}
-              field={f}
-              control={wiring.control}
-              sources={documents}
-              signing={signing}
-              errors={{
-                document: errorAt(wiring.errors, `documents.${f.key}`) ?? errorAt(wiring.errors, `form_data.${f.key}`),
-                name: errorAt(wiring.errors, `documentNames.${f.key}`),
-                signers: errorAt(wiring.errors, `signers.${f.key}`),
-              }}
-              reviewer={reviewer}
-              description={hintOf(f)}
-              className={className}
-            />
+            <Suspense key={f.key} fallback={<Skeleton className={`h-24 w-full ${className}`} />}>
+              <DocumentField
+                key={f.key}
+                field={f}
+                control={wiring.control}
+                sources={documents}
+                signing={signing}
+                errors={{
+                  document: errorAt(wiring.errors, `documents.${f.key}`) ?? errorAt(wiring.errors, `form_data.${f.key}`),
+                  name: errorAt(wiring.errors, `documentNames.${f.key}`),
+                  signers: errorAt(wiring.errors, `signers.${f.key}`),
+                }}
+                reviewer={reviewer}
+                description={hintOf(f)}
+                className={className}
+              />
+            </Suspense>
           );
         }
         return (
@@ -115,7 +123,13 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
     return (
       <div className="flex flex-col gap-1">
         <div className="flex items-center gap-2">
-          <input id={id} type="checkbox" className="size-4 rounded border-slate-400 text-brand-600" aria-invalid={error ? true : undefined} {...reg(name)} />
+          <input
+            id={id}
+            type="checkbox"
+            className="size-4 rounded border-slate-400 text-brand-600"
+            aria-invalid={error ? true : undefined}
+            {...reg(name)}
+          />
           <label htmlFor={id} className="text-sm font-medium text-slate-800">
             {title}
           </label>
@@ -149,7 +163,16 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
       </Select>
     );
   } else if (control === 'number') {
-    input = <Input type="number" inputMode={f.kind === 'integer' ? 'numeric' : 'decimal'} step={numberStep(f)} min={f.min} max={f.max} {...reg(name, { setValueAs: toNumber })} />;
+    input = (
+      <Input
+        type="number"
+        inputMode={f.kind === 'integer' ? 'numeric' : 'decimal'}
+        step={numberStep(f)}
+        min={f.min}
+        max={f.max}
+        {...reg(name, { setValueAs: toNumber })}
+      />
+    );
   } else if (wideText(f)) {
     input = <Textarea rows={4} {...reg(name)} />;
   } else {
@@ -205,9 +228,14 @@ function ObjectField({ field: f, name, note, label, ...wiring }: SchemaFieldProp
 
 /** A list: one row per entry, added and removed within minItems and maxItems. */
 function ListField({ field: f, name, note, ...wiring }: SchemaFieldProps) {
-  const { fields: rows, append, remove } = useFieldArray({ control: wiring.control as unknown as Control<Record<string, unknown[]>>, name });
+  const {
+    fields: rows,
+    append,
+    remove,
+  } = useFieldArray({ control: wiring.control as unknown as Control<Record<string, unknown[]>>, name });
   const item = f.item!;
-  const error = errorAt(wiring.errors, name) ?? (get(wiring.errors, name) as { root?: { message?: string } } | undefined)?.root?.message;
+  const error =
+    errorAt(wiring.errors, name) ?? (get(wiring.errors, name) as { root?: { message?: string } } | undefined)?.root?.message;
   const hint = [note, hintOf(f)].filter(Boolean).join(' — ');
   const full = f.maxItems !== undefined && rows.length >= f.maxItems;
   const atMinimum = f.minItems !== undefined && rows.length <= f.minItems;
@@ -254,5 +282,7 @@ function ListField({ field: f, name, note, ...wiring }: SchemaFieldProps) {
 /** A row of a list of values: the control holds `.value`, its message sits at the row's data path. */
 function ValueRowField({ field, name, label, ...wiring }: SchemaFieldProps) {
   const error = errorAt(wiring.errors, name) ?? errorAt(wiring.errors, `${name}.value`);
-  return <SchemaField field={{ ...field, description: undefined }} name={`${name}.value`} label={label} error={error} {...wiring} />;
+  return (
+    <SchemaField field={{ ...field, description: undefined }} name={`${name}.value`} label={label} error={error} {...wiring} />
+  );
 }

@@ -14,8 +14,8 @@ export const PURPOSES = {
 
 export const pagesText = (n: number | undefined) => (n === undefined ? 'an unknown number of pages' : `${n} ${n === 1 ? 'page' : 'pages'}`);
 
-/** The name a template made from this document gets unless given one (the sandbox's designer does the same): no ".pdf". */
-export const templateNameOf = (documentName: string) => documentName.replace(/\.pdf$/i, '').trim();
+// Apart, so the sandbox panel's card can name a template without every fact here.
+export { templateNameOf } from './template-name';
 
 export const purposeLabel = (purpose: string) => PURPOSES[purpose as keyof typeof PURPOSES]?.label ?? purpose;
 

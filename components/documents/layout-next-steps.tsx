@@ -8,7 +8,7 @@ import { catalogListQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { catalogItemHref, catalogListHref } from '../catalog/catalog-paths';
 import { LinkButton } from '../ui/link-button';
-import { templateNameOf } from './document-facts';
+import { templateNameOf } from './template-name';
 
 /** What the viewer may do about a template: send with it, or play the platform in the sandbox. */
 export interface NextStepsAccess {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN, isId } from './ids.ts';
 
 // List queries as the URL holds them (DESIGN.md section 7): page, size, q and filters.
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -54,5 +55,5 @@ export interface Page<T> {
  */
 export const idSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_.:@-]{1,128}$/, 'not a valid identifier')
-  .refine((id) => !/^\.+$/.test(id), 'not a valid identifier');
+  .regex(ID_PATTERN, 'not a valid identifier')
+  .refine(isId, 'not a valid identifier');

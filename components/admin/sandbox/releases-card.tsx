@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogListQuery } from '@/lib/catalog/queries';
-import { describeUnsupported, readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { Button } from '../../ui/button';
 import { Field, Select, Textarea } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
@@ -14,8 +13,11 @@ import { usePublishRelease } from '@/lib/admin/sandbox-mutations';
 
 const ignore = () => undefined;
 
-/** The schema typed in, read as the console's forms will read it; null when the box is empty. */
-function readTyped(text: string): { schema: Record<string, unknown> } | { problem: string } | null {
+/**
+ * The schema typed in, read as the console's forms will read it; null when the box is empty.
+ * The schema reader loads when a schema is published, not with the panel.
+ */
+async function readTyped(text: string): Promise<{ schema: Record<string, unknown> } | { problem: string } | null> {
   if (!text.trim()) return null;
   let parsed: unknown;
   try {
@@ -24,6 +26,7 @@ function readTyped(text: string): { schema: Record<string, unknown> } | { proble
     return { problem: 'This is not JSON.' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'The schema must be a JSON object.' };
+  const { describeUnsupported, readSubmissionSchema } = await import('@/lib/submission-schema/fields');
   const { unsupported } = readSubmissionSchema(parsed);
   if (unsupported.length > 0) return { problem: unsupported.map(describeUnsupported).join(' ') };
   return { schema: parsed as Record<string, unknown> };
@@ -46,10 +49,10 @@ export function ReleasesCard() {
   const list = workflows.data?.data ?? [];
   const workflow = list.find((w) => w.id === chosen) ?? list[0];
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!workflow) return;
-    const typed = readTyped(text);
+    const typed = await readTyped(text);
     if (typed && 'problem' in typed) return setProblem(typed.problem);
     setProblem(null);
     publish.run({ workflowId: workflow.id, schema: typed?.schema }).then(ignore, ignore);
@@ -62,7 +65,7 @@ export function ReleasesCard() {
         <ErrorState title="The workflows could not be loaded" message={workflows.error.message} onRetry={() => void workflows.refetch()} />
       )}
       {workflow && (
-        <form onSubmit={submit} noValidate aria-label="Publish a workflow release" className="flex flex-col gap-3">
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Publish a workflow release" className="flex flex-col gap-3">
           <Field label="Workflow" hint={`Current release: ${workflow.workflow_release_id}`}>
             <Select value={workflow.id} onChange={(e) => setChosen(e.target.value)}>
               {list.map((w) => (

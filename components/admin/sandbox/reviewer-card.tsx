@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { statusWords } from '@/lib/status-labels';
 import { reviewQueueQuery, type ReviewedRequest } from '@/lib/admin/queries';
@@ -9,7 +9,9 @@ import { Facts } from '../../ui/page-header';
 import { Input, Select } from '../../ui/field';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../../ui/states';
 import { Section } from '../../ui/card';
-import { ReviewerForm } from './reviewer-form';
+// The decision form (and the schema reader it names requirements with) loads once a request
+// is chosen, not with the panel. React's own lazy: next/dynamic would add its runtime to the page.
+const ReviewerForm = lazy(() => import('./reviewer-form').then((m) => ({ default: m.ReviewerForm })));
 
 const optionLabel = (r: ReviewedRequest) => `${r.external_id ?? r.id} · ${r.workflow_name ?? r.workflow_id ?? 'workflow'} · ${r.current_layer_name ?? 'layer ?'}`;
 
@@ -110,14 +112,16 @@ export function ReviewerCard() {
             </p>
           )}
           <RequestFacts request={current} />
-          <ReviewerForm
-            key={current.id}
-            request={current}
-            onDone={(updated) => {
-              setOutcome(updated);
-              setPicked(updated.status === 'IN_PROGRESS' ? updated : null);
-            }}
-          />
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <ReviewerForm
+              key={current.id}
+              request={current}
+              onDone={(updated) => {
+                setOutcome(updated);
+                setPicked(updated.status === 'IN_PROGRESS' ? updated : null);
+              }}
+            />
+          </Suspense>
         </div>
       )}
       {!current && items.length > 0 && <p className="mt-3 text-sm text-slate-600">Choose a request to see its layers and decide the current one.</p>}

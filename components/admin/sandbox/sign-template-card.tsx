@@ -2,47 +2,19 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import type { Route } from 'next';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { PublishedSignTemplate } from '@/lib/admin/sign-template-schemas';
-import { usePublishSignTemplate } from '@/lib/admin/sandbox-mutations';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { documentListQuery } from '@/lib/documents/queries';
-import { adminErrorPlacement } from '@/lib/forms/admin-placement';
-import { catalogItemHref } from '../../catalog/catalog-paths';
-import { templateNameOf } from '../../documents/document-facts';
 import { documentsPath } from '../../documents/document-paths';
-import { Button } from '../../ui/button';
 import { Section } from '../../ui/card';
-import { Field, Input, Select } from '../../ui/field';
-import { FormError } from '../../ui/form-error';
-import { lazyResolver } from '../../ui/lazy-resolver';
+import { Field, Input } from '../../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
-import type { SignTemplateValues } from './sandbox-resolvers';
 
 const LIST_SIZE = 100;
 const LINK = 'font-medium text-brand-700 underline';
-const PLACEMENT = adminErrorPlacement<SignTemplateValues>({ fields: ['name'] });
-const ignore = () => undefined;
-// zod and the checks load at the form's first validation (sandbox-resolvers.ts).
-const resolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.signTemplateResolver));
 
-const sendHref = (id: string) => `/packages/new?template=${encodeURIComponent(id)}` as Route;
-
-/** Where a published template is found and used: the toast and the card both say it. */
-function TemplateLinks({ template }: { template: PublishedSignTemplate }) {
-  return (
-    <span className="flex flex-wrap gap-x-4 gap-y-1">
-      <Link href={catalogItemHref('document-sign-templates', template.id)} className={LINK}>
-        Open the template
-      </Link>
-      <Link href={sendHref(template.id)} className={LINK}>
-        Send with this template
-      </Link>
-    </span>
-  );
-}
+// The form (react-hook-form's binding, the publish call, the links) loads only once a completed
+// layout is there to publish, not with the panel. React's own lazy: no next/dynamic runtime.
+const SignTemplateForm = lazy(() => import('./sign-template-form').then((m) => ({ default: m.SignTemplateForm })));
 
 /**
  * Plays a workspace administrator in the platform's template designer, which the API cannot
@@ -62,24 +34,6 @@ export function SignTemplateCard() {
   );
   const [chosen, setChosen] = useState('');
   const doc = ready.find((d) => d.id === chosen) ?? ready[0];
-  const [published, setPublished] = useState<PublishedSignTemplate | null>(null);
-  const form = useForm<SignTemplateValues>({ resolver, defaultValues: { name: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const publish = usePublishSignTemplate<SignTemplateValues>({
-    form: { target: form, placement: PLACEMENT },
-    onDone(template) {
-      setPublished(template);
-      form.reset();
-      toast.success(`Published “${template.name}” as a document-sign template, allowed for this app.`, {
-        id: 'sandbox-sign-template',
-        description: <TemplateLinks template={template} />,
-      });
-    },
-  });
-  // Failures are shown by the form binding only (a toast besides would say them twice).
-  const submit = form.handleSubmit((v) =>
-    doc ? publish.run({ documentId: doc.id, name: v.name.trim() || undefined }).then(ignore, ignore) : undefined,
-  );
   const more = (list.data?.pagination.total ?? 0) > LIST_SIZE;
 
   return (
@@ -123,47 +77,9 @@ export function SignTemplateCard() {
           </EmptyState>
         )}
         {doc && (
-          <form onSubmit={submit} noValidate aria-label="Publish a document-sign template">
-            <fieldset disabled={isSubmitting} className="flex flex-col gap-3">
-              <Field
-                label="Document"
-                hint={`${doc.id} · ${doc.page_count ?? '?'} pages · layout version ${doc.layout_version ?? '?'}`}
-              >
-                <Select value={doc.id} onChange={(e) => setChosen(e.target.value)}>
-                  {ready.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field
-                label="Template name (optional)"
-                error={errors.name?.message}
-                hint={`Leave empty to name it “${templateNameOf(doc.name)}”, after the document.`}
-              >
-                <Input maxLength={200} placeholder={templateNameOf(doc.name)} {...form.register('name')} />
-              </Field>
-              <FormError error={errors.root} />
-              <div>
-                <Button type="submit" busy={isSubmitting}>
-                  Publish as a document-sign template
-                </Button>
-              </div>
-            </fieldset>
-          </form>
-        )}
-        {published && (
-          <div
-            role="status"
-            className="flex flex-col gap-1 break-words rounded-md bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-600/30"
-          >
-            <p>
-              Published “{published.name}” (<code className="text-xs">{published.id}</code>). It is listed under Catalog →
-              Document-sign templates and in Send a package.
-            </p>
-            <TemplateLinks template={published} />
-          </div>
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <SignTemplateForm ready={ready} doc={doc} onChoose={setChosen} />
+          </Suspense>
         )}
       </div>
     </Section>
