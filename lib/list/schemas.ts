@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_PATTERN, isId } from './ids.ts';
+import { ID_PATTERN, ONLY_DOTS } from './ids.ts';
 
 // List queries as the URL holds them (DESIGN.md section 7): page, size, q and filters.
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -56,4 +56,4 @@ export interface Page<T> {
 export const idSchema = z
   .string()
   .regex(ID_PATTERN, 'not a valid identifier')
-  .refine(isId, 'not a valid identifier');
+  .refine((id) => !ONLY_DOTS.test(id), 'not a valid identifier');
