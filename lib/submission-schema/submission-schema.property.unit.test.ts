@@ -488,12 +488,16 @@ function localBreaks(node: Node): LocalBreak[] {
             ? fc.uniqueArray(item, { minLength: node.maxItems + 1, maxLength: node.maxItems + 1, comparator: sameJson })
             : fc.array(item, { minLength: node.maxItems + 1, maxLength: node.maxItems + 1 }),
         });
-      if (node.unique && (node.maxItems === undefined || node.maxItems > 0))
+      // The repeat must be the only thing wrong: the count, repeat included, stays within
+      // minItems..maxItems, so an array that holds at most one entry cannot be broken this way.
+      const fewest = Math.max(2, node.minItems ?? 0);
+      const most = node.maxItems ?? fewest + 2;
+      if (node.unique && most >= fewest)
         out.push({
           what: 'a repeated entry',
           // Distinct entries, then the first again: the repeat is named at its own entry.
           value: fc
-            .uniqueArray(item, { minLength: 1, maxLength: Math.max(1, (node.maxItems ?? 3) - 1), comparator: sameJson })
+            .uniqueArray(item, { minLength: fewest - 1, maxLength: most - 1, comparator: sameJson })
             .map((xs) => [...xs, xs[0]]),
           at: (data) => [(data as unknown[]).length - 1],
         });
