@@ -1,15 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { WORLD_CHANGING } from '../playwright.config.ts';
 import { ensureChromium } from './lib/chromium.ts';
+import { sqliteBinding } from './lib/sqlite-binding.ts';
 
 // `npm test`: every suite but the benchmarks — lint and types, units, sandbox conformance,
 // console API (over HTTP against a built console) and the browser journeys. Ends with one
 // line "N passed, N failed" summed over all runners.
 const bin = (name: string) => `node_modules/.bin/${name}`;
-const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const runAsync = (cmd: string, args: string[], env: Record<string, string>) =>
   new Promise<number>((resolve) => {
     spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).once('close', (code) => resolve(code ?? 1));
@@ -106,8 +105,11 @@ async function main() {
   console.log(`Chromium: ${chromium}`);
 
   let failedSteps = 0;
+  // Compiled beside the build when the install deferred it; awaited by what opens a database.
+  const sqlite = timed('better-sqlite3 compile', sqliteBinding);
+  const withSqlite = async (work: () => Promise<number>) => ((await sqlite) ? work() : 1);
   if (!process.env.SKIP_BUILD) {
-    if ((await timed('build', () => run(bin('next'), ['build']))) !== 0) {
+    if ((await timed('build', () => runAsync(bin('next'), ['build'], {}))) !== 0) {
       console.error('next build failed');
       console.log('0 passed, 1 failed');
       process.exit(1);
@@ -155,8 +157,10 @@ async function main() {
   };
   const [laneOne, laneTwo] = await Promise.all([
     (async () => {
-      const standardCode = await timed('vitest', () =>
-        runAsync(bin('vitest'), ['run', VITEST_WORKERS, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
+      const standardCode = await withSqlite(() =>
+        timed('vitest', () =>
+          runAsync(bin('vitest'), ['run', VITEST_WORKERS, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
+        ),
       );
       const journeysCode = await timed('playwright journeys', () => e2e(E2E_RUNS[0]!));
       return [standardCode, journeysCode, ...(await takeWorld())];
@@ -167,7 +171,7 @@ async function main() {
           const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
           return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
         }),
-        timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' })),
+        withSqlite(() => timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' }))),
       ]);
       if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
       return [checkFailures, alternateCode, ...(await takeWorld())];
