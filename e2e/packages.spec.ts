@@ -1,5 +1,18 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { control, DIALECT, expect, expectAccessible, expectPhoneFits, fillNda, group, reviewAllPages, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import {
+  control,
+  DIALECT,
+  expect,
+  expectAccessible,
+  expectPhoneFits,
+  fillNda,
+  group,
+  reviewAllPages,
+  reviewEveryPage,
+  signIn,
+  snap,
+  test,
+} from './fixtures.ts';
 
 // Signature packages: the list and detail with their URL state, the send flow (Details →
 // Review → Sent) with its refusals, an expired receipt, and archiving. Tests in this file run
@@ -23,13 +36,31 @@ async function sendNdaViaApi(page: Page, counterparty: string) {
     expires_in_days: 30,
     sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
     signers: [
-      { slot_id: 'company_signer', name: `Grace Hopper ${run}`, email: 'grace@example.com', phone: '+4915112345678', recipient_kind: 'external' },
-      { slot_id: 'counterparty_signer', name: counterparty, email: 'counter@example.com', phone: '+4915187654321', recipient_kind: 'external' },
+      {
+        slot_id: 'company_signer',
+        name: `Grace Hopper ${run}`,
+        email: 'grace@example.com',
+        phone: '+4915112345678',
+        recipient_kind: 'external',
+      },
+      {
+        slot_id: 'counterparty_signer',
+        name: counterparty,
+        email: 'counter@example.com',
+        phone: '+4915187654321',
+        recipient_kind: 'external',
+      },
     ],
   });
   expect(preview.status(), await preview.text()).toBe(200);
   const { preview_token } = (await preview.json()) as { preview_token: string };
-  const sent = await post(page.request, page, '/api/packages', { template_id: 'dst_nda', preview_token, confirmed: true }, `e2e-${run}-${Math.random().toString(36).slice(2)}`);
+  const sent = await post(
+    page.request,
+    page,
+    '/api/packages',
+    { template_id: 'dst_nda', preview_token, confirmed: true },
+    `e2e-${run}-${Math.random().toString(36).slice(2)}`,
+  );
   expect(sent.status(), await sent.text()).toBe(200);
   return ((await sent.json()) as { id: string }).id;
 }
@@ -123,6 +154,9 @@ test.describe('signature packages', () => {
 
     const counterparty = `Acme Corp ${run}`;
     await fillNda(page, counterparty);
+    // The sender's own reference: kept by the console, never sent to the API.
+    const reference = `PO-${run} renewal`;
+    await group(page, 'Your reference').getByLabel('Reference').fill(reference);
     await expectAccessible(page);
 
     // The browser's own check: a phone number not in international format never leaves the page.
@@ -158,6 +192,7 @@ test.describe('signature packages', () => {
     await expect(summary).toContainText('alan@example.com');
     await expect(summary).toContainText('+442071234567');
     await expect(summary).toContainText('21 days after sending');
+    await expect(summary).toContainText(`Your reference (not sent to signers): ${reference}`);
     await expect(page.getByTestId('receipt-remaining')).toHaveText(/^(10 min 00 s|9 min \d\d s)$/);
     const send = page.getByRole('button', { name: 'Send for signature' });
     await expect(send).toBeDisabled();
@@ -168,7 +203,8 @@ test.describe('signature packages', () => {
 
     const keys: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/packages') keys.push(r.headers()['idempotency-key'] ?? 'none');
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/packages')
+        keys.push(r.headers()['idempotency-key'] ?? 'none');
     });
     await send.dblclick();
     await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/);
@@ -177,14 +213,28 @@ test.describe('signature packages', () => {
     expect(keys[0]).toMatch(/^pkg-send-/);
 
     await expect(page.getByText(/Package sent to 2 signers\. Delivery is queued\./)).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Package sent.' })).toContainText('not yet delivery, and not a signature');
+    await expect(page.getByRole('status').filter({ hasText: 'Package sent.' })).toContainText(
+      'not yet delivery, and not a signature',
+    );
     await expect(page.getByRole('heading', { name: 'Mutual non-disclosure agreement' })).toBeVisible();
-    await expect(page.getByText('Delivery is queued: the invitations have not been delivered yet, and nobody has signed.')).toBeVisible();
+    await expect(
+      page.getByText('Delivery is queued: the invitations have not been delivered yet, and nobody has signed.'),
+    ).toBeVisible();
     await expect(page.getByRole('table', { name: 'Signers of this package' })).toContainText('Alan Turing');
+    await expect(page.getByText(reference)).toBeVisible();
+    await expect(page.getByText(/^By Demo sender, /)).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'packages-sent-detail');
 
     expect(await listTotal(page)).toBe(before + 1);
+    // The API's search looks at template and signer names; the console's record finds the rest.
+    await page.getByLabel('Search packages').fill(reference);
+    await expect(page).toHaveURL(/[?&]q=PO-/);
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    const row = page.getByRole('table', { name: 'Signature packages' }).getByRole('row').filter({ hasText: reference });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('alan@example.com');
+    await expect(row).toContainText('Found in what this console sent');
   });
 
   test('an expired receipt leads back to the form with every value kept', { tag: '@dialect' }, async ({ page }) => {
@@ -226,11 +276,21 @@ test.describe('signature packages', () => {
     await signIn(page, 'admin');
     const id = await sendNdaViaApi(page, `Hooli ${run}`);
     await page.goto(`/packages/${id}`);
-    await expect(page.getByText(/^Only finished packages \(completed, declined or expired\) can be archived\. This one is (queued|delivered)\.$/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Only finished packages \(completed, declined or expired\) can be archived\. This one is (queued|delivered)\.$/,
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Archive package' })).toHaveCount(0);
 
     // The API refuses as well, with the named code.
-    const refused = await post(page.request, page, `/api/packages/${id}/archive`, { reason: 'Cleaning up' }, `e2e-${run}-refused`);
+    const refused = await post(
+      page.request,
+      page,
+      `/api/packages/${id}/archive`,
+      { reason: 'Cleaning up' },
+      `e2e-${run}-refused`,
+    );
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('PACKAGE_NOT_CLOSED');
 
@@ -321,7 +381,8 @@ test.describe('a send whose answer is lost', () => {
     await control('/faults', { rules: [] });
   });
 
-  const confirmingPanel = (page: Page) => page.getByRole('status').filter({ hasText: /Confirming (whether the package was sent|the send you started)/ });
+  const confirmingPanel = (page: Page) =>
+    page.getByRole('status').filter({ hasText: /Confirming (whether the package was sent|the send you started)/ });
 
   async function reviewedNda(page: Page, counterparty: string) {
     await page.goto('/packages/new');
@@ -330,28 +391,38 @@ test.describe('a send whose answer is lost', () => {
     await page.getByLabel(/I have reviewed the populated document/).check();
   }
 
-  test('is confirmed by the same request under the same key: one package, and never "nothing was sent"', { tag: '@dialect' }, async ({ page }) => {
-    await signIn(page, 'sender');
-    const before = await listTotal(page);
-    await reviewedNda(page, `Lost answer ${run}`);
-    // Two console calls' worth of failures (each retries 4 times): the browser sees no answer twice.
-    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0, times: 8 }] });
-    await page.getByRole('button', { name: 'Send for signature' }).click();
-    await expect(confirmingPanel(page)).toBeVisible();
-    await expect(confirmingPanel(page)).toContainText('cannot queue a second package');
-    await expect(page.getByText(/Nothing was sent/)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Edit details' })).toBeDisabled();
-    await expectAccessible(page);
-    await snap(page, 'packages-send-confirming');
-    await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/, { timeout: 30_000 });
-    expect(await listTotal(page)).toBe(before + 1);
-  });
+  test(
+    'is confirmed by the same request under the same key: one package, and never "nothing was sent"',
+    { tag: '@dialect' },
+    async ({ page }) => {
+      await signIn(page, 'sender');
+      const before = await listTotal(page);
+      await reviewedNda(page, `Lost answer ${run}`);
+      // Two console calls' worth of failures (each retries 4 times): the browser sees no answer twice.
+      await control('/faults', {
+        rules: [
+          { method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0, times: 8 },
+        ],
+      });
+      await page.getByRole('button', { name: 'Send for signature' }).click();
+      await expect(confirmingPanel(page)).toBeVisible();
+      await expect(confirmingPanel(page)).toContainText('cannot queue a second package');
+      await expect(page.getByText(/Nothing was sent/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Edit details' })).toBeDisabled();
+      await expectAccessible(page);
+      await snap(page, 'packages-send-confirming');
+      await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/, { timeout: 30_000 });
+      expect(await listTotal(page)).toBe(before + 1);
+    },
+  );
 
   test('survives a reload: the journal resumes the same send and blocks a new one until it is known', async ({ page }) => {
     await signIn(page, 'sender');
     const before = await listTotal(page);
     await reviewedNda(page, `Reloaded ${run}`);
-    await control('/faults', { rules: [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0 }] });
+    await control('/faults', {
+      rules: [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0 }],
+    });
     await page.getByRole('button', { name: 'Send for signature' }).click();
     await expect(confirmingPanel(page)).toBeVisible();
     await page.reload();
@@ -470,26 +541,30 @@ test.describe('reviewing before a send', () => {
     await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`Countdown ${run}`);
   });
 
-  test('the API saying the receipt has expired closes the send, whatever the browser clock says', { tag: '@dialect' }, async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
-    await fillNda(page, `API clock ${run}`);
-    await previewAndReview(page);
-    const confirm = page.getByLabel(/I have reviewed the populated document/);
-    await confirm.check();
-    const send = page.getByRole('button', { name: 'Send for signature' });
-    await expect(send).toBeEnabled();
-    // Only the API's clock moves: its receipt is now past its ten minutes.
-    await control('/clock', { advance_seconds: 601 });
-    // The review re-reads the API's time every 2 s: the countdown closes within seconds.
-    await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible({ timeout: 7_000 });
-    await expect(send).toBeDisabled();
-    // A new receipt in one click, and the way back to the form keeps every value typed.
-    await page.getByRole('button', { name: 'Preview again' }).click();
-    await expect(page.getByTestId('receipt-remaining')).toBeVisible();
-    await page.getByRole('button', { name: 'Edit details' }).click();
-    await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`API clock ${run}`);
-  });
+  test(
+    'the API saying the receipt has expired closes the send, whatever the browser clock says',
+    { tag: '@dialect' },
+    async ({ page }) => {
+      await signIn(page, 'sender');
+      await page.goto('/packages/new');
+      await fillNda(page, `API clock ${run}`);
+      await previewAndReview(page);
+      const confirm = page.getByLabel(/I have reviewed the populated document/);
+      await confirm.check();
+      const send = page.getByRole('button', { name: 'Send for signature' });
+      await expect(send).toBeEnabled();
+      // Only the API's clock moves: its receipt is now past its ten minutes.
+      await control('/clock', { advance_seconds: 601 });
+      // The review re-reads the API's time every 2 s: the countdown closes within seconds.
+      await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible({ timeout: 7_000 });
+      await expect(send).toBeDisabled();
+      // A new receipt in one click, and the way back to the form keeps every value typed.
+      await page.getByRole('button', { name: 'Preview again' }).click();
+      await expect(page.getByTestId('receipt-remaining')).toBeVisible();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      await expect(group(page, 'Values in the document').getByLabel('Counterparty name')).toHaveValue(`API clock ${run}`);
+    },
+  );
 
   test('by keyboard, the review takes the focus after Preview and keeps it once the last page is seen', async ({ page }) => {
     await signIn(page, 'sender');
@@ -532,7 +607,9 @@ test.describe('reviewing before a send', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     // Fit to a phone's width, a page's text is too small to read: nothing counts as reviewed
     // until the pages are shown at a readable size.
-    const tooSmall = page.getByRole('status').filter({ hasText: 'the text is too small to read: pages count as reviewed from 60 %' });
+    const tooSmall = page
+      .getByRole('status')
+      .filter({ hasText: 'the text is too small to read: pages count as reviewed from 60 %' });
     await expect(tooSmall).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('review-progress')).toHaveText('Reviewed 0 of 3 pages');
     await snap(page, 'packages-review-phone-too-small');

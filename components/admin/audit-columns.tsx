@@ -7,7 +7,7 @@ import { CLOCK_NAMES } from '@/lib/clocks';
 import { formatDate, formatTime } from '@/lib/format';
 import { Badge } from '../ui/states';
 import { AuditTarget } from './audit-target';
-import { Breakable } from './breakable';
+import { Breakable } from '../ui/breakable';
 
 // Unknown is neither: a write whose answer never came, which the intent journal follows up.
 const OUTCOME_TONE = { success: 'green', failure: 'red', unknown: 'amber' } as const;
@@ -40,7 +40,12 @@ function Operation({ operation, filterBy }: { operation: string; filterBy: Filte
   );
   return (
     <div className="max-w-48">
-      <button type="button" className="text-left text-brand-700 hover:underline" title="Show only this operation" onClick={() => filterBy({ operation })}>
+      <button
+        type="button"
+        className="text-left text-brand-700 hover:underline"
+        title="Show only this operation"
+        onClick={() => filterBy({ operation })}
+      >
         {label ?? id}
       </button>
       {label && id}
@@ -83,7 +88,12 @@ export function auditColumns(filterBy: FilterBy): ColumnDef<AuditLogEntry, unkno
       cell: ({ row }) => (
         <div className="max-w-52">
           {row.original.user_email ? (
-            <button type="button" className="break-words text-left text-brand-700 hover:underline" title="Show only this user's entries" onClick={() => filterBy({ user: row.original.user_email! })}>
+            <button
+              type="button"
+              className="break-words text-left text-brand-700 hover:underline"
+              title="Show only this user's entries"
+              onClick={() => filterBy({ user: row.original.user_email! })}
+            >
               <Breakable text={row.original.user_email} />
             </button>
           ) : (
@@ -131,6 +141,9 @@ export function auditColumns(filterBy: FilterBy): ColumnDef<AuditLogEntry, unkno
         </div>
       ),
     },
-    { header: 'Reason', cell: ({ row }) => <span className="block max-w-48 break-words text-xs">{row.original.reason || '—'}</span> },
+    {
+      header: 'Reason',
+      cell: ({ row }) => <span className="block max-w-48 break-words text-xs">{row.original.reason || '—'}</span>,
+    },
   ];
 }

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { targetPage } from '@/lib/admin/audit-target-pages';
 import type { AuditLogEntry } from '@/lib/admin/schemas';
-import { Breakable } from './breakable';
+import { Breakable } from '../ui/breakable';
 
 function detailsOf(text: string | null): [string, string][] {
   if (!text) return [];

@@ -16,11 +16,19 @@ interface ToolbarProps {
   params: ListParams;
   update(patch: Record<string, string | number | null>): void;
   searchLabel: string;
+  /** what the search looks at, where it is more than names and ids */
+  searchPlaceholder?: string;
   filters?: FilterDef[];
 }
 
 /** Search (applied after a pause in typing, at most 100 characters) and filter menus. */
-export function ListToolbar({ params, update, searchLabel, filters = [] }: ToolbarProps) {
+export function ListToolbar({
+  params,
+  update,
+  searchLabel,
+  searchPlaceholder = 'Search by name or id',
+  filters = [],
+}: ToolbarProps) {
   const [text, setText] = useState(params.q);
   // The URL may change under the box (back button, "clear filters"): follow it.
   const [shownQ, setShownQ] = useState(params.q);
@@ -40,7 +48,14 @@ export function ListToolbar({ params, update, searchLabel, filters = [] }: Toolb
         <label htmlFor="list-search" className="mb-1 block text-sm font-medium text-slate-800">
           {searchLabel}
         </label>
-        <Input id="list-search" type="search" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={text.length > 100 || undefined} placeholder="Search by name or id" />
+        <Input
+          id="list-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={text.length > 100 || undefined}
+          placeholder={searchPlaceholder}
+        />
         {text.length > 100 && (
           <p role="alert" className="mt-1 text-xs font-medium text-red-700">
             Search is limited to 100 characters ({text.length} typed).
@@ -52,7 +67,11 @@ export function ListToolbar({ params, update, searchLabel, filters = [] }: Toolb
           <label htmlFor={`filter-${f.name}`} className="mb-1 block text-sm font-medium text-slate-800">
             {f.label}
           </label>
-          <Select id={`filter-${f.name}`} value={params.filters[f.name] ?? ''} onChange={(e) => update({ [f.name]: e.target.value || null })}>
+          <Select
+            id={`filter-${f.name}`}
+            value={params.filters[f.name] ?? ''}
+            onChange={(e) => update({ [f.name]: e.target.value || null })}
+          >
             <option value="">All</option>
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>

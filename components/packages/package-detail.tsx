@@ -8,7 +8,7 @@ import type { Route } from 'next';
 import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { livePackageQuery } from '@/lib/packages/queries';
-import type { SignaturePackage } from '@/lib/packages/schemas';
+import type { ConsolePackage, SignaturePackage } from '@/lib/packages/schemas';
 import { isPackageFinished, isTerminal } from '@/lib/packages/statuses';
 import { statusLabel } from '@/lib/status-labels';
 import { Section } from '../ui/card';
@@ -131,7 +131,7 @@ export function PackageDetail({ id, ...rest }: PackageDetailProps) {
 }
 
 interface PackageViewProps extends Omit<PackageDetailProps, 'id'> {
-  pkg: SignaturePackage;
+  pkg: ConsolePackage;
   updatedAt: number;
   fetching: boolean;
 }
@@ -147,6 +147,7 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
     return s ? `${s.name ?? slotId} (${s.label ?? slotId})` : slotId;
   };
   const closedAt = pkg.completed_at ?? pkg.declined_at ?? pkg.expired_at;
+  const record = pkg.console_record;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -194,7 +195,14 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
               'Template',
               `${pkg.template_name ?? pkg.template_id ?? '—'}${pkg.version_number ? ` (version ${pkg.version_number})` : ''}`,
             ],
-            ['Sent', formatDateTime(pkg.sent_at ?? pkg.created_at)],
+            ['Sent', formatDateTime(pkg.sent_at ?? pkg.created_at ?? record?.sent_at)],
+            [
+              'Sent from this console',
+              record
+                ? `By ${record.sent_by}${record.sent_at ? `, ${formatDateTime(record.sent_at)}` : ''}`
+                : 'No: sent by other means',
+            ],
+            ...(record ? [['Your reference', record.reference ?? '—'] as [string, string]] : []),
             ['Delivered', formatDateTime(pkg.delivered_at)],
             [
               'Expires',

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate } from '@/lib/format';
 import { packagesListQuery } from '@/lib/packages/queries';
-import type { SignaturePackage } from '@/lib/packages/schemas';
+import type { ListedPackage } from '@/lib/packages/schemas';
 import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { ListToolbar } from '../list/list-toolbar';
@@ -16,19 +16,29 @@ import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
 import { LinkButton } from '../ui/link-button';
 import { Badge, StatusBadge } from '../ui/states';
+import { Breakable } from '../ui/breakable';
 
 const FILTERS = ['status', 'archived'] as const;
 
 export const PACKAGE_STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
-const columns: ColumnDef<SignaturePackage, unknown>[] = [
+const columns: ColumnDef<ListedPackage, unknown>[] = [
   {
     header: 'Package',
-    cell: ({ row }) => (
-      <Link href={`/packages/${encodeURIComponent(row.original.id)}` as Route} className="font-medium text-brand-700 hover:underline">
-        {row.original.template_name ?? row.original.template_id ?? row.original.id}
-      </Link>
-    ),
+    cell: ({ row }) => {
+      const p = row.original;
+      return (
+        <div className="min-w-40">
+          <Link href={`/packages/${encodeURIComponent(p.id)}` as Route} className="font-medium text-brand-700 hover:underline">
+            {p.template_name ?? p.template_id ?? p.id}
+          </Link>
+          {p.console_record?.reference && <p className="text-sm break-words text-slate-800">{p.console_record.reference}</p>}
+          {p.found_in_record && (
+            <p className="text-xs text-slate-600">Found in what this console sent (recipients, values, reference)</p>
+          )}
+        </div>
+      );
+    },
   },
   {
     header: 'Status',
@@ -39,18 +49,7 @@ const columns: ColumnDef<SignaturePackage, unknown>[] = [
       </span>
     ),
   },
-  {
-    header: 'Signers',
-    cell: ({ row }) => (
-      <ul className="text-slate-800">
-        {row.original.signers.map((s, i) => (
-          <li key={s.slot_id ?? i}>
-            {s.name ?? '—'} {s.status && <span className="text-xs text-slate-600">({statusWords('signer', s.status)})</span>}
-          </li>
-        ))}
-      </ul>
-    ),
-  },
+  { header: 'Recipients', cell: ({ row }) => <Recipients pkg={row.original} /> },
   { header: 'Sent', cell: ({ row }) => <When at={row.original.sent_at ?? row.original.created_at} /> },
   { header: 'Expires', cell: ({ row }) => formatDate(row.original.expires_at) },
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
@@ -77,11 +76,16 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
   const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
   const send = canSend ? <LinkButton href="/packages/new">Send a package</LinkButton> : undefined;
   const empty = archivedOnly
-    ? { title: 'No archived packages', body: 'Finished packages (completed, declined or expired) appear here once a sender archives them.' }
+    ? {
+        title: 'No archived packages',
+        body: 'Finished packages (completed, declined or expired) appear here once a sender archives them.',
+      }
     : archived.data?.pagination.total === 0
       ? {
           title: 'No packages yet',
-          body: canSend ? 'Send the first package from a document-sign template.' : 'Packages appear here once a sender sends one.',
+          body: canSend
+            ? 'Send the first package from a document-sign template.'
+            : 'Packages appear here once a sender sends one.',
           action: send,
         }
       : {
@@ -100,7 +104,13 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
     <>
       <div className="flex flex-wrap items-end gap-x-6">
         <div className="min-w-0 flex-1">
-          <ListToolbar params={params} update={update} searchLabel="Search packages" filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]} />
+          <ListToolbar
+            params={params}
+            update={update}
+            searchLabel="Search packages"
+            searchPlaceholder="Template, recipient, e-mail, value or reference"
+            filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]}
+          />
         </div>
         <label className="mb-4 flex items-center gap-2 text-sm font-medium text-slate-800">
           <input
@@ -124,5 +134,38 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
         empty={empty}
       />
     </>
+  );
+}
+
+/**
+ * Each signer with their e-mail and where they stand: the API's signers where it lists them,
+ * else (and for an e-mail the API leaves out) what the console recorded when it sent them.
+ */
+function Recipients({ pkg }: { pkg: ListedPackage }) {
+  const recorded = pkg.console_record?.recipients ?? [];
+  const bySlot = new Map(recorded.map((r) => [r.slot_id, r]));
+  const people =
+    pkg.signers.length > 0
+      ? pkg.signers.map((s, i) => ({
+          key: s.slot_id ?? String(i),
+          name: s.name ?? (s.slot_id ? bySlot.get(s.slot_id)?.name : undefined),
+          email: s.email ?? (s.slot_id ? bySlot.get(s.slot_id)?.email : undefined),
+          status: s.status,
+        }))
+      : recorded.map((r) => ({ key: r.slot_id, name: r.name, email: r.email, status: undefined }));
+  if (people.length === 0) return <span className="text-slate-600">—</span>;
+  return (
+    <ul className="space-y-1 text-slate-800">
+      {people.map((p) => (
+        <li key={p.key}>
+          {p.name ?? '—'} {p.status && <span className="text-xs text-slate-600">({statusWords('signer', p.status)})</span>}
+          {p.email && (
+            <span className="block text-xs break-words text-slate-600">
+              <Breakable text={p.email} />
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -10,17 +10,19 @@ const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 const NAMED = /(^|_)name$/i;
 
 /**
- * What the drafts list shows beside the template: a party's name among the values, else the
- * first signer named, else any value or e-mail typed, so a half-filled draft is still found.
+ * What the drafts list shows beside the template: the sender's own reference, else a party's
+ * name among the values, else the first signer named, else any value or e-mail typed, so a
+ * half-filled draft is still found.
  */
 export function draftLabel(values: DraftValues): string {
   const entries = Object.entries(values.sender_values).map(([k, v]) => [k, clean(v)] as const);
   const candidates = [
+    clean(values.reference ?? ''),
     ...entries.filter(([k, v]) => NAMED.test(k) && v).map(([, v]) => v),
     ...values.signers.map((s) => clean(s.name)).filter(Boolean),
     ...entries.map(([, v]) => v).filter(Boolean),
     ...values.signers.map((s) => clean(s.email)).filter(Boolean),
   ];
-  const label = candidates[0] ?? EMPTY_DRAFT_LABEL;
+  const label = candidates.find(Boolean) ?? EMPTY_DRAFT_LABEL;
   return label.length > DRAFT_LABEL_MAX ? `${label.slice(0, DRAFT_LABEL_MAX - 1)}…` : label;
 }

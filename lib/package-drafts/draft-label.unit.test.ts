@@ -29,4 +29,10 @@ describe('draftLabel', () => {
     expect(long).toHaveLength(DRAFT_LABEL_MAX);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('puts the sender’s own reference first, and skips one of spaces only', () => {
+    const values = { sender_values: { client_name: 'Initech' }, signers: [], expires_in_days: '' };
+    expect(draftLabel({ ...values, reference: '  PO   4471 ' })).toBe('PO 4471');
+    expect(draftLabel({ ...values, reference: '   ' })).toBe('Initech');
+  });
 });

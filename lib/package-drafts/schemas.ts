@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../list/schemas.ts';
+import { REFERENCE_MAX } from '../packages/schemas.ts';
 
 // A package draft keeps the send form as typed (DESIGN.md section 6 keeps what a sender typed;
 // a draft keeps it across visits). Any of it may be empty or not yet valid, since a draft is
@@ -26,6 +27,8 @@ export const draftValuesSchema = z.strictObject({
   signers: z.array(draftSignerSchema).max(DRAFT_MAX_SIGNERS, `At most ${DRAFT_MAX_SIGNERS} signers`),
   /** as typed in "Days to sign": empty until the sender chooses */
   expires_in_days: z.string().max(8, 'At most 8 characters'),
+  /** the sender's own reference; drafts saved before it existed have none */
+  reference: z.string().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`).optional(),
 });
 export type DraftValues = z.infer<typeof draftValuesSchema>;
 

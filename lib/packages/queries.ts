@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
-import type { Page } from '../list/schemas.ts';
-import type { Preview, PreviewInput, SignaturePackage } from './schemas.ts';
+import type { ConsolePackage, PackagesPage, Preview, PreviewInput, SignaturePackage } from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
 import { liveRefetch } from '../live-refetch.ts';
 
@@ -25,14 +24,14 @@ const path = (id: string, rest = '') => `/api/packages/${encodeURIComponent(id)}
 export const packagesListQuery = (args: PackageListArgs) =>
   queryOptions({
     queryKey: packageKeys.list(args),
-    queryFn: ({ signal }) => api<Page<SignaturePackage>>(`/api/packages${qs({ ...args })}`, { signal }),
+    queryFn: ({ signal }) => api<PackagesPage>(`/api/packages${qs({ ...args })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const packageQuery = (id: string) =>
   queryOptions({
     queryKey: packageKeys.item(id),
-    queryFn: ({ signal }) => api<SignaturePackage>(path(id), { signal }),
+    queryFn: ({ signal }) => api<ConsolePackage>(path(id), { signal }),
   });
 
 /** A preview (the sender's input frozen behind a receipt valid 10 minutes) with the moment its receipt ends, on the API's clock (lib/api-clock.ts). */
@@ -63,7 +62,11 @@ export async function fetchPreviewDocument(templateId: string, previewToken: str
 
 /** Sends the reviewed receipt; `idempotencyKey` belongs to the one Send click it answers. */
 export const sendPackage = (templateId: string, previewToken: string, idempotencyKey: string) =>
-  api<SignaturePackage>('/api/packages', { method: 'POST', body: { template_id: templateId, preview_token: previewToken, confirmed: true }, idempotencyKey });
+  api<SignaturePackage>('/api/packages', {
+    method: 'POST',
+    body: { template_id: templateId, preview_token: previewToken, confirmed: true },
+    idempotencyKey,
+  });
 
 export const archivePackage = (id: string, reason: string, idempotencyKey: string) =>
   api<SignaturePackage>(path(id, '/archive'), { method: 'POST', body: { reason }, idempotencyKey });

@@ -4,6 +4,8 @@ import { E164, normalisePhone } from './phone.ts';
 
 // The sender's preview input, checked in the browser form and again by the route.
 
+export const REFERENCE_MAX = 120;
+
 export const signerInputSchema = z.strictObject({
   slot_id: z.string().min(1).max(64),
   name: z.string().trim().min(1, 'Enter the signer’s name').max(200),
@@ -20,11 +22,19 @@ export type SignerInput = z.input<typeof signerInputSchema>;
 
 export const previewInputSchema = z.strictObject({
   template_id: z.string().min(1).max(128),
-  expires_in_days: z.number({ message: 'Enter the number of days' }).int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days'),
+  expires_in_days: z
+    .number({ message: 'Enter the number of days' })
+    .int('Whole days only')
+    .min(1, 'At least 1 day')
+    .max(365, 'At most 365 days'),
   sender_values: z.record(z.string(), z.union([z.string().max(500), z.number()])).default({}),
   signers: z.array(signerInputSchema).min(1, 'Add at least one signer').max(20, 'At most 20 signers'),
+  /** the sender's own reference ("PO 4471", "ACME renewal"): kept by the console, never sent to the API */
+  reference: z.string().trim().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`).optional(),
 });
 export type PreviewInput = z.input<typeof previewInputSchema>;
+/** A preview body as the route has checked it: phones in E.164. */
+export type PreviewBody = z.output<typeof previewInputSchema>;
 
 // The spec names the receipt, a version and `prepared_pdf` (section 2); every other field is
 // optional and has a fallback: the template sent, the receipt's 10 minutes from the answer's
@@ -35,16 +45,25 @@ export const previewSchema = z.looseObject({
   version: z.string().optional(),
   version_number: z.number().optional(),
   expires_at: z.string().optional(),
-  prepared_pdf: z.looseObject({ page_count: z.number().optional(), size_bytes: z.number().optional(), sha256: z.string().optional() }),
+  prepared_pdf: z.looseObject({
+    page_count: z.number().optional(),
+    size_bytes: z.number().optional(),
+    sha256: z.string().optional(),
+  }),
   pdf_url: z.string().optional(),
   pdf_url_is_source: z.boolean().optional(),
   sender_values: z.record(z.string(), z.unknown()).optional(),
-  signers: z.array(z.looseObject({ slot_id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() })).optional(),
+  signers: z
+    .array(z.looseObject({ slot_id: z.string(), name: z.string(), email: z.string().optional(), phone: z.string().optional() }))
+    .optional(),
   expires_in_days: z.number().optional(),
 });
 export type Preview = z.infer<typeof previewSchema>;
 
-export const previewDocumentInputSchema = z.strictObject({ template_id: z.string().min(1).max(128), preview_token: z.string().min(8).max(300) });
+export const previewDocumentInputSchema = z.strictObject({
+  template_id: z.string().min(1).max(128),
+  preview_token: z.string().min(8).max(300),
+});
 
 export const sendInputSchema = z.strictObject({
   template_id: z.string().min(1).max(128),
@@ -100,9 +119,34 @@ export const packageSchema = z.looseObject({
   events: maybe(z.array(packageEventSchema)),
   prepared_pdf: maybe(z.looseObject({ page_count: maybe(z.number()), size_bytes: maybe(z.number()), sha256: maybe(z.string()) })),
 });
-/** A package as the console's routes answer it (server/signing-api/packages.ts parses with packageSchema). */
+/** A package as the API answers it (server/signing-api/packages.ts parses with packageSchema). */
 export type SignaturePackage = z.infer<typeof packageSchema>;
 
+/** What the console recorded when it sent a package (server/send-records/); the API never sees it. */
+export interface ConsoleRecord {
+  reference: string | null;
+  recipients: { slot_id: string; name: string; email: string }[];
+  /** the name of the account that sent it */
+  sent_by: string;
+  sent_at: string | null;
+  expires_in_days: number;
+}
+
+/** A package as the console's routes answer it: the API's record and, if the console sent it, its own. */
+export type ConsolePackage = SignaturePackage & { console_record: ConsoleRecord | null };
+/** A row of the packages list; `found_in_record` when only the console's record matched the search. */
+export type ListedPackage = ConsolePackage & { found_in_record: boolean };
+export interface PackagesPage {
+  data: ListedPackage[];
+  pagination: { page: number; size: number; total: number; pages: number };
+  /** with a search: how many packages the console's record matched, and how many of them the API's answer lacked */
+  record_search?: { matched: number; added: number };
+}
+
 export const packageArchiveSchema = z.strictObject({
-  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Give a reason of at least 5 characters')
+    .max(500, 'The reason must be at most 500 characters'),
 });

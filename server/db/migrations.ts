@@ -91,8 +91,17 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('intent_journal_key').on('intent_journal').columns(['user_id', 'idempotency_key']).unique().execute();
-      await db.schema.createIndex('intent_journal_open').on('intent_journal').columns(['user_id', 'state', 'updated_at']).execute();
+      await db.schema
+        .createIndex('intent_journal_key')
+        .on('intent_journal')
+        .columns(['user_id', 'idempotency_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('intent_journal_open')
+        .on('intent_journal')
+        .columns(['user_id', 'state', 'updated_at'])
+        .execute();
     },
   },
   // Package drafts: the send form saved per user, versioned so two tabs never overwrite each
@@ -115,7 +124,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('package_drafts_user').on('package_drafts').columns(['user_id', 'updated_at']).execute();
       // Both dialects let several rows hold a NULL key, so only keyed creates are unique.
-      await db.schema.createIndex('package_drafts_create_key').on('package_drafts').columns(['user_id', 'create_key']).unique().execute();
+      await db.schema
+        .createIndex('package_drafts_create_key')
+        .on('package_drafts')
+        .columns(['user_id', 'create_key'])
+        .unique()
+        .execute();
     },
   },
   // Where each audited action came from and which console instance handled it, so the log of
@@ -153,6 +167,36 @@ export const migrations: Record<string, Migration> = {
         SELECT id, user_id, 'package', template_id, template_name, label, form_values, version, create_key, create_fingerprint, created_at, updated_at
         FROM package_drafts`.execute(db);
       await db.schema.dropTable('package_drafts').execute();
+    },
+  },
+  // The console's record of what it sent (server/send-records/): one row per preview, completed
+  // by its send, so lists can show recipients and the sender's reference and search them.
+  '0007_send_records': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('send_records')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('receipt_hash', 'text', (c) => c.notNull())
+        .addColumn('template_id', 'text', (c) => c.notNull())
+        .addColumn('template_name', 'text')
+        .addColumn('reference', 'text')
+        .addColumn('sender_values', 'text', (c) => c.notNull())
+        .addColumn('signers', 'text', (c) => c.notNull())
+        .addColumn('expires_in_days', 'integer', (c) => c.notNull())
+        .addColumn('pdf_sha256', 'text')
+        .addColumn('page_count', 'integer')
+        .addColumn('previewed_at', 'text', (c) => c.notNull())
+        .addColumn('search_text', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text')
+        .addColumn('package_id', 'text')
+        .addColumn('sent_status', 'text')
+        .addColumn('request_id', 'text')
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema.createIndex('send_records_receipt').on('send_records').columns(['receipt_hash']).unique().execute();
+      await db.schema.createIndex('send_records_package').on('send_records').columns(['package_id']).execute();
+      await db.schema.createIndex('send_records_sent').on('send_records').columns(['sent_at']).execute();
     },
   },
 };

@@ -84,6 +84,39 @@ export interface DraftsTable {
   updated_at: string;
 }
 
+/**
+ * What the console sent (DESIGN.md: the API has no subject and may not search recipients):
+ * written when a preview is made, completed when its package is sent. The sender's side of
+ * the evidence; never sent anywhere.
+ */
+export interface SendRecordsTable {
+  id: string;
+  /** who previewed it (and later confirmed it) */
+  user_id: string;
+  /** sha256 of the preview receipt, so the send finds its preview without keeping the token */
+  receipt_hash: string;
+  template_id: string;
+  template_name: string | null;
+  /** the sender's own reference, typed in the console; the API never sees it */
+  reference: string | null;
+  /** JSON: the values and signers as the preview sent them */
+  sender_values: string;
+  signers: string;
+  expires_in_days: number;
+  /** the populated PDF the sender reviewed */
+  pdf_sha256: string | null;
+  page_count: number | null;
+  previewed_at: string;
+  /** lower-cased reference, template name, recipients and values: what the console's search reads */
+  search_text: string;
+  idempotency_key: string | null;
+  package_id: string | null;
+  /** the package's status in the API's answer to the send, and that answer's request id */
+  sent_status: string | null;
+  request_id: string | null;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
@@ -91,4 +124,5 @@ export interface Database {
   audit_log: AuditLogTable;
   editor_sessions: EditorSessionsTable;
   drafts: DraftsTable;
+  send_records: SendRecordsTable;
 }

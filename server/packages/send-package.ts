@@ -1,5 +1,7 @@
 import 'server-only';
 import { KEY_STILL_RUNNING, unsettledAnswer } from '@/lib/confirm-loop';
+import { db } from '../db';
+import { recordSend } from '../send-records/record-send';
 import { SigningApiError } from '../signing-api/client/errors';
 import { postSignaturePackage, probePreviewDocument, type ReceiptRef } from '../signing-api/packages';
 import { receiptRefusal } from './receipt-refusal';
@@ -13,14 +15,28 @@ export interface SendPackageOptions {
   idempotencyKey: string;
 }
 
-/** Sends a reviewed preview once; a refusal is explained by what became of its receipt. */
+/**
+ * Sends a reviewed preview once; a refusal is explained by what became of its receipt. The
+ * package the API made completes the console's record of the preview.
+ */
 export async function sendPackage({ input, idempotencyKey }: SendPackageOptions) {
+  let sent: Awaited<ReturnType<typeof postSignaturePackage>>;
   try {
-    return await postSignaturePackage(input, idempotencyKey);
+    sent = await postSignaturePackage(input, idempotencyKey);
   } catch (err) {
-    if (err instanceof SigningApiError && [404, 409, 410].includes(err.status)) return explainSendRefusal(input, idempotencyKey, err);
-    throw err;
+    if (!(err instanceof SigningApiError && [404, 409, 410].includes(err.status))) throw err;
+    sent = await explainSendRefusal(input, idempotencyKey, err);
   }
+  await recordSend(await db(), {
+    previewToken: input.preview_token,
+    packageId: sent.pkg.id,
+    status: sent.pkg.status,
+    templateName: sent.pkg.template_name ?? null,
+    idempotencyKey,
+    requestId: sent.requestId,
+    at: new Date(),
+  });
+  return sent.pkg;
 }
 
 /**

@@ -28,8 +28,13 @@ export async function probePreviewDocument(input: ReceiptRef) {
 }
 
 /** POST /signature-packages: one attempt of a Send under its key. */
+/** The package and the answer's request id, which the console's send record keeps. */
 export async function postSignaturePackage(input: ReceiptRef & { confirmed: true }, idempotencyKey: string) {
-  return (await callJson({ method: 'POST', path: '/signature-packages', json: input, idempotencyKey }, packageSchema)).data;
+  const { data, requestId } = await callJson(
+    { method: 'POST', path: '/signature-packages', json: input, idempotencyKey },
+    packageSchema,
+  );
+  return { pkg: data, requestId };
 }
 
 export async function listPackages(query: Record<string, string | number | undefined>) {
@@ -41,5 +46,10 @@ export async function getPackage(id: string) {
 }
 
 export async function archivePackage(id: string, reason: string, idempotencyKey: string) {
-  return (await callJson({ method: 'POST', path: `/signature-packages/${encodeURIComponent(id)}/archive`, json: { reason }, idempotencyKey }, packageSchema.or(z.looseObject({ id: z.string() })))).data;
+  return (
+    await callJson(
+      { method: 'POST', path: `/signature-packages/${encodeURIComponent(id)}/archive`, json: { reason }, idempotencyKey },
+      packageSchema.or(z.looseObject({ id: z.string() })),
+    )
+  ).data;
 }

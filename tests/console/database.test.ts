@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
-import { UNKNOWN_BROWSER_ALLOWANCE, WINDOW_MS, admitSignIn, attemptsOn, gapAfter, reserveAttempt, throttleKey } from '@/server/auth/throttle';
+import {
+  UNKNOWN_BROWSER_ALLOWANCE,
+  WINDOW_MS,
+  admitSignIn,
+  attemptsOn,
+  gapAfter,
+  reserveAttempt,
+  throttleKey,
+} from '@/server/auth/throttle';
 import { connect, migrate } from '@/server/db/connect';
 import { migrations } from '@/server/db/migrations';
 import { createDraft } from '@/server/drafts/create-draft';
@@ -13,6 +21,9 @@ import { getDraft, listDrafts } from '@/server/drafts/read-drafts';
 import { updateDraft } from '@/server/drafts/update-draft';
 import { packageDrafts } from '@/server/package-drafts/package-draft-kind';
 import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal';
+import { recordsOf, searchSendRecords } from '@/server/send-records/find-send-records';
+import { recordPreview } from '@/server/send-records/record-preview';
+import { recordSend } from '@/server/send-records/record-send';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
 import { EmailTakenError, createUser, findUserByEmail, updateUser } from '@/server/users/users';
@@ -81,17 +92,29 @@ describe.each(backends)('console database on $name', (backend) => {
   });
 
   it('creates accounts with scrypt hashes, unique by e-mail in any case', async () => {
-    const user = await createUser(a, { email: 'Ops@Example.com', name: 'Ops', password: 'a-very-long-password', roles: ['operator', 'sender'] });
+    const user = await createUser(a, {
+      email: 'Ops@Example.com',
+      name: 'Ops',
+      password: 'a-very-long-password',
+      roles: ['operator', 'sender'],
+    });
     expect(user.email).toBe('ops@example.com');
     const row = await findUserByEmail(b, 'OPS@example.com');
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('a-very-long-password', row!.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', row!.password_hash)).toBe(false);
-    await expect(createUser(b, { email: 'ops@example.com', name: 'Again', password: 'another-long-password', roles: ['viewer'] })).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(
+      createUser(b, { email: 'ops@example.com', name: 'Again', password: 'another-long-password', roles: ['viewer'] }),
+    ).rejects.toBeInstanceOf(EmailTakenError);
   });
 
   it('ends sessions on disable but not on a role change', async () => {
-    const user = await createUser(a, { email: 'rotate@example.com', name: 'R', password: 'a-very-long-password', roles: ['viewer'] });
+    const user = await createUser(a, {
+      email: 'rotate@example.com',
+      name: 'R',
+      password: 'a-very-long-password',
+      roles: ['viewer'],
+    });
     const roles = await updateUser(b, user.id, { roles: ['admin'] });
     expect(roles?.roles).toEqual(['admin']);
     expect(roles?.sessionVersion).toBe(user.sessionVersion);
@@ -119,7 +142,8 @@ describe.each(backends)('console database on $name', (backend) => {
     const account = `slow-${backend.name}@example.com`;
     const now = Date.now();
     const crowd = [];
-    for (let i = 0; i < 30; i++) crowd.push(await admitSignIn(i % 2 === 0 ? a : b, { account, address: `10.0.0.${i}`, device: null, now }));
+    for (let i = 0; i < 30; i++)
+      crowd.push(await admitSignIn(i % 2 === 0 ? a : b, { account, address: `10.0.0.${i}`, device: null, now }));
     // Thirty attempts from thirty addresses: the allowance for unknown browsers is spaced, then refused.
     expect(crowd.filter((r) => 'waitMs' in r)).toHaveLength(UNKNOWN_BROWSER_ALLOWANCE);
     expect(crowd.slice(UNKNOWN_BROWSER_ALLOWANCE)).toEqual(
@@ -130,7 +154,12 @@ describe.each(backends)('console database on $name', (backend) => {
     // One address hammering many accounts is refused once its queue is long.
     let refused = 0;
     for (let i = 0; i < 40; i++) {
-      const r = await admitSignIn(b, { account: `victim-${i}-${backend.name}@example.com`, address: `10.6.6.${backend.postgres ? 1 : 2}`, device: null, now });
+      const r = await admitSignIn(b, {
+        account: `victim-${i}-${backend.name}@example.com`,
+        address: `10.6.6.${backend.postgres ? 1 : 2}`,
+        device: null,
+        now,
+      });
       if ('refusedForMs' in r) refused++;
     }
     expect(refused).toBeGreaterThan(0);
@@ -138,7 +167,16 @@ describe.each(backends)('console database on $name', (backend) => {
   });
 
   it('shares the intent journal between instances: begun on one, resolved on the other', async () => {
-    const start = { userId: `u-${backend.name}`, operation: 'package.send', key: `key-${backend.name}-1`, method: 'POST', path: '/api/packages', params: undefined, body: { preview_token: 'pt_1' }, replayable: true };
+    const start = {
+      userId: `u-${backend.name}`,
+      operation: 'package.send',
+      key: `key-${backend.name}-1`,
+      method: 'POST',
+      path: '/api/packages',
+      params: undefined,
+      body: { preview_token: 'pt_1' },
+      replayable: true,
+    };
     const intent = await beginIntent(a, start);
     expect(await settleIntent(a, intent.id, { status: 0 })).toBe('unknown');
     expect((await openIntents(b, start.userId)).map((i) => i.idempotency_key)).toEqual([start.key]);
@@ -153,35 +191,61 @@ describe.each(backends)('console database on $name', (backend) => {
 
   it('records and filters the audit log written by either instance', async () => {
     const base = { outcome: 'success' as const, status: 200, targetType: 'category' };
-    await recordAudit(a, { ...base, user: { id: 'u1', email: 'alice@example.com', roles: ['admin'] }, operation: 'category.create', targetId: 'cat_1', idempotencyKey: 'k-1', upstreamRequestId: 'req_1' });
-    await recordAudit(b, { ...base, user: { id: 'u2', email: 'bob@example.com', roles: ['admin'] }, operation: 'category.archive', targetId: 'cat_1', reason: 'No longer used' });
+    await recordAudit(a, {
+      ...base,
+      user: { id: 'u1', email: 'alice@example.com', roles: ['admin'] },
+      operation: 'category.create',
+      targetId: 'cat_1',
+      idempotencyKey: 'k-1',
+      upstreamRequestId: 'req_1',
+    });
+    await recordAudit(b, {
+      ...base,
+      user: { id: 'u2', email: 'bob@example.com', roles: ['admin'] },
+      operation: 'category.archive',
+      targetId: 'cat_1',
+      reason: 'No longer used',
+    });
     const all = await queryAudit(a, { page: 1, size: 25 });
     expect(all.pagination.total).toBe(2);
     expect(all.data[0]!.operation).toBe('category.archive');
     const bob = await queryAudit(b, { user: 'BOB@example.com', page: 1, size: 25 });
     expect(bob.data.map((r) => r.reason)).toEqual(['No longer used']);
     const created = await queryAudit(a, { operation: 'category.create', page: 1, size: 25 });
-    expect(created.data[0]).toMatchObject({ idempotency_key: 'k-1', upstream_request_id: 'req_1', user_email: 'alice@example.com' });
+    expect(created.data[0]).toMatchObject({
+      idempotency_key: 'k-1',
+      upstream_request_id: 'req_1',
+      user_email: 'alice@example.com',
+    });
     const none = await queryAudit(a, { from: '2999-01-01T00:00:00.000Z', page: 1, size: 25 });
     expect(none.pagination.total).toBe(0);
   });
 
-  it.skipIf(!backend.postgres)('outlives the database dropping its connections: the pool opens new ones and nothing crashes', async () => {
-    // Idle connections dropped by the server (a restart, a failover, an administrator) fail on
-    // the pool; unheard, that failure would end the console's process.
-    await sql`select 1`.execute(a);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()`.execute(b);
-    await new Promise((r) => setTimeout(r, 200));
-    const after = await sql<{ one: number }>`select 1 as one`.execute(a);
-    expect(after.rows[0]?.one).toBe(1);
-  });
+  it.skipIf(!backend.postgres)(
+    'outlives the database dropping its connections: the pool opens new ones and nothing crashes',
+    async () => {
+      // Idle connections dropped by the server (a restart, a failover, an administrator) fail on
+      // the pool; unheard, that failure would end the console's process.
+      await sql`select 1`.execute(a);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()`.execute(
+        b,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const after = await sql<{ one: number }>`select 1 as one`.execute(a);
+      expect(after.rows[0]?.one).toBe(1);
+    },
+  );
 
   it('keeps package drafts per user and versioned across instances: one draft per key, one winner per version', async () => {
     const userId = `drafter-${backend.name}`;
     const input = {
       template_id: 'dst_nda',
       template_name: 'NDA',
-      values: { sender_values: { counterparty_name: 'Acme' }, signers: [{ slot_id: 'company_signer', name: 'Grace', email: '', phone: '' }], expires_in_days: '' },
+      values: {
+        sender_values: { counterparty_name: 'Acme' },
+        signers: [{ slot_id: 'company_signer', name: 'Grace', email: '', phone: '' }],
+        expires_in_days: '',
+      },
     };
     const key = `draft-key-${backend.name}`;
     const create = (db: Kysely<Database>, body: typeof input) =>
@@ -194,7 +258,10 @@ describe.each(backends)('console database on $name', (backend) => {
     const [one, two] = await Promise.all([create(a, input), create(b, input)]);
     expect(one.draft.id).toBe(two.draft.id);
     expect([one.created, two.created].filter(Boolean)).toHaveLength(1);
-    await expect(create(b, { ...input, template_name: 'Other' })).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(create(b, { ...input, template_name: 'Other' })).rejects.toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     const id = one.draft.id;
 
     const edit = (db: Kysely<Database>, name: string) =>
@@ -221,11 +288,15 @@ describe.each(backends)('console database on $name', (backend) => {
   it('moves the package drafts saved before drafts had one table into it, as they were', async () => {
     const db = await backend.fresh();
     try {
-      const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0005_audit_origin');
+      const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
+        '0005_audit_origin',
+      );
       expect(before.error).toBeUndefined();
       const values = { sender_values: { counterparty_name: 'Acme' }, signers: [], expires_in_days: '7' };
       await sql`INSERT INTO package_drafts (id, user_id, template_id, template_name, label, form_values, version, create_key, create_fingerprint, created_at, updated_at)
-        VALUES ('pdr_old', 'u1', 'dst_nda', 'NDA', 'Acme', ${JSON.stringify(values)}, 3, NULL, NULL, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`.execute(db);
+        VALUES ('pdr_old', 'u1', 'dst_nda', 'NDA', 'Acme', ${JSON.stringify(values)}, 3, NULL, NULL, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`.execute(
+        db,
+      );
       await migrate(db, backend.postgres);
       expect(await getDraft(db, packageDrafts, { userId: 'u1', id: 'pdr_old' })).toEqual({
         id: 'pdr_old',
@@ -240,5 +311,64 @@ describe.each(backends)('console database on $name', (backend) => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('records a preview on one instance and its send on the other, and searches what was sent in any case, wildcards literal', async () => {
+    const tag = `${backend.name}-${Date.now()}`;
+    const user = await createUser(a, {
+      email: `sender-${tag}@example.com`,
+      name: 'Sender Person',
+      password: 'pw-not-checked-here-0',
+      roles: ['sender'],
+    });
+    const preview = (token: string, reference: string | null) =>
+      recordPreview(a, {
+        userId: user.id,
+        previewToken: token,
+        templateId: 'dst_nda',
+        templateName: null,
+        reference,
+        senderValues: { counterparty_name: `Ümlaut GmbH ${tag}` },
+        signers: [{ slot_id: 's1', name: 'Alan Turing', email: `alan.${tag}@example.org`, phone: '+442071234567' }],
+        expiresInDays: 14,
+        pdf: { sha256: 'ab'.repeat(32), page_count: 2 },
+        at: new Date('2026-11-01T10:00:00.000Z'),
+      });
+    await preview(`pt_one_${tag}`, `100% PO_${tag}`);
+    await preview(`pt_one_${tag}`, 'a repeated receipt is the same preview');
+    await preview(`pt_two_${tag}`, null);
+    const send = (token: string, packageId: string, at: string) =>
+      recordSend(b, {
+        previewToken: token,
+        packageId,
+        status: 'queued',
+        templateName: 'Mutual NDA',
+        idempotencyKey: `k-${packageId}`,
+        requestId: `req-${packageId}`,
+        at: new Date(at),
+      });
+    await send(`pt_one_${tag}`, `pkg_1_${tag}`, '2026-11-01T10:05:00.000Z');
+    // A replay of the same send keeps the first answer.
+    await send(`pt_one_${tag}`, `pkg_other_${tag}`, '2026-11-02T00:00:00.000Z');
+    await send(`pt_two_${tag}`, `pkg_2_${tag}`, '2026-11-01T11:00:00.000Z');
+
+    const records = await recordsOf(a, [`pkg_1_${tag}`, `pkg_2_${tag}`, `pkg_other_${tag}`, 'pkg_never']);
+    expect([...records.keys()].sort()).toEqual([`pkg_1_${tag}`, `pkg_2_${tag}`]);
+    expect(records.get(`pkg_1_${tag}`)).toEqual({
+      reference: `100% PO_${tag}`,
+      recipients: [{ slot_id: 's1', name: 'Alan Turing', email: `alan.${tag}@example.org` }],
+      sent_by: 'Sender Person',
+      sent_at: '2026-11-01T10:05:00.000Z',
+      expires_in_days: 14,
+    });
+    expect(await searchSendRecords(b, `ALAN.${tag}`, 10)).toEqual({ ids: [`pkg_2_${tag}`, `pkg_1_${tag}`], total: 2 });
+    expect(await searchSendRecords(b, `ümlaut gmbh ${tag}`, 1)).toEqual({ ids: [`pkg_2_${tag}`], total: 2 });
+    expect(await searchSendRecords(a, `100% po_${tag}`, 10)).toEqual({ ids: [`pkg_1_${tag}`], total: 1 });
+    expect(await searchSendRecords(a, `mutual nda`, 100).then((r) => r.ids.filter((id) => id.endsWith(tag)).sort())).toEqual([
+      `pkg_1_${tag}`,
+      `pkg_2_${tag}`,
+    ]);
+    expect((await searchSendRecords(a, `%${tag}`, 10)).total).toBe(0);
+    expect((await searchSendRecords(a, `PO__${tag}`, 10)).total).toBe(0);
   });
 });

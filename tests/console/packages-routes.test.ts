@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
 import {
@@ -93,7 +94,12 @@ describe('send', () => {
     const before = sandboxPackages();
     const first = await sendViaConsole(c, preview, key);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'queued', invitation_status: 'queued', template_id: apiId('dst_nda'), archived: false });
+    expect(first.body).toMatchObject({
+      status: 'queued',
+      invitation_status: 'queued',
+      template_id: apiId('dst_nda'),
+      archived: false,
+    });
     const second = await sendViaConsole(c, preview, key);
     expect(second.status).toBe(200);
     expect(second.body.id).toBe(first.body.id);
@@ -194,7 +200,10 @@ describe('send conflicts, explained by the receipt', () => {
     expect(unknown.headers.get('intent-state')).toBe('failed');
 
     const preview = await previewViaConsole(c);
-    await setFaults(c, [sendFault(), { method: 'POST', path: '/api/v1/signature-packages/preview/document', status: 503, retry_after: 0, times: 1 }]);
+    await setFaults(c, [
+      sendFault(),
+      { method: 'POST', path: '/api/v1/signature-packages/preview/document', status: 503, retry_after: 0, times: 1 },
+    ]);
     const unclear = await sendViaConsole(c, preview, idem('send'));
     expect(unclear.status).toBe(503);
     expect(unclear.headers.get('intent-state')).toBe('unknown');
@@ -254,5 +263,100 @@ describe('list, read and archive', () => {
     expect(done.body).toMatchObject({ id: pkg.id, status: 'completed', archived: true });
     expect((await get('/api/packages?archived=only')).body.data.map((p: { id: string }) => p.id)).toContain(pkg.id);
     expectConsoleError(await archive(pkg.id), 409, 'PACKAGE_ALREADY_ARCHIVED');
+  });
+});
+
+describe('the console’s record of what it sent', () => {
+  const unique = () => `${randomBytes(4).toString('hex')}`;
+  const signersFor = (tag: string) => [
+    { slot_id: 'company_signer', name: 'Grace Hopper', email: `grace.${tag}@example.com`, phone: '+4915112345678' },
+    { slot_id: 'counterparty_signer', name: 'Alan Turing', email: `alan.${tag}@example.org`, phone: '+442071234567' },
+  ];
+  const sendWith = async (body: Record<string, unknown>) => {
+    const preview = await previewViaConsole(c, c.cookies.sender, ndaBody(body) as { template_id: string });
+    const sent = await sendViaConsole(c, preview, idem('send'));
+    expect(sent.status).toBe(200);
+    return sent.body as { id: string };
+  };
+  const listed = async (query: string) => {
+    const reply = await get(`/api/packages?${query}`);
+    expect(reply.status).toBe(200);
+    return reply.body as {
+      data: {
+        id: string;
+        found_in_record: boolean;
+        console_record: { reference: string | null; recipients: { email: string }[]; sent_by: string } | null;
+      }[];
+      record_search?: { matched: number; added: number };
+    };
+  };
+
+  it('keeps the sender’s reference in the console: the API never receives it, the list and the package show it', async () => {
+    const tag = unique();
+    const reference = `PO ${tag} / ACME renewal`;
+    const pkg = await sendWith({ signers: signersFor(tag), reference });
+    // The sandbox's preview takes no unknown field: had the reference reached it, the preview would have failed.
+    const row = (await listed('page=1&size=100')).data.find((p) => p.id === pkg.id);
+    expect(row?.console_record).toMatchObject({ reference, sent_by: 'Test sender' });
+    expect(row?.console_record?.recipients.map((r) => r.email)).toEqual([`grace.${tag}@example.com`, `alan.${tag}@example.org`]);
+    expect((await get(`/api/packages/${pkg.id}`)).body.console_record).toMatchObject({
+      reference,
+      sent_by: 'Test sender',
+      expires_in_days: 14,
+    });
+  });
+
+  it('finds a package by a recipient’s e-mail, a value or the reference, which the API’s search does not look at', async () => {
+    const tag = unique();
+    const pkg = await sendWith({
+      signers: signersFor(tag),
+      reference: `Ref-${tag}`,
+      sender_values: { counterparty_name: `Initech ${tag}`, effective_date: '2026-11-01', governing_law: 'England and Wales' },
+    });
+    for (const q of [`alan.${tag}@example.org`, `ALAN.${tag}`, `initech ${tag}`, `ref-${tag}`]) {
+      const page = await listed(`q=${encodeURIComponent(q)}`);
+      expect(
+        page.data.map((p) => p.id),
+        q,
+      ).toContain(pkg.id);
+      expect(page.record_search?.matched, q).toBe(1);
+    }
+    // A search the record cannot match adds nothing, and LIKE's wildcards are taken literally.
+    for (const q of [`nobody-${tag}`, '%', '_'.repeat(40)])
+      expect(
+        (await listed(`q=${encodeURIComponent(q)}`)).data.some((p) => p.found_in_record),
+        q,
+      ).toBe(false);
+    // Filters still hold for what the record finds.
+    expect((await listed(`q=alan.${tag}&status=completed`)).data.map((p) => p.id)).not.toContain(pkg.id);
+    expect((await listed(`q=alan.${tag}&archived=only`)).data.map((p) => p.id)).not.toContain(pkg.id);
+  });
+
+  it('shows no record for a package the console did not send', async () => {
+    const { sandbox } = c;
+    const key = await sandbox.newKey({ appId: c.appId });
+    const preview = await sandbox.call('POST', '/api/v1/signature-packages/preview', { key, body: ndaBody() });
+    const sent = await sandbox.call('POST', '/api/v1/signature-packages', {
+      key,
+      body: { template_id: 'dst_nda', preview_token: (preview.body as { preview_token: string }).preview_token, confirmed: true },
+      headers: { 'idempotency-key': idem('direct') },
+    });
+    expect(sent.status, 'sent straight to the API').toBeGreaterThanOrEqual(200);
+    expect(sent.status).toBeLessThan(300);
+    const id = (sent.body as { id: string }).id;
+    const read = await get(`/api/packages/${encodeURIComponent(id)}`);
+    expect(read.status).toBe(200);
+    expect(read.body.console_record).toBeNull();
+  });
+
+  it('refuses a reference over 120 characters before calling the API', async () => {
+    const before = arrivals(c);
+    const reply = await c.call('POST', '/api/packages/preview', {
+      cookie: c.cookies.sender,
+      body: ndaBody({ reference: 'x'.repeat(121) }),
+    });
+    expectConsoleError(reply, 422, 'VALIDATION_FAILED');
+    expect(detailPaths(reply)).toEqual(['reference']);
+    expect(arrivals(c)).toBe(before);
   });
 });

@@ -31,6 +31,14 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
   };
   return (
     <>
+      <Group
+        title="Your reference"
+        description="Only in this console: shown in the packages list and found by its search. Signers never see it."
+      >
+        <Field label="Reference" error={errors.reference?.message} hint="Optional, e.g. a purchase order or a counterparty">
+          <Input autoComplete="off" {...form.register('reference')} />
+        </Field>
+      </Group>
       {template.sender_fields.length > 0 && (
         <Group title="Values in the document" description={`Filled into ${template.name} where the template places them.`}>
           {template.sender_fields.map((f) => (

@@ -18,6 +18,7 @@ export function resumeValues(template: SignTemplate, values: DraftValues): SendF
       return { slot_id: slot.slot_id, name: s?.name ?? '', email: s?.email ?? '', phone: s?.phone ?? '' };
     }),
     expires_in_days: values.expires_in_days,
+    reference: values.reference ?? '',
   };
 }
 
@@ -25,7 +26,8 @@ export function resumeValues(template: SignTemplate, values: DraftValues): SendF
 export function sameValues(a: SendFormValues, b: SendFormValues): boolean {
   const keys = new Set([...Object.keys(a.sender_values), ...Object.keys(b.sender_values)]);
   for (const k of keys) if ((a.sender_values[k] ?? '') !== (b.sender_values[k] ?? '')) return false;
-  if (a.signers.length !== b.signers.length || a.expires_in_days !== b.expires_in_days) return false;
+  if (a.signers.length !== b.signers.length || a.expires_in_days !== b.expires_in_days || a.reference !== b.reference)
+    return false;
   return a.signers.every((s, i) => {
     const t = b.signers[i]!;
     return s.slot_id === t.slot_id && s.name === t.name && s.email === t.email && s.phone === t.phone;
@@ -50,5 +52,6 @@ export function changedFields(template: SignTemplate, mine: SendFormValues, thei
     }
   });
   if (mine.expires_in_days !== theirs.expires_in_days) changed.push('Days to sign');
+  if (mine.reference !== theirs.reference) changed.push('Your reference');
   return changed;
 }

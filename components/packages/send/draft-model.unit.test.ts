@@ -35,6 +35,8 @@ describe('resumeValues', () => {
         { slot_id: 'counterparty_signer', name: 'Alan', email: 'alan@example.com', phone: '+442071234567' },
       ],
       expires_in_days: '21',
+      // saved before the reference existed: none
+      reference: '',
     });
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorDetail } from '@/lib/api-error';
 import type { SignTemplate } from '@/lib/catalog/schemas';
-import { signerInputSchema, type PreviewInput } from '@/lib/packages/schemas';
+import { REFERENCE_MAX, signerInputSchema, type PreviewInput } from '@/lib/packages/schemas';
 import { normalisePhone } from '@/lib/packages/phone';
 import { isCalendarDate } from '@/lib/submission-schema/formats';
 import { expiryProblem } from './expiry';
@@ -14,6 +14,8 @@ export interface SendFormValues {
   signers: { slot_id: string; name: string; email: string; phone: string }[];
   /** as typed: empty until the sender chooses, since the API has no default and neither does the form */
   expires_in_days: string;
+  /** the sender's own reference, kept by the console only; empty for none */
+  reference: string;
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -23,6 +25,7 @@ export function blankValues(template: SignTemplate): SendFormValues {
     sender_values: Object.fromEntries(template.sender_fields.map((f) => [f.key, ''])),
     signers: template.slots.map((s) => ({ slot_id: s.slot_id, name: '', email: '', phone: '' })),
     expires_in_days: '',
+    reference: '',
   };
 }
 
@@ -43,6 +46,7 @@ export function sendFormSchema(template: SignTemplate) {
       const problem = expiryProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+    reference: z.string().trim().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`),
   });
 }
 
@@ -57,7 +61,14 @@ export function toPreviewInput(template: SignTemplate, values: SendFormValues): 
     template_id: template.id,
     expires_in_days: Number(values.expires_in_days.trim()),
     sender_values,
-    signers: values.signers.map((s) => ({ slot_id: s.slot_id, name: s.name.trim(), email: s.email.trim(), phone: normalisePhone(s.phone), recipient_kind: 'external' as const })),
+    signers: values.signers.map((s) => ({
+      slot_id: s.slot_id,
+      name: s.name.trim(),
+      email: s.email.trim(),
+      phone: normalisePhone(s.phone),
+      recipient_kind: 'external' as const,
+    })),
+    ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
   };
 }
 
@@ -72,7 +83,8 @@ export function sendFieldOf(template: SignTemplate): (detail: ErrorDetail) => Se
   return ({ path }) => {
     const signer = /^signers\.(\d+)\.(name|email|phone)$/.exec(path);
     const value = /^sender_values\.(.+)$/.exec(path);
-    if (signer && Number(signer[1]) < template.slots.length) return `signers.${Number(signer[1])}.${signer[2] as 'name' | 'email' | 'phone'}`;
+    if (signer && Number(signer[1]) < template.slots.length)
+      return `signers.${Number(signer[1])}.${signer[2] as 'name' | 'email' | 'phone'}`;
     if (value && keys.has(value[1]!)) return `sender_values.${value[1]!}`;
     if (path === 'expires_in_days') return 'expires_in_days';
     return undefined;

@@ -25,6 +25,7 @@ const filled = (patch: Partial<SendFormValues> = {}): SendFormValues => ({
     { slot_id: 'counterparty_signer', name: 'Alan Turing', email: 'alan@example.com', phone: '+442071234567' },
   ],
   expires_in_days: '14',
+  reference: '',
   ...patch,
 });
 
@@ -40,6 +41,7 @@ describe('blankValues', () => {
         { slot_id: 'counterparty_signer', name: '', email: '', phone: '' },
       ],
       expires_in_days: '',
+      reference: '',
     });
   });
 });
@@ -95,6 +97,18 @@ describe('toPreviewInput', () => {
 
   it('leaves empty optional values out', () => {
     expect(toPreviewInput(nda, filled()).sender_values).toEqual({ counterparty_name: 'Acme', effective_date: '2026-01-15' });
+  });
+
+  it('carries the sender’s reference trimmed, and none when only spaces were typed', () => {
+    expect(toPreviewInput(nda, filled({ reference: '  PO 4471 ' })).reference).toBe('PO 4471');
+    expect(toPreviewInput(nda, filled({ reference: '   ' }))).not.toHaveProperty('reference');
+  });
+});
+
+describe('the reference', () => {
+  it('is optional and at most 120 characters', () => {
+    expect(sendFormSchema(nda).safeParse(filled({ reference: '' })).success).toBe(true);
+    expect(issuesAt(filled({ reference: 'x'.repeat(121) }), 'reference')).toEqual(['At most 120 characters']);
   });
 });
 

@@ -25,6 +25,8 @@ export interface FrozenSummary {
   values: Record<string, unknown>;
   signers: FrozenSigner[];
   expiresInDays: number;
+  /** the sender's own reference, which the console keeps and the API never sees */
+  reference: string | null;
   /** equal for two receipts whose summaries read the same */
   fingerprint: string;
 }
@@ -49,7 +51,7 @@ export function frozenSummary(preview: Preview, input: PreviewInput): FrozenSumm
     signers,
     expiresInDays: preview.expires_in_days ?? input.expires_in_days,
   };
-  return { ...summary, fingerprint: JSON.stringify(summary) };
+  return { ...summary, reference: input.reference ?? null, fingerprint: JSON.stringify(summary) };
 }
 
 /** The first page after `current` not yet reviewed, wrapping to the start; null when none is left. */

@@ -9,7 +9,17 @@ import { SUMMARY_SECTIONS, type FrozenSummary, type SectionId } from './review-p
 const DAY_MS = 86_400_000;
 const TITLES = Object.fromEntries(SUMMARY_SECTIONS.map((s) => [s.id, s.title])) as Record<SectionId, string>;
 
-function SummarySection({ id, seen, onSeen, children }: { id: SectionId; seen: boolean; onSeen(id: SectionId): void; children: React.ReactNode }) {
+function SummarySection({
+  id,
+  seen,
+  onSeen,
+  children,
+}: {
+  id: SectionId;
+  seen: boolean;
+  onSeen(id: SectionId): void;
+  children: React.ReactNode;
+}) {
   const ref = useSeenOnScreen<HTMLElement>(() => onSeen(id), seen);
   const headingId = `review-section-${id}`;
   return (
@@ -71,6 +81,11 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {summary.reference && (
+          <p className="mt-1 text-sm break-words text-slate-800">
+            <span className="text-slate-600">Your reference (not sent to signers):</span> {summary.reference}
+          </p>
+        )}
       </SummarySection>
       <SummarySection id="values" seen={seen.has('values')} onSeen={onSeen}>
         {fields.length + extraKeys.length === 0 ? (
@@ -90,20 +105,17 @@ export function ReviewSummary({ template, preview, summary, seen, onSeen, now }:
         <ul className="flex flex-col gap-2 text-sm">
           {summary.signers.map((s) => (
             <li key={s.slot_id}>
-              <span className="block text-xs text-slate-600">
-                {slotLine(template, s.slot_id)}
-              </span>
+              <span className="block text-xs text-slate-600">{slotLine(template, s.slot_id)}</span>
               <span className="block font-medium text-slate-900">{s.name}</span>
-              <span className="block break-words text-slate-700">
-                {[s.email, s.phone].filter(Boolean).join(' · ')}
-              </span>
+              <span className="block break-words text-slate-700">{[s.email, s.phone].filter(Boolean).join(' · ')}</span>
             </li>
           ))}
         </ul>
       </SummarySection>
       <SummarySection id="expiry" seen={seen.has('expiry')} onSeen={onSeen}>
         <p className="text-sm text-slate-800">
-          {days} day{days === 1 ? '' : 's'} after sending: about {formatDate(new Date(now + days * DAY_MS).toISOString())} if sent now.
+          {days} day{days === 1 ? '' : 's'} after sending: about {formatDate(new Date(now + days * DAY_MS).toISOString())} if sent
+          now.
         </p>
       </SummarySection>
     </>

@@ -1,0 +1,50 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ConsoleRecord } from '@/lib/packages/schemas';
+import { toConsoleRecord } from './send-record';
+
+/** The console's record of each of these packages it sent, by package id. */
+export async function recordsOf(db: Kysely<Database>, packageIds: string[]): Promise<Map<string, ConsoleRecord>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('send_records')
+    .leftJoin('users', 'users.id', 'send_records.user_id')
+    .select([
+      'send_records.package_id',
+      'send_records.reference',
+      'send_records.signers',
+      'send_records.user_id',
+      'send_records.sent_at',
+      'send_records.expires_in_days',
+      'users.name as sender_name',
+    ])
+    .where('send_records.package_id', 'in', packageIds)
+    .execute();
+  return new Map(rows.map((r) => [r.package_id!, toConsoleRecord(r, r.sender_name ?? 'a deleted account')]));
+}
+
+/** LIKE's own characters taken literally, so a search for "50%" finds "50%". */
+const literal = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Packages the console sent whose reference, template, recipients or values contain `q`
+ * (any case), most recently sent first, at most `limit` of them, and how many there are.
+ */
+export async function searchSendRecords(
+  db: Kysely<Database>,
+  q: string,
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
+  const matching = () =>
+    db
+      .selectFrom('send_records')
+      .where('package_id', 'is not', null)
+      // SQLite has no default LIKE escape; both take the one named.
+      .where(sql<boolean>`search_text LIKE ${`%${literal(q)}%`} ESCAPE '\\'`);
+  const rows = await matching().select('package_id').orderBy('sent_at', 'desc').limit(limit).execute();
+  const { total } = await matching()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { ids: rows.map((r) => r.package_id!), total: Number(total) };
+}

@@ -1,0 +1,42 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { receiptHash } from './send-record';
+
+export interface RecordSendOptions {
+  previewToken: string;
+  packageId: string;
+  status: string;
+  /** the template's name as the package names it, where the preview did not */
+  templateName: string | null;
+  idempotencyKey: string;
+  requestId: string | null;
+  at: Date;
+}
+
+/**
+ * Completes the preview's record with the package the API made of it. A replay of the same
+ * send (same key) finds it completed and leaves its first time as it was.
+ */
+export async function recordSend(db: Kysely<Database>, o: RecordSendOptions) {
+  const hash = receiptHash(o.previewToken);
+  await db
+    .updateTable('send_records')
+    .set({
+      package_id: o.packageId,
+      sent_status: o.status,
+      idempotency_key: o.idempotencyKey,
+      request_id: o.requestId,
+      sent_at: o.at.toISOString(),
+    })
+    .where('receipt_hash', '=', hash)
+    .where('package_id', 'is', null)
+    .execute();
+  if (o.templateName)
+    await db
+      .updateTable('send_records')
+      .set({ template_name: o.templateName, search_text: sql<string>`search_text || ${`\n${o.templateName.toLowerCase()}`}` })
+      .where('receipt_hash', '=', hash)
+      .where('template_name', 'is', null)
+      .execute();
+}
