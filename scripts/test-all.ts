@@ -101,8 +101,17 @@ async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
 async function main() {
   checkWorldGroups();
   mkdirSync('test-results', { recursive: true });
-  const chromium = await ensureChromium();
-  console.log(`Chromium: ${chromium}`);
+  // Found or installed beside the build; the first browser run waits for it.
+  const chromium = timed('chromium', ensureChromium).then(
+    (path) => {
+      console.log(`Chromium: ${path}`);
+      return path;
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      return null;
+    },
+  );
 
   let failedSteps = 0;
   // Compiled beside the build when the install deferred it; awaited by what opens a database.
@@ -131,14 +140,17 @@ async function main() {
     '--reporter=json',
     '--outputFile.json=test-results/vitest-alternate.json',
   ];
-  const e2e = (r: E2ERun) =>
-    runAsync(bin('playwright'), ['test', ...r.args], {
+  const e2e = async (r: E2ERun) => {
+    const browser = await chromium;
+    if (!browser) return 1;
+    return runAsync(bin('playwright'), ['test', ...r.args], {
       ...r.env,
-      CHROMIUM_PATH: chromium,
+      CHROMIUM_PATH: browser,
       PLAYWRIGHT_JSON: reportOf(r),
       E2E_PORT: String(r.port),
       E2E_SANDBOX_PORT: String(r.sandboxPort),
     });
+  };
   // Two lanes on two cores, each taking the next world run (a world group, or the
   // alternate-dialect journeys, one journey at a time) from one queue once its own work is done.
   // Lane one: the Vitest run, then the journeys on two workers. Lane two: lint and types beside
@@ -159,7 +171,11 @@ async function main() {
     (async () => {
       const standardCode = await withSqlite(() =>
         timed('vitest', () =>
-          runAsync(bin('vitest'), ['run', VITEST_WORKERS, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}),
+          runAsync(
+            bin('vitest'),
+            ['run', VITEST_WORKERS, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+            {},
+          ),
         ),
       );
       const journeysCode = await timed('playwright journeys', () => e2e(E2E_RUNS[0]!));
@@ -171,7 +187,9 @@ async function main() {
           const [lint, types] = await Promise.all([runAsync(bin('eslint'), ['.'], {}), runAsync(bin('tsc'), ['--noEmit'], {})]);
           return (lint === 0 ? 0 : 1) + (types === 0 ? 0 : 1);
         }),
-        withSqlite(() => timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' }))),
+        withSqlite(() =>
+          timed('vitest, alternate dialect', () => runAsync(bin('vitest'), alternate, { SANDBOX_DIALECT: 'alternate' })),
+        ),
       ]);
       if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
       return [checkFailures, alternateCode, ...(await takeWorld())];
@@ -195,7 +213,11 @@ async function main() {
   const passed = (v?.numPassedTests ?? 0) + e2ePassed;
   const failed = (v?.numFailedTests ?? 0) + e2eFailed + (v ? 0 : 1);
   // CI shows only the end of the log: name what failed (and what passed only on its retry) here.
-  const failing = [...failedVitest(standard), ...failedVitest(alt), ...phases.flatMap((p, i) => unsettledJourneys(p, E2E_RUNS[i]!.name))];
+  const failing = [
+    ...failedVitest(standard),
+    ...failedVitest(alt),
+    ...phases.flatMap((p, i) => unsettledJourneys(p, E2E_RUNS[i]!.name)),
+  ];
   if (failing.length > 0) console.log(`\nNot passed at the first try:\n${failing.map((f) => `  ${f}`).join('\n')}`);
   console.log(`\n${phaseTimes.map(([name, s]) => `${name}: ${s} s`).join('; ')}`);
   console.log(
@@ -235,7 +257,10 @@ function unsettledJourneys(report: PlaywrightReport | null, run: string): string
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
-        .map((t) => `playwright ${run} ${file}:${spec.line} › ${spec.title}: ${t.status === 'flaky' ? 'passed on its retry' : 'failed'}`),
+        .map(
+          (t) =>
+            `playwright ${run} ${file}:${spec.line} › ${spec.title}: ${t.status === 'flaky' ? 'passed on its retry' : 'failed'}`,
+        ),
     ),
     ...(suite.suites ?? []).flatMap((s) => walk(s, file)),
   ];
