@@ -11,7 +11,8 @@ import { statusLabel } from '@/lib/status-labels';
 import { isNotFound } from '../ui/is-not-found';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
-import { Badge, ErrorState, Skeleton } from '../ui/states';
+import { Badge, ErrorState } from '../ui/states';
+import { LoadingBars } from '../ui/read-first';
 import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentPdf } from './document-pdf';
 import { deletionBlock, purposeLabel, referenceLabel } from './document-facts';
@@ -40,16 +41,6 @@ function References({ doc }: { doc: DocumentItem }) {
   );
 }
 
-function DetailSkeleton() {
-  return (
-    <div role="status" aria-label="Loading document" className="flex flex-col gap-4">
-      <Skeleton className="h-8 w-72" />
-      <Skeleton className="h-32 w-full" />
-      <Skeleton className="h-96 w-full" />
-    </div>
-  );
-}
-
 /** A document's metadata, its protection, delete and editor actions, what follows a completed layout, and its PDF. */
 export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite: boolean; access: NextStepsAccess }) {
   const router = useRouter();
@@ -57,7 +48,7 @@ export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite:
   if (query.isPending) {
     return (
       <QueryPending query={query}>
-        <DetailSkeleton />
+        <LoadingBars label="Loading document" bars={['h-8 w-72', 'h-32 w-full', 'h-96 w-full']} />
       </QueryPending>
     );
   }
@@ -92,7 +83,10 @@ export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite:
         actions={
           canWrite ? (
             <div className="flex items-start gap-2">
-              <Link href={documentEditorPath(doc.id)} className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+              <Link
+                href={documentEditorPath(doc.id)}
+                className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+              >
                 Open editor
               </Link>
               <DeleteDocumentButton doc={doc} size="md" onDeleted={() => router.push(documentsPath())} />
@@ -107,13 +101,32 @@ export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite:
       )}
       <Facts
         items={[
-          ['Purpose', <Badge key="p" tone={doc.logical_purpose === 'SIGNATURE_TARGET' ? 'blue' : 'gray'}>{purposeLabel(doc.logical_purpose)}</Badge>],
+          [
+            'Purpose',
+            <Badge key="p" tone={doc.logical_purpose === 'SIGNATURE_TARGET' ? 'blue' : 'gray'}>
+              {purposeLabel(doc.logical_purpose)}
+            </Badge>,
+          ],
           ['Pages', doc.page_count ?? '—'],
           ['Size', doc.size_bytes === undefined ? '—' : `${formatBytes(doc.size_bytes)} (${formatNumber(doc.size_bytes)} bytes)`],
           ['Created', formatDateTime(doc.created_at)],
-          ['Layout', doc.layout_status ? `${statusLabel('layout', doc.layout_status)}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}` : '—'],
+          [
+            'Layout',
+            doc.layout_status
+              ? `${statusLabel('layout', doc.layout_status)}${doc.layout_version !== undefined ? `, version ${doc.layout_version}` : ''}`
+              : '—',
+          ],
           ['Protection', doc.protected ? 'Protected evidence' : 'Not protected'],
-          ['SHA-256', doc.sha256 ? <code key="h" className="break-all text-xs">{doc.sha256}</code> : '—'],
+          [
+            'SHA-256',
+            doc.sha256 ? (
+              <code key="h" className="break-all text-xs">
+                {doc.sha256}
+              </code>
+            ) : (
+              '—'
+            ),
+          ],
           ['References', <References key="r" doc={doc} />],
         ]}
       />

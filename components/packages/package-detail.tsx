@@ -14,7 +14,8 @@ import { statusLabel } from '@/lib/status-labels';
 import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryState } from '../ui/query-state';
-import { Badge, ErrorState, Skeleton, StatusBadge } from '../ui/states';
+import { Badge, ErrorState, StatusBadge } from '../ui/states';
+import { LoadingBars } from '../ui/read-first';
 import { PackageArchive } from './package-archive';
 import { PackageFreshness } from './package-freshness';
 import { PackageSentNotice } from './package-sent-notice';
@@ -108,12 +109,7 @@ interface PackageDetailProps {
   justSent: boolean;
 }
 
-const LOADING = (
-  <div role="status" aria-label="Loading the package" className="flex flex-col gap-4">
-    <Skeleton className="h-8 w-1/3" />
-    <Skeleton className="h-32 w-full" />
-  </div>
-);
+const LOADING = <LoadingBars label="Loading the package" bars={['h-8 w-1/3', 'h-32 w-full']} />;
 
 /** One package: status, signers, values, timeline, archiving for admins and reuse for senders. */
 export function PackageDetail({ id, ...rest }: PackageDetailProps) {

@@ -7,7 +7,8 @@ import { apiClock } from '@/lib/api-clock';
 import { isUnsettled } from '@/lib/confirm-loop';
 import { fetchPreviewDocument } from '@/lib/packages/queries';
 import { Button } from '../../ui/button';
-import { ErrorState, Skeleton } from '../../ui/states';
+import { ErrorState } from '../../ui/states';
+import { LoadingBars } from '../../ui/read-first';
 import { receiptGone, type BackReason } from './receipt-gone';
 import { nextUnreviewed } from './review-progress';
 import { Card } from '../../ui/card';
@@ -35,7 +36,19 @@ interface ReviewDocumentProps {
 }
 
 /** The populated PDF with the review's progress, "next unreviewed page" and a rail marking reviewed pages. */
-export function ReviewDocument({ templateId, templateName, token, deadline, reviewed, pageCount, carried, onOpened, onPagesSeen, onGone, onPagesDone }: ReviewDocumentProps) {
+export function ReviewDocument({
+  templateId,
+  templateName,
+  token,
+  deadline,
+  reviewed,
+  pageCount,
+  carried,
+  onOpened,
+  onPagesSeen,
+  onGone,
+  onPagesDone,
+}: ReviewDocumentProps) {
   const pdf = useQuery({
     // Outside the ['packages'] prefix: invalidating packages after the send must not re-fetch a consumed receipt.
     queryKey: ['package-preview-document', token],
@@ -121,16 +134,14 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
                 aria-valuetext={`${reviewedCount} of ${count} pages reviewed`}
                 className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200"
               >
-                <div className={`h-full rounded-full ${done ? 'bg-emerald-600' : 'bg-brand-600'}`} style={{ width: `${count ? (reviewedCount / count) * 100 : 0}%` }} />
+                <div
+                  className={`h-full rounded-full ${done ? 'bg-emerald-600' : 'bg-brand-600'}`}
+                  style={{ width: `${count ? (reviewedCount / count) * 100 : 0}%` }}
+                />
               </div>
             </div>
             {!done && (
-              <Button
-                ref={next}
-                size="sm"
-                variant="secondary"
-                onClick={showNext}
-              >
+              <Button ref={next} size="sm" variant="secondary" onClick={showNext}>
                 Next unreviewed page
               </Button>
             )}
@@ -142,17 +153,17 @@ export function ReviewDocument({ templateId, templateName, token, deadline, revi
       </p>
       {carried && (
         <p className="mb-3 rounded-md bg-brand-50 p-2.5 text-sm text-brand-700">
-          This preview’s document is identical to the one you were reviewing (same SHA-256), so the pages you reviewed stay reviewed.
+          This preview’s document is identical to the one you were reviewing (same SHA-256), so the pages you reviewed stay
+          reviewed.
         </p>
       )}
-      {pdf.isPending && (
-        <div role="status" aria-label="Loading the populated document" className="flex flex-col gap-3">
-          <Skeleton className="h-6 w-1/3" />
-          <Skeleton className="h-[28rem] w-full" />
-        </div>
-      )}
+      {pdf.isPending && <LoadingBars label="Loading the populated document" bars={['h-6 w-1/3', 'h-[28rem] w-full']} />}
       {pdf.isError && !gone && (
-        <ErrorState title="The populated document could not be loaded" message={pdf.error.message} onRetry={() => void pdf.refetch()} />
+        <ErrorState
+          title="The populated document could not be loaded"
+          message={pdf.error.message}
+          onRetry={() => void pdf.refetch()}
+        />
       )}
       {pdf.data && (
         <PdfViewer

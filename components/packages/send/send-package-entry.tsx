@@ -1,14 +1,13 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { packageDraftQuery } from '@/lib/package-drafts/queries';
 import { draftFromPackage } from '@/lib/package-drafts/draft-from-package';
 import { packageQuery } from '@/lib/packages/queries';
 import { idSchema } from '@/lib/list/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
-import { isNotFound } from '../../ui/is-not-found';
-import { ErrorState, Skeleton } from '../../ui/states';
+import { useLoadedDraft } from '@/lib/drafts/use-loaded-draft';
+import { ReadFirst } from '../../ui/read-first';
 import { SendPackageFlow } from './send-package-flow';
 
 const GONE = {
@@ -32,44 +31,26 @@ export function SendPackageEntry({
 }) {
   const askable = draftId !== null && idSchema.safeParse(draftId).success;
   const query = useQuery({ ...packageDraftQuery(draftId ?? ''), enabled: askable });
-  const [loaded, setLoaded] = useState<{ draft: PackageDraft; round: number } | null>(null);
+  const [loaded, load] = useLoadedDraft<PackageDraft>();
 
-  if (loaded) {
+  if (loaded)
     return (
-      <SendPackageFlow
-        key={loaded.round}
-        initialTemplateId={null}
-        draft={loaded.draft}
-        startNotice={null}
-        onLoadDraft={(d) => setLoaded({ draft: d, round: loaded.round + 1 })}
-      />
+      <SendPackageFlow key={loaded.round} initialTemplateId={null} draft={loaded.draft} startNotice={null} onLoadDraft={load} />
     );
-  }
-  const load = (d: PackageDraft) => setLoaded({ draft: d, round: 1 });
   if (draftId === null && fromPackageId !== null) return <FromPackage id={fromPackageId} onLoadDraft={load} />;
   if (draftId === null)
     return <SendPackageFlow initialTemplateId={initialTemplateId} draft={null} startNotice={null} onLoadDraft={load} />;
-  if (askable && query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the draft" className="flex flex-col gap-3">
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-28 w-full" />
-      </div>
-    );
-  }
-  if (query.isError && !isNotFound(query.error)) {
-    return (
-      <ErrorState title="The draft could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />
-    );
-  }
   return (
-    <SendPackageFlow
-      initialTemplateId={initialTemplateId}
-      draft={query.data ?? null}
-      startNotice={query.data ? null : GONE}
-      onLoadDraft={load}
-    />
+    <ReadFirst query={query} asked={askable} what="draft" bars={['h-10 w-1/2', 'h-40 w-full', 'h-28 w-full']}>
+      {(draft) => (
+        <SendPackageFlow
+          initialTemplateId={initialTemplateId}
+          draft={draft}
+          startNotice={draft ? null : GONE}
+          onLoadDraft={load}
+        />
+      )}
+    </ReadFirst>
   );
 }
 
@@ -77,31 +58,29 @@ export function SendPackageEntry({
 function FromPackage({ id, onLoadDraft }: { id: string; onLoadDraft(draft: PackageDraft): void }) {
   const askable = idSchema.safeParse(id).success;
   const query = useQuery({ ...packageQuery(id), enabled: askable });
-  if (askable && query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the package" className="flex flex-col gap-3">
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
-  if (query.isError && !isNotFound(query.error)) {
-    return <ErrorState title="The package could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
-  }
-  const start = query.data ? draftFromPackage(query.data) : null;
-  const notice = start
-    ? {
-        tone: 'info' as const,
-        text: `Started from package ${id}: its template, values, recipients and expiry are filled in. Nothing is saved until you save a draft or send.`,
-      }
-    : { tone: 'warn' as const, text: `Package ${id} could not be used as a start (it is not there, or names no template). Start afresh below.` };
   return (
-    <SendPackageFlow
-      initialTemplateId={start?.template_id ?? null}
-      draft={null}
-      startNotice={notice}
-      startFrom={start ?? undefined}
-      onLoadDraft={onLoadDraft}
-    />
+    <ReadFirst query={query} asked={askable} what="package" bars={['h-10 w-1/2', 'h-40 w-full']}>
+      {(pkg) => {
+        const start = pkg ? draftFromPackage(pkg) : null;
+        const notice = start
+          ? {
+              tone: 'info' as const,
+              text: `Started from package ${id}: its template, values, recipients and expiry are filled in. Nothing is saved until you save a draft or send.`,
+            }
+          : {
+              tone: 'warn' as const,
+              text: `Package ${id} could not be used as a start (it is not there, or names no template). Start afresh below.`,
+            };
+        return (
+          <SendPackageFlow
+            initialTemplateId={start?.template_id ?? null}
+            draft={null}
+            startNotice={notice}
+            startFrom={start ?? undefined}
+            onLoadDraft={onLoadDraft}
+          />
+        );
+      }}
+    </ReadFirst>
   );
 }
