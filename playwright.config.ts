@@ -56,6 +56,9 @@ export default defineConfig({
       SANDBOX_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
       SANDBOX_LOG_LEVEL: 'warn',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      // Home shares the API's lists for a moment; the journeys arrange scenes through the
+      // sandbox, which no write of the console announces, and look at home right after.
+      HOME_CACHE_SECONDS: '2',
     },
   },
 });

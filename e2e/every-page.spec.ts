@@ -42,6 +42,7 @@ async function pages(page: Page): Promise<string[]> {
     anApprovalRequest(page),
   ]);
   return [
+    '/',
     '/catalog/categories',
     `/catalog/categories/${category}`,
     '/catalog/request-templates',

@@ -40,7 +40,7 @@ test.describe('sign-in redirect', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
       expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
-      expect(new URL(page.url()).pathname).toBe('/catalog/categories');
+      expect(new URL(page.url()).pathname).toBe('/');
       expect(offSite).toEqual([]);
       expect(dialogs).toEqual([]);
     });

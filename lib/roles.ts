@@ -32,6 +32,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** The console's areas, each shown to the roles that may read it. */
 export const AREAS = [
+  { key: 'home', label: 'Home', href: '/', permission: 'read' },
   { key: 'catalog', label: 'Catalog', href: '/catalog', permission: 'read' },
   { key: 'documents', label: 'Documents', href: '/documents', permission: 'documents:read' },
   { key: 'packages', label: 'Packages', href: '/packages', permission: 'packages:read' },

@@ -74,7 +74,7 @@ function checkWorldGroups() {
  * and the whole conformance suite (what the spec fixes must be the same in both dialects).
  */
 const ALTERNATE_DIALECT_SUITES = [
-  ...['approvals', 'catalog', 'documents', 'editor', 'packages'].map((s) => `tests/console/${s}-routes.test.ts`),
+  ...['approvals', 'catalog', 'documents', 'editor', 'home', 'packages'].map((s) => `tests/console/${s}-routes.test.ts`),
   'sandbox/conformance/',
 ];
 const reportOf = (r: E2ERun) => `test-results/playwright-${r.name}.json`;

@@ -88,6 +88,12 @@ const schema = z.object({
   SIGNING_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** this instance's share of the key's rate limit; 0 when it is not known (then only a 429 holds requests) */
   SIGNING_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** Home: a package expiring within this many days is "expiring soon" */
+  HOME_EXPIRING_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Home: a package still queued this many hours after sending is "stuck" (queued is not delivery) */
+  HOME_STUCK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** Home: how long the API's lists it reads are shared by every user before being read again */
+  HOME_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

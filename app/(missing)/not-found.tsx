@@ -11,10 +11,10 @@ export default function NotFound() {
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">Page not found</h1>
       <p className="mt-2 text-sm text-slate-700">
         Nothing is at this address. It may have been mistyped, or a link pointed to a page that no longer exists. The areas
-        above lead on; the catalog is where most work starts.
+        above lead on; home shows what needs you.
       </p>
       <div className="mt-6 flex justify-center">
-        <LinkButton href="/catalog">Go to the catalog</LinkButton>
+        <LinkButton href="/">Go to home</LinkButton>
       </div>
     </div>
   );

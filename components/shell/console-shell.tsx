@@ -28,7 +28,7 @@ export function ConsoleShell({ user, embedded, children }: ConsoleShellProps) {
         <div className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" role="note">
           Connected to the embedded sandbox: data is simulated, and reviewers and recipients are played from{' '}
           {can(user.roles, 'sandbox:control') ? (
-            <Link href={"/admin/sandbox" as Route} className="font-semibold underline">
+            <Link href={'/admin/sandbox' as Route} className="font-semibold underline">
               Admin → Sandbox
             </Link>
           ) : (
@@ -40,7 +40,7 @@ export function ConsoleShell({ user, embedded, children }: ConsoleShellProps) {
       <header className="bg-slate-800">
         {/* On a phone the navigation takes a row of its own below the name and Sign out, and wraps there. */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-2.5">
-          <Link href="/catalog" className="text-lg font-semibold text-white">
+          <Link href="/" className="text-lg font-semibold text-white">
             Signdesk
           </Link>
           <div className="order-last w-full md:order-none md:w-auto md:flex-1">

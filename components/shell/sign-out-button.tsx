@@ -24,7 +24,12 @@ export function SignOutButton() {
     window.location.assign('/sign-in?signed_out=1');
   };
   return (
-    <button type="button" onClick={signOut} disabled={busy} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700">
+    <button
+      type="button"
+      onClick={signOut}
+      disabled={busy}
+      className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700"
+    >
       {busy ? 'Signing out…' : 'Sign out'}
     </button>
   );

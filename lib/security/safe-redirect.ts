@@ -3,7 +3,7 @@
 // which the URL parser (like the browser) turns into "//evil.example". So the target is
 // resolved by the URL parser against our own origin, and only a same-origin result, written
 // back as a path that cannot be read as protocol-relative, is followed.
-export const DEFAULT_LANDING = '/catalog';
+export const DEFAULT_LANDING = '/';
 
 export function safeRedirectPath(target: string | null | undefined, origin: string, fallback: string = DEFAULT_LANDING): string {
   if (!target || !target.startsWith('/')) return fallback;

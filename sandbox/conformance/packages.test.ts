@@ -247,7 +247,11 @@ describe('preview answer and document', () => {
     expect(two.preview_token).not.toBe(one.preview_token);
     expect(two.prepared_pdf).toEqual(one.prepared_pdf);
     expect((await previewDocument(sb, key, two)).bytes).toEqual((await previewDocument(sb, key, one)).bytes);
-    const other = await makePreview(sb, key, ndaBody({ sender_values: { ...ndaBody().sender_values, counterparty_name: 'Initech' } }));
+    const other = await makePreview(
+      sb,
+      key,
+      ndaBody({ sender_values: { ...ndaBody().sender_values, counterparty_name: 'Initech' } }),
+    );
     expect((other.prepared_pdf as { sha256: string }).sha256).not.toBe((one.prepared_pdf as { sha256: string }).sha256);
   });
 
@@ -566,6 +570,17 @@ describe('control plane actions', () => {
     for (const action of ['deliver', 'complete', 'decline', 'expire']) {
       expectError(await packageAction(sb, pkg.id, { action }), 409, 'INVALID_TRANSITION');
     }
+  });
+
+  it('holds a queued package back from delivery until it is delivered by hand, and says nothing of the hold to the app', async () => {
+    const pkg = await sentPackage(sb, key);
+    const held = await packageAction(sb, pkg.id, { action: 'hold_delivery' });
+    expect(held.body).toMatchObject({ status: 'queued', invitation_status: 'queued' });
+    expect(held.body).not.toHaveProperty('delivery_held');
+    expect((await sb.control('/clock', { advance_seconds: 2 * 3600 })).status).toBe(200);
+    expect((await getPackage(sb, key, pkg.id)).status).toBe('queued');
+    expect((await packageAction(sb, pkg.id, { action: 'deliver' })).body.status).toBe('delivered');
+    expectError(await packageAction(sb, pkg.id, { action: 'hold_delivery' }), 409, 'INVALID_TRANSITION');
   });
 
   it('declines a delivered package with a reason and expires a queued one', async () => {

@@ -6,7 +6,7 @@ import { DELIVERY_DELAY_MS, activePackages, isTerminal, type PackageRecord, type
 // How a package moves once sent: the simulation delivers it a minute after sending and
 // expires it at its deadline; the control plane plays the recipients (sign, decline).
 
-export const PACKAGE_ACTIONS = ['deliver', 'complete', 'decline', 'expire'] as const;
+export const PACKAGE_ACTIONS = ['deliver', 'hold_delivery', 'complete', 'decline', 'expire'] as const;
 export type PackageAction = (typeof PACKAGE_ACTIONS)[number];
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -89,7 +89,12 @@ export function applyAction(
   switch (action) {
     case 'deliver':
       if (p.status !== 'queued') throw invalidTransition(p, action);
-      return deliver(p, now);
+      return deliver({ ...p, delivery_held: false }, now);
+    // The world's part no key can play: an invitation the mail system keeps back, so the
+    // package stays queued until delivered by hand or expired.
+    case 'hold_delivery':
+      if (p.status !== 'queued') throw invalidTransition(p, action);
+      return { ...p, delivery_held: true };
     case 'complete':
       return complete(p, opts.slotId, now);
     case 'decline':
@@ -104,13 +109,13 @@ export function applyAction(
 export function advance(p: PackageRecord, now: number): PackageRecord {
   let next = p;
   const deliveryDue = p.sent_at_ms + DELIVERY_DELAY_MS;
-  if (next.status === 'queued' && now >= deliveryDue && deliveryDue < p.expires_at_ms) next = deliver(next, deliveryDue);
+  if (next.status === 'queued' && !p.delivery_held && now >= deliveryDue && deliveryDue < p.expires_at_ms) next = deliver(next, deliveryDue);
   if (!isTerminal(next.status) && now >= p.expires_at_ms) next = expire(next, p.expires_at_ms);
   return next;
 }
 
 export function nextDue(p: PackageRecord): number | null {
-  if (p.status === 'queued') return Math.min(p.sent_at_ms + DELIVERY_DELAY_MS, p.expires_at_ms);
+  if (p.status === 'queued') return p.delivery_held ? p.expires_at_ms : Math.min(p.sent_at_ms + DELIVERY_DELAY_MS, p.expires_at_ms);
   if (p.status === 'delivered') return p.expires_at_ms;
   return null;
 }

@@ -126,6 +126,8 @@ export interface PackageRecord {
   created_at: string;
   updated_at: string;
   events: PackageEvent[];
+  /** the control plane's hold_delivery: kept queued until delivered by hand (sandbox only) */
+  delivery_held?: boolean;
 }
 
 export const newPreviewToken = () => `pt_${randomBytes(32).toString('base64url')}`;
@@ -136,7 +138,7 @@ export const previewFileName = (previewId: string) => `preview-${previewId}.pdf`
 
 /** What an app sees: storage details (owner, file, millisecond twins) stay inside. */
 export function packageView(p: PackageRecord) {
-  const { app_id: _a, file: _f, expires_at_ms: _e, sent_at_ms: _s, archive_status, ...rest } = p;
+  const { app_id: _a, file: _f, expires_at_ms: _e, sent_at_ms: _s, archive_status, delivery_held: _h, ...rest } = p;
   return { ...rest, archived: archive_status === 'archived' };
 }
 

@@ -109,3 +109,6 @@ export function forgetReads() {
   inFlight.clear();
   cached.clear();
 }
+
+/** How many writes of this console have touched `path`'s family: a cache built on reads of it keys on this. */
+export const writeGeneration = (path: string) => generationOf(familyOf(path));

@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { control, expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures.ts';
+
+// Home: every role lands there; what needs the user leads to where it is resolved, and is gone
+// from home once it is, without a manual refresh. The badge beside "Home" counts "Needs you".
+
+const run = Date.now().toString(36);
+const headers = (page: Page) => ({
+  origin: new URL(page.url()).origin,
+  'idempotency-key': `e2e-home-${run}-${Math.random().toString(36).slice(2)}`,
+});
+const section = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) });
+const homeLink = (page: Page) => page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: /^Home/ });
+
+async function sentBackRequest(page: Page, external: string) {
+  const res = await page.request.post('/api/approval-requests', {
+    headers: headers(page),
+    data: {
+      workflow_id: 'wf_access',
+      workflow_release_id: 'wf_access@2',
+      external_id: external,
+      form_data: { system: 'crm', access_level: 'read', justification: 'Quarterly sales reporting', access_until: '2026-12-31' },
+      submit: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { id } = (await res.json()) as { id: string };
+  await control(`/approval-requests/${id}/actions`, {
+    action: 'request_revision',
+    comment: 'One more thing',
+    requirements: [{ message: 'Confirm your manager agrees.' }],
+  });
+  return id;
+}
+
+test.describe('home', () => {
+  test('an operator lands on home, is led to a request sent back, and home drops it once resubmitted; by keyboard', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(homeLink(page)).toHaveAttribute('aria-current', 'page');
+    const external = `e2e-home-${run}`;
+    const id = await sentBackRequest(page, external);
+
+    // The reviewer's ask reaches home on its next read (it keeps the API's lists a moment).
+    await expect(async () => {
+      await page.reload();
+      await expect(section(page, 'Needs you').getByRole('link', { name: external })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    const row = section(page, 'Needs you').getByRole('listitem').filter({ hasText: external });
+    await expect(row).toContainText('Revision requested');
+    await expect(row).toContainText('You submitted it; a reviewer asked for changes');
+    await expect(homeLink(page)).toHaveAccessibleName(/^Home, \d+ needs? you$/);
+    for (const title of ['Stuck', 'Your drafts', 'Went wrong']) await expect(section(page, title)).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'home-operator');
+
+    // By keyboard: the row's link opens the request, where the revision is answered.
+    await row.getByRole('link', { name: external }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/approvals/${id}$`));
+    const revision = page.getByRole('region', { name: 'Revision' });
+    await revision.getByRole('button', { name: 'Resubmit' }).click();
+    await expect(page.getByText('Resubmitted: the request is back with the reviewer.')).toBeVisible();
+
+    await homeLink(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(section(page, 'Needs you').getByRole('link', { name: external })).toHaveCount(0);
+  });
+
+  test('a sender’s draft waits on home and opens where it was left; home fits a phone', async ({ page }) => {
+    await signIn(page, 'sender');
+    const counterparty = `Home draft ${run}`;
+    const res = await page.request.post('/api/package-drafts', {
+      headers: headers(page),
+      data: {
+        template_id: 'dst_nda',
+        template_name: 'Mutual non-disclosure agreement',
+        values: { sender_values: { counterparty_name: counterparty }, signers: [], expires_in_days: '' },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.goto('/');
+    const drafts = section(page, 'Your drafts');
+    const row = drafts.getByRole('listitem').filter({ hasText: counterparty });
+    await expect(row).toContainText('Package draft');
+    await expectPhoneFits(page, 'home-sender-phone');
+    await row.getByRole('link', { name: 'Mutual non-disclosure agreement' }).click();
+    await expect(page).toHaveURL(/\/packages\/new\?draft=/);
+    await expect(page.getByLabel('Counterparty name')).toHaveValue(counterparty);
+  });
+
+  test('a viewer sees only what its roles open, each section saying plainly when it is empty', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(section(page, 'Your drafts')).toContainText('No drafts');
+    await expect(section(page, 'Expiring soon')).toBeVisible();
+    await expect(page.getByText('This section could not be read')).toHaveCount(0);
+  });
+});

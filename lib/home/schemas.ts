@@ -1,0 +1,45 @@
+// What home answers (GET /api/home): sections in order of urgency, each with its rows or the
+// error of its own source, so one failing source never hides the others.
+
+export type HomeSectionId = 'needs_you' | 'expiring_soon' | 'stuck' | 'drafts' | 'went_wrong';
+
+export interface HomeRow {
+  /** stable within the section */
+  key: string;
+  /** what it is: "Approval request", "Package", "Send" … */
+  kind: string;
+  title: string;
+  /** a plain sentence: what is wrong or due, and what to do */
+  detail: string;
+  /** where it is resolved */
+  href: string;
+  /** ISO time the row is measured from (waiting since, expiring at, sent at, failed at) */
+  at: string | null;
+  /** true when it is the signed-in user's own (submitted, sent, saved by them) */
+  mine: boolean;
+}
+
+export interface HomeSection {
+  id: HomeSectionId;
+  rows: HomeRow[];
+  /** rows there are in all, where more exist than are listed */
+  total: number;
+  error: { code: string; message: string } | null;
+}
+
+export interface HomeAnswer {
+  generated_at: string;
+  /** the thresholds the sections used */
+  settings: { expiring_days: number; stuck_hours: number };
+  sections: HomeSection[];
+  /** what the navigation's badge counts: the rows of "Needs you" */
+  needs_you: number;
+}
+
+export const HOME_SECTION_TITLES: Record<HomeSectionId, string> = {
+  needs_you: 'Needs you',
+  expiring_soon: 'Expiring soon',
+  stuck: 'Stuck',
+  drafts: 'Your drafts',
+  went_wrong: 'Went wrong',
+};

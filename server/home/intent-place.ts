@@ -1,0 +1,26 @@
+import 'server-only';
+import type { Intent } from '../intents/journal';
+
+/**
+ * Where an unsettled intent is settled, and how: each form that can lose an answer shows its
+ * pending request on open and confirms it under the same key.
+ */
+export function intentPlace(intent: Pick<Intent, 'operation' | 'path'>): { href: string; action: string } {
+  const id = /^\/api\/[a-z-]+\/([^/]+)/.exec(intent.path)?.[1];
+  switch (intent.operation) {
+    case 'package.send':
+      return { href: '/packages/new', action: 'open Send a package to confirm it' };
+    case 'approval_request.submit':
+      return { href: '/approvals/new', action: 'open New request to confirm it' };
+    case 'document.upload':
+      return { href: '/documents', action: 'open Documents to confirm it' };
+    default:
+      if (intent.path.startsWith('/api/packages/') && id)
+        return { href: `/packages/${id}`, action: 'open the package to confirm it' };
+      if (intent.path.startsWith('/api/approval-requests/') && id)
+        return { href: `/approvals/${id}`, action: 'open the request to confirm it' };
+      if (intent.path.startsWith('/api/documents/') && id)
+        return { href: `/documents/${id}`, action: 'open the document to confirm it' };
+      return { href: '/', action: 'repeat it where you started it: the same request settles it' };
+  }
+}

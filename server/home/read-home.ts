@@ -1,0 +1,285 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { operationLabel } from '@/lib/admin/audit-operations';
+import { targetPage } from '@/lib/admin/audit-target-pages';
+import type { HomeAnswer, HomeRow, HomeSection, HomeSectionId } from '@/lib/home/schemas';
+import { can } from '@/lib/roles';
+import type { SignaturePackage } from '@/lib/packages/schemas';
+import { ConsoleError } from '../errors';
+import { SigningApiError } from '../signing-api/client/errors';
+import type { Database } from '../db/schema';
+import { listDrafts } from '../drafts/read-drafts';
+import { openIntents } from '../intents/journal';
+import { packageDrafts } from '../package-drafts/package-draft-kind';
+import { requestDrafts } from '../request-drafts/request-draft-kind';
+import type { User } from '../users/users';
+import { packagesIn, requestsIn } from './home-sources';
+import { intentPlace } from './intent-place';
+
+export interface ReadHomeOptions {
+  db: Kysely<Database>;
+  user: User;
+  /** the API's time now (packages' times are the API's), read once the API has answered */
+  apiNow: () => Date;
+  settings: { expiringDays: number; stuckHours: number };
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ROWS = 25;
+
+/**
+ * What needs the signed-in user, in order of urgency, within their roles. Each section reads
+ * its own sources and fails on its own: its error is shown in its place, the others still are.
+ */
+export async function readHome({ db, user, apiNow, settings }: ReadHomeOptions): Promise<HomeAnswer> {
+  const roles = user.roles;
+  type Read = () => Promise<{ rows: HomeRow[]; total?: number }>;
+  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user)]];
+  if (can(roles, 'packages:read')) wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays)]);
+  if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
+    wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
+  // The audit log keeps the console's own time.
+  wanted.push(['drafts', () => drafts(db, user)], ['went_wrong', () => wentWrong(db, user, new Date())]);
+  const sections = await Promise.all(
+    wanted.map(async ([id, read]): Promise<HomeSection> => {
+      try {
+        const { rows, total } = await read();
+        return { id, rows: rows.slice(0, ROWS), total: total ?? rows.length, error: null };
+      } catch (err) {
+        return { id, rows: [], total: 0, error: sectionError(err) };
+      }
+    }),
+  );
+  const needs = sections.find((s) => s.id === 'needs_you');
+  return {
+    generated_at: apiNow().toISOString(),
+    settings: { expiring_days: settings.expiringDays, stuck_hours: settings.stuckHours },
+    sections,
+    needs_you: needs?.error ? 0 : (needs?.total ?? 0),
+  };
+}
+
+function sectionError(err: unknown) {
+  if (err instanceof SigningApiError || err instanceof ConsoleError) return { code: err.code, message: err.message };
+  return { code: 'INTERNAL', message: 'This part of home could not be read.' };
+}
+
+/** Ids of what this user did successfully, by operation: what home calls "yours". */
+async function ownTargets(db: Kysely<Database>, userId: string, operations: string[]) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('target_id')
+    .where('user_id', '=', userId)
+    .where('operation', 'in', operations)
+    .where('outcome', '=', 'success')
+    .where('target_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.target_id!));
+}
+
+const since = (iso: string | null | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? Date.parse(iso) : null);
+
+async function needsYou(db: Kysely<Database>, user: User) {
+  const rows: HomeRow[] = [];
+  // Sends, uploads and submissions whose outcome is still being confirmed come first: only the
+  // same request under the same key settles them, from the place each links to.
+  for (const intent of await openIntents(db, user.id)) {
+    const place = intentPlace(intent);
+    rows.push({
+      key: `intent:${intent.id}`,
+      kind: 'Outcome unknown',
+      title: operationLabel(intent.operation) ?? intent.operation,
+      detail: `The API's answer was lost. Nothing is sent again until it is confirmed: ${place.action}.`,
+      href: place.href,
+      at: intent.updated_at,
+      mine: true,
+    });
+  }
+  if (can(user.roles, 'approvals:write')) {
+    const [{ rows: waiting }, mine] = await Promise.all([
+      requestsIn('NEEDS_REVISION'),
+      ownTargets(db, user.id, ['approval_request.submit', 'approval_request.resubmit']),
+    ]);
+    const requests = waiting
+      .map((r) => ({
+        r,
+        mine: mine.has(r.id),
+        since: since(r.revision_task?.requested_at as string | undefined) ?? since(r.updated_at) ?? 0,
+      }))
+      .sort((a, b) => Number(b.mine) - Number(a.mine) || a.since - b.since);
+    for (const { r, mine: own } of requests) {
+      const due = r.sla?.due_at ? ` Due by ${r.sla.due_at.slice(0, 16).replace('T', ' ')} UTC.` : '';
+      rows.push({
+        key: `request:${r.id}`,
+        kind: 'Revision requested',
+        title: r.external_id ?? r.id,
+        detail: `${own ? 'You submitted it; a' : 'A'} reviewer asked for changes to ${r.workflow_name ?? r.workflow_id ?? 'this request'}.${due}`,
+        href: `/approvals/${encodeURIComponent(r.id)}`,
+        at: r.updated_at ?? null,
+        mine: own,
+      });
+    }
+  }
+  return { rows };
+}
+
+/** Sent-at and expiry of a package: the API's, else what the console recorded when it sent it. */
+async function timesOf(db: Kysely<Database>, userId: string, packages: SignaturePackage[]) {
+  const ids = packages.map((p) => p.id);
+  const records = ids.length
+    ? await db
+        .selectFrom('send_records')
+        .select(['package_id', 'user_id', 'sent_at', 'expires_in_days'])
+        .where('package_id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(records.map((r) => [r.package_id!, r]));
+  return (p: SignaturePackage) => {
+    const record = byId.get(p.id);
+    const sentAt = since(p.sent_at ?? p.created_at) ?? since(record?.sent_at);
+    const days = p.expires_in_days ?? record?.expires_in_days;
+    const expiresAt = since(p.expires_at) ?? (sentAt !== null && days ? sentAt + days * DAY : null);
+    return { sentAt, expiresAt, mine: record?.user_id === userId };
+  };
+}
+
+const packageTitle = (p: SignaturePackage) => p.template_name ?? p.template_id ?? p.id;
+const signerNames = (p: SignaturePackage) =>
+  p.signers
+    .map((s) => s.name)
+    .filter(Boolean)
+    .join(', ');
+
+async function expiringSoon(db: Kysely<Database>, user: User, apiNow: () => Date, days: number) {
+  const [queued, delivered] = await Promise.all([packagesIn('queued'), packagesIn('delivered')]);
+  const active = [...queued.rows, ...delivered.rows];
+  const times = await timesOf(db, user.id, active);
+  const now = apiNow();
+  const horizon = now.getTime() + days * DAY;
+  const rows = active
+    .map((p) => ({ p, t: times(p) }))
+    .filter(({ t }) => t.expiresAt !== null && t.expiresAt <= horizon)
+    .sort((a, b) => a.t.expiresAt! - b.t.expiresAt!)
+    .map(({ p, t }): HomeRow => {
+      const left = t.expiresAt! - now.getTime();
+      const when =
+        left <= 0
+          ? 'has expired or is expiring now'
+          : left < DAY
+            ? `expires in ${Math.max(1, Math.round(left / HOUR))} h`
+            : `expires in ${Math.round(left / DAY)} days`;
+      return {
+        key: `package:${p.id}`,
+        kind: 'Package',
+        title: packageTitle(p),
+        detail: `${signerNames(p) ? `For ${signerNames(p)}: ` : ''}${when}, and is still ${p.status === 'queued' ? 'queued' : 'waiting for signatures'}. The API offers no reminder: contact the signers.`,
+        href: `/packages/${encodeURIComponent(p.id)}`,
+        at: new Date(t.expiresAt!).toISOString(),
+        mine: t.mine,
+      };
+    });
+  return { rows };
+}
+
+async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours: number) {
+  const rows: HomeRow[] = [];
+  if (can(user.roles, 'packages:read')) {
+    const { rows: queued } = await packagesIn('queued');
+    const times = await timesOf(db, user.id, queued);
+    const now = apiNow();
+    const before = now.getTime() - hours * HOUR;
+    for (const p of queued) {
+      const t = times(p);
+      if (t.sentAt === null || t.sentAt > before) continue;
+      rows.push({
+        key: `package:${p.id}`,
+        kind: 'Package',
+        title: packageTitle(p),
+        detail: `Still queued ${Math.floor((now.getTime() - t.sentAt) / HOUR)} h after it was sent: queued is not delivery, and nobody has been invited yet.`,
+        href: `/packages/${encodeURIComponent(p.id)}`,
+        at: new Date(t.sentAt).toISOString(),
+        mine: t.mine,
+      });
+    }
+  }
+  if (can(user.roles, 'approvals:read')) {
+    const { rows: inProgress } = await requestsIn('IN_PROGRESS');
+    const now = apiNow();
+    for (const r of inProgress) {
+      const due = since(r.sla?.due_at);
+      if (!(r.sla?.breached === true || (due !== null && due < now.getTime()))) continue;
+      rows.push({
+        key: `request:${r.id}`,
+        kind: 'Approval request',
+        title: r.external_id ?? r.id,
+        detail: `Past its SLA${r.current_layer_name ? ` at ${r.current_layer_name}` : ''}: the reviewers have not decided in time.`,
+        href: `/approvals/${encodeURIComponent(r.id)}`,
+        at: r.sla?.due_at ?? null,
+        mine: false,
+      });
+    }
+  }
+  rows.sort((a, b) => (since(a.at) ?? 0) - (since(b.at) ?? 0));
+  return { rows };
+}
+
+async function drafts(db: Kysely<Database>, user: User) {
+  const rows: HomeRow[] = [];
+  let total = 0;
+  if (can(user.roles, 'packages:send')) {
+    const page = await listDrafts(db, packageDrafts, { userId: user.id, page: 1, size: 10 });
+    total += page.pagination.total;
+    for (const d of page.data)
+      rows.push({
+        key: `package-draft:${d.id}`,
+        kind: 'Package draft',
+        title: d.template_name ?? d.template_id,
+        detail: d.label,
+        href: `/packages/new?draft=${encodeURIComponent(d.id)}`,
+        at: d.updated_at,
+        mine: true,
+      });
+  }
+  if (can(user.roles, 'approvals:write')) {
+    const page = await listDrafts(db, requestDrafts, { userId: user.id, page: 1, size: 10 });
+    total += page.pagination.total;
+    for (const d of page.data)
+      rows.push({
+        key: `request-draft:${d.id}`,
+        kind: 'Request draft',
+        title: d.workflow_name ?? d.workflow_id,
+        detail: d.label,
+        href: `/approvals/new?draft=${encodeURIComponent(d.id)}`,
+        at: d.updated_at,
+        mine: true,
+      });
+  }
+  rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
+  return { rows, total };
+}
+
+async function wentWrong(db: Kysely<Database>, user: User, now: Date) {
+  const entries = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('outcome', '=', 'failure')
+    .where('at', '>=', new Date(now.getTime() - DAY).toISOString())
+    // Sign-in refusals are the sign-in page's business, not a task.
+    .where('operation', 'not like', 'auth.%')
+    .orderBy('id', 'desc')
+    .limit(ROWS)
+    .execute();
+  return {
+    rows: entries.map((e): HomeRow => ({
+      key: `audit:${e.id}`,
+      kind: 'Failed',
+      title: operationLabel(e.operation) ?? e.operation,
+      detail: `${e.error_code ?? `HTTP ${e.status}`}${e.reason ? `: ${e.reason}` : ''}. Open it to try again.`,
+      href: (e.target_type && e.target_id ? targetPage(e.target_type, e.target_id) : null) ?? '/',
+      at: e.at,
+      mine: true,
+    })),
+  };
+}

@@ -1,0 +1,172 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeAnswer, HomeSection, HomeSectionId } from '@/lib/home/schemas';
+import { startTestConsole, type TestConsole } from './harness';
+import {
+  arrivals,
+  expectConsoleError,
+  idem,
+  ndaBody,
+  previewViaConsole,
+  sendViaConsole,
+  setFaults,
+  submittedRequest,
+} from './console-fixtures';
+
+// Home (GET /api/home): what needs each user, within their roles, each section on its own.
+let c: TestConsole;
+beforeAll(async () => {
+  c = await startTestConsole({ env: { HOME_STUCK_HOURS: '1', HOME_EXPIRING_DAYS: '3', HOME_CACHE_SECONDS: '1' } });
+});
+afterAll(async () => c?.close());
+afterEach(async () => setFaults(c, []));
+
+async function home(role: keyof TestConsole['cookies']): Promise<HomeAnswer> {
+  const reply = await c.call('GET', '/api/home', { cookie: c.cookies[role] });
+  expect(reply.status, reply.bytes.toString().slice(0, 300)).toBe(200);
+  return reply.body as HomeAnswer;
+}
+const section = (answer: HomeAnswer, id: HomeSectionId) => answer.sections.find((s) => s.id === id);
+const keys = (s: HomeSection | undefined) => (s?.rows ?? []).map((r) => r.key);
+/** Home's lists are kept a second here; a sandbox action (not a write of this console) waits that out. */
+const afterCache = () => new Promise((r) => setTimeout(r, 1_100));
+
+async function sendNda(days: number) {
+  const preview = await previewViaConsole(c, c.cookies.sender, ndaBody({ expires_in_days: days }) as { template_id: string });
+  const sent = await sendViaConsole(c, preview, idem('send'));
+  expect(sent.status).toBe(200);
+  return (sent.body as { id: string }).id;
+}
+
+describe('home', () => {
+  it('needs a session, and shows each role only the sections its roles open', async () => {
+    expectConsoleError(await c.call('GET', '/api/home'), 401, 'UNAUTHENTICATED');
+    expect((await home('viewer')).sections.map((s) => s.id)).toEqual([
+      'needs_you',
+      'expiring_soon',
+      'stuck',
+      'drafts',
+      'went_wrong',
+    ]);
+    expect((await home('operator')).sections.map((s) => s.id)).toEqual(['needs_you', 'stuck', 'drafts', 'went_wrong']);
+    expect((await home('sender')).sections.map((s) => s.id)).toEqual([
+      'needs_you',
+      'expiring_soon',
+      'stuck',
+      'drafts',
+      'went_wrong',
+    ]);
+    const answer = await home('admin');
+    expect(answer.settings).toEqual({ expiring_days: 3, stuck_hours: 1 });
+    expect(answer.sections.every((s) => s.error === null)).toBe(true);
+  });
+
+  it('puts a request sent back for revision in "Needs you" for operators, theirs first, and counts it for the badge', async () => {
+    const req = await submittedRequest(c);
+    expect(
+      (
+        await c.sandbox.control(`/approval-requests/${req.id}/actions`, {
+          action: 'request_revision',
+          comment: 'Which module?',
+          requirements: [{ message: 'Name the CRM module' }],
+        })
+      ).status,
+    ).toBe(200);
+    await afterCache();
+    const operator = await home('operator');
+    const row = section(operator, 'needs_you')?.rows.find((r) => r.key === `request:${req.id}`);
+    expect(row).toMatchObject({ kind: 'Revision requested', href: `/approvals/${req.id}`, mine: true, title: req.external_id });
+    expect(section(operator, 'needs_you')?.rows[0]?.mine).toBe(true);
+    expect(operator.needs_you).toBeGreaterThanOrEqual(1);
+    // Admins may revise too, but it is not theirs; viewers cannot act on it.
+    expect(section(await home('admin'), 'needs_you')?.rows.find((r) => r.key === `request:${req.id}`)?.mine).toBe(false);
+    expect(keys(section(await home('viewer'), 'needs_you'))).not.toContain(`request:${req.id}`);
+  });
+
+  it('lists a package expiring within the setting soonest first, and one still queued past the stuck threshold', async () => {
+    const soon = await sendNda(2);
+    const later = await sendNda(30);
+    const sender = await home('sender');
+    expect(keys(section(sender, 'expiring_soon'))).toContain(`package:${soon}`);
+    expect(keys(section(sender, 'expiring_soon'))).not.toContain(`package:${later}`);
+    expect(section(sender, 'expiring_soon')?.rows.find((r) => r.key === `package:${soon}`)).toMatchObject({
+      mine: true,
+      href: `/packages/${soon}`,
+    });
+    expect(keys(section(sender, 'stuck'))).not.toContain(`package:${later}`);
+    // The invitation of one is held back; two hours on, on the API's clock, it is still queued,
+    // past the one-hour threshold, while the other was delivered and is not stuck.
+    expect((await c.sandbox.control(`/signature-packages/${later}/actions`, { action: 'hold_delivery' })).status).toBe(200);
+    expect((await c.sandbox.control('/clock', { advance_seconds: 2 * 3600 })).status).toBe(200);
+    await afterCache();
+    const stuckRows = section(await home('viewer'), 'stuck')?.rows ?? [];
+    const stuck = stuckRows.find((r) => r.key === `package:${later}`);
+    expect(stuck?.detail).toMatch(/^Still queued [23] h after it was sent/);
+    expect(stuck?.mine).toBe(false);
+    expect(stuckRows.map((r) => r.key)).not.toContain(`package:${soon}`);
+  }, 60_000);
+
+  it('shows the user’s own drafts, and what they did that failed in the last day', async () => {
+    const draft = await c.call('POST', '/api/package-drafts', {
+      cookie: c.cookies.sender,
+      body: {
+        template_id: 'dst_nda',
+        template_name: 'Mutual NDA',
+        values: { sender_values: { counterparty_name: 'Home Test Ltd' }, signers: [], expires_in_days: '' },
+      },
+    });
+    expect(draft.status).toBe(200);
+    const rows = section(await home('sender'), 'drafts')?.rows ?? [];
+    expect(rows.find((r) => r.key === `package-draft:${draft.body.id}`)).toMatchObject({
+      title: 'Mutual NDA',
+      detail: 'Home Test Ltd',
+      href: `/packages/new?draft=${draft.body.id}`,
+    });
+    expect(keys(section(await home('admin'), 'drafts'))).not.toContain(`package-draft:${draft.body.id}`);
+    // A refused archive (the package is still active) is the admin's failure, not the sender's.
+    const pkg = await sendNda(10);
+    const refused = await c.call('POST', `/api/packages/${pkg}/archive`, {
+      cookie: c.cookies.admin,
+      body: { reason: 'Tidying up the list' },
+      idempotencyKey: idem('archive'),
+    });
+    expect(refused.status).toBe(409);
+    const failed = section(await home('admin'), 'went_wrong')?.rows.find((r) => r.href === `/packages/${pkg}`);
+    expect(failed).toMatchObject({ kind: 'Failed', title: 'Archived a package' });
+    expect(failed?.detail).toMatch(/^PACKAGE_NOT_CLOSED/);
+    expect((section(await home('sender'), 'went_wrong')?.rows ?? []).some((r) => r.href === `/packages/${pkg}`)).toBe(false);
+  });
+
+  it('keeps a send whose answer was lost in "Needs you" until it is confirmed, with the place that settles it', async () => {
+    const preview = await previewViaConsole(c, c.cookies.sender);
+    await setFaults(c, [
+      { method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0, times: 10 },
+    ]);
+    const key = idem('lost');
+    const lost = await sendViaConsole(c, preview, key);
+    expect(lost.headers.get('intent-state')).toBe('unknown');
+    const row = section(await home('sender'), 'needs_you')?.rows.find((r) => r.kind === 'Outcome unknown');
+    expect(row).toMatchObject({ title: 'Sent a package', href: '/packages/new', mine: true });
+    await setFaults(c, []);
+    expect((await sendViaConsole(c, preview, key)).status).toBe(200);
+    expect((section(await home('sender'), 'needs_you')?.rows ?? []).some((r) => r.kind === 'Outcome unknown')).toBe(false);
+  });
+
+  it('shares the API’s lists among users: twenty people opening home at once cost one read per list', async () => {
+    await afterCache();
+    const before = arrivals(c);
+    const roles = ['viewer', 'operator', 'sender', 'admin'] as const;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => home(roles[i % 4]!)));
+    expect(answers.every((a) => a.sections.every((s) => s.error === null))).toBe(true);
+    // Lists read: queued and delivered packages, and requests in NEEDS_REVISION and IN_PROGRESS.
+    expect(arrivals(c) - before).toBeLessThanOrEqual(4);
+  });
+
+  it('shows a failing source as that section’s error, and the other sections still', async () => {
+    await setFaults(c, [{ method: 'GET', path: '/api/v1/signature-packages', status: 500, times: 50 }]);
+    await afterCache();
+    const answer = await home('sender');
+    expect(section(answer, 'expiring_soon')?.error?.code).toBeTruthy();
+    expect(section(answer, 'drafts')?.error).toBeNull();
+    expect(section(answer, 'went_wrong')?.error).toBeNull();
+  }, 60_000);
+});
