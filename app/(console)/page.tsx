@@ -1,16 +1,24 @@
 import type { Metadata } from 'next';
 import { HomeView } from '@/components/home/home-view';
 import { PageHeader } from '@/components/ui/page-header';
+import { requireUser } from '@/server/auth/page-access';
+import { db } from '@/server/db';
+import { noteHomeVisit } from '@/server/home/home-visits';
+import { apiNow } from '@/server/signing-api/client/upstream-clock';
 
 export const metadata: Metadata = { title: 'Home' };
 
 // Every role lands here: what needs the user now, within their roles (server/home/read-home.ts).
-export default function HomePage() {
+export default async function HomePage() {
+  const user = await requireUser();
+  // A page view is a visit, noted before the browser asks for home's sections, so "since you
+  // last looked" means the visit before this one; on the API's clock, as the packages' times are.
+  await noteHomeVisit(await db(), user.id, apiNow());
   return (
     <>
       <PageHeader
         title="Home"
-        description="What needs you now, most urgent first: requests sent back, packages about to expire or stuck, drafts, and what went wrong."
+        description="What needs you now, most urgent first: requests sent back, packages about to expire or stuck, drafts, what finished since you last looked, and what went wrong."
       />
       <HomeView />
     </>

@@ -16,6 +16,8 @@ const EMPTY: Record<HomeSection['id'], (s: HomeAnswer['settings']) => string> = 
   expiring_soon: (s) => `No active package expires within ${s.expiring_days} days.`,
   stuck: (s) => `Nothing is stuck: nothing is still queued ${s.stuck_hours} h after sending, and nothing is past its SLA.`,
   drafts: () => 'No drafts: what you save as a draft while sending or requesting waits here.',
+  finished: () =>
+    'Nothing finished since you last looked: no package completed, was declined or expired, and no request was decided.',
   went_wrong: () => 'Nothing you did failed in the last 24 hours.',
 };
 

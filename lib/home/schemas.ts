@@ -1,7 +1,7 @@
 // What home answers (GET /api/home): sections in order of urgency, each with its rows or the
 // error of its own source, so one failing source never hides the others.
 
-export type HomeSectionId = 'needs_you' | 'expiring_soon' | 'stuck' | 'drafts' | 'went_wrong';
+export type HomeSectionId = 'needs_you' | 'expiring_soon' | 'stuck' | 'drafts' | 'finished' | 'went_wrong';
 
 export interface HomeRow {
   /** stable within the section */
@@ -31,6 +31,8 @@ export interface HomeAnswer {
   generated_at: string;
   /** the thresholds the sections used */
   settings: { expiring_days: number; stuck_hours: number };
+  /** the start of the user's visit before this one (the API's time): "finished since you last looked"; null before a second visit */
+  last_looked: string | null;
   sections: HomeSection[];
   /** what the navigation's badge counts: the rows of "Needs you" */
   needs_you: number;
@@ -41,5 +43,6 @@ export const HOME_SECTION_TITLES: Record<HomeSectionId, string> = {
   expiring_soon: 'Expiring soon',
   stuck: 'Stuck',
   drafts: 'Your drafts',
+  finished: 'Finished since you last looked',
   went_wrong: 'Went wrong',
 };

@@ -199,4 +199,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('send_records_sent').on('send_records').columns(['sent_at']).execute();
     },
   },
+  // Home's "finished since you last looked": each user's latest visit and the one before it.
+  '0008_home_visits': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('home_visits')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('seen_at', 'text', (c) => c.notNull())
+        .addColumn('previous_seen_at', 'text')
+        .execute();
+    },
+  },
 };

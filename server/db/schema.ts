@@ -117,6 +117,15 @@ export interface SendRecordsTable {
   sent_at: string | null;
 }
 
+/** Each user's visits to home, so "finished since you last looked" works across devices and instances. */
+export interface HomeVisitsTable {
+  user_id: string;
+  /** when the latest visit began */
+  seen_at: string;
+  /** when the visit before it began: what "since you last looked" means; null before a second visit */
+  previous_seen_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
@@ -125,4 +134,5 @@ export interface Database {
   editor_sessions: EditorSessionsTable;
   drafts: DraftsTable;
   send_records: SendRecordsTable;
+  home_visits: HomeVisitsTable;
 }

@@ -43,6 +43,10 @@ export const requestsIn = (status: string) =>
     allPages<ApprovalRequest>((page) => listRequests({ status, page, size: PAGE_SIZE })),
   );
 
+/** The app's approval requests in any status, newest first as the API lists them (what was decided). */
+export const recentRequests = () =>
+  cached('requests:*', '/approval-requests', () => allPages<ApprovalRequest>((page) => listRequests({ page, size: PAGE_SIZE })));
+
 /** Active (not archived) signature packages in one status. */
 export const packagesIn = (status: string) =>
   cached(`packages:${status}`, '/signature-packages', () =>

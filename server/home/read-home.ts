@@ -4,6 +4,7 @@ import { operationLabel } from '@/lib/admin/audit-operations';
 import { targetPage } from '@/lib/admin/audit-target-pages';
 import type { HomeAnswer, HomeRow, HomeSection, HomeSectionId } from '@/lib/home/schemas';
 import { can } from '@/lib/roles';
+import { statusLabel } from '@/lib/status-labels';
 import type { SignaturePackage } from '@/lib/packages/schemas';
 import { ConsoleError } from '../errors';
 import { SigningApiError } from '../signing-api/client/errors';
@@ -13,7 +14,7 @@ import { openIntents } from '../intents/journal';
 import { packageDrafts } from '../package-drafts/package-draft-kind';
 import { requestDrafts } from '../request-drafts/request-draft-kind';
 import type { User } from '../users/users';
-import { packagesIn, requestsIn } from './home-sources';
+import { packagesIn, recentRequests, requestsIn } from './home-sources';
 import { intentPlace } from './intent-place';
 
 export interface ReadHomeOptions {
@@ -21,6 +22,8 @@ export interface ReadHomeOptions {
   user: User;
   /** the API's time now (packages' times are the API's), read once the API has answered */
   apiNow: () => Date;
+  /** the start of the user's previous visit, on the API's clock (home-visits.ts) */
+  lastLooked: string | null;
   settings: { expiringDays: number; stuckHours: number };
 }
 
@@ -32,7 +35,7 @@ const ROWS = 25;
  * What needs the signed-in user, in order of urgency, within their roles. Each section reads
  * its own sources and fails on its own: its error is shown in its place, the others still are.
  */
-export async function readHome({ db, user, apiNow, settings }: ReadHomeOptions): Promise<HomeAnswer> {
+export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadHomeOptions): Promise<HomeAnswer> {
   const roles = user.roles;
   type Read = () => Promise<{ rows: HomeRow[]; total?: number }>;
   const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user)]];
@@ -40,7 +43,10 @@ export async function readHome({ db, user, apiNow, settings }: ReadHomeOptions):
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
     wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
   // The audit log keeps the console's own time.
-  wanted.push(['drafts', () => drafts(db, user)], ['went_wrong', () => wentWrong(db, user, new Date())]);
+  wanted.push(['drafts', () => drafts(db, user)]);
+  if (lastLooked !== null && (can(roles, 'packages:read') || can(roles, 'approvals:read')))
+    wanted.push(['finished', () => finishedSince(db, user, lastLooked)]);
+  wanted.push(['went_wrong', () => wentWrong(db, user, new Date())]);
   const sections = await Promise.all(
     wanted.map(async ([id, read]): Promise<HomeSection> => {
       try {
@@ -55,6 +61,7 @@ export async function readHome({ db, user, apiNow, settings }: ReadHomeOptions):
   return {
     generated_at: apiNow().toISOString(),
     settings: { expiring_days: settings.expiringDays, stuck_hours: settings.stuckHours },
+    last_looked: lastLooked,
     sections,
     needs_you: needs?.error ? 0 : (needs?.total ?? 0),
   };
@@ -257,6 +264,61 @@ async function drafts(db: Kysely<Database>, user: User) {
   }
   rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
   return { rows, total };
+}
+
+/** The spec names three request statuses; any other the API answers is taken as decided. */
+const UNDECIDED = new Set(['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION']);
+const FINISHED_AT = { completed: 'completed_at', declined: 'declined_at', expired: 'expired_at' } as const;
+
+async function finishedSince(db: Kysely<Database>, user: User, lastLooked: string) {
+  const after = since(lastLooked) ?? 0;
+  const rows: HomeRow[] = [];
+  if (can(user.roles, 'packages:read')) {
+    const lists = await Promise.all(
+      (['completed', 'declined', 'expired'] as const).map(async (status) => ({ status, ...(await packagesIn(status)) })),
+    );
+    const all = lists.flatMap((l) => l.rows.map((p) => ({ p, at: p[FINISHED_AT[l.status]] ?? null })));
+    const times = await timesOf(
+      db,
+      user.id,
+      all.map((x) => x.p),
+    );
+    for (const { p, at } of all) {
+      const when = since(at);
+      if (when === null || when <= after) continue;
+      rows.push({
+        key: `package:${p.id}`,
+        kind: p.status === 'completed' ? 'Completed' : p.status === 'declined' ? 'Declined' : 'Expired',
+        title: packageTitle(p),
+        detail: `${signerNames(p) ? `${signerNames(p)}: ` : ''}${p.status === 'completed' ? 'every signer has signed.' : p.status === 'declined' ? `declined${p.decline_reason ? ` (${p.decline_reason})` : ''}.` : 'expired before every signer had signed.'}`,
+        href: `/packages/${encodeURIComponent(p.id)}`,
+        at: new Date(when).toISOString(),
+        mine: times(p).mine,
+      });
+    }
+  }
+  if (can(user.roles, 'approvals:read')) {
+    const [{ rows: recent }, mine] = await Promise.all([
+      recentRequests(),
+      ownTargets(db, user.id, ['approval_request.submit', 'approval_request.resubmit']),
+    ]);
+    for (const r of recent) {
+      if (UNDECIDED.has(r.status)) continue;
+      const when = since(r.completed_at) ?? since(r.updated_at);
+      if (when === null || when <= after) continue;
+      rows.push({
+        key: `request:${r.id}`,
+        kind: statusLabel('request', r.status),
+        title: r.external_id ?? r.id,
+        detail: `Decided: ${statusLabel('request', r.status).toLowerCase()}${r.workflow_name ? ` (${r.workflow_name})` : ''}.`,
+        href: `/approvals/${encodeURIComponent(r.id)}`,
+        at: new Date(when).toISOString(),
+        mine: mine.has(r.id),
+      });
+    }
+  }
+  rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
+  return { rows };
 }
 
 async function wentWrong(db: Kysely<Database>, user: User, now: Date) {

@@ -21,6 +21,7 @@ import { getDraft, listDrafts } from '@/server/drafts/read-drafts';
 import { updateDraft } from '@/server/drafts/update-draft';
 import { packageDrafts } from '@/server/package-drafts/package-draft-kind';
 import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal';
+import { lastLooked, noteHomeVisit } from '@/server/home/home-visits';
 import { recordsOf, searchSendRecords } from '@/server/send-records/find-send-records';
 import { recordPreview } from '@/server/send-records/record-preview';
 import { recordSend } from '@/server/send-records/record-send';
@@ -311,6 +312,19 @@ describe.each(backends)('console database on $name', (backend) => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('keeps each user’s home visits across instances: a visit within ten minutes is the same one, a later one moves "last looked"', async () => {
+    const user = `home-${backend.name}-${Date.now()}`;
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 9, minutes));
+    await noteHomeVisit(a, user, at(0));
+    expect(await lastLooked(b, user)).toBeNull();
+    await Promise.all([noteHomeVisit(a, user, at(5)), noteHomeVisit(b, user, at(5))]);
+    expect(await lastLooked(a, user)).toBeNull();
+    await Promise.all([noteHomeVisit(a, user, at(11)), noteHomeVisit(b, user, at(11))]);
+    expect(await lastLooked(b, user)).toBe(at(0).toISOString());
+    await noteHomeVisit(b, user, at(30));
+    expect(await lastLooked(a, user)).toBe(at(11).toISOString());
   });
 
   it('records a preview on one instance and its send on the other, and searches what was sent in any case, wildcards literal', async () => {

@@ -157,9 +157,40 @@ describe('home', () => {
     const roles = ['viewer', 'operator', 'sender', 'admin'] as const;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => home(roles[i % 4]!)));
     expect(answers.every((a) => a.sections.every((s) => s.error === null))).toBe(true);
-    // Lists read: queued and delivered packages, and requests in NEEDS_REVISION and IN_PROGRESS.
-    expect(arrivals(c) - before).toBeLessThanOrEqual(4);
+    // Lists read: queued, delivered, completed, declined and expired packages, requests in
+    // NEEDS_REVISION and IN_PROGRESS, and the latest requests (for what was decided).
+    expect(arrivals(c) - before).toBeLessThanOrEqual(8);
   });
+
+  it('lists what finished since the user’s previous visit to home, a visit on one device counting on any', async () => {
+    const visit = async () =>
+      expect((await c.call('GET', '/', { cookie: c.cookies.sender, headers: { accept: 'text/html' } })).status).toBe(200);
+    const before = await sendNda(10);
+    await c.sandbox.control(`/signature-packages/${before}/actions`, { action: 'deliver' });
+    await c.sandbox.control(`/signature-packages/${before}/actions`, { action: 'complete' });
+    await visit();
+    // A visit soon after is the same visit; one after a gap of the API's time is the next.
+    await visit();
+    expect((await home('sender')).sections.map((s) => s.id)).not.toContain('finished');
+    expect((await c.sandbox.control('/clock', { advance_seconds: 11 * 60 })).status).toBe(200);
+    await afterCache();
+    await home('sender'); // the console hears the API's new time
+    const { cookie } = await c.signIn('sender@test.local'); // another device
+    expect((await c.call('GET', '/', { cookie: cookie!, headers: { accept: 'text/html' } })).status).toBe(200);
+    const after = await sendNda(10);
+    await c.sandbox.control(`/signature-packages/${after}/actions`, { action: 'deliver' });
+    await c.sandbox.control(`/signature-packages/${after}/actions`, { action: 'complete' });
+    await afterCache();
+    const answer = await home('sender');
+    expect(answer.last_looked).not.toBeNull();
+    const finished = section(answer, 'finished');
+    expect(finished?.rows.find((r) => r.key === `package:${after}`)).toMatchObject({
+      kind: 'Completed',
+      mine: true,
+      href: `/packages/${after}`,
+    });
+    expect(keys(finished)).not.toContain(`package:${before}`);
+  }, 60_000);
 
   it('shows a failing source as that section’s error, and the other sections still', async () => {
     await setFaults(c, [{ method: 'GET', path: '/api/v1/signature-packages', status: 500, times: 50 }]);
