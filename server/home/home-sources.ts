@@ -5,6 +5,8 @@ import { env } from '../env';
 import { writeGeneration } from '../signing-api/client/read-sharing';
 import { listRequests } from '../signing-api/approval-requests';
 import { listPackages } from '../signing-api/packages';
+import { listDocuments } from '../signing-api/documents';
+import type { DocumentItem } from '@/lib/documents/schemas';
 
 // What home reads of the API, the same for every user of the app: a few list pages, kept for
 // a short while and dropped as soon as one of this console's writes touches their resources,
@@ -52,6 +54,10 @@ export const packagesIn = (status: string) =>
   cached(`packages:${status}`, '/signature-packages', () =>
     allPages<SignaturePackage>((page) => listPackages({ status, page, size: PAGE_SIZE })),
   );
+
+/** The app's documents, as the API lists them. */
+export const recentDocuments = () =>
+  cached('documents', '/documents', () => allPages<DocumentItem>((page) => listDocuments({ page, size: PAGE_SIZE })));
 
 /** Forgets what home read (tests, a sandbox reset). */
 export const forgetHomeReads = () => cache.clear();

@@ -14,7 +14,7 @@ import { openIntents } from '../intents/journal';
 import { packageDrafts } from '../package-drafts/package-draft-kind';
 import { requestDrafts } from '../request-drafts/request-draft-kind';
 import type { User } from '../users/users';
-import { packagesIn, recentRequests, requestsIn } from './home-sources';
+import { packagesIn, recentDocuments, recentRequests, requestsIn } from './home-sources';
 import { intentPlace } from './intent-place';
 
 export interface ReadHomeOptions {
@@ -43,7 +43,7 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
     wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
   // The audit log keeps the console's own time.
-  wanted.push(['drafts', () => drafts(db, user)]);
+  wanted.push(['drafts', () => drafts(db, user, apiNow())]);
   if (lastLooked !== null && (can(roles, 'packages:read') || can(roles, 'approvals:read')))
     wanted.push(['finished', () => finishedSince(db, user, lastLooked)]);
   wanted.push(['went_wrong', () => wentWrong(db, user, new Date())]);
@@ -231,9 +231,51 @@ async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours
   return { rows };
 }
 
-async function drafts(db: Kysely<Database>, user: User) {
+/** An editor session ending within this is "about to end". */
+const EDITOR_ENDING_MS = 15 * 60 * 1000;
+
+async function drafts(db: Kysely<Database>, user: User, now: Date) {
   const rows: HomeRow[] = [];
   let total = 0;
+  if (can(user.roles, 'documents:write')) {
+    const [{ rows: documents }, touched, sessions] = await Promise.all([
+      recentDocuments(),
+      ownTargets(db, user.id, ['editor.open', 'editor.command']),
+      db
+        .selectFrom('editor_sessions')
+        .select(['document_id', 'expires_at'])
+        .where('created_by', '=', user.id)
+        .where('expires_at', '>', now.toISOString())
+        .where('expires_at', '<', new Date(now.getTime() + EDITOR_ENDING_MS).toISOString())
+        .execute(),
+    ]);
+    const named = new Map(documents.map((d) => [d.id, d.name]));
+    for (const s of sessions)
+      rows.push({
+        key: `editor-session:${s.document_id}`,
+        kind: 'Editor session ending',
+        title: named.get(s.document_id) ?? s.document_id,
+        detail: `Your field editor session ends at ${s.expires_at.slice(11, 16)} UTC: save what is unsaved before then, or open the editor again afterwards.`,
+        href: `/documents/${encodeURIComponent(s.document_id)}/editor`,
+        at: s.expires_at,
+        mine: true,
+      });
+    // A layout this user worked on that the API does not call completed (where it says).
+    for (const d of documents) {
+      if (!touched.has(d.id) || d.layout_status === undefined || d.layout_status === 'completed' || d.layout_status === 'none')
+        continue;
+      total++;
+      rows.push({
+        key: `layout:${d.id}`,
+        kind: 'Layout not completed',
+        title: d.name,
+        detail: 'You laid out fields on this document but did not complete the layout: finish it in the field editor.',
+        href: `/documents/${encodeURIComponent(d.id)}/editor`,
+        at: d.updated_at ?? null,
+        mine: true,
+      });
+    }
+  }
   if (can(user.roles, 'packages:send')) {
     const page = await listDrafts(db, packageDrafts, { userId: user.id, page: 1, size: 10 });
     total += page.pagination.total;
@@ -249,6 +291,24 @@ async function drafts(db: Kysely<Database>, user: User) {
       });
   }
   if (can(user.roles, 'approvals:write')) {
+    // Requests saved as drafts at the API before the console kept its own: this user's.
+    const [{ rows: atApi }, mine] = await Promise.all([
+      requestsIn('DRAFT'),
+      ownTargets(db, user.id, ['approval_request.submit']),
+    ]);
+    for (const r of atApi.filter((x) => mine.has(x.id))) {
+      total++;
+      rows.push({
+        key: `api-draft:${r.id}`,
+        kind: 'Draft at the API',
+        title: r.external_id ?? r.id,
+        detail:
+          'Saved as a draft at the API, where nobody can submit, edit or delete it from here; it keeps its workflow from being archived.',
+        href: `/approvals/${encodeURIComponent(r.id)}`,
+        at: r.updated_at ?? null,
+        mine: true,
+      });
+    }
     const page = await listDrafts(db, requestDrafts, { userId: user.id, page: 1, size: 10 });
     total += page.pagination.total;
     for (const d of page.data)
@@ -263,7 +323,7 @@ async function drafts(db: Kysely<Database>, user: User) {
       });
   }
   rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
-  return { rows, total };
+  return { rows, total: total + rows.filter((r) => r.kind === 'Editor session ending').length };
 }
 
 /** The spec names three request statuses; any other the API answers is taken as decided. */

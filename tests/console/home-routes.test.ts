@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeAnswer, HomeSection, HomeSectionId } from '@/lib/home/schemas';
 import { startTestConsole, type TestConsole } from './harness';
 import {
+  accessRequest,
   arrivals,
   expectConsoleError,
   idem,
@@ -10,6 +11,7 @@ import {
   sendViaConsole,
   setFaults,
   submittedRequest,
+  uploadedDocument,
 } from './console-fixtures';
 
 // Home (GET /api/home): what needs each user, within their roles, each section on its own.
@@ -158,8 +160,8 @@ describe('home', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => home(roles[i % 4]!)));
     expect(answers.every((a) => a.sections.every((s) => s.error === null))).toBe(true);
     // Lists read: queued, delivered, completed, declined and expired packages, requests in
-    // NEEDS_REVISION and IN_PROGRESS, and the latest requests (for what was decided).
-    expect(arrivals(c) - before).toBeLessThanOrEqual(8);
+    // NEEDS_REVISION, IN_PROGRESS and DRAFT, the latest requests (for what was decided), documents.
+    expect(arrivals(c) - before).toBeLessThanOrEqual(10);
   });
 
   it('lists what finished since the user’s previous visit to home, a visit on one device counting on any', async () => {
@@ -190,6 +192,52 @@ describe('home', () => {
       href: `/packages/${after}`,
     });
     expect(keys(finished)).not.toContain(`package:${before}`);
+  }, 60_000);
+
+  it('lists an operator’s layout left uncompleted, an editor session about to end, and a request saved as a draft at the API', async () => {
+    const { doc } = await uploadedDocument(c, 1, 'SIGNATURE_TARGET');
+    const opened = await c.call('POST', `/api/documents/${doc.id}/editor`, {
+      cookie: c.cookies.operator,
+      body: { purpose: 'Place signature fields' },
+    });
+    expect(opened.status).toBe(200);
+    const field = {
+      id: 'f1',
+      type: 'signature',
+      page: 1,
+      x: 72,
+      y: 72,
+      width: 180,
+      height: 40,
+      slot_id: 'signer_1',
+      required: true,
+    };
+    const saved = await c.call('POST', `/api/documents/${doc.id}/editor/commands`, {
+      cookie: c.cookies.operator,
+      body: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field] } },
+      idempotencyKey: idem('cmd'),
+    });
+    expect(saved.status).toBe(200);
+    const atApi = await submittedRequest(c, accessRequest({ submit: false }));
+    await afterCache();
+    let rows = section(await home('operator'), 'drafts')?.rows ?? [];
+    expect(rows.find((r) => r.key === `layout:${doc.id}`)).toMatchObject({
+      kind: 'Layout not completed',
+      href: `/documents/${doc.id}/editor`,
+    });
+    expect(rows.find((r) => r.key === `api-draft:${atApi.id}`)?.detail).toMatch(/nobody can submit, edit or delete it from here/);
+    expect(keys(section(await home('admin'), 'drafts'))).not.toContain(`api-draft:${atApi.id}`);
+    expect(rows.some((r) => r.key === `editor-session:${doc.id}`)).toBe(false);
+    // Fifty minutes on, on the API's clock, the hour-long session is about to end.
+    expect((await c.sandbox.control('/clock', { advance_seconds: 50 * 60 })).status).toBe(200);
+    await afterCache();
+    await home('operator'); // the console hears the API's new time
+    rows = section(await home('operator'), 'drafts')?.rows ?? [];
+    expect(rows[0]).toMatchObject({
+      key: `editor-session:${doc.id}`,
+      kind: 'Editor session ending',
+      href: `/documents/${doc.id}/editor`,
+    });
   }, 60_000);
 
   it('shows a failing source as that section’s error, and the other sections still', async () => {
