@@ -425,6 +425,17 @@ test.describe('a send whose answer is lost', () => {
     });
     await page.getByRole('button', { name: 'Send for signature' }).click();
     await expect(confirmingPanel(page)).toBeVisible();
+    // Home lists the send whose outcome is still being confirmed, and leads back to it.
+    await page.goto('/');
+    const needs = page.getByRole('region', { name: /^Needs you/ });
+    const unknown = needs.getByRole('listitem').filter({ hasText: 'Outcome unknown' });
+    await expect(unknown).toHaveCount(1);
+    await expect(
+      page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: /^Home, \d+ needs? you$/ }),
+    ).toBeVisible();
+    await unknown.getByRole('link', { name: 'Sent a package' }).click();
+    await expect(page).toHaveURL(/\/packages\/new$/);
+    await expect(confirmingPanel(page)).toBeVisible();
     await page.reload();
     await expect(confirmingPanel(page)).toBeVisible();
     await expect(page.getByRole('radio', { name: /Mutual non-disclosure agreement/ })).toBeDisabled();
@@ -433,6 +444,15 @@ test.describe('a send whose answer is lost', () => {
     await control('/faults', { rules: [] });
     await expect(page).toHaveURL(/\/packages\/(?!new\b|drafts\b)[^/?#]+(\?sent=1)?$/, { timeout: 30_000 });
     expect(await listTotal(page)).toBe(before + 1);
+    // Settled: gone from home.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /^Needs you/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Outcome unknown' }),
+    ).toHaveCount(0);
   });
 });
 
