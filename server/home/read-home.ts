@@ -42,7 +42,7 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
   if (can(roles, 'packages:read')) wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays)]);
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
     wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
-  // The audit log keeps the console's own time.
+  // Editor sessions end on the API's clock; the audit log keeps the console's own time.
   wanted.push(['drafts', () => drafts(db, user, apiNow())]);
   if (lastLooked !== null && (can(roles, 'packages:read') || can(roles, 'approvals:read')))
     wanted.push(['finished', () => finishedSince(db, user, lastLooked)]);
