@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { Role } from '../lib/roles.ts';
 import { mapIdsInString } from '../sandbox/http/dialect-ids.ts';
@@ -49,7 +49,15 @@ export async function expectAccessible(page: Page) {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /**
@@ -78,7 +86,10 @@ export const sidewaysOverflow = (page: Page) =>
       .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
       .filter((el) => ![...ancestors(el)].some(scrolls))
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
     function* ancestors(el: Element) {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) yield p;
     }
@@ -186,4 +197,49 @@ export async function outlastRetries(page: Page, final: Locator) {
     await page.clock.runFor(31_000);
     await expect(final).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** Mutations through the console need the page's own origin (the routes refuse cross-site calls). */
+export function originOf(page: Page) {
+  return new URL(page.url()).origin;
+}
+
+export async function post(request: APIRequestContext, page: Page, path: string, data: unknown, key?: string) {
+  return request.post(path, { data, headers: { origin: originOf(page), ...(key ? { 'idempotency-key': key } : {}) } });
+}
+
+/** Previews and sends an NDA through the console's API as the signed-in sender; answers the package id. */
+export async function sendNdaViaApi(page: Page, counterparty: string, tag: string) {
+  const preview = await post(page.request, page, '/api/packages/preview', {
+    template_id: 'dst_nda',
+    expires_in_days: 30,
+    sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
+    signers: [
+      {
+        slot_id: 'company_signer',
+        name: `Grace Hopper ${tag}`,
+        email: 'grace@example.com',
+        phone: '+4915112345678',
+        recipient_kind: 'external',
+      },
+      {
+        slot_id: 'counterparty_signer',
+        name: counterparty,
+        email: 'counter@example.com',
+        phone: '+4915187654321',
+        recipient_kind: 'external',
+      },
+    ],
+  });
+  expect(preview.status(), await preview.text()).toBe(200);
+  const { preview_token } = (await preview.json()) as { preview_token: string };
+  const sent = await post(
+    page.request,
+    page,
+    '/api/packages',
+    { template_id: 'dst_nda', preview_token, confirmed: true },
+    `e2e-${tag}-${Math.random().toString(36).slice(2)}`,
+  );
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as { id: string }).id;
 }

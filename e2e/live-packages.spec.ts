@@ -1,53 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { control, expect, expectAccessible, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { control, expect, expectAccessible, reviewEveryPage, sendNdaViaApi, signIn, snap, test } from './fixtures.ts';
 
 // The package detail while a package is active: it follows the recipients' side by itself
 // (with backoff, paused while the tab is hidden, stopped once finished), shows the "queued,
 // not delivered" notice once after a send, and the send form asks before unsaved input is lost.
 
 const run = Date.now().toString(36);
-
-/** Mutations through the console need the page's own origin (the routes refuse cross-site calls). */
-async function post(request: APIRequestContext, page: Page, path: string, data: unknown, key?: string) {
-  const origin = new URL(page.url()).origin;
-  return request.post(path, { data, headers: { origin, ...(key ? { 'idempotency-key': key } : {}) } });
-}
-
-/** Previews and sends an NDA through the console's API as the signed-in sender; answers the package id. */
-async function sendNdaViaApi(page: Page, counterparty: string) {
-  const preview = await post(page.request, page, '/api/packages/preview', {
-    template_id: 'dst_nda',
-    expires_in_days: 30,
-    sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
-    signers: [
-      {
-        slot_id: 'company_signer',
-        name: `Grace Hopper ${run}`,
-        email: 'grace@example.com',
-        phone: '+4915112345678',
-        recipient_kind: 'external',
-      },
-      {
-        slot_id: 'counterparty_signer',
-        name: counterparty,
-        email: 'counter@example.com',
-        phone: '+4915187654321',
-        recipient_kind: 'external',
-      },
-    ],
-  });
-  expect(preview.status(), await preview.text()).toBe(200);
-  const { preview_token } = (await preview.json()) as { preview_token: string };
-  const sent = await post(
-    page.request,
-    page,
-    '/api/packages',
-    { template_id: 'dst_nda', preview_token, confirmed: true },
-    `e2e-live-${run}-${Math.random().toString(36).slice(2)}`,
-  );
-  expect(sent.status(), await sent.text()).toBe(200);
-  return ((await sent.json()) as { id: string }).id;
-}
 
 /** Counts the detail's reads of one package from now on. */
 function countReads(page: Page, id: string) {
@@ -74,7 +32,7 @@ const freshness = (page: Page) => page.getByTestId('package-freshness');
 test.describe('live package detail', () => {
   test('a detail left open follows delivery and completion by itself, then stops asking', async ({ page }) => {
     await signIn(page, 'sender');
-    const id = await sendNdaViaApi(page, `Live ${run}`);
+    const id = await sendNdaViaApi(page, `Live ${run}`, run);
     await page.goto(`/packages/${id}`);
     await expect(page.getByRole('heading', { name: 'Mutual non-disclosure agreement' })).toBeVisible();
     await expect(freshness(page)).toHaveText(/Updated \d+ s ago|Checking for changes…/);
@@ -107,7 +65,7 @@ test.describe('live package detail', () => {
 
   test('the sent notice goes once the package moves on, and a decline is never shown as a signature', async ({ page }) => {
     await signIn(page, 'sender');
-    const id = await sendNdaViaApi(page, `Declined ${run}`);
+    const id = await sendNdaViaApi(page, `Declined ${run}`, run);
     await page.goto(`/packages/${id}?sent=1`);
     const notice = page.getByRole('status').filter({ hasText: 'Package sent.' });
     const current = (await (await page.request.get(`/api/packages/${id}`)).json()) as { status: string };
@@ -129,7 +87,7 @@ test.describe('live package detail', () => {
 
   test('polling pauses while the tab is hidden and resumes when it shows again', async ({ page }) => {
     await signIn(page, 'sender');
-    const id = await sendNdaViaApi(page, `Hidden ${run}`);
+    const id = await sendNdaViaApi(page, `Hidden ${run}`, run);
     const reads = countReads(page, id);
     await page.goto(`/packages/${id}`);
     await expect(page.getByRole('heading', { name: 'Mutual non-disclosure agreement' })).toBeVisible();
@@ -176,7 +134,9 @@ test.describe('live package detail', () => {
       await g.getByLabel('E-mail').fill(email);
       await g.getByLabel('Phone').fill(phone);
     }
-    await expect(page.getByRole('group', { name: 'Signer: Counterparty signatory' })).toContainText('Will be sent as +442071234567');
+    await expect(page.getByRole('group', { name: 'Signer: Counterparty signatory' })).toContainText(
+      'Will be sent as +442071234567',
+    );
     // No expiry is filled in for the sender: choosing one is part of the form.
     await page.getByRole('group', { name: 'Expiry' }).getByRole('button', { name: '30 days' }).click();
     // Preview is the flow's own step: the leave guard must not hold it up.

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   control,
   DIALECT,
@@ -8,7 +8,9 @@ import {
   fillNda,
   group,
   reviewAllPages,
+  post,
   reviewEveryPage,
+  sendNdaViaApi,
   signIn,
   snap,
   test,
@@ -19,51 +21,6 @@ import {
 // in order in one worker; the approvals file may run beside it against the same sandbox.
 
 const run = Date.now().toString(36);
-
-/** Mutations through the console need the page's own origin (the routes refuse cross-site calls). */
-function originOf(page: Page) {
-  return new URL(page.url()).origin;
-}
-
-async function post(request: APIRequestContext, page: Page, path: string, data: unknown, key?: string) {
-  return request.post(path, { data, headers: { origin: originOf(page), ...(key ? { 'idempotency-key': key } : {}) } });
-}
-
-/** Previews and sends an NDA through the console's API as the signed-in sender; answers the package id. */
-async function sendNdaViaApi(page: Page, counterparty: string) {
-  const preview = await post(page.request, page, '/api/packages/preview', {
-    template_id: 'dst_nda',
-    expires_in_days: 30,
-    sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
-    signers: [
-      {
-        slot_id: 'company_signer',
-        name: `Grace Hopper ${run}`,
-        email: 'grace@example.com',
-        phone: '+4915112345678',
-        recipient_kind: 'external',
-      },
-      {
-        slot_id: 'counterparty_signer',
-        name: counterparty,
-        email: 'counter@example.com',
-        phone: '+4915187654321',
-        recipient_kind: 'external',
-      },
-    ],
-  });
-  expect(preview.status(), await preview.text()).toBe(200);
-  const { preview_token } = (await preview.json()) as { preview_token: string };
-  const sent = await post(
-    page.request,
-    page,
-    '/api/packages',
-    { template_id: 'dst_nda', preview_token, confirmed: true },
-    `e2e-${run}-${Math.random().toString(36).slice(2)}`,
-  );
-  expect(sent.status(), await sent.text()).toBe(200);
-  return ((await sent.json()) as { id: string }).id;
-}
 
 /** The list total as the page shows it ("Showing 1–25 of N"); 0 when the empty state shows. */
 async function listTotal(page: Page) {
@@ -93,8 +50,8 @@ test.describe('signature packages', () => {
   test('list and detail keep search, status, archived view and page size in the URL', async ({ page }) => {
     await signIn(page, 'sender');
     const counterparty = `Initech ${run}`;
-    const id = await sendNdaViaApi(page, counterparty);
-    await sendNdaViaApi(page, `Globex ${run}`);
+    const id = await sendNdaViaApi(page, counterparty, run);
+    await sendNdaViaApi(page, `Globex ${run}`, run);
 
     await page.goto('/packages');
     await expect(page.getByRole('heading', { name: 'Signature packages' })).toBeVisible();
@@ -274,7 +231,7 @@ test.describe('signature packages', () => {
   test('archiving is refused while the package is active and allowed once it completes', async ({ page }) => {
     // Archiving is an admin's (DESIGN.md section 5); an admin may send as well.
     await signIn(page, 'admin');
-    const id = await sendNdaViaApi(page, `Hooli ${run}`);
+    const id = await sendNdaViaApi(page, `Hooli ${run}`, run);
     await page.goto(`/packages/${id}`);
     await expect(
       page.getByText(
@@ -357,7 +314,7 @@ test.describe('signature packages', () => {
   test('a viewer reads packages without any action', async ({ page, browser }) => {
     const sender = await browser.newPage();
     await signIn(sender, 'sender');
-    const id = await sendNdaViaApi(sender, `Vandelay ${run}`);
+    const id = await sendNdaViaApi(sender, `Vandelay ${run}`, run);
     await sender.close();
 
     await signIn(page, 'viewer');

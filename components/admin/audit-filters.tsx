@@ -40,7 +40,9 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
 
   const listed = filters.operation && !operations.includes(filters.operation) ? [filters.operation, ...operations] : operations;
   // In words, in the order of the words; the identifier stays beside each (the URL and the CSV use it).
-  const options = listed.map((op) => ({ op, text: operationLabel(op) })).sort((a, b) => (a.text ?? a.op).localeCompare(b.text ?? b.op));
+  const options = listed
+    .map((op) => ({ op, text: operationLabel(op) }))
+    .sort((a, b) => (a.text ?? a.op).localeCompare(b.text ?? b.op));
   const active = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
   return (
     <div role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-start gap-3">
@@ -88,7 +90,11 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
         <label htmlFor="audit-operation" className={label}>
           Operation
         </label>
-        <Select id="audit-operation" value={filters.operation ?? ''} onChange={(e) => update({ operation: e.target.value || null })}>
+        <Select
+          id="audit-operation"
+          value={filters.operation ?? ''}
+          onChange={(e) => update({ operation: e.target.value || null })}
+        >
           <option value="">All operations</option>
           {options.map(({ op, text }) => (
             <option key={op} value={op}>
@@ -101,13 +107,29 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
         <label htmlFor="audit-from" className={label}>
           From (UTC day)
         </label>
-        <Input id="audit-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => update({ from: e.target.value || null })} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'audit-range-error' : undefined} />
+        <Input
+          id="audit-from"
+          type="date"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(e) => update({ from: e.target.value || null })}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? 'audit-range-error' : undefined}
+        />
       </div>
       <div>
         <label htmlFor="audit-to" className={label}>
           To (UTC day, inclusive)
         </label>
-        <Input id="audit-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => update({ to: e.target.value || null })} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'audit-range-error' : undefined} />
+        <Input
+          id="audit-to"
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(e) => update({ to: e.target.value || null })}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? 'audit-range-error' : undefined}
+        />
       </div>
       {active && (
         <Button variant="ghost" className="mt-6" onClick={() => update(CLEARED)}>

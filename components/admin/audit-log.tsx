@@ -29,7 +29,8 @@ function cleanFilters(raw: Record<string, string>): AuditFilters {
 export function AuditLog() {
   const { params, update } = useListParams(FILTERS);
   const filters = useMemo(() => cleanFilters(params.filters), [params.filters]);
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The start day is after the end day: nothing can match.' : null;
+  const rangeError =
+    filters.from && filters.to && filters.from > filters.to ? 'The start day is after the end day: nothing can match.' : null;
   const query = useQuery({ ...auditQuery({ page: params.page, size: params.size, ...filters }), enabled: !rangeError });
   const filterBy = useCallback((patch: { user?: string; operation?: string }) => update(patch), [update]);
   const columns = useMemo(() => auditColumns(filterBy), [filterBy]);
@@ -42,7 +43,9 @@ export function AuditLog() {
       <AuditFilterBar filters={filters} operations={query.data?.operations ?? []} update={update} rangeError={rangeError} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {total === undefined ? '\u00a0' : `${formatNumber(total)} ${total === 1 ? 'entry' : 'entries'}${filtered ? ` ${total === 1 ? 'matches' : 'match'} these filters` : ' in the log'}, newest first`}
+          {total === undefined
+            ? '\u00a0'
+            : `${formatNumber(total)} ${total === 1 ? 'entry' : 'entries'}${filtered ? ` ${total === 1 ? 'matches' : 'match'} these filters` : ' in the log'}, newest first`}
         </p>
         <a
           href={auditExportHref(filters)}
@@ -56,7 +59,8 @@ export function AuditLog() {
       </div>
       {total !== undefined && total > EXPORT_LIMIT && (
         <p role="note" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          The export holds the newest {formatNumber(EXPORT_LIMIT)} entries of {formatNumber(total)}. Narrow the dates to export the rest.
+          The export holds the newest {formatNumber(EXPORT_LIMIT)} entries of {formatNumber(total)}. Narrow the dates to export
+          the rest.
         </p>
       )}
       {rangeError ? (
@@ -79,7 +83,10 @@ export function AuditLog() {
           caption="Audit log entries, newest first"
           update={update}
           filtered={filtered}
-          empty={{ title: 'The audit log is empty', body: 'Sign-ins and every change made through the console are recorded here.' }}
+          empty={{
+            title: 'The audit log is empty',
+            body: 'Sign-ins and every change made through the console are recorded here.',
+          }}
         />
       )}
     </>

@@ -60,7 +60,9 @@ export function NewUserButton() {
               registration={form.register('password')}
               value={password}
               error={errors.password?.message}
-              onGenerate={(generated) => form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })}
+              onGenerate={(generated) =>
+                form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })
+              }
             />
             <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix="new-user" />
             <FormError error={errors.root} />

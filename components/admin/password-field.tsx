@@ -39,10 +39,21 @@ export function PasswordField({ label, registration, value, error, onGenerate }:
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-end gap-2">
-        <Field label={label} required error={error} hint="12 characters or more; Generate makes a strong one." className="min-w-48 flex-1">
+        <Field
+          label={label}
+          required
+          error={error}
+          hint="12 characters or more; Generate makes a strong one."
+          className="min-w-48 flex-1"
+        >
           <Input type={reveal ? 'text' : 'password'} autoComplete="new-password" {...registration} />
         </Field>
-        <Button variant="secondary" onClick={() => setReveal((r) => !r)} aria-label={reveal ? 'Hide password' : 'Show password'} className="mb-5">
+        <Button
+          variant="secondary"
+          onClick={() => setReveal((r) => !r)}
+          aria-label={reveal ? 'Hide password' : 'Show password'}
+          className="mb-5"
+        >
           {reveal ? 'Hide' : 'Show'}
         </Button>
         <Button

@@ -2,7 +2,15 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ROLE_LABELS, ROLES } from '@/lib/roles';
 
 /** The four roles as a checkbox group with what each one allows; one error for the group. */
-export function RoleCheckboxes({ register, error, idPrefix }: { register: UseFormRegisterReturn<'roles'>; error?: string; idPrefix: string }) {
+export function RoleCheckboxes({
+  register,
+  error,
+  idPrefix,
+}: {
+  register: UseFormRegisterReturn<'roles'>;
+  error?: string;
+  idPrefix: string;
+}) {
   const errorId = `${idPrefix}-roles-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
@@ -13,8 +21,18 @@ export function RoleCheckboxes({ register, error, idPrefix }: { register: UseFor
         {ROLES.map((role) => {
           const [name, what] = ROLE_LABELS[role].split(' — ');
           return (
-            <label key={role} htmlFor={`${idPrefix}-role-${role}`} className="flex items-start gap-2 rounded-md p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600/40">
-              <input id={`${idPrefix}-role-${role}`} type="checkbox" value={role} className="mt-0.5 size-4 accent-brand-600" {...register} />
+            <label
+              key={role}
+              htmlFor={`${idPrefix}-role-${role}`}
+              className="flex items-start gap-2 rounded-md p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600/40"
+            >
+              <input
+                id={`${idPrefix}-role-${role}`}
+                type="checkbox"
+                value={role}
+                className="mt-0.5 size-4 accent-brand-600"
+                {...register}
+              />
               <span className="text-sm">
                 <span className="font-medium text-slate-900">{name}</span>
                 <span className="block text-xs text-slate-600">{what}</span>

@@ -37,7 +37,10 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
         </span>
       ),
     },
-    { header: 'Status', cell: ({ row }) => (row.original.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>) },
+    {
+      header: 'Status',
+      cell: ({ row }) => (row.original.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>),
+    },
     { header: 'Created', cell: ({ row }) => formatDate(row.original.created_at) },
     {
       header: 'Actions',
@@ -66,7 +69,9 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
   const shown = useMemo(() => {
     const needle = text.trim().toLowerCase();
     return (query.data ?? []).filter(
-      (u) => (!needle || u.email.includes(needle) || u.name.toLowerCase().includes(needle)) && (!state || (state === 'disabled') === u.disabled),
+      (u) =>
+        (!needle || u.email.includes(needle) || u.name.toLowerCase().includes(needle)) &&
+        (!state || (state === 'disabled') === u.disabled),
     );
   }, [query.data, text, state]);
 
@@ -79,7 +84,13 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
           <label htmlFor="user-filter" className="mb-1 block text-sm font-medium text-slate-800">
             Find a user
           </label>
-          <Input id="user-filter" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
+          <Input
+            id="user-filter"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Name or e-mail"
+          />
         </div>
         <div>
           <label htmlFor="user-state" className="mb-1 block text-sm font-medium text-slate-800">
@@ -96,10 +107,13 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
         <EmptyState
           title="No account matches"
           action={
-            <button className="text-sm font-medium text-brand-700 underline" onClick={() => {
+            <button
+              className="text-sm font-medium text-brand-700 underline"
+              onClick={() => {
                 setText('');
                 setState('');
-              }}>
+              }}
+            >
               Clear the filters
             </button>
           }
@@ -108,7 +122,9 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
         <DataTable columns={cols} data={shown} caption="Console users" />
       )}
       <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-        {shown.length === query.data.length ? `${query.data.length} accounts` : `Showing ${shown.length} of ${query.data.length} accounts`}
+        {shown.length === query.data.length
+          ? `${query.data.length} accounts`
+          : `Showing ${shown.length} of ${query.data.length} accounts`}
         {disabled > 0 && `, ${disabled} disabled`}
       </p>
     </div>

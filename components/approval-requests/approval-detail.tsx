@@ -36,7 +36,10 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
   const query = useQuery(liveApprovalQuery(id));
   const request = query.data;
   const release = Number(/@(\d+)$/.exec(request?.workflow_release_id ?? '')?.[1] ?? NaN);
-  const schema = useQuery({ ...submissionSchemaQuery(request?.workflow_id ?? '', release), enabled: Boolean(request?.workflow_id) && Number.isInteger(release) });
+  const schema = useQuery({
+    ...submissionSchemaQuery(request?.workflow_id ?? '', release),
+    enabled: Boolean(request?.workflow_id) && Number.isInteger(release),
+  });
   const reading = useMemo(() => (schema.data ? readSubmissionSchema(schema.data.schema) : null), [schema.data]);
   const fields = reading?.fields ?? null;
 
@@ -48,13 +51,16 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
     );
   }
   // A failed background read (after a 409, say) keeps the page and any form on it as they are.
-  if (query.isError && !query.data) return <ErrorState title="This request could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    return (
+      <ErrorState title="This request could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />
+    );
   const r = query.data;
   const titleOf = (key: string) => fields?.find((f) => f.key === key)?.title ?? key;
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href={"/approvals" as Route} className="font-medium text-brand-700 hover:underline">
+        <Link href={'/approvals' as Route} className="font-medium text-brand-700 hover:underline">
           ← Approval requests
         </Link>
       </p>
@@ -78,7 +84,10 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
             ['Status', statusLabel('request', r.status)],
             ['Version', String(r.version)],
             // request_revision counts resubmissions: the round being answered now counts too.
-            ['Revision rounds', r.status === 'NEEDS_REVISION' ? `${(r.request_revision ?? 0) + 1}, this one open` : String(r.request_revision ?? 0)],
+            [
+              'Revision rounds',
+              r.status === 'NEEDS_REVISION' ? `${(r.request_revision ?? 0) + 1}, this one open` : String(r.request_revision ?? 0),
+            ],
             ['Workflow', r.workflow_name ?? r.workflow_id ?? '—'],
             ['Release', r.workflow_release_id ?? '—'],
             ['Form / published version', `${r.form_version ?? '—'} / ${r.published_version ?? '—'}`],
@@ -97,7 +106,11 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
         )}
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
           <Section title="Form data" id="data-heading">
-            {schema.isError && <p className="mb-2 text-xs text-slate-600">The release&apos;s schema could not be loaded, so fields show their keys.</p>}
+            {schema.isError && (
+              <p className="mb-2 text-xs text-slate-600">
+                The release&apos;s schema could not be loaded, so fields show their keys.
+              </p>
+            )}
             <FormDataView request={r} fields={fields} />
           </Section>
           <Section title="Approval progress" id="progress-heading">
@@ -112,7 +125,10 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
               {r.documents!.map((d) => (
                 <li key={`${d.field_key}-${d.document_id}`}>
                   <span className="text-slate-600">{titleOf(d.field_key)}: </span>
-                  <Link href={`/documents/${encodeURIComponent(d.document_id)}` as Route} className="font-medium text-brand-700 hover:underline">
+                  <Link
+                    href={`/documents/${encodeURIComponent(d.document_id)}` as Route}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
                     {d.name}
                   </Link>{' '}
                   <code className="text-xs text-slate-600">{d.document_id}</code>

@@ -2,7 +2,12 @@ import { formatDateTime } from '@/lib/format';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { Badge, StatusBadge } from '../ui/states';
 
-const layerName = (l: unknown) => (typeof l === 'string' ? l : typeof l === 'object' && l && 'name' in l ? String((l as { name: unknown }).name) : JSON.stringify(l));
+const layerName = (l: unknown) =>
+  typeof l === 'string'
+    ? l
+    : typeof l === 'object' && l && 'name' in l
+      ? String((l as { name: unknown }).name)
+      : JSON.stringify(l);
 
 /** Steps visited so far (a layer re-entered after a revision appears again), then what may still come. */
 export function ApprovalProgress({ request }: { request: ApprovalRequestRecord }) {
@@ -13,17 +18,26 @@ export function ApprovalProgress({ request }: { request: ApprovalRequestRecord }
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Visited steps</h3>
         {steps.length === 0 ? (
-          <p className="text-sm text-slate-600">{request.status === 'DRAFT' ? 'Not submitted yet: no step has been entered.' : 'No steps recorded.'}</p>
+          <p className="text-sm text-slate-600">
+            {request.status === 'DRAFT' ? 'Not submitted yet: no step has been entered.' : 'No steps recorded.'}
+          </p>
         ) : (
           <ol className="relative ml-2 border-l border-slate-200" aria-label="Visited steps">
             {steps.map((s, i) => {
               const open = s.decided_at === null;
               return (
                 <li key={`${s.layer}-${s.entered_at}-${i}`} className="mb-4 ml-5 last:mb-0">
-                  <span aria-hidden className={`absolute -left-[5px] mt-1.5 size-2.5 rounded-full ${open ? 'bg-brand-600' : s.decision === 'APPROVED' ? 'bg-green-600' : s.decision === 'REJECTED' ? 'bg-red-600' : 'bg-amber-500'}`} />
+                  <span
+                    aria-hidden
+                    className={`absolute -left-[5px] mt-1.5 size-2.5 rounded-full ${open ? 'bg-brand-600' : s.decision === 'APPROVED' ? 'bg-green-600' : s.decision === 'REJECTED' ? 'bg-red-600' : 'bg-amber-500'}`}
+                  />
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                     <span>{s.name}</span>
-                    {open ? <Badge tone="blue">current</Badge> : s.decision && <StatusBadge family="decision" status={s.decision} />}
+                    {open ? (
+                      <Badge tone="blue">current</Badge>
+                    ) : (
+                      s.decision && <StatusBadge family="decision" status={s.decision} />
+                    )}
                   </p>
                   <p className="text-xs text-slate-600">
                     Entered {formatDateTime(s.entered_at)}
@@ -55,7 +69,10 @@ export function ApprovalProgress({ request }: { request: ApprovalRequestRecord }
               ))}
             </ol>
           )}
-          <p className="mt-1 text-xs text-slate-600">The layers the request would still pass through. Rules may skip some, so this is not a promise that each will be visited.</p>
+          <p className="mt-1 text-xs text-slate-600">
+            The layers the request would still pass through. Rules may skip some, so this is not a promise that each will be
+            visited.
+          </p>
         </div>
       )}
       {(request.decisions?.length ?? 0) > 0 && (

@@ -5,7 +5,6 @@ import { MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from '@/lib/app
 // (editable, the document's own by default) and, where the workflow accepts per-document
 // signing (spec: "only when the workflow accepts per-document signing"), its signers' actor IDs.
 
-
 /** Actor IDs typed one per line or comma separated; blanks are left out. */
 export function parseActorIds(text: string): { ids: string[]; error?: string } {
   const ids = text

@@ -7,8 +7,13 @@ import { currencyOf, displayValue } from './schema-form-base';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Rows of an object's values: schema order and titles, then keys the schema does not know, under their key. */
-function rowsOf(fields: readonly FieldDescriptor[], data: Record<string, unknown>): [string, FieldDescriptor | undefined, unknown][] {
-  const rows: [string, FieldDescriptor | undefined, unknown][] = fields.filter((f) => f.kind !== 'document' && data[f.key] !== undefined).map((f) => [f.key, f, data[f.key]]);
+function rowsOf(
+  fields: readonly FieldDescriptor[],
+  data: Record<string, unknown>,
+): [string, FieldDescriptor | undefined, unknown][] {
+  const rows: [string, FieldDescriptor | undefined, unknown][] = fields
+    .filter((f) => f.kind !== 'document' && data[f.key] !== undefined)
+    .map((f) => [f.key, f, data[f.key]]);
   for (const [k, v] of Object.entries(data)) if (!fields.some((f) => f.key === k)) rows.push([k, undefined, v]);
   return rows;
 }
@@ -30,12 +35,28 @@ function Value({ field, value, currency }: { field: FieldDescriptor | undefined;
   return <>{displayValue(field, value, currency)}</>;
 }
 
-function DataList({ fields, data, currency, nested = false }: { fields: readonly FieldDescriptor[]; data: Record<string, unknown>; currency?: string; nested?: boolean }) {
+function DataList({
+  fields,
+  data,
+  currency,
+  nested = false,
+}: {
+  fields: readonly FieldDescriptor[];
+  data: Record<string, unknown>;
+  currency?: string;
+  nested?: boolean;
+}) {
   const rows = rowsOf(fields, data);
   if (rows.length === 0) return <span className="text-slate-600">—</span>;
   return (
     // A nested group stacks each title over its value: side by side, a group in a group outgrows its column.
-    <dl className={nested ? 'flex min-w-0 flex-col gap-1 rounded-md bg-slate-50 p-2 text-sm' : 'grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(10rem,auto)_1fr]'}>
+    <dl
+      className={
+        nested
+          ? 'flex min-w-0 flex-col gap-1 rounded-md bg-slate-50 p-2 text-sm'
+          : 'grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(10rem,auto)_1fr]'
+      }
+    >
       {rows.map(([key, field, value]) => (
         <div key={key} className={nested ? 'min-w-0' : 'contents'}>
           <dt className={nested ? 'text-xs text-slate-600' : 'text-slate-600'}>{field?.title ?? key}</dt>

@@ -21,6 +21,7 @@ import { UnsupportedSchema } from './unsupported-schema';
 import { UnavailableNotice } from './unavailable-notice';
 import { unavailableReason } from './workflow-availability';
 import { Card } from '../ui/card';
+import { requestDraftPath } from '@/lib/drafts/draft-paths';
 
 const releaseNumber = (releaseId: string) => Number(/@(\d+)$/.exec(releaseId)?.[1] ?? NaN);
 
@@ -58,7 +59,7 @@ interface Carry {
   suggested?: boolean;
 }
 
-const DRAFT_OPTIONS = { url: (id: string) => `/approvals/new?draft=${encodeURIComponent(id)}` };
+const DRAFT_OPTIONS = { url: requestDraftPath };
 
 /** A draft's values as the form holds them (the release is the form's, not a value). */
 const draftFormValues = ({ release_id: _release, ...values }: RequestDraft['values']): RequestFormValues => values;
@@ -144,7 +145,11 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
   // the notice names what it drops; nothing typed means nothing to carry.
   const choose = (id: string) => {
     const typed = fields && workflow ? (formRef.current?.carryOut() ?? null) : null;
-    setCarry(typed && fields && workflow ? { values: typed.values, fields, from: { workflow: workflow.name }, suggested: typed.suggestedId } : null);
+    setCarry(
+      typed && fields && workflow
+        ? { values: typed.values, fields, from: { workflow: workflow.name }, suggested: typed.suggestedId }
+        : null,
+    );
     setChosen(id || null);
     setRefusal(null);
   };
@@ -210,8 +215,8 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
       )}
       {prepared?.from && 'release' in prepared.from && (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
-          A newer release of this workflow was published while you were filling in the form ({prepared.from.release} is stale). The form
-          now follows {releaseId}; the values that still fit were kept
+          A newer release of this workflow was published while you were filling in the form ({prepared.from.release} is stale).
+          The form now follows {releaseId}; the values that still fit were kept
           {prepared.dropped.length > 0 ? `, and these no longer apply: ${prepared.dropped.join(', ')}` : ''}. Check the form and
           submit again.
         </div>

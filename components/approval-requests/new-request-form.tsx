@@ -30,7 +30,13 @@ import { useSaveDraftAction } from '../drafts/use-save-draft-action';
  * A readable, unique-enough external id: the workflow's name, today's date and a random
  * suffix. From the name, not the id: the spec does not show identifiers' shapes.
  */
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
 const stem = (workflow: Pick<Workflow, 'id' | 'name'>) => slug(workflow.name ?? '') || slug(workflow.id) || 'request';
 
 export function suggestExternalId(workflow: Pick<Workflow, 'id' | 'name'>): string {
@@ -96,7 +102,18 @@ export interface FormHandle {
  * The release's form, an external id, and two ways out: a draft kept by the console (the API
  * hears nothing of it) or a submission.
  */
-export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onStale, onRefused, onDone, carried, handleRef, draft }: NewRequestFormProps) {
+export function NewRequestForm({
+  workflow,
+  releaseId,
+  fields,
+  defaultValues,
+  onStale,
+  onRefused,
+  onDone,
+  carried,
+  handleRef,
+  draft,
+}: NewRequestFormProps) {
   // Signers are offered only where the workflow says it accepts them (spec: "only when").
   const signing = workflow.accepts_per_document_signing === true;
   // The validator (zod) loads at the first validation, not with the page.
@@ -208,8 +225,8 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
         <legend className="sr-only">Request details for {workflow.name}</legend>
         {kept.restoredAt && (
           <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
-            Restored what you typed on {formatDateTime(kept.restoredAt)} and had not sent. Check it and submit, or Cancel to
-            drop it.
+            Restored what you typed on {formatDateTime(kept.restoredAt)} and had not sent. Check it and submit, or Cancel to drop
+            it.
           </p>
         )}
         <div className="flex flex-wrap items-end gap-2">
@@ -275,7 +292,11 @@ export function NewRequestForm({ workflow, releaseId, fields, defaultValues, onS
         onStay={kept.guard.stay}
         onLeave={kept.leave}
         // Leaves once the draft is saved; a conflict or a refusal keeps the user here to see it.
-        save={{ label: 'Save draft and leave', busy: saving.saving, run: () => void saveDraft().then((ok) => (ok ? kept.guard.leave() : kept.guard.stay())) }}
+        save={{
+          label: 'Save draft and leave',
+          busy: saving.saving,
+          run: () => void saveDraft().then((ok) => (ok ? kept.guard.leave() : kept.guard.stay())),
+        }}
       />
     </Card>
   );

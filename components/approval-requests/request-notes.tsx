@@ -9,8 +9,8 @@ export function RequestNotes({ status }: { status: string }) {
     <div className="mb-4 flex flex-col gap-2 text-sm">
       {status === 'DRAFT' && (
         <p role="note" aria-label="About drafts" className="rounded-md bg-slate-50 p-3 text-slate-800 ring-1 ring-slate-200">
-          This request was saved as a draft at the Signing API (by another client, or by an earlier version of this console).
-          The API lets nobody submit, edit or delete it from here, and while it exists it keeps its workflow in use: that workflow
+          This request was saved as a draft at the Signing API (by another client, or by an earlier version of this console). The
+          API lets nobody submit, edit or delete it from here, and while it exists it keeps its workflow in use: that workflow
           cannot be archived, now or later. Drafts this console keeps for you are under Approvals → Drafts, and never reach the
           API until you submit them.
         </p>

@@ -74,14 +74,21 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
   const resolver = useMemo<Resolver<RequestFormValues>>(
     () =>
       lazyResolver(() =>
-        Promise.all([import('@hookform/resolvers/zod'), import('./schema-form-model')]).then(([{ zodResolver }, { requestFormSchema }]) => {
-          const byIntent = {
-            'revision-draft': zodResolver(requestFormSchema(fields, 'revision-draft', false, { signing }) as never) as Resolver<RequestFormValues>,
-            resubmit: zodResolver(requestFormSchema(fields, 'resubmit', false, { signing }) as never) as Resolver<RequestFormValues>,
-          };
-          const resolve: Resolver<RequestFormValues> = (values, context, options) => byIntent[which.current](values, context, options);
-          return resolve;
-        }),
+        Promise.all([import('@hookform/resolvers/zod'), import('./schema-form-model')]).then(
+          ([{ zodResolver }, { requestFormSchema }]) => {
+            const byIntent = {
+              'revision-draft': zodResolver(
+                requestFormSchema(fields, 'revision-draft', false, { signing }) as never,
+              ) as Resolver<RequestFormValues>,
+              resubmit: zodResolver(
+                requestFormSchema(fields, 'resubmit', false, { signing }) as never,
+              ) as Resolver<RequestFormValues>,
+            };
+            const resolve: Resolver<RequestFormValues> = (values, context, options) =>
+              byIntent[which.current](values, context, options);
+            return resolve;
+          },
+        ),
       ),
     [fields, signing],
   );
@@ -117,10 +124,7 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
       // Whatever the API calls it, a 409 is answered by reading again: when the versions moved,
       // the user sees what changed and keeps what they typed; otherwise the refusal is shown.
       if (err instanceof ConsoleApiError && err.status === 409) {
-        const [fresh, freshRequest] = await Promise.all([
-          within(REREAD_MS, reread()),
-          within(REREAD_MS, readRequest()),
-        ]);
+        const [fresh, freshRequest] = await Promise.all([within(REREAD_MS, reread()), within(REREAD_MS, readRequest())]);
         if (fresh && (fresh.version !== input.basis.version || fresh.task.version !== input.basis.task.version)) {
           const after = freshRequest ? { form_data: freshRequest.form_data, documents: freshRequest.documents ?? [] } : current;
           setChanges(describeChanges(input.basis, fresh, fields, current, after));
@@ -238,7 +242,11 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
         what="revision"
         onStay={guard.stay}
         onLeave={kept.leave}
-        save={{ label: 'Save draft and leave', busy: isSubmitting && pending === 'revision-draft', run: () => void saveDraftAndLeave() }}
+        save={{
+          label: 'Save draft and leave',
+          busy: isSubmitting && pending === 'revision-draft',
+          run: () => void saveDraftAndLeave(),
+        }}
       />
     </form>
   );

@@ -30,20 +30,16 @@ export function RevisionPanel({ request, schema, reading, canWrite }: RevisionPa
   // A failed re-read (after a 409) keeps the last read and the form with everything typed in
   // it; the form's own notice says what happened. Only a first read that failed has nothing to show.
   if (query.isError && !query.data) {
-    return (
-      <ErrorState
-        title="The revision could not be loaded"
-        message={query.error.message}
-        onRetry={retry}
-      />
-    );
+    return <ErrorState title="The revision could not be loaded" message={query.error.message} onRetry={retry} />;
   }
   const { task } = query.data;
   const titleOf = (key: string) => fields?.find((f) => f.key === key)?.title ?? key;
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-md bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-600/30">
-        <p className="font-semibold">The reviewer asked for changes{task.requested_at ? ` on ${formatDateTime(task.requested_at)}` : ''}.</p>
+        <p className="font-semibold">
+          The reviewer asked for changes{task.requested_at ? ` on ${formatDateTime(task.requested_at)}` : ''}.
+        </p>
         {task.comment && <p className="mt-1">“{task.comment}”</p>}
         {task.requirements.length > 0 && (
           <ul className="mt-2 list-disc pl-5" aria-label="Revision requirements">
@@ -65,7 +61,9 @@ export function RevisionPanel({ request, schema, reading, canWrite }: RevisionPa
           consequence="The console cannot offer a form to answer this revision."
         />
       )}
-      {canWrite && reading && reading.unsupported.length === 0 && <RevisionForm request={request} fields={reading.fields} read={query.data} reread={reread} />}
+      {canWrite && reading && reading.unsupported.length === 0 && (
+        <RevisionForm request={request} fields={reading.fields} read={query.data} reread={reread} />
+      )}
       {canWrite && !reading && <Skeleton className="h-40 w-full" />}
       {!canWrite && <p className="text-sm text-slate-600">Operators answer revisions; your role can read them.</p>}
     </div>

@@ -69,7 +69,8 @@ export function requestFieldOf(
     if (field?.kind === 'document' && part) return `${part === 'name' ? 'documentNames' : 'signers'}.${field.key}`;
     if (field?.kind === 'document') return `documents.${field.key}`;
     // A nested field's path is the form's own (items.0.amount; a plain entry's tags.2.value).
-    if (field) return `form_data.${formPathOf(fields, [field.key, ...(data?.[2] ?? '').split('.').filter(Boolean)]).join('.')}` as RequestFieldPath;
+    if (field)
+      return `form_data.${formPathOf(fields, [field.key, ...(data?.[2] ?? '').split('.').filter(Boolean)]).join('.')}` as RequestFieldPath;
     if (d.path === 'external_id') return 'external_id';
     return undefined;
   };

@@ -37,7 +37,8 @@ export function requestFormSchema(
       const documents = Object.fromEntries(Object.entries(c.documents).filter(([, id]) => id));
       const checked = formDataValidator(fields, { partial, documents }).safeParse(c.form_data);
       if (!checked.success)
-        for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: ['form_data', ...formPathOf(fields, issue.path)] } as never);
+        for (const issue of checked.error.issues)
+          ctx.addIssue({ ...issue, path: ['form_data', ...formPathOf(fields, issue.path)] } as never);
       if (!requireDocuments) return;
       for (const key of missingDocumentFields(fields, Object.keys(documents)))
         ctx.addIssue({ code: 'custom', path: ['documents', key], message: 'Choose a document' });
@@ -60,4 +61,3 @@ export function requestFormSchema(
   );
   return base;
 }
-

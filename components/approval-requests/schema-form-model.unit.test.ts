@@ -204,6 +204,8 @@ describe('requestFormSchema', () => {
 
   it('lets a revision draft hold less, but never a wrong type or an unmatched pattern', () => {
     const values = valuesFrom(rich, { ref: 'XYZ' });
-    expect(check(values, 'revision-draft').issues).toEqual(['form_data.ref: must have the expected form (the exact rule is the pattern ^CTR-)']);
+    expect(check(values, 'revision-draft').issues).toEqual([
+      'form_data.ref: must have the expected form (the exact rule is the pattern ^CTR-)',
+    ]);
   });
 });

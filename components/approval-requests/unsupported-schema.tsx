@@ -16,7 +16,12 @@ interface UnsupportedSchemaProps {
  * field, and the raw schema, so the requester (or whoever maintains the workflow) knows what to
  * change. Never a form that would accept what the API refuses.
  */
-export function UnsupportedSchema({ unsupported, schema, releaseId, consequence = 'The console cannot offer a form for it.' }: UnsupportedSchemaProps) {
+export function UnsupportedSchema({
+  unsupported,
+  schema,
+  releaseId,
+  consequence = 'The console cannot offer a form for it.',
+}: UnsupportedSchemaProps) {
   return (
     <div role="alert" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-600/30">
       <p className="font-semibold">

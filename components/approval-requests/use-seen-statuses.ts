@@ -17,7 +17,9 @@ const MAX_KEPT = 50;
 function keptStatuses(): string[] {
   try {
     const kept: unknown = JSON.parse(readKept(KEPT) ?? '[]');
-    return Array.isArray(kept) ? kept.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 40).slice(0, MAX_KEPT) : [];
+    return Array.isArray(kept)
+      ? kept.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 40).slice(0, MAX_KEPT)
+      : [];
   } catch {
     return [];
   }

@@ -12,7 +12,9 @@ import { lazyResolver } from '../ui/lazy-resolver';
 
 // The schema (and zod) load at the first submit: the sign-in page is the first any visitor loads.
 const resolver = lazyResolver(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@/lib/auth/schemas')]).then(([{ zodResolver }, { signInSchema }]) => zodResolver(signInSchema)),
+  Promise.all([import('@hookform/resolvers/zod'), import('@/lib/auth/schemas')]).then(([{ zodResolver }, { signInSchema }]) =>
+    zodResolver(signInSchema),
+  ),
 );
 
 export function SignInForm({ next, notice }: { next: string | null; notice: string | null }) {
@@ -26,7 +28,11 @@ export function SignInForm({ next, notice }: { next: string | null; notice: stri
     if (refused && !isSubmitting) setFocus('password');
   }, [refused, isSubmitting, setFocus]);
   const submit = form.handleSubmit(async (values) => {
-    const res = await fetch('/api/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) }).catch(() => null);
+    const res = await fetch('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(values),
+    }).catch(() => null);
     if (!res) return form.setError('root', { message: 'The console could not be reached. Try again.' });
     if (!res.ok) {
       const error = await errorFrom(res);

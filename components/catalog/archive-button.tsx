@@ -77,7 +77,12 @@ export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
 
   return (
     <>
-      <Button variant="secondary" className="text-red-800" busy={archive.pending} onClick={() => (setInUse(false), setOpen(true))}>
+      <Button
+        variant="secondary"
+        className="text-red-800"
+        busy={archive.pending}
+        onClick={() => (setInUse(false), setOpen(true))}
+      >
         Archive {noun.one}
       </Button>
       <ReasonDialog

@@ -19,7 +19,8 @@ export function WorkflowBlockers({ workflowId }: { workflowId: string }) {
     queries: BLOCKING_STATUSES.map((status) => approvalsListQuery({ page: 1, size: 100, status })),
   });
   if (lists.some((l) => l.isPending)) return <p className="text-sm text-slate-600">Looking up the requests that use it…</p>;
-  if (lists.some((l) => l.isError)) return <p className="text-sm text-slate-700">The requests that use it could not be listed; see Approvals.</p>;
+  if (lists.some((l) => l.isError))
+    return <p className="text-sm text-slate-700">The requests that use it could not be listed; see Approvals.</p>;
   const blocking = lists.flatMap((l) => l.data?.data ?? []).filter((r) => r.workflow_id === workflowId);
   const partial = lists.some((l) => (l.data?.pagination.pages ?? 1) > 1);
   const sentence = describeBlockers(blocking.map((r) => r.status));

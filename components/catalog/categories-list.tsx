@@ -12,12 +12,24 @@ import { createdColumn, idColumn, nameColumn, statusColumn } from './columns';
 
 const FILTERS = ['status'] as const;
 
-const columns: ColumnDef<Category, unknown>[] = [nameColumn('categories'), statusColumn(), createdColumn(), idColumn('category id')];
+const columns: ColumnDef<Category, unknown>[] = [
+  nameColumn('categories'),
+  statusColumn(),
+  createdColumn(),
+  idColumn('category id'),
+];
 
 /** The model list page: search, status filter, paging and size, all in the URL. */
 export function CategoriesList({ canCreate = false }: { canCreate?: boolean }) {
   const { params, update } = useListParams(FILTERS);
-  const query = useQuery(catalogListQuery('categories', { page: params.page, size: params.size, q: params.q || undefined, status: params.filters.status || undefined }));
+  const query = useQuery(
+    catalogListQuery('categories', {
+      page: params.page,
+      size: params.size,
+      q: params.q || undefined,
+      status: params.filters.status || undefined,
+    }),
+  );
   return (
     <>
       <ListToolbar

@@ -25,18 +25,28 @@ export function nameColumn<T extends Named>(kind: CatalogKind, withDescription =
         <Link href={catalogItemHref(kind, row.original.id)} className="font-medium text-brand-700 hover:underline">
           {row.original.name}
         </Link>
-        {withDescription && row.original.description && <p className="mt-0.5 line-clamp-2 max-w-md text-xs text-slate-600">{row.original.description}</p>}
+        {withDescription && row.original.description && (
+          <p className="mt-0.5 line-clamp-2 max-w-md text-xs text-slate-600">{row.original.description}</p>
+        )}
       </div>
     ),
   };
 }
 
 export function statusColumn<T extends Named>(): ColumnDef<T, unknown> {
-  return { id: 'status', header: 'Status', cell: ({ row }) => (row.original.status ? <StatusBadge family="catalog" status={row.original.status} /> : '—') };
+  return {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (row.original.status ? <StatusBadge family="catalog" status={row.original.status} /> : '—'),
+  };
 }
 
 export function createdColumn<T extends Named>(): ColumnDef<T, unknown> {
-  return { id: 'created', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> };
+  return {
+    id: 'created',
+    header: 'Created',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span>,
+  };
 }
 
 export function idColumn<T extends Named>(label = 'id'): ColumnDef<T, unknown> {

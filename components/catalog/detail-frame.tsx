@@ -41,7 +41,8 @@ export function DetailFrame<T extends { name: string }>({ kind, id, query, child
               </Link>
             }
           >
-            Nothing with the id <code className="font-mono">{id}</code> is visible to this console. Check the link, or find the item in the list.
+            Nothing with the id <code className="font-mono">{id}</code> is visible to this console. Check the link, or find the
+            item in the list.
           </EmptyState>
         )}
       >

@@ -9,8 +9,22 @@ import { catalogItemHref } from './catalog-paths';
  * A link to another catalog record: its name when known, its id otherwise (in monospace).
  * `resolveName` reads the record for its name when the caller only has the id (detail pages only).
  */
-export function ItemLink({ kind, id, name, resolveName = false }: { kind: CatalogKind; id: string | null | undefined; name?: string | null; resolveName?: boolean }) {
-  const lookup = useQuery({ ...catalogItemQuery(kind, id ?? ''), enabled: resolveName && !name && Boolean(id), staleTime: 60_000 });
+export function ItemLink({
+  kind,
+  id,
+  name,
+  resolveName = false,
+}: {
+  kind: CatalogKind;
+  id: string | null | undefined;
+  name?: string | null;
+  resolveName?: boolean;
+}) {
+  const lookup = useQuery({
+    ...catalogItemQuery(kind, id ?? ''),
+    enabled: resolveName && !name && Boolean(id),
+    staleTime: 60_000,
+  });
   if (!id) return <span className="text-slate-600">—</span>;
   const shown = name || lookup.data?.name;
   return (

@@ -16,16 +16,31 @@ import { Card } from '../ui/card';
 
 const columns: ColumnDef<Workflow, unknown>[] = [
   nameColumn('approval-workflows', false),
-  { id: 'release', header: 'Current release', cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" /> },
+  {
+    id: 'release',
+    header: 'Current release',
+    cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" />,
+  },
   statusColumn(),
 ];
 
 /** The first workflows filed under a category or built on a request template, with a link to the full filtered list. */
-export function RelatedWorkflows({ filter, subject }: { filter: { category_id: string } | { request_template_id: string }; subject: string }) {
+export function RelatedWorkflows({
+  filter,
+  subject,
+}: {
+  filter: { category_id: string } | { request_template_id: string };
+  subject: string;
+}) {
   const query = useQuery(catalogListQuery('approval-workflows', { page: 1, size: 25, ...filter }));
   if (query.isPending || query.isError) return <QueryState query={query} skeleton={<TableSkeleton rows={3} columns={3} />} />;
   const { data, pagination } = query.data;
-  if (pagination.total === 0) return <Card as="p" className="px-4 py-3 text-sm text-slate-700">No approval workflow uses {subject}.</Card>;
+  if (pagination.total === 0)
+    return (
+      <Card as="p" className="px-4 py-3 text-sm text-slate-700">
+        No approval workflow uses {subject}.
+      </Card>
+    );
   return (
     <>
       <DataTable columns={columns} data={data} caption={`Approval workflows of ${subject}`} />

@@ -27,12 +27,27 @@ export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: bool
             description={f.description || 'No description.'}
             actions={canAdmin && f.status === 'active' ? <ArchiveRequestFormButton form={f} /> : undefined}
           />
-          <ArchivedNotice record={f} noun="request form" note="Its workflow accepts no new requests; requests already started continue." />
+          <ArchivedNotice
+            record={f}
+            noun="request form"
+            note="Its workflow accepts no new requests; requests already started continue."
+          />
           <Facts
             items={[
               ['Approval workflow', <ItemLink key="w" kind="approval-workflows" id={f.workflow_id} resolveName />],
-              ['Request template', <ItemLink key="t" kind="request-templates" id={f.request_template_id} name={templates.names.get(f.request_template_id ?? '')} />],
-              ['Category', <ItemLink key="c" kind="categories" id={f.category_id} name={categories.names.get(f.category_id ?? '')} />],
+              [
+                'Request template',
+                <ItemLink
+                  key="t"
+                  kind="request-templates"
+                  id={f.request_template_id}
+                  name={templates.names.get(f.request_template_id ?? '')}
+                />,
+              ],
+              [
+                'Category',
+                <ItemLink key="c" kind="categories" id={f.category_id} name={categories.names.get(f.category_id ?? '')} />,
+              ],
               ['Form version', f.form_version ?? '—'],
               ['Created', formatDateTime(text(f.created_at))],
               ['Last updated', formatDateTime(text(f.updated_at))],

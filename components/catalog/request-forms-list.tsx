@@ -22,8 +22,24 @@ export function RequestFormsList() {
   const columns = useMemo<ColumnDef<RequestForm, unknown>[]>(
     () => [
       nameColumn('request-forms'),
-      { id: 'workflow', header: 'Workflow', cell: ({ row }) => <ItemLink kind="approval-workflows" id={row.original.workflow_id} name={workflowNames.get(row.original.workflow_id ?? '')} /> },
-      { id: 'category', header: 'Category', cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={names.get(row.original.category_id ?? '')} /> },
+      {
+        id: 'workflow',
+        header: 'Workflow',
+        cell: ({ row }) => (
+          <ItemLink
+            kind="approval-workflows"
+            id={row.original.workflow_id}
+            name={workflowNames.get(row.original.workflow_id ?? '')}
+          />
+        ),
+      },
+      {
+        id: 'category',
+        header: 'Category',
+        cell: ({ row }) => (
+          <ItemLink kind="categories" id={row.original.category_id} name={names.get(row.original.category_id ?? '')} />
+        ),
+      },
       { id: 'form_version', header: 'Form version', cell: ({ row }) => row.original.form_version ?? '—' },
       statusColumn(),
       idColumn('request form id'),

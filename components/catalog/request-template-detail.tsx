@@ -19,7 +19,13 @@ export function RequestTemplateDetail({ id }: { id: string }) {
     <DetailFrame kind="request-templates" id={id} query={query}>
       {(t) => (
         <>
-          <DetailHeader title={t.name} id={t.id} idLabel="request template id" status={t.status} description={t.description || 'No description.'} />
+          <DetailHeader
+            title={t.name}
+            id={t.id}
+            idLabel="request template id"
+            status={t.status}
+            description={t.description || 'No description.'}
+          />
           <Facts
             items={[
               ['Category', <ItemLink key="c" kind="categories" id={t.category_id} name={names.get(t.category_id ?? '')} />],
@@ -28,7 +34,9 @@ export function RequestTemplateDetail({ id }: { id: string }) {
               ['Last updated', formatDateTime(text(t.updated_at))],
             ]}
           />
-          <p className="mt-3 text-sm text-slate-700">Request templates are built in the platform’s Form Builder and are read-only here.</p>
+          <p className="mt-3 text-sm text-slate-700">
+            Request templates are built in the platform’s Form Builder and are read-only here.
+          </p>
           <Section variant="page" title="Approval workflows built on this template">
             <RelatedWorkflows filter={{ request_template_id: t.id }} subject="this request template" />
           </Section>

@@ -16,12 +16,20 @@ const NO_FILTERS: readonly string[] = [];
 
 export function RequestTemplatesList() {
   const { params, update } = useListParams(NO_FILTERS);
-  const query = useQuery(catalogListQuery('request-templates', { page: params.page, size: params.size, q: params.q || undefined }));
+  const query = useQuery(
+    catalogListQuery('request-templates', { page: params.page, size: params.size, q: params.q || undefined }),
+  );
   const { names } = useCatalogOptions('categories');
   const columns = useMemo<ColumnDef<RequestTemplate, unknown>[]>(
     () => [
       nameColumn('request-templates'),
-      { id: 'category', header: 'Category', cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={names.get(row.original.category_id ?? '')} /> },
+      {
+        id: 'category',
+        header: 'Category',
+        cell: ({ row }) => (
+          <ItemLink kind="categories" id={row.original.category_id} name={names.get(row.original.category_id ?? '')} />
+        ),
+      },
       { id: 'form_version', header: 'Form version', cell: ({ row }) => row.original.form_version ?? '—' },
       statusColumn(),
       idColumn('request template id'),

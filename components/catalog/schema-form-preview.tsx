@@ -47,7 +47,11 @@ function Control({ field, ...wiring }: { field: FieldDescriptor } & Wiring) {
       );
     default: {
       const initial = typeof field.default === 'string' ? field.default : undefined;
-      return (field.maxLength ?? 0) > 200 ? <Textarea {...wiring} rows={3} defaultValue={initial} /> : <Input {...wiring} type="text" defaultValue={initial} />;
+      return (field.maxLength ?? 0) > 200 ? (
+        <Textarea {...wiring} rows={3} defaultValue={initial} />
+      ) : (
+        <Input {...wiring} type="text" defaultValue={initial} />
+      );
     }
   }
 }
@@ -76,7 +80,11 @@ function FieldFacts({ field }: { field: FieldDescriptor }) {
       </span>
       {field.required ? <Badge tone="amber">required</Badge> : <Badge>optional</Badge>}
       {bounds && <span>· {bounds}</span>}
-      {field.options && <span>· options: {field.options.map((o) => (o.label === String(o.value) ? o.label : `${o.label} (${o.value})`)).join(', ')}</span>}
+      {field.options && (
+        <span>
+          · options: {field.options.map((o) => (o.label === String(o.value) ? o.label : `${o.label} (${o.value})`)).join(', ')}
+        </span>
+      )}
       {field.default !== undefined && <span>· default: {JSON.stringify(field.default)}</span>}
     </p>
   );
@@ -85,7 +93,8 @@ function FieldFacts({ field }: { field: FieldDescriptor }) {
 function PreviewField({ field }: { field: FieldDescriptor }) {
   const { control } = FIELD_CONTROLS[field.kind];
   if (control === 'group' || control === 'list') {
-    const inner = field.kind === 'object' ? (field.fields ?? []) : field.item?.kind === 'object' ? (field.item.fields ?? []) : [field.item!];
+    const inner =
+      field.kind === 'object' ? (field.fields ?? []) : field.item?.kind === 'object' ? (field.item.fields ?? []) : [field.item!];
     return (
       <fieldset className="rounded-md border border-slate-200 bg-white p-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">

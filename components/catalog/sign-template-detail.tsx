@@ -33,11 +33,19 @@ const fieldColumns: ColumnDef<SenderField, unknown>[] = [
   { id: 'label', header: 'Label', cell: ({ row }) => <span className="font-medium">{row.original.label}</span> },
   { id: 'key', header: 'Key', cell: ({ row }) => <code className="font-mono text-xs text-slate-800">{row.original.key}</code> },
   { id: 'type', header: 'Type', cell: ({ row }) => row.original.type },
-  { id: 'required', header: 'Required', cell: ({ row }) => (row.original.required ? <Badge tone="amber">required</Badge> : <Badge>optional</Badge>) },
+  {
+    id: 'required',
+    header: 'Required',
+    cell: ({ row }) => (row.original.required ? <Badge tone="amber">required</Badge> : <Badge>optional</Badge>),
+  },
   { id: 'page', header: 'Page', cell: ({ row }) => row.original.page ?? '—' },
 ];
 
-function versionColumns(currentId: string | undefined, shownId: string | undefined, show: (id: string) => void): ColumnDef<Version, unknown>[] {
+function versionColumns(
+  currentId: string | undefined,
+  shownId: string | undefined,
+  show: (id: string) => void,
+): ColumnDef<Version, unknown>[] {
   return [
     {
       id: 'number',
@@ -59,7 +67,12 @@ function versionColumns(currentId: string | undefined, shownId: string | undefin
         row.original.id === shownId ? (
           <span className="text-sm font-medium text-slate-700">Shown below</span>
         ) : (
-          <Button variant="secondary" size="sm" onClick={() => show(row.original.id)} aria-label={`Show the PDF of version ${row.original.number}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => show(row.original.id)}
+            aria-label={`Show the PDF of version ${row.original.number}`}
+          >
             Show PDF
           </Button>
         ),
@@ -74,7 +87,9 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
   const router = useRouter();
   const pathname = usePathname();
   const show = (versionId: string) =>
-    router.replace(`${pathname}?version=${encodeURIComponent(versionId)}` as Parameters<typeof router.replace>[0], { scroll: false });
+    router.replace(`${pathname}?version=${encodeURIComponent(versionId)}` as Parameters<typeof router.replace>[0], {
+      scroll: false,
+    });
 
   return (
     <DetailFrame kind="document-sign-templates" id={id} query={query}>
@@ -100,7 +115,8 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
             />
             {t.api_enabled === false && (
               <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-                This template is not enabled for this app: previews and sends with it are refused. A platform administrator must allow it first.
+                This template is not enabled for this app: previews and sends with it are refused. A platform administrator must
+                allow it first.
               </p>
             )}
             <Facts
@@ -117,12 +133,24 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
               {versions.length === 0 ? (
                 <p className="text-sm text-slate-700">This template lists no versions.</p>
               ) : (
-                <DataTable columns={versionColumns(currentId, shown?.id, show)} data={versions} caption={`Versions of ${t.name}`} />
+                <DataTable
+                  columns={versionColumns(currentId, shown?.id, show)}
+                  data={versions}
+                  caption={`Versions of ${t.name}`}
+                />
               )}
             </Section>
             <div className="grid grid-cols-1 gap-x-6 lg:grid-cols-2">
-              <Section variant="page" title="Signer slots" description="Who signs: each slot gets a recipient when a package is sent.">
-                {t.slots.length === 0 ? <p className="text-sm text-slate-700">No signer slots.</p> : <DataTable columns={slotColumns} data={t.slots} caption={`Signer slots of ${t.name}`} />}
+              <Section
+                variant="page"
+                title="Signer slots"
+                description="Who signs: each slot gets a recipient when a package is sent."
+              >
+                {t.slots.length === 0 ? (
+                  <p className="text-sm text-slate-700">No signer slots.</p>
+                ) : (
+                  <DataTable columns={slotColumns} data={t.slots} caption={`Signer slots of ${t.name}`} />
+                )}
               </Section>
               <Section variant="page" title="Sender fields" description="What the sender fills in before sending.">
                 {t.sender_fields.length === 0 ? (

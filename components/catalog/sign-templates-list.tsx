@@ -30,7 +30,8 @@ const columns: ColumnDef<SignTemplate, unknown>[] = [
   {
     id: 'api',
     header: 'API use',
-    cell: ({ row }) => (row.original.api_enabled === false ? <Badge tone="amber">not enabled</Badge> : <Badge tone="green">enabled</Badge>),
+    cell: ({ row }) =>
+      row.original.api_enabled === false ? <Badge tone="amber">not enabled</Badge> : <Badge tone="green">enabled</Badge>,
   },
   idColumn('template id'),
 ];
@@ -39,7 +40,9 @@ const NO_FILTERS: readonly string[] = [];
 
 export function SignTemplatesList() {
   const { params, update } = useListParams(NO_FILTERS);
-  const query = useQuery(catalogListQuery('document-sign-templates', { page: params.page, size: params.size, q: params.q || undefined }));
+  const query = useQuery(
+    catalogListQuery('document-sign-templates', { page: params.page, size: params.size, q: params.q || undefined }),
+  );
   return (
     <>
       <ListToolbar params={params} update={update} searchLabel="Search document-sign templates" />

@@ -8,7 +8,17 @@ import { Section } from '../ui/card';
 type Version = SignTemplate['versions'][number];
 
 /** The source PDF of the chosen version (GET /api/document-sign-templates/:id/content?version=<version id>). */
-export function TemplatePdf({ template, versions, shown, onPick }: { template: SignTemplate; versions: Version[]; shown: Version; onPick(id: string): void }) {
+export function TemplatePdf({
+  template,
+  versions,
+  shown,
+  onPick,
+}: {
+  template: SignTemplate;
+  versions: Version[];
+  shown: Version;
+  onPick(id: string): void;
+}) {
   const url = `/api/document-sign-templates/${encodeURIComponent(template.id)}/content?version=${encodeURIComponent(shown.id)}`;
   return (
     <Section

@@ -14,7 +14,10 @@ export function useCatalogOptions(kind: 'categories' | 'request-templates' | 'ap
   return useMemo(() => {
     const items = query.data?.data ?? [];
     const names = new Map(items.map((item) => [item.id, item.name]));
-    const options = items.map((item) => ({ value: item.id, label: item.status === 'archived' ? `${item.name} (archived)` : item.name }));
+    const options = items.map((item) => ({
+      value: item.id,
+      label: item.status === 'archived' ? `${item.name} (archived)` : item.name,
+    }));
     // A failed read is said where its options would be, not shown as a list with nothing in it.
     const failed = query.isError && !query.data ? { retry: () => void refetch() } : undefined;
     return { options, names, loading: query.isPending, failed };

@@ -32,7 +32,11 @@ const releaseColumns = (current: number | undefined): ColumnDef<Release, unknown
       </span>
     ),
   },
-  { id: 'id', header: 'Release id', cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" /> },
+  {
+    id: 'id',
+    header: 'Release id',
+    cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" />,
+  },
   { id: 'form', header: 'Form version', cell: ({ row }) => row.original.form_version ?? '—' },
   { id: 'published_version', header: 'Published version', cell: ({ row }) => row.original.published_version ?? '—' },
   { id: 'published_at', header: 'Published', cell: ({ row }) => formatDateTime(row.original.published_at) },
@@ -59,7 +63,8 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
         const asked = Number(search.get('release'));
         const known = releases.some((r) => r.release === asked);
         const shown = known ? asked : current;
-        const pick = (release: string) => router.replace(`${pathname}?release=${release}` as Parameters<typeof router.replace>[0], { scroll: false });
+        const pick = (release: string) =>
+          router.replace(`${pathname}?release=${release}` as Parameters<typeof router.replace>[0], { scroll: false });
         return (
           <>
             <DetailHeader
@@ -70,7 +75,9 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
               description={w.description}
               badges={
                 <>
-                  {w.runtime && w.runtime !== 'standard' && <Badge tone="amber">{w.runtime} runtime: the API refuses submissions</Badge>}
+                  {w.runtime && w.runtime !== 'standard' && (
+                    <Badge tone="amber">{w.runtime} runtime: the API refuses submissions</Badge>
+                  )}
                   <ArchivedFormBadge formId={w.request_form_id} />
                 </>
               }
@@ -91,24 +98,41 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
               items={[
                 ['Current release', <CopyId key="r" value={w.workflow_release_id} label="workflow release id" />],
                 ['Category', <ItemLink key="c" kind="categories" id={w.category_id} name={w.category_name} />],
-                ['Request template', <ItemLink key="t" kind="request-templates" id={w.request_template_id} name={w.request_template_name} />],
+                [
+                  'Request template',
+                  <ItemLink key="t" kind="request-templates" id={w.request_template_id} name={w.request_template_name} />,
+                ],
                 ['Request form', <ItemLink key="f" kind="request-forms" id={w.request_form_id} resolveName />],
                 ['Form version', w.form_version ?? '—'],
                 ['Published version', w.published_version ?? '—'],
                 ['Published', formatDateTime(w.published_at)],
                 ['Runtime', w.runtime ?? '—'],
-                ['Per-document signing', w.accepts_per_document_signing === undefined ? '—' : w.accepts_per_document_signing ? 'Accepted' : 'Not accepted'],
+                [
+                  'Per-document signing',
+                  w.accepts_per_document_signing === undefined
+                    ? '—'
+                    : w.accepts_per_document_signing
+                      ? 'Accepted'
+                      : 'Not accepted',
+                ],
               ]}
             />
 
-            <Section variant="page" title="Approval layers" description="Requests pass these layers in order; rules may skip some.">
+            <Section
+              variant="page"
+              title="Approval layers"
+              description="Requests pass these layers in order; rules may skip some."
+            >
               {w.layers.length === 0 ? (
                 <p className="text-sm text-slate-700">This workflow lists no approval layers.</p>
               ) : (
                 <ol className="flex flex-wrap items-stretch gap-2">
                   {w.layers.map((layer, i) => (
                     <Card as="li" key={`${layer.name}-${i}`} className="flex min-w-44 items-center gap-3 px-4 py-3">
-                      <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700" aria-hidden>
+                      <span
+                        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700"
+                        aria-hidden
+                      >
                         {i + 1}
                       </span>
                       <span>
@@ -116,7 +140,9 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
                           <span className="sr-only">Layer {i + 1}: </span>
                           {layer.name}
                         </span>
-                        <span className="block text-xs text-slate-600">{layer.sla_hours !== undefined ? `SLA ${layer.sla_hours} h` : 'No SLA given'}</span>
+                        <span className="block text-xs text-slate-600">
+                          {layer.sla_hours !== undefined ? `SLA ${layer.sla_hours} h` : 'No SLA given'}
+                        </span>
                       </span>
                     </Card>
                   ))}
@@ -124,7 +150,11 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
               )}
             </Section>
 
-            <Section variant="page" title="Releases" description="Active requests keep the release they started with; new requests use the current one.">
+            <Section
+              variant="page"
+              title="Releases"
+              description="Active requests keep the release they started with; new requests use the current one."
+            >
               <DataTable columns={releaseColumns(current)} data={releases} caption={`Releases of ${w.name}`} />
             </Section>
 
@@ -157,7 +187,11 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
                   This workflow has no release “{search.get('release')}”; showing the current release instead.
                 </p>
               )}
-              {shown !== undefined ? <SubmissionSchemaView workflowId={w.id} release={shown} /> : <p className="text-sm text-slate-700">This workflow has no published release.</p>}
+              {shown !== undefined ? (
+                <SubmissionSchemaView workflowId={w.id} release={shown} />
+              ) : (
+                <p className="text-sm text-slate-700">This workflow has no published release.</p>
+              )}
             </Section>
           </>
         );

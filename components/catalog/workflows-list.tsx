@@ -18,15 +18,29 @@ const FILTERS = ['status', 'category_id', 'request_template_id'] as const;
 
 const columns: ColumnDef<Workflow, unknown>[] = [
   nameColumn('approval-workflows'),
-  { id: 'category', header: 'Category', cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={row.original.category_name} /> },
+  {
+    id: 'category',
+    header: 'Category',
+    cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={row.original.category_name} />,
+  },
   {
     id: 'template',
     header: 'Request template',
-    cell: ({ row }) => <ItemLink kind="request-templates" id={row.original.request_template_id} name={row.original.request_template_name} />,
+    cell: ({ row }) => (
+      <ItemLink kind="request-templates" id={row.original.request_template_id} name={row.original.request_template_name} />
+    ),
   },
-  { id: 'release', header: 'Current release', cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" /> },
+  {
+    id: 'release',
+    header: 'Current release',
+    cell: ({ row }) => <CopyId value={row.original.workflow_release_id} label="workflow release id" />,
+  },
   statusColumn(),
-  { id: 'published', header: 'Published', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.published_at)}</span> },
+  {
+    id: 'published',
+    header: 'Published',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.published_at)}</span>,
+  },
 ];
 
 export function WorkflowsList() {
@@ -52,8 +66,18 @@ export function WorkflowsList() {
         searchLabel="Search approval workflows"
         filters={[
           { name: 'status', label: 'Status', options: statusOptions('catalog', ['active', 'archived']) },
-          { name: 'category_id', label: 'Category', options: withCurrent(categories.options, category_id), failed: categories.failed },
-          { name: 'request_template_id', label: 'Request template', options: withCurrent(templates.options, request_template_id), failed: templates.failed },
+          {
+            name: 'category_id',
+            label: 'Category',
+            options: withCurrent(categories.options, category_id),
+            failed: categories.failed,
+          },
+          {
+            name: 'request_template_id',
+            label: 'Request template',
+            options: withCurrent(templates.options, request_template_id),
+            failed: templates.failed,
+          },
         ]}
       />
       <ListView

@@ -16,7 +16,7 @@ import { LoadingBars } from '../ui/read-first';
 import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentPdf } from './document-pdf';
 import { deletionBlock, purposeLabel, referenceLabel } from './document-facts';
-import { documentEditorPath, documentsPath } from './document-paths';
+import { documentEditorPath, documentsPath } from '@/lib/documents/paths';
 import { LayoutNextSteps, type NextStepsAccess } from './layout-next-steps';
 
 const REFERENCE_HREF: Record<string, string> = { approval_request: '/approvals', signature_package: '/packages' };

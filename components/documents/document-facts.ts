@@ -12,7 +12,8 @@ export const PURPOSES = {
   },
 } as const;
 
-export const pagesText = (n: number | undefined) => (n === undefined ? 'an unknown number of pages' : `${n} ${n === 1 ? 'page' : 'pages'}`);
+export const pagesText = (n: number | undefined) =>
+  n === undefined ? 'an unknown number of pages' : `${n} ${n === 1 ? 'page' : 'pages'}`;
 
 // Apart, so the sandbox panel's card can name a template without every fact here.
 export { templateNameOf } from './template-name';
@@ -20,7 +21,8 @@ export { templateNameOf } from './template-name';
 export const purposeLabel = (purpose: string) => PURPOSES[purpose as keyof typeof PURPOSES]?.label ?? purpose;
 
 const REFERENCE_KINDS: Record<string, string> = { approval_request: 'approval request', signature_package: 'signature package' };
-export const referenceLabel = (ref: { kind: string; id: string }) => `${REFERENCE_KINDS[ref.kind] ?? ref.kind.replace(/_/g, ' ')} ${ref.id}`;
+export const referenceLabel = (ref: { kind: string; id: string }) =>
+  `${REFERENCE_KINDS[ref.kind] ?? ref.kind.replace(/_/g, ' ')} ${ref.id}`;
 
 /**
  * Why a document cannot be deleted, or null when it can: submitted or signed evidence is
@@ -28,7 +30,9 @@ export const referenceLabel = (ref: { kind: string; id: string }) => `${REFERENC
  */
 export function deletionBlock(doc: Pick<DocumentItem, 'protected' | 'protection_reason' | 'references'>): string | null {
   if (doc.protected) {
-    const why = doc.protection_reason ? `${doc.protection_reason.replace(/\.$/, '')}` : 'It is evidence of a submitted request or package';
+    const why = doc.protection_reason
+      ? `${doc.protection_reason.replace(/\.$/, '')}`
+      : 'It is evidence of a submitted request or package';
     return `Protected evidence: ${why}. Submitted or signed evidence is kept, so it cannot be deleted.`;
   }
   if (doc.references.length > 0) {

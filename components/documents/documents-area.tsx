@@ -43,7 +43,11 @@ export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
         }
       />
       {canWrite && uploadOpen && <UploadPanel ref={panelHeading} upload={upload} onClose={close} />}
-      <DocumentsList canWrite={canWrite} onUploadClick={canWrite && !uploadOpen ? () => setUploadOpen(true) : undefined} uploading={upload.busy} />
+      <DocumentsList
+        canWrite={canWrite}
+        onUploadClick={canWrite && !uploadOpen ? () => setUploadOpen(true) : undefined}
+        uploading={upload.busy}
+      />
     </>
   );
 }

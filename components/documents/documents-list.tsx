@@ -15,7 +15,7 @@ import { Badge } from '../ui/states';
 import { Button } from '../ui/button';
 import { DeleteDocumentButton } from './delete-document-button';
 import { deletionBlock, PURPOSES, purposeLabel } from './document-facts';
-import { documentsPath } from './document-paths';
+import { documentsPath } from '@/lib/documents/paths';
 
 const FILTERS = ['logical_purpose'] as const;
 
@@ -33,10 +33,17 @@ const baseColumns: ColumnDef<DocumentItem, unknown>[] = [
   },
   {
     header: 'Purpose',
-    cell: ({ row }) => <Badge tone={row.original.logical_purpose === 'SIGNATURE_TARGET' ? 'blue' : 'gray'}>{purposeLabel(row.original.logical_purpose)}</Badge>,
+    cell: ({ row }) => (
+      <Badge tone={row.original.logical_purpose === 'SIGNATURE_TARGET' ? 'blue' : 'gray'}>
+        {purposeLabel(row.original.logical_purpose)}
+      </Badge>
+    ),
   },
   { header: 'Pages', cell: ({ row }) => <span className="tabular-nums">{row.original.page_count ?? '—'}</span> },
-  { header: 'Size', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.size_bytes)}</span> },
+  {
+    header: 'Size',
+    cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.size_bytes)}</span>,
+  },
   {
     header: 'Status',
     cell: ({ row }) => {
@@ -66,8 +73,12 @@ interface Props {
 /** The app's documents: search, purpose filter and paging in the URL; delete for writers. */
 export function DocumentsList({ canWrite, onUploadClick, uploading = false }: Props) {
   const { params, update } = useListParams(FILTERS);
-  const purpose = (LOGICAL_PURPOSES as readonly string[]).includes(params.filters.logical_purpose ?? '') ? (params.filters.logical_purpose as LogicalPurpose) : undefined;
-  const query = useQuery(documentListQuery({ page: params.page, size: params.size, q: params.q || undefined, logical_purpose: purpose }));
+  const purpose = (LOGICAL_PURPOSES as readonly string[]).includes(params.filters.logical_purpose ?? '')
+    ? (params.filters.logical_purpose as LogicalPurpose)
+    : undefined;
+  const query = useQuery(
+    documentListQuery({ page: params.page, size: params.size, q: params.q || undefined, logical_purpose: purpose }),
+  );
   const columns = useMemo(() => (canWrite ? [...baseColumns, actionsColumn] : baseColumns), [canWrite]);
   const blocked = query.data?.data.filter((d) => deletionBlock(d)).length ?? 0;
   return (
@@ -76,10 +87,18 @@ export function DocumentsList({ canWrite, onUploadClick, uploading = false }: Pr
         params={params}
         update={update}
         searchLabel="Search documents"
-        filters={[{ name: 'logical_purpose', label: 'Purpose', options: LOGICAL_PURPOSES.map((p) => ({ value: p, label: PURPOSES[p].label })) }]}
+        filters={[
+          {
+            name: 'logical_purpose',
+            label: 'Purpose',
+            options: LOGICAL_PURPOSES.map((p) => ({ value: p, label: PURPOSES[p].label })),
+          },
+        ]}
       />
       {canWrite && blocked > 0 && (
-        <p className="mb-2 text-xs text-slate-600">Protected and in-use documents cannot be deleted: open one to see what holds it.</p>
+        <p className="mb-2 text-xs text-slate-600">
+          Protected and in-use documents cannot be deleted: open one to see what holds it.
+        </p>
       )}
       <ListView
         query={query}

@@ -24,12 +24,22 @@ export function UploadDropzone({ adding, onFiles }: Props) {
     noClick: true,
     noKeyboard: true,
   });
-  const tone = isDragReject ? 'border-red-500 bg-red-50' : isDragActive ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50 hover:border-slate-400';
+  const tone = isDragReject
+    ? 'border-red-500 bg-red-50'
+    : isDragActive
+      ? 'border-brand-600 bg-brand-50'
+      : 'border-slate-300 bg-slate-50 hover:border-slate-400';
   return (
-    <div {...getRootProps({ className: `rounded-lg border-2 border-dashed px-5 transition-colors ${adding ? 'py-4' : 'py-6'} ${tone}` })}>
+    <div
+      {...getRootProps({
+        className: `rounded-lg border-2 border-dashed px-5 transition-colors ${adding ? 'py-4' : 'py-6'} ${tone}`,
+      })}
+    >
       <input {...getInputProps({ 'aria-label': 'PDF files to upload', id: 'upload-file-input' })} />
       {isDragActive ? (
-        <p className="py-1.5 text-center text-sm font-medium text-slate-900">{isDragReject ? 'Only PDF files can be dropped here.' : 'Drop the PDFs to check them.'}</p>
+        <p className="py-1.5 text-center text-sm font-medium text-slate-900">
+          {isDragReject ? 'Only PDF files can be dropped here.' : 'Drop the PDFs to check them.'}
+        </p>
       ) : (
         <div className="flex flex-col items-center gap-2 text-center">
           <p className="text-sm text-slate-800">
@@ -40,7 +50,8 @@ export function UploadDropzone({ adding, onFiles }: Props) {
           </p>
           {!adding && (
             <p className="text-xs text-slate-600">
-              Up to {MAX_FILES_AT_ONCE} PDFs at a time, each up to 25 MB and {MAX_PDF_PAGES} pages. Images, Word and PowerPoint files are not accepted.
+              Up to {MAX_FILES_AT_ONCE} PDFs at a time, each up to 25 MB and {MAX_PDF_PAGES} pages. Images, Word and PowerPoint
+              files are not accepted.
             </p>
           )}
         </div>

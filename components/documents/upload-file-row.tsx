@@ -12,7 +12,9 @@ function factsOf(item: UploadItem): string {
   const size = formatBytes(item.size);
   if (item.pages === null) return size;
   const facts = `${size} · ${pagesText(item.pages)}`;
-  return item.phase.kind === 'ready' ? `${facts} · checked, ready to upload` : `${facts} · ${purposeLabel(item.purpose).toLowerCase()}`;
+  return item.phase.kind === 'ready'
+    ? `${facts} · checked, ready to upload`
+    : `${facts} · ${purposeLabel(item.purpose).toLowerCase()}`;
 }
 
 /** One chosen PDF in the upload panel, with its own progress, result and actions. */
@@ -33,12 +35,23 @@ export function UploadFileRow({ item, upload }: { item: UploadItem; upload: Uplo
         </div>
         {removable && (
           // "Dismiss" for an uploaded file: it leaves this list, never the documents.
-          <Button variant="ghost" size="sm" onClick={() => upload.remove(item.id)} aria-label={`${done ? 'Dismiss' : 'Remove'} ${item.name} from this list`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => upload.remove(item.id)}
+            aria-label={`${done ? 'Dismiss' : 'Remove'} ${item.name} from this list`}
+          >
             {done ? 'Dismiss' : 'Remove'}
           </Button>
         )}
       </div>
-      <UploadStatus phase={item.phase} fileName={item.name} onCancel={() => upload.cancel(item.id)} onRetryNow={() => upload.retryNow(item.id)} onRetry={() => upload.retry(item.id)} />
+      <UploadStatus
+        phase={item.phase}
+        fileName={item.name}
+        onCancel={() => upload.cancel(item.id)}
+        onRetryNow={() => upload.retryNow(item.id)}
+        onRetry={() => upload.retry(item.id)}
+      />
     </li>
   );
 }

@@ -15,19 +15,35 @@ import { Card } from '../ui/card';
  * them (one after another), follow each one's progress and result. The panel's heading
  * takes focus when it opens; Close is its only way out, and waits for pending uploads.
  */
-export const UploadPanel = forwardRef<HTMLHeadingElement, { upload: Upload; onClose(): void }>(function UploadPanel({ upload, onClose }, headingRef) {
+export const UploadPanel = forwardRef<HTMLHeadingElement, { upload: Upload; onClose(): void }>(function UploadPanel(
+  { upload, onClose },
+  headingRef,
+) {
   const { queue, uploading } = upload;
   const ready = readyItems(queue);
   return (
     <Card as="section" id="upload-panel" aria-labelledby="upload-heading" className="mb-6 p-4 sm:p-5">
       <div className="mb-3 flex items-start justify-between gap-4">
         <div>
-          <h2 id="upload-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          <h2
+            id="upload-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 focus:outline-none"
+          >
             Upload PDFs
           </h2>
-          <p className="text-sm text-slate-600">Each file is checked in your browser first, then streamed to the Signing API, one after another.</p>
+          <p className="text-sm text-slate-600">
+            Each file is checked in your browser first, then streamed to the Signing API, one after another.
+          </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={onClose} disabled={uploading} aria-describedby={uploading ? 'upload-close-hint' : undefined}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onClose}
+          disabled={uploading}
+          aria-describedby={uploading ? 'upload-close-hint' : undefined}
+        >
           Close
         </Button>
       </div>
@@ -51,14 +67,23 @@ export const UploadPanel = forwardRef<HTMLHeadingElement, { upload: Upload; onCl
           </ul>
         )}
         <fieldset disabled={uploading} className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Purpose{queue.items.length > 1 ? ' of the files to upload' : ''}</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-800">
+            Purpose{queue.items.length > 1 ? ' of the files to upload' : ''}
+          </legend>
           <div className="flex flex-col gap-3 sm:flex-row">
             {LOGICAL_PURPOSES.map((p) => (
               <label
                 key={p}
                 className={`flex cursor-pointer gap-2.5 rounded-md p-3 ring-1 ring-inset has-[:disabled]:cursor-not-allowed sm:max-w-sm sm:flex-1 ${queue.purpose === p ? 'bg-brand-50 ring-brand-600' : 'ring-slate-300'}`}
               >
-                <input type="radio" name="logicalPurpose" value={p} checked={queue.purpose === p} onChange={() => upload.setPurpose(p)} className="mt-0.5 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="logicalPurpose"
+                  value={p}
+                  checked={queue.purpose === p}
+                  onChange={() => upload.setPurpose(p)}
+                  className="mt-0.5 accent-brand-600"
+                />
                 <span>
                   <span className="block text-sm font-medium text-slate-900">{PURPOSES[p].label}</span>
                   <span className="block text-xs text-slate-600">{PURPOSES[p].hint}</span>
@@ -69,7 +94,9 @@ export const UploadPanel = forwardRef<HTMLHeadingElement, { upload: Upload; onCl
         </fieldset>
         {ready.length > 0 && (
           <div>
-            <Button onClick={upload.sendReady}>{ready.length === 1 ? `Upload ${ready[0]!.name}` : `Upload ${ready.length} PDFs`}</Button>
+            <Button onClick={upload.sendReady}>
+              {ready.length === 1 ? `Upload ${ready[0]!.name}` : `Upload ${ready.length} PDFs`}
+            </Button>
           </div>
         )}
       </div>

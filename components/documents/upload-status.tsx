@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { useSecondsLeft } from '../ui/countdown';
 import { ProgressBar } from '../ui/progress-bar';
 import { pagesText } from './document-facts';
-import { documentsPath } from './document-paths';
+import { documentsPath } from '@/lib/documents/paths';
 
 interface Props {
   phase: Phase;
@@ -17,9 +17,19 @@ interface Props {
   onRetry(): void;
 }
 
-const Spinner = () => <span className="size-4 shrink-0 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden />;
+const Spinner = () => (
+  <span className="size-4 shrink-0 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden />
+);
 
-function CancelButton({ fileName, onCancel, variant = 'secondary' }: { fileName: string; onCancel(): void; variant?: 'secondary' | 'ghost' }) {
+function CancelButton({
+  fileName,
+  onCancel,
+  variant = 'secondary',
+}: {
+  fileName: string;
+  onCancel(): void;
+  variant?: 'secondary' | 'ghost';
+}) {
   return (
     <Button size="sm" variant={variant} onClick={onCancel} aria-label={`Cancel upload of ${fileName}`}>
       Cancel upload
@@ -27,14 +37,20 @@ function CancelButton({ fileName, onCancel, variant = 'secondary' }: { fileName:
   );
 }
 
-function Countdown({ phase, fileName, onCancel, onRetryNow }: { phase: Extract<Phase, { kind: 'waiting' }> } & Pick<Props, 'fileName' | 'onCancel' | 'onRetryNow'>) {
+function Countdown({
+  phase,
+  fileName,
+  onCancel,
+  onRetryNow,
+}: { phase: Extract<Phase, { kind: 'waiting' }> } & Pick<Props, 'fileName' | 'onCancel' | 'onRetryNow'>) {
   const left = useSecondsLeft(phase.until);
   return (
     <div role="status" className="rounded-md bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-600/30">
       <p className="font-semibold">The upload service is busy.</p>
       <p className="mt-0.5">{phase.reason}</p>
       <p className="mt-2 font-medium tabular-nums">
-        Retrying automatically in {formatRemaining(left * 1000 || 1)} (retry {phase.retries} of {MAX_AUTO_RETRIES}). The retry is the same upload, so no duplicate is created.
+        Retrying automatically in {formatRemaining(left * 1000 || 1)} (retry {phase.retries} of {MAX_AUTO_RETRIES}). The retry is
+        the same upload, so no duplicate is created.
       </p>
       <div className="mt-3 flex gap-2">
         <Button size="sm" variant="secondary" onClick={onRetryNow} aria-label={`Retry now: ${fileName}`}>
@@ -80,7 +96,12 @@ export function UploadStatus({ phase, fileName, onCancel, onRetryNow, onRetry }:
     case 'uploading':
       return (
         <div className="flex flex-col gap-3">
-          <ProgressBar value={percentOf(phase.loaded, phase.total)} label="Uploading" name={`Uploading ${fileName}`} detail={`${formatBytes(phase.loaded)} of ${formatBytes(phase.total)}`} />
+          <ProgressBar
+            value={percentOf(phase.loaded, phase.total)}
+            label="Uploading"
+            name={`Uploading ${fileName}`}
+            detail={`${formatBytes(phase.loaded)} of ${formatBytes(phase.total)}`}
+          />
           <div>
             <CancelButton fileName={fileName} onCancel={onCancel} />
           </div>
@@ -119,10 +140,14 @@ export function UploadStatus({ phase, fileName, onCancel, onRetryNow, onRetry }:
           <p role="status" className="flex min-w-0 items-start gap-1.5 text-sm font-medium text-green-800">
             <span aria-hidden>✓</span>
             <span className="min-w-0 wrap-anywhere">
-              “{phase.document.name}” was uploaded: {pagesText(phase.document.page_count)}, {formatBytes(phase.document.size_bytes)}.
+              “{phase.document.name}” was uploaded: {pagesText(phase.document.page_count)},{' '}
+              {formatBytes(phase.document.size_bytes)}.
             </span>
           </p>
-          <Link href={documentsPath(phase.document.id)} className="shrink-0 rounded-md bg-white px-2.5 py-1.5 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+          <Link
+            href={documentsPath(phase.document.id)}
+            className="shrink-0 rounded-md bg-white px-2.5 py-1.5 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
             View document<span className="sr-only"> {phase.document.name}</span>
           </Link>
         </div>

@@ -6,7 +6,14 @@ import { goToSignIn } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRefreshDocuments } from '@/lib/documents/mutations';
 import type { LogicalPurpose } from '@/lib/documents/schemas';
-import { checkFileCount, checkFileFacts, checkFileHead, checkPageCount, HEAD_BYTES, unreadableMessage } from '@/lib/upload/check-file';
+import {
+  checkFileCount,
+  checkFileFacts,
+  checkFileHead,
+  checkPageCount,
+  HEAD_BYTES,
+  unreadableMessage,
+} from '@/lib/upload/check-file';
 import { canSend } from '@/lib/upload/upload-machine';
 import { initialUploadQueue, isUploading, readyItems, uploadingItem, uploadQueueReducer } from '@/lib/upload/upload-queue';
 import { sendUpload, type UploadRequest } from '@/lib/upload/send-upload';
@@ -29,7 +36,10 @@ const loadClassifier = () =>
  * An answer read without the classifier counts as lost: Retry sends the same key, so the API
  * answers it again without a second document.
  */
-async function classify(raw: RawAnswer, loading: Promise<typeof import('@/lib/upload/upload-response') | null>): Promise<UploadOutcome> {
+async function classify(
+  raw: RawAnswer,
+  loading: Promise<typeof import('@/lib/upload/upload-response') | null>,
+): Promise<UploadOutcome> {
   const loaded = await loading;
   return loaded ? loaded.classifyAnswer(raw) : { kind: 'network' };
 }
@@ -73,7 +83,11 @@ export function useUpload() {
     // One at a time: pdf.js reads the whole file, and the first is ready soonest.
     for (const { id, file } of named) {
       const result = await checkContent(file).catch(() => ({ problem: `“${file.name}” could not be read. Choose it again.` }));
-      dispatch({ type: 'item', id, event: 'problem' in result ? { type: 'invalid', message: result.problem } : { type: 'checked', pages: result.pages } });
+      dispatch({
+        type: 'item',
+        id,
+        event: 'problem' in result ? { type: 'invalid', message: result.problem } : { type: 'checked', pages: result.pages },
+      });
     }
   }, []);
 
@@ -97,22 +111,26 @@ export function useUpload() {
       onSent: () => dispatch({ type: 'item', id, event: { type: 'sent', request } }),
     });
     inFlight.current = { id, request: req };
-    req.answer.then((raw) => classify(raw, loading)).then(
-      (outcome) => {
-        // Cancelled while the answer was being read: cancel() has already updated the state.
-        if (inFlight.current?.request !== req) return;
-        inFlight.current = null;
-        if (outcome.kind === 'unauthenticated') return goToSignIn();
-        dispatch({ type: 'item', id, event: { type: 'answer', request, outcome, now: Date.now() } });
-        if (outcome.kind === 'ok') {
-          toast.success(`“${outcome.document.name}” was uploaded`, { description: `${pagesText(outcome.document.page_count)}, ${purposeLabel(purpose).toLowerCase()}.` });
-          setRefreshing((n) => n + 1);
-          void refreshDocuments().finally(() => setRefreshing((n) => n - 1));
-        }
-        // A refusal or an interruption is said on the file's own row, with its Retry: once.
-      },
-      () => undefined, // aborted: cancel() has already updated the state
-    );
+    req.answer
+      .then((raw) => classify(raw, loading))
+      .then(
+        (outcome) => {
+          // Cancelled while the answer was being read: cancel() has already updated the state.
+          if (inFlight.current?.request !== req) return;
+          inFlight.current = null;
+          if (outcome.kind === 'unauthenticated') return goToSignIn();
+          dispatch({ type: 'item', id, event: { type: 'answer', request, outcome, now: Date.now() } });
+          if (outcome.kind === 'ok') {
+            toast.success(`“${outcome.document.name}” was uploaded`, {
+              description: `${pagesText(outcome.document.page_count)}, ${purposeLabel(purpose).toLowerCase()}.`,
+            });
+            setRefreshing((n) => n + 1);
+            void refreshDocuments().finally(() => setRefreshing((n) => n - 1));
+          }
+          // A refusal or an interruption is said on the file's own row, with its Retry: once.
+        },
+        () => undefined, // aborted: cancel() has already updated the state
+      );
   }, [request, id, key, purpose, refreshDocuments]);
 
   // Wait out Retry-After, then send the same file again with the same key.
@@ -155,7 +173,11 @@ export function useUpload() {
     choose,
     setPurpose: (p: LogicalPurpose) => dispatch({ type: 'purpose', purpose: p }),
     /** Upload: every file that passed its checks, each with a key of its own */
-    sendReady: () => dispatch({ type: 'send', keys: Object.fromEntries(readyItems(queue).map((item) => [item.id, newIdempotencyKey('upload')])) }),
+    sendReady: () =>
+      dispatch({
+        type: 'send',
+        keys: Object.fromEntries(readyItems(queue).map((item) => [item.id, newIdempotencyKey('upload')])),
+      }),
     retry: (itemId: number) => {
       const item = queue.items.find((i) => i.id === itemId);
       if (item && canSend(item.phase)) dispatch({ type: 'send', keys: { [itemId]: newIdempotencyKey('upload') } });

@@ -37,8 +37,8 @@ export function DeleteDraftButton<S extends DraftSummary>({ resource, draft, sub
         title="Delete this draft?"
         description={
           <>
-            The draft <strong>{draft.label}</strong> of {subject} and everything typed in it are deleted. Nothing has been {notYet}{' '}
-            from it.
+            The draft <strong>{draft.label}</strong> of {subject} and everything typed in it are deleted. Nothing has been{' '}
+            {notYet} from it.
           </>
         }
         confirmLabel="Delete draft"

@@ -18,7 +18,9 @@ interface DraftConflictNoticeProps {
 export function DraftConflictNotice({ savedAt, difference, busy, onOverwrite, onLoad }: DraftConflictNoticeProps) {
   return (
     <div role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-600/30">
-      <p className="font-semibold">This draft was saved elsewhere (another tab or window) at {formatTime(savedAt)}, after you opened it.</p>
+      <p className="font-semibold">
+        This draft was saved elsewhere (another tab or window) at {formatTime(savedAt)}, after you opened it.
+      </p>
       <p className="mt-1">{difference}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={onLoad} disabled={busy}>

@@ -34,7 +34,14 @@ export interface DraftsListProps<S extends DraftSummary> {
  * just drops it. The subject sits under the label rather than in a column of its own, so on a
  * phone the actions stay on screen beside them.
  */
-export function DraftsList<S extends DraftSummary>({ resource, caption, subjectOf, resumeHref, notYet, empty }: DraftsListProps<S>) {
+export function DraftsList<S extends DraftSummary>({
+  resource,
+  caption,
+  subjectOf,
+  resumeHref,
+  notYet,
+  empty,
+}: DraftsListProps<S>) {
   const { params, update } = useListParams();
   const query = useQuery(resource.listQuery({ page: params.page, size: params.size }));
   const columns = useMemo<ColumnDef<S, unknown>[]>(

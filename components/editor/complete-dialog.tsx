@@ -25,7 +25,8 @@ export function CompleteDialog({ open, fields, dirty, running, onOpenChange, onC
     >
       <ul className="list-disc pl-5 text-sm text-slate-800">
         <li>
-          {fields.length} {fields.length === 1 ? 'field' : 'fields'} ({required} required) on {pages} {pages === 1 ? 'page' : 'pages'}
+          {fields.length} {fields.length === 1 ? 'field' : 'fields'} ({required} required) on {pages}{' '}
+          {pages === 1 ? 'page' : 'pages'}
         </li>
         <li>
           {signers} {signers === 1 ? 'signer slot' : 'signer slots'}

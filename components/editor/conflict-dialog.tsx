@@ -34,7 +34,9 @@ function ChangeList({ title, changes }: { title: string; changes: FieldChange[] 
         <ul className="mt-1 flex max-h-52 flex-col gap-1 overflow-y-auto text-sm">
           {changes.map((c) => (
             <li key={`${c.kind}-${c.id}`} className="flex items-baseline gap-2">
-              <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${KIND[c.kind].tone}`}>{KIND[c.kind].label}</span>
+              <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${KIND[c.kind].tone}`}>
+                {KIND[c.kind].label}
+              </span>
               <code className="text-xs text-slate-900">{c.id}</code>
               <span className="text-slate-700">{c.summary}</span>
             </li>
@@ -46,7 +48,15 @@ function ChangeList({ title, changes }: { title: string; changes: FieldChange[] 
 }
 
 /** After a version conflict: what changed on each side, and the user's choice of how to go on. */
-export function ConflictDialog({ conflict, onKeepMine, onTakeServer }: { conflict: Conflict | null; onKeepMine(): void; onTakeServer(): void }) {
+export function ConflictDialog({
+  conflict,
+  onKeepMine,
+  onTakeServer,
+}: {
+  conflict: Conflict | null;
+  onKeepMine(): void;
+  onTakeServer(): void;
+}) {
   if (!conflict) return null;
   const theirs = diffLayouts(conflict.base, conflict.server.fields);
   const mine = diffLayouts(conflict.base, conflict.local);
@@ -69,7 +79,8 @@ export function ConflictDialog({ conflict, onKeepMine, onTakeServer }: { conflic
       {(contested.length > 0 || rebase.dropped.length > 0) && (
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           {contested.length > 0 && `Both sides changed ${contested.join(', ')}: keeping your changes keeps your version. `}
-          {rebase.dropped.length > 0 && `You deleted ${rebase.dropped.join(', ')}, which the server changed: keeping your changes deletes it.`}
+          {rebase.dropped.length > 0 &&
+            `You deleted ${rebase.dropped.join(', ')}, which the server changed: keeping your changes deletes it.`}
         </p>
       )}
       <div className="mt-5 flex flex-wrap justify-end gap-2">

@@ -1,9 +1,22 @@
 import { Button } from '@/components/ui/button';
 
 /** The session ran out: the layout stays here, and a new session picks it up. */
-export function ExpiredBanner({ fieldCount, dirty, opening, onOpen }: { fieldCount: number; dirty: boolean; opening: boolean; onOpen(): void }) {
+export function ExpiredBanner({
+  fieldCount,
+  dirty,
+  opening,
+  onOpen,
+}: {
+  fieldCount: number;
+  dirty: boolean;
+  opening: boolean;
+  onOpen(): void;
+}) {
   return (
-    <div role="alert" className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+    <div
+      role="alert"
+      className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
       <p className="flex-1">
         <span className="font-semibold">Your editor session has expired.</span>{' '}
         {dirty

@@ -42,7 +42,8 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
       const reopened = how === 'opened' && model.version !== null;
       if (snap.pageSizes) setServerSizes(snap.pageSizes);
       const outcome = adopt(snap, 'session');
-      if (reopened && outcome !== 'conflict') toast.success('A new editor session is open for the next hour. Your layout is kept.');
+      if (reopened && outcome !== 'conflict')
+        toast.success('A new editor session is open for the next hour. Your layout is kept.');
     },
     [adopt, model.version],
   );
@@ -73,14 +74,19 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
     guard.leave();
   };
 
-  const description = doc.data ? `${doc.data.name}${doc.data.page_count ? ` · ${doc.data.page_count} pages` : ''}` : `Document ${documentId}`;
+  const description = doc.data
+    ? `${doc.data.name}${doc.data.page_count ? ` · ${doc.data.page_count} pages` : ''}`
+    : `Document ${documentId}`;
   return (
     <>
       <PageHeader
         title="Field editor"
         description={description}
         actions={
-          <Link href={`/documents/${encodeURIComponent(documentId)}` as Route} className="text-sm font-medium text-brand-700 underline">
+          <Link
+            href={`/documents/${encodeURIComponent(documentId)}` as Route}
+            className="text-sm font-medium text-brand-700 underline"
+          >
             Back to the document
           </Link>
         }
@@ -101,9 +107,18 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
             onSave={() => void save()}
             onComplete={() => setConfirming(true)}
           />
-          {session.expired && !readOnly && <ExpiredBanner fieldCount={model.fields.length} dirty={dirty} opening={session.opening} onOpen={() => void session.open()} />}
+          {session.expired && !readOnly && (
+            <ExpiredBanner
+              fieldCount={model.fields.length}
+              dirty={dirty}
+              opening={session.opening}
+              onOpen={() => void session.open()}
+            />
+          )}
           {readOnly && <CompletedBanner version={model.version} />}
-          {readOnly && doc.data?.logical_purpose === 'SIGNATURE_TARGET' && <LayoutNextSteps documentName={doc.data.name} access={access} />}
+          {readOnly && doc.data?.logical_purpose === 'SIGNATURE_TARGET' && (
+            <LayoutNextSteps documentName={doc.data.name} access={access} />
+          )}
           {/* One column on a phone: palette, pages, then the panel; three side by side from lg. */}
           <div className="grid grid-cols-1 items-start gap-3 lg:grid-cols-[10rem_minmax(0,1fr)_18rem]">
             <FieldPalette disabled={readOnly || pageSizes.length === 0} onAdd={addField} />
@@ -139,7 +154,13 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
                 onAddSlot={addSlot}
                 onRemove={() => selected && dispatch({ type: 'remove', id: selected.id })}
               />
-              <FieldList fields={model.fields} slots={slots} selectedId={model.selectedId} problemIds={problemIds} onSelect={reveal} />
+              <FieldList
+                fields={model.fields}
+                slots={slots}
+                selectedId={model.selectedId}
+                problemIds={problemIds}
+                onSelect={reveal}
+              />
             </div>
           </div>
         </>
@@ -149,7 +170,11 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
         what="field layout"
         onStay={guard.stay}
         onLeave={leaveUnsaved}
-        save={session.expired || model.version === null ? undefined : { label: 'Save and leave', busy: commands.running === 'SAVE_LAYOUT', run: saveAndLeave }}
+        save={
+          session.expired || model.version === null
+            ? undefined
+            : { label: 'Save and leave', busy: commands.running === 'SAVE_LAYOUT', run: saveAndLeave }
+        }
       />
       <ConflictDialog conflict={conflict} onKeepMine={keepMine} onTakeServer={takeServer} />
       <CompleteDialog

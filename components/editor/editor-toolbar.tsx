@@ -25,11 +25,24 @@ function SaveState({ dirty, version, completed }: { dirty: boolean; version: num
       </span>
     );
   }
-  return <span className="text-sm text-slate-700">{version === null ? 'Loading…' : `All changes saved · version ${version}`}</span>;
+  return (
+    <span className="text-sm text-slate-700">{version === null ? 'Loading…' : `All changes saved · version ${version}`}</span>
+  );
 }
 
 /** Save state, the session's time left, and the two commands. */
-export function EditorToolbar({ dirty, version, completed, deadline, expired, renewing, running, onRenew, onSave, onComplete }: EditorToolbarProps) {
+export function EditorToolbar({
+  dirty,
+  version,
+  completed,
+  deadline,
+  expired,
+  renewing,
+  running,
+  onRenew,
+  onSave,
+  onComplete,
+}: EditorToolbarProps) {
   const blocked = version === null || expired || completed || running !== null;
   return (
     <Card className="mb-3 flex flex-wrap items-center gap-3 px-3 py-2">
@@ -38,7 +51,13 @@ export function EditorToolbar({ dirty, version, completed, deadline, expired, re
       </span>
       {!completed && <SessionCountdown deadline={deadline} expired={expired} onRenew={onRenew} renewing={renewing} />}
       <div className="ml-auto flex gap-2">
-        <Button variant="secondary" busy={running === 'SAVE_LAYOUT'} disabled={blocked || !dirty} onClick={onSave} title="Save (Ctrl+S)">
+        <Button
+          variant="secondary"
+          busy={running === 'SAVE_LAYOUT'}
+          disabled={blocked || !dirty}
+          onClick={onSave}
+          title="Save (Ctrl+S)"
+        >
           Save
         </Button>
         <Button busy={running === 'COMPLETE'} disabled={blocked} onClick={onComplete}>

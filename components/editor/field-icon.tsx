@@ -26,7 +26,16 @@ const PATHS: Record<FieldType, React.ReactNode> = {
 
 export function FieldIcon({ type, className = 'size-4' }: { type: FieldType; className?: string }) {
   return (
-    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden>
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden
+    >
       {PATHS[type]}
     </svg>
   );

@@ -26,12 +26,25 @@ interface FieldOverlayProps extends OverlayActions {
   readOnly: boolean;
 }
 
-const Corner = () => <span className="absolute left-1/2 top-1/2 size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-[2px] border-2 border-slate-900 bg-white" />;
+const Corner = () => (
+  <span className="absolute left-1/2 top-1/2 size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-[2px] border-2 border-slate-900 bg-white" />
+);
 const CORNERS = { topLeft: <Corner />, topRight: <Corner />, bottomLeft: <Corner />, bottomRight: <Corner /> };
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** A field on the page: drag to move, corner handles to resize, arrows to nudge, Delete to remove. */
-export function FieldOverlay({ field, page, scale, slots, selected, hasProblem, readOnly, onSelect, onMove, onRemove }: FieldOverlayProps) {
+export function FieldOverlay({
+  field,
+  page,
+  scale,
+  slots,
+  selected,
+  hasProblem,
+  readOnly,
+  onSelect,
+  onMove,
+  onRemove,
+}: FieldOverlayProps) {
   const chip = useRef<HTMLDivElement>(null);
   const s = toScreen(field, page, scale);
   const colour = slotColour(field.slot_id, slots);
@@ -80,7 +93,9 @@ export function FieldOverlay({ field, page, scale, slots, selected, hasProblem, 
         if (Math.abs(d.x - s.left) < 0.5 && Math.abs(d.y - s.top) < 0.5) return;
         commit(fromScreen({ left: d.x, top: d.y, width: s.width, height: s.height }, page, scale));
       }}
-      onResizeStop={(_e, _dir, el, _delta, pos) => commit(fromScreen({ left: pos.x, top: pos.y, width: el.offsetWidth, height: el.offsetHeight }, page, scale))}
+      onResizeStop={(_e, _dir, el, _delta, pos) =>
+        commit(fromScreen({ left: pos.x, top: pos.y, width: el.offsetWidth, height: el.offsetHeight }, page, scale))
+      }
     >
       <div
         ref={chip}

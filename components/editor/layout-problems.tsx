@@ -16,7 +16,11 @@ export function LayoutProblemList({ problems, onSelect }: { problems: LayoutProb
         {Object.entries(problems.byField).flatMap(([id, list]) =>
           list.map((p, i) => (
             <li key={`${id}-${i}`}>
-              <button type="button" onClick={() => onSelect(id)} className="text-left underline decoration-red-400 underline-offset-2 hover:decoration-red-800">
+              <button
+                type="button"
+                onClick={() => onSelect(id)}
+                className="text-left underline decoration-red-400 underline-offset-2 hover:decoration-red-800"
+              >
                 <span className="font-semibold">{id}</span> — {problemText(p)}
               </button>
             </li>

@@ -20,7 +20,19 @@ interface PageSlotProps extends OverlayActions {
 }
 
 /** One page at its real size; pages far from the viewport keep no canvas (DESIGN.md section 7). */
-export function PageSlot({ pageNumber, size, scale, top, near, fields, selectedId, problemIds, slots, readOnly, ...actions }: PageSlotProps) {
+export function PageSlot({
+  pageNumber,
+  size,
+  scale,
+  top,
+  near,
+  fields,
+  selectedId,
+  problemIds,
+  slots,
+  readOnly,
+  ...actions
+}: PageSlotProps) {
   const width = size.width * scale;
   const height = size.height * scale;
   return (

@@ -40,7 +40,18 @@ const PAD = 24;
 const NONE: LayoutField[] = [];
 
 /** The PDF's pages, virtualised, with the layout's fields drawn on them. */
-export default function PdfPages({ bytes, serverSizes, fields, selectedId, problemIds, slots, readOnly, actions, onPageSizes, handleRef }: PdfPagesProps) {
+export default function PdfPages({
+  bytes,
+  serverSizes,
+  fields,
+  selectedId,
+  problemIds,
+  slots,
+  readOnly,
+  actions,
+  onPageSizes,
+  handleRef,
+}: PdfPagesProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // pdf.js takes ownership of the buffer it is given: hand it a copy, once.
   const file = useMemo(() => ({ data: bytes.slice() }), [bytes]);

@@ -31,7 +31,16 @@ const GEOMETRY = [
 ] as const;
 
 /** The selected field's settings, exact position and size, and what the server said about it. */
-export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, onChange, onAddSlot, onRemove }: PropertiesPanelProps) {
+export function PropertiesPanel({
+  field,
+  slots,
+  pageSizes,
+  problems,
+  readOnly,
+  onChange,
+  onAddSlot,
+  onRemove,
+}: PropertiesPanelProps) {
   // A number typed past the page is not applied (the field would leave the canvas): said here.
   const [outOfRange, setOutOfRange] = useState<Partial<Record<(typeof GEOMETRY)[number][0], string>>>({});
   if (!field) {
@@ -45,15 +54,20 @@ export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, o
     );
   }
   const errorOf = (prop: string) =>
-    [outOfRange[prop as keyof typeof outOfRange], ...problems.filter((p) => p.property === prop).map((p) => p.message)].filter(Boolean).join('; ') ||
-    undefined;
+    [outOfRange[prop as keyof typeof outOfRange], ...problems.filter((p) => p.property === prop).map((p) => p.message)]
+      .filter(Boolean)
+      .join('; ') || undefined;
   const other = problems.filter((p) => !['type', 'slot_id', 'page', 'x', 'y', 'width', 'height'].includes(p.property ?? ''));
   const page = pageSizes[field.page - 1];
   const changeType = (type: FieldType) => {
     const old = FIELD_TYPE_INFO[field.type];
     // A field still at its type's default size takes the new type's default size.
     const sized = field.width === old.width && field.height === old.height && page;
-    onChange(sized ? { type, ...clampToPage({ ...field, width: FIELD_TYPE_INFO[type].width, height: FIELD_TYPE_INFO[type].height }, page) } : { type });
+    onChange(
+      sized
+        ? { type, ...clampToPage({ ...field, width: FIELD_TYPE_INFO[type].width, height: FIELD_TYPE_INFO[type].height }, page) }
+        : { type },
+    );
   };
   const changePage = (n: number) => {
     const size = pageSizes[n - 1];
@@ -90,7 +104,12 @@ export function PropertiesPanel({ field, slots, pageSizes, problems, readOnly, o
           </Button>
         </div>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={field.required} onChange={(e) => onChange({ required: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={field.required}
+            onChange={(e) => onChange({ required: e.target.checked })}
+          />
           Required
         </label>
         <Field label="Page" error={errorOf('page')}>

@@ -10,7 +10,17 @@ const TONES = {
 };
 
 /** Time left in the editor session, mm:ss; amber in the last five minutes. */
-export function SessionCountdown({ deadline, expired, onRenew, renewing }: { deadline: number | null; expired: boolean; onRenew(): void; renewing: boolean }) {
+export function SessionCountdown({
+  deadline,
+  expired,
+  onRenew,
+  renewing,
+}: {
+  deadline: number | null;
+  expired: boolean;
+  onRenew(): void;
+  renewing: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -53,10 +53,14 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
         markExpired();
         notify('error', 'The editor session has expired. Open a new session; your layout is kept.');
       } else if (outcome === 'unknown') {
-        notify('error', `${sent.type === 'COMPLETE' ? 'Completing' : 'Saving'} failed: ${err instanceof Error ? err.message : 'unknown error'}`, {
-          label: 'Try again',
-          onClick: retry,
-        });
+        notify(
+          'error',
+          `${sent.type === 'COMPLETE' ? 'Completing' : 'Saving'} failed: ${err instanceof Error ? err.message : 'unknown error'}`,
+          {
+            label: 'Try again',
+            onClick: retry,
+          },
+        );
       } else if ((status === 400 || status === 422) && err instanceof ConsoleApiError) {
         const problems = layoutProblems(err.details, sent.layout?.fields ?? []);
         dispatch({ type: 'rejected', problems });
@@ -68,11 +72,19 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
         try {
           const fresh = await readEditor(documentId);
           const adopted = adopt(fresh, 'save');
-          if (fresh.status === 'completed') notify('error', 'This layout has been completed elsewhere; it can no longer be changed.');
-          else if (adopted !== 'conflict') notify('info', 'The layout changed on the server; the editor now shows the current version. Check it, then try again.');
+          if (fresh.status === 'completed')
+            notify('error', 'This layout has been completed elsewhere; it can no longer be changed.');
+          else if (adopted !== 'conflict')
+            notify(
+              'info',
+              'The layout changed on the server; the editor now shows the current version. Check it, then try again.',
+            );
         } catch (readErr) {
           if (isExpiredError(readErr)) markExpired();
-          notify('error', `The layout changed on the server, and the current one could not be read: ${readErr instanceof Error ? readErr.message : 'try again'}`);
+          notify(
+            'error',
+            `The layout changed on the server, and the current one could not be read: ${readErr instanceof Error ? readErr.message : 'try again'}`,
+          );
         }
       } else {
         notify('error', err instanceof Error ? err.message : 'The command failed.');
@@ -84,7 +96,12 @@ export function useEditorCommands({ documentId, model, dispatch, adopt, markExpi
   const command = useEditorCommand(documentId, {
     onDone(snap, body) {
       dispatch({ type: 'saved', fields: snap.fields, version: snap.version, status: snap.status });
-      notify('success', body.type === 'COMPLETE' ? `Layout completed with ${snap.fields.length} fields (version ${snap.version}).` : `Layout saved as version ${snap.version}.`);
+      notify(
+        'success',
+        body.type === 'COMPLETE'
+          ? `Layout completed with ${snap.fields.length} fields (version ${snap.version}).`
+          : `Layout saved as version ${snap.version}.`,
+      );
     },
     // "Try again" sends the layout on screen then: unchanged, it is the same intent and key.
     onFailed: (err, { outcome, input }) => failed(err, outcome, input, () => void run(input.type)),

@@ -24,11 +24,32 @@ const toasts = vi.hoisted(() => ({ shown: [] as Shown[], dismissed: [] as number
 vi.mock('sonner', () => {
   const show = (kind: Shown['kind']) => (message: string, options?: { action?: Shown['action'] }) =>
     toasts.shown.push({ kind, message, action: options?.action });
-  return { toast: { success: show('success'), error: show('error'), info: show('info'), dismiss: (id: number) => void toasts.dismissed.push(id) } };
+  return {
+    toast: {
+      success: show('success'),
+      error: show('error'),
+      info: show('info'),
+      dismiss: (id: number) => void toasts.dismissed.push(id),
+    },
+  };
 });
 
-const field: LayoutField = { id: 'signature_1', type: 'signature', page: 1, x: 56, y: 100, width: 180, height: 40, slot_id: 'signer_1', required: true };
-const snapshot = (version: number, status: EditorSnapshot['status'] = 'draft'): EditorSnapshot => ({ fields: [field], version, status });
+const field: LayoutField = {
+  id: 'signature_1',
+  type: 'signature',
+  page: 1,
+  x: 56,
+  y: 100,
+  width: 180,
+  height: 40,
+  slot_id: 'signer_1',
+  required: true,
+};
+const snapshot = (version: number, status: EditorSnapshot['status'] = 'draft'): EditorSnapshot => ({
+  fields: [field],
+  version,
+  status,
+});
 
 /** A deferred answer, so a test decides when the API has answered. */
 function answer<T>() {
@@ -76,7 +97,11 @@ describe('useEditorCommands', () => {
 
     expect(await Promise.all([first, second])).toEqual([true, true]);
     expect(api.sendEditorCommand).toHaveBeenCalledTimes(1);
-    expect(api.sendEditorCommand).toHaveBeenCalledWith('doc_1', { type: 'SAVE_LAYOUT', expectedVersion: 3, layout: { fields: [field] } }, expect.stringMatching(/^editor-/));
+    expect(api.sendEditorCommand).toHaveBeenCalledWith(
+      'doc_1',
+      { type: 'SAVE_LAYOUT', expectedVersion: 3, layout: { fields: [field] } },
+      expect.stringMatching(/^editor-/),
+    );
     expect(actions).toEqual([{ type: 'saved', fields: [field], version: 4, status: 'draft' }]);
     expect(toasts.shown).toEqual([{ kind: 'success', message: 'Layout saved as version 4.', action: undefined }]);
   });
@@ -121,7 +146,9 @@ describe('useEditorCommands', () => {
   });
 
   it('takes a definite refusal as the answer: its message, no "Try again", and a new key for the next click', async () => {
-    api.sendEditorCommand.mockRejectedValueOnce(new ConsoleApiError(403, 'FORBIDDEN', 'Your role does not allow this action.')).mockResolvedValueOnce(snapshot(4));
+    api.sendEditorCommand
+      .mockRejectedValueOnce(new ConsoleApiError(403, 'FORBIDDEN', 'Your role does not allow this action.'))
+      .mockResolvedValueOnce(snapshot(4));
     const { commands } = setup();
     expect(await commands.save()).toBe(false);
     expect(toasts.shown).toEqual([{ kind: 'error', message: 'Your role does not allow this action.', action: undefined }]);
@@ -134,11 +161,21 @@ describe('useEditorCommands', () => {
     [400, 'BAD_REQUEST'],
   ])('marks the fields a refused layout (%i %s) names and brings the first into view', async (status, code) => {
     api.sendEditorCommand.mockRejectedValueOnce(
-      new ConsoleApiError(status, code, 'Invalid layout', [{ path: 'fields.0.width', message: 'the field ends beyond the right edge' }]),
+      new ConsoleApiError(status, code, 'Invalid layout', [
+        { path: 'fields.0.width', message: 'the field ends beyond the right edge' },
+      ]),
     );
     const { commands, actions, deps } = setup();
     await commands.save();
-    expect(actions).toEqual([{ type: 'rejected', problems: { byField: { signature_1: [{ property: 'width', message: 'the field ends beyond the right edge' }] }, general: [] } }]);
+    expect(actions).toEqual([
+      {
+        type: 'rejected',
+        problems: {
+          byField: { signature_1: [{ property: 'width', message: 'the field ends beyond the right edge' }] },
+          general: [],
+        },
+      },
+    ]);
     expect(deps.reveal).toHaveBeenCalledWith('signature_1');
     // Said beside the field and in the problem list, never in a toast over the panel.
     expect(toasts.shown).toEqual([]);

@@ -27,7 +27,12 @@ export function useEditorModel(documentId: string) {
   useEffect(() => {
     if (model.version === null) return; // nothing read yet: a stored draft must survive until it is looked at
     const unsaved = model.status === 'draft' && isDirty(model);
-    writeKept(draftKey(documentId), unsaved ? serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots }) : null);
+    writeKept(
+      draftKey(documentId),
+      unsaved
+        ? serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots })
+        : null,
+    );
   }, [documentId, model]);
 
   /** Takes a fresh server read; unsaved local edits are kept when the version still matches, else the user decides. */
@@ -50,12 +55,28 @@ export function useEditorModel(documentId: string) {
       }
       if (local.version === snap.version) {
         dispatch({ type: 'rebased', ...server, local: local.fields, extraSlots: local.extraSlots });
-        if (draft) toast.info(`Restored your unsaved layout (${local.fields.length} ${local.fields.length === 1 ? 'field' : 'fields'}) kept in this browser.`);
+        if (draft)
+          toast.info(
+            `Restored your unsaved layout (${local.fields.length} ${local.fields.length === 1 ? 'field' : 'fields'}) kept in this browser.`,
+          );
         return 'kept';
       }
       // Until the user chooses, the editor keeps showing their layout on the version it came from.
-      dispatch({ type: 'rebased', fields: local.base, version: local.version, status: 'draft', local: local.fields, extraSlots: local.extraSlots });
-      setConflict({ server, base: local.base, baseVersion: local.version, local: local.fields, cause: cause === 'save' ? 'save' : 'session' });
+      dispatch({
+        type: 'rebased',
+        fields: local.base,
+        version: local.version,
+        status: 'draft',
+        local: local.fields,
+        extraSlots: local.extraSlots,
+      });
+      setConflict({
+        server,
+        base: local.base,
+        baseVersion: local.version,
+        local: local.fields,
+        cause: cause === 'save' ? 'save' : 'session',
+      });
       return 'conflict';
     },
     [documentId],
@@ -64,7 +85,13 @@ export function useEditorModel(documentId: string) {
   const keepMine = useCallback(() => {
     if (!conflict) return;
     const { fields } = rebaseLayout(conflict.base, conflict.local, conflict.server.fields);
-    dispatch({ type: 'rebased', fields: conflict.server.fields, version: conflict.server.version, status: 'draft', local: fields });
+    dispatch({
+      type: 'rebased',
+      fields: conflict.server.fields,
+      version: conflict.server.version,
+      status: 'draft',
+      local: fields,
+    });
     setConflict(null);
     toast.info(`Your changes now sit on top of version ${conflict.server.version}. Review them, then save.`);
   }, [conflict]);

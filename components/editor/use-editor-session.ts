@@ -18,13 +18,17 @@ interface SessionState {
 }
 
 export const isExpiredError = (err: unknown) => err instanceof ConsoleApiError && err.code === 'EDITOR_SESSION_EXPIRED';
-const messageOf = (err: unknown) => (err instanceof ConsoleApiError ? err.message : 'The editor could not be reached. Try again.');
+const messageOf = (err: unknown) =>
+  err instanceof ConsoleApiError ? err.message : 'The editor could not be reached. Try again.';
 
 // The API's clock offset, learned when this tab opened the session, outlives a reload.
 const skewKey = (documentId: string) => `signdesk.editor.clock.${documentId}`;
 function rememberedSkew(documentId: string, expiresAt: string): number {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(skewKey(documentId)) ?? 'null') as { expiresAt?: string; skew?: number } | null;
+    const saved = JSON.parse(sessionStorage.getItem(skewKey(documentId)) ?? 'null') as {
+      expiresAt?: string;
+      skew?: number;
+    } | null;
     return saved?.expiresAt === expiresAt && typeof saved.skew === 'number' ? saved.skew : 0;
   } catch {
     return 0;
@@ -36,7 +40,13 @@ function rememberedSkew(documentId: string, expiresAt: string): number {
  * end and reports it expired then, or when the API says so.
  */
 export function useEditorSession(documentId: string, onSnapshot: (snap: EditorSnapshot, how: SessionHow) => void) {
-  const [state, setState] = useState<SessionState>({ phase: 'loading', error: null, deadline: null, expired: false, opening: false });
+  const [state, setState] = useState<SessionState>({
+    phase: 'loading',
+    error: null,
+    deadline: null,
+    expired: false,
+    opening: false,
+  });
   const callback = useRef(onSnapshot);
   useEffect(() => {
     callback.current = onSnapshot;
@@ -53,7 +63,13 @@ export function useEditorSession(documentId: string, onSnapshot: (snap: EditorSn
       } catch {
         // without storage the countdown falls back to the API's expiry as written
       }
-      setState({ phase: 'ready', error: null, deadline: localDeadline(snap.expiresAt ?? '', skew, receivedAt), expired: false, opening: false });
+      setState({
+        phase: 'ready',
+        error: null,
+        deadline: localDeadline(snap.expiresAt ?? '', skew, receivedAt),
+        expired: false,
+        opening: false,
+      });
       callback.current(snap, 'opened');
     } catch (err) {
       setState((s) => ({ ...s, opening: false, phase: s.phase === 'ready' ? 'ready' : 'failed', error: messageOf(err) }));
@@ -86,7 +102,13 @@ export function useEditorSession(documentId: string, onSnapshot: (snap: EditorSn
   useEffect(() => {
     if (deadline === null || expired) return;
     const left = deadline - Date.now();
-    const warn = left > SESSION_WARNING_MS ? setTimeout(() => toast.warning('The editor session ends in 5 minutes. Save your layout, or renew the session.'), left - SESSION_WARNING_MS) : undefined;
+    const warn =
+      left > SESSION_WARNING_MS
+        ? setTimeout(
+            () => toast.warning('The editor session ends in 5 minutes. Save your layout, or renew the session.'),
+            left - SESSION_WARNING_MS,
+          )
+        : undefined;
     const end = setTimeout(() => setState((s) => ({ ...s, expired: true })), Math.max(0, left));
     return () => {
       clearTimeout(warn);

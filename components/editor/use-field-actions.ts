@@ -9,7 +9,12 @@ import type { OverlayActions } from './field-overlay';
 import type { PdfPagesHandle } from './pdf-pages';
 
 /** What the user does to fields: from the palette, on the page, in the panel and the lists. */
-export function useFieldActions(model: EditorModel, dispatch: (a: EditorAction) => void, pages: React.RefObject<PdfPagesHandle | null>, slots: string[]) {
+export function useFieldActions(
+  model: EditorModel,
+  dispatch: (a: EditorAction) => void,
+  pages: React.RefObject<PdfPagesHandle | null>,
+  slots: string[],
+) {
   const selected = selectedField(model);
 
   const actions = useMemo<OverlayActions>(
@@ -27,7 +32,17 @@ export function useFieldActions(model: EditorModel, dispatch: (a: EditorAction) 
     if (!spot) return;
     const rect = placeNewField(type, spot.size, spot.page, spot.band, model.fields);
     const slot_id = selected?.slot_id ?? slots[0] ?? 'signer_1';
-    dispatch({ type: 'add', field: { id: nextFieldId(type, model.fields), type, page: spot.page, ...rect, slot_id, required: FIELD_TYPE_INFO[type].required } });
+    dispatch({
+      type: 'add',
+      field: {
+        id: nextFieldId(type, model.fields),
+        type,
+        page: spot.page,
+        ...rect,
+        slot_id,
+        required: FIELD_TYPE_INFO[type].required,
+      },
+    });
   };
 
   /** A new signer slot, given to the selected field. */

@@ -5,7 +5,8 @@ export type Zoom = 'fit' | number;
 const STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /** The scale at which the widest page fills the pane, within sensible bounds. */
-export const fitScale = (available: number, widest: number) => Math.round(Math.min(2, Math.max(0.5, available / widest)) * 100) / 100;
+export const fitScale = (available: number, widest: number) =>
+  Math.round(Math.min(2, Math.max(0.5, available / widest)) * 100) / 100;
 
 export function ZoomControls({ scale, zoom, onZoom }: { scale: number; zoom: Zoom; onZoom(z: Zoom): void }) {
   const smaller = [...STEPS].reverse().find((s) => s < scale - 0.001);

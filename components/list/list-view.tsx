@@ -28,7 +28,17 @@ export function ListView<T>({ query, columns, caption, update, empty, filtered, 
   const { data, pagination } = query.data;
   if (pagination.total === 0) {
     return filtered ? (
-      <EmptyState title="Nothing matches these filters" action={<button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ q: null, page: null, ...Object.fromEntries(filterNames.map((f) => [f, null])) })}>Clear search and filters</button>}>
+      <EmptyState
+        title="Nothing matches these filters"
+        action={
+          <button
+            className="text-sm font-medium text-brand-700 underline"
+            onClick={() => update({ q: null, page: null, ...Object.fromEntries(filterNames.map((f) => [f, null])) })}
+          >
+            Clear search and filters
+          </button>
+        }
+      >
         Try another search term or remove a filter.
       </EmptyState>
     ) : (
@@ -43,7 +53,10 @@ export function ListView<T>({ query, columns, caption, update, empty, filtered, 
         <EmptyState
           title={`Page ${pagination.page} is past the end`}
           action={
-            <button className="text-sm font-medium text-brand-700 underline" onClick={() => update({ page: pagination.pages > 1 ? pagination.pages : null })}>
+            <button
+              className="text-sm font-medium text-brand-700 underline"
+              onClick={() => update({ page: pagination.pages > 1 ? pagination.pages : null })}
+            >
               Go to the last page
             </button>
           }

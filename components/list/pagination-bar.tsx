@@ -5,7 +5,13 @@ import { Button } from '../ui/button';
 import { Select } from '../ui/field';
 import { PAGE_SIZES } from './use-list-params';
 
-export function PaginationBar({ pagination, update }: { pagination: Pagination; update(patch: Record<string, string | number | null>): void }) {
+export function PaginationBar({
+  pagination,
+  update,
+}: {
+  pagination: Pagination;
+  update(patch: Record<string, string | number | null>): void;
+}) {
   const { page, size, total, pages } = pagination;
   const from = total === 0 ? 0 : (page - 1) * size + 1;
   const to = Math.min(total, page * size);
@@ -15,7 +21,11 @@ export function PaginationBar({ pagination, update }: { pagination: Pagination; 
   return (
     <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <p>
-        {total === 0 ? 'No results' : past ? `Nothing on page ${page} of ${last}: ${total} in all` : `Showing ${from}–${to} of ${total}`}
+        {total === 0
+          ? 'No results'
+          : past
+            ? `Nothing on page ${page} of ${last}: ${total} in all`
+            : `Showing ${from}–${to} of ${total}`}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="page-size" className="whitespace-nowrap text-sm">

@@ -33,7 +33,8 @@ export function PackageArchive({ pkg }: { pkg: SignaturePackage }) {
         </Button>
       ) : (
         <p className="max-w-sm text-sm text-slate-600">
-          Only finished packages (completed, declined or expired) can be archived. This one is <strong>{statusWords('package', pkg.status)}</strong>.
+          Only finished packages (completed, declined or expired) can be archived. This one is{' '}
+          <strong>{statusWords('package', pkg.status)}</strong>.
         </p>
       )}
       <ReasonDialog

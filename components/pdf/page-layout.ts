@@ -63,7 +63,13 @@ function firstPageEndingAfter(layout: PageLayout, y: number): number {
  * Page numbers (1-based) to render: those within the viewport plus `overscan` pixels above and
  * below, nearest to the viewport's centre first, never more than `max`.
  */
-export function pagesToRender(layout: PageLayout, scrollTop: number, viewportHeight: number, overscan: number, max = MAX_RENDERED_PAGES): number[] {
+export function pagesToRender(
+  layout: PageLayout,
+  scrollTop: number,
+  viewportHeight: number,
+  overscan: number,
+  max = MAX_RENDERED_PAGES,
+): number[] {
   const count = layout.tops.length;
   if (count === 0 || viewportHeight <= 0) return [];
   const from = scrollTop - overscan;

@@ -30,7 +30,10 @@ describe('layoutPages', () => {
 });
 
 describe('pagesToRender', () => {
-  const many = layoutPages(Array.from({ length: 200 }, () => A4), 1);
+  const many = layoutPages(
+    Array.from({ length: 200 }, () => A4),
+    1,
+  );
 
   it('renders the pages in and near the viewport', () => {
     expect(pagesToRender(many, 0, 900, 450)).toEqual([1, 2]);
@@ -40,7 +43,10 @@ describe('pagesToRender', () => {
   });
 
   it(`never renders more than ${MAX_RENDERED_PAGES} pages, keeping those nearest the centre`, () => {
-    const tiny = layoutPages(Array.from({ length: 200 }, () => A4), 0.1);
+    const tiny = layoutPages(
+      Array.from({ length: 200 }, () => A4),
+      0.1,
+    );
     const pages = pagesToRender(tiny, tiny.tops[50]!, 900, 900);
     expect(pages).toHaveLength(MAX_RENDERED_PAGES);
     const centrePage = currentPage(tiny, tiny.tops[50]! + 400, 100);
@@ -57,7 +63,10 @@ describe('pagesToRender', () => {
 });
 
 describe('currentPage', () => {
-  const l = layoutPages(Array.from({ length: 10 }, () => A4), 1);
+  const l = layoutPages(
+    Array.from({ length: 10 }, () => A4),
+    1,
+  );
   it('is the page showing the most of itself', () => {
     expect(currentPage(l, 0, 900)).toBe(1);
     expect(currentPage(l, l.tops[3]! - 100, 900)).toBe(4);
@@ -67,7 +76,10 @@ describe('currentPage', () => {
 });
 
 describe('jumping and zoom anchoring', () => {
-  const l = layoutPages(Array.from({ length: 10 }, () => A4), 1);
+  const l = layoutPages(
+    Array.from({ length: 10 }, () => A4),
+    1,
+  );
   it('scrollTopForPage puts the page at the top', () => {
     expect(scrollTopForPage(l, 1)).toBe(COLUMN_PADDING - PAGE_GAP / 2);
     expect(currentPage(l, scrollTopForPage(l, 7), 900)).toBe(7);
@@ -76,7 +88,10 @@ describe('jumping and zoom anchoring', () => {
   it('keeps the same spot when the scale changes', () => {
     const anchor = anchorOf(l, l.tops[4]! + 421);
     expect(anchor).toEqual({ page: 5, fraction: 0.5 });
-    const zoomed = layoutPages(Array.from({ length: 10 }, () => A4), 2);
+    const zoomed = layoutPages(
+      Array.from({ length: 10 }, () => A4),
+      2,
+    );
     expect(scrollTopForAnchor(zoomed, anchor)).toBe(zoomed.tops[4]! + 842);
   });
 });

@@ -35,7 +35,11 @@ export function PdfPageColumn({ layout, sizes, scale, width, rendered, renderPag
             scale={scale}
             rendered={isRendered}
             onDrawn={onDrawn}
-            overlay={isRendered && renderPageOverlay ? renderPageOverlay({ pageNumber: n, width: size.width, height: size.height, scale }) : undefined}
+            overlay={
+              isRendered && renderPageOverlay
+                ? renderPageOverlay({ pageNumber: n, width: size.width, height: size.height, scale })
+                : undefined
+            }
           />
         );
       })}

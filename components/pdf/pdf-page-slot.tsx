@@ -44,7 +44,18 @@ function pixelRatio(width: number, height: number) {
 }
 
 /** One page's fixed-size place in the column, with a canvas only while it is near the viewport. */
-export const PdfPageSlot = memo(function PdfPageSlot({ pageNumber, pageCount, top, left, width, height, scale, rendered, overlay, onDrawn }: SlotProps) {
+export const PdfPageSlot = memo(function PdfPageSlot({
+  pageNumber,
+  pageCount,
+  top,
+  left,
+  width,
+  height,
+  scale,
+  rendered,
+  overlay,
+  onDrawn,
+}: SlotProps) {
   const page = useRef<PDFPageProxy | null>(null);
   // Leaving the viewport frees what pdf.js kept for drawing this page.
   useEffect(() => {
@@ -76,7 +87,11 @@ export const PdfPageSlot = memo(function PdfPageSlot({ pageNumber, pageCount, to
           renderAnnotationLayer={false}
           devicePixelRatio={pixelRatio(width, height)}
           loading={placeholder}
-          error={<span className="absolute inset-0 flex items-center justify-center px-4 text-center text-sm text-red-800">Page {pageNumber} could not be drawn.</span>}
+          error={
+            <span className="absolute inset-0 flex items-center justify-center px-4 text-center text-sm text-red-800">
+              Page {pageNumber} could not be drawn.
+            </span>
+          }
           onLoadSuccess={(p) => {
             page.current = p;
           }}

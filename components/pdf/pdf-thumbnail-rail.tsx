@@ -130,12 +130,18 @@ export function PdfThumbnailRail({ pdf, sizes, current, marked, markLabel, onJum
                   />
                 ) : null}
                 {isMarked && (
-                  <span aria-hidden className="absolute right-0.5 bottom-0.5 flex size-4 items-center justify-center rounded-full bg-emerald-600 text-[10px] font-bold text-white">
+                  <span
+                    aria-hidden
+                    className="absolute right-0.5 bottom-0.5 flex size-4 items-center justify-center rounded-full bg-emerald-600 text-[10px] font-bold text-white"
+                  >
                     ✓
                   </span>
                 )}
               </span>
-              <span aria-hidden className={`text-xs tabular-nums ${isCurrent ? 'font-semibold text-brand-700' : 'text-slate-700'}`}>
+              <span
+                aria-hidden
+                className={`text-xs tabular-nums ${isCurrent ? 'font-semibold text-brand-700' : 'text-slate-700'}`}
+              >
                 {n}
               </span>
             </button>

@@ -36,13 +36,29 @@ export function PdfToolbar({ label, page, pageCount, zoom, fitActive, onJump, on
     onJump(n);
   };
   return (
-    <div role="toolbar" aria-label={`${label} controls`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2">
+    <div
+      role="toolbar"
+      aria-label={`${label} controls`}
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2"
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
-        <button type="button" className={BUTTON} onClick={() => onJump(page - 1)} disabled={!ready || page <= 1} aria-label="Previous page">
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => onJump(page - 1)}
+          disabled={!ready || page <= 1}
+          aria-label="Previous page"
+        >
           ‹
         </button>
         <span className="min-w-28 text-center tabular-nums">{ready ? `Page ${page} of ${pageCount}` : 'Loading pages…'}</span>
-        <button type="button" className={BUTTON} onClick={() => onJump(page + 1)} disabled={!ready || page >= pageCount} aria-label="Next page">
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => onJump(page + 1)}
+          disabled={!ready || page >= pageCount}
+          aria-label="Next page"
+        >
           ›
         </button>
         <form onSubmit={jump} className="ml-2 flex items-center gap-1.5" noValidate>
@@ -73,14 +89,26 @@ export function PdfToolbar({ label, page, pageCount, zoom, fitActive, onJump, on
         )}
       </div>
       <div className="flex items-center gap-1.5">
-        <button type="button" className={BUTTON} onClick={() => onZoom(-1)} disabled={!ready || zoom <= MIN_ZOOM + 0.005} aria-label="Zoom out">
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => onZoom(-1)}
+          disabled={!ready || zoom <= MIN_ZOOM + 0.005}
+          aria-label="Zoom out"
+        >
           −
         </button>
         <span className="w-12 text-center text-sm tabular-nums text-slate-800">
           <span className="sr-only">Zoom </span>
           {ready ? `${Math.round(zoom * 100)}%` : '—'}
         </span>
-        <button type="button" className={BUTTON} onClick={() => onZoom(1)} disabled={!ready || zoom >= MAX_ZOOM - 0.005} aria-label="Zoom in">
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => onZoom(1)}
+          disabled={!ready || zoom >= MAX_ZOOM - 0.005}
+          aria-label="Zoom in"
+        >
           +
         </button>
         <button type="button" className={BUTTON} onClick={onFit} disabled={!ready} aria-pressed={fitActive}>

@@ -12,7 +12,20 @@ import { PdfThumbnailRail } from './pdf-thumbnail-rail';
 import type { PageOverlayInfo } from './pdf-page-slot';
 import { PdfToolbar } from './pdf-toolbar';
 import { PdfViewerSkeleton } from './pdf-viewer-skeleton';
-import { anchorOf, COLUMN_PADDING, CSS_UNITS, currentPage, fitWidthScale, layoutPages, pagesOnScreen, pagesToRender, scrollTopForAnchor, scrollTopForPage, stepZoom, type PageSize } from './page-layout';
+import {
+  anchorOf,
+  COLUMN_PADDING,
+  CSS_UNITS,
+  currentPage,
+  fitWidthScale,
+  layoutPages,
+  pagesOnScreen,
+  pagesToRender,
+  scrollTopForAnchor,
+  scrollTopForPage,
+  stepZoom,
+  type PageSize,
+} from './page-layout';
 import { Card } from '../ui/card';
 
 export type { PageOverlayInfo, PageSize };
@@ -75,7 +88,17 @@ export function PdfViewer(props: PdfViewerProps) {
   return <Viewer key={fileKey(props.file)} {...props} />;
 }
 
-function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPageOverlay, onLoad, onPagesSeen, readableZoom, goTo, rail }: PdfViewerProps) {
+function Viewer({
+  file,
+  label,
+  heightClassName = 'h-[75vh] min-h-96',
+  renderPageOverlay,
+  onLoad,
+  onPagesSeen,
+  readableZoom,
+  goTo,
+  rail,
+}: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   // Pages whose canvas is drawn right now: only these can count as seen.
@@ -100,7 +123,8 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
   }, []);
 
   const fitZoom = sizes && view.width > 0 ? fitWidthScale(sizes, view.width) / CSS_UNITS : null;
-  const zoomValue = fitZoom === null ? null : zoom.mode === 'fit' ? fitZoom : zoom.mode === 'auto' ? Math.min(fitZoom, 1) : zoom.value;
+  const zoomValue =
+    fitZoom === null ? null : zoom.mode === 'fit' ? fitZoom : zoom.mode === 'auto' ? Math.min(fitZoom, 1) : zoom.value;
   const scale = zoomValue === null ? null : zoomValue * CSS_UNITS;
   const layout = useMemo(() => (sizes && scale ? layoutPages(sizes, scale) : null), [sizes, scale]);
 
@@ -160,7 +184,8 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
   }, []);
 
   // Compared in whole percent, as the toolbar shows the zoom.
-  const tooSmall = readableZoom !== undefined && zoomValue !== null && Math.round(zoomValue * 100) < Math.round(readableZoom * 100);
+  const tooSmall =
+    readableZoom !== undefined && zoomValue !== null && Math.round(zoomValue * 100) < Math.round(readableZoom * 100);
   useEffect(() => {
     if (!layout || !onPagesSeen || tooSmall) return;
     const seen = pagesOnScreen(layout, view.top, view.height).filter((p) => drawn.current.has(p));
@@ -175,7 +200,10 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
     el.scrollTop = scrollTopForPage(layout, goTo.page);
   }, [goTo, layout]);
 
-  const rendered = useMemo(() => new Set(layout ? pagesToRender(layout, view.top, view.height, view.height / 2) : []), [layout, view.top, view.height]);
+  const rendered = useMemo(
+    () => new Set(layout ? pagesToRender(layout, view.top, view.height, view.height / 2) : []),
+    [layout, view.top, view.height],
+  );
   const page = layout ? currentPage(layout, view.top, view.height) : 1;
   const columnWidth = layout ? Math.max(view.width, layout.maxWidth + 2 * COLUMN_PADDING) : 0;
 
@@ -192,7 +220,10 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
         onFit={() => changeZoom({ mode: 'fit' })}
       />
       {tooSmall && readableZoom !== undefined && (
-        <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        >
           <span>
             At {Math.round((zoomValue ?? 0) * 100)} % the text is too small to read: pages count as reviewed from{' '}
             {Math.round(readableZoom * 100)} %.
@@ -208,12 +239,27 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
       )}
       <div className="flex">
         {rail && pdf && sizes && layout && !failure ? (
-          <PdfThumbnailRail pdf={pdf} sizes={sizes} current={page} marked={rail.marked} markLabel={rail.markLabel} onJump={jump} heightClassName={heightClassName} />
+          <PdfThumbnailRail
+            pdf={pdf}
+            sizes={sizes}
+            current={page}
+            marked={rail.marked}
+            markLabel={rail.markLabel}
+            onJump={jump}
+            heightClassName={heightClassName}
+          />
         ) : rail && !failure ? (
           // The rail's room, held while the document opens, so the pages do not move aside when it appears.
           <div aria-hidden className={`hidden w-28 shrink-0 border-r border-slate-200 bg-slate-50 md:block ${heightClassName}`} />
         ) : null}
-        <div ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={`${label}, pages`} className={`relative min-w-0 flex-1 overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${heightClassName}`}>
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          tabIndex={0}
+          role="region"
+          aria-label={`${label}, pages`}
+          className={`relative min-w-0 flex-1 overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${heightClassName}`}
+        >
           {failure ? (
             <PdfFailurePanel failure={failure} onRetry={retry} />
           ) : (
@@ -231,7 +277,15 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
               onPassword={() => setFailure(describePdfError({ name: 'PasswordException' }))}
             >
               {layout && sizes && scale ? (
-                <PdfPageColumn layout={layout} sizes={sizes} scale={scale} width={columnWidth} rendered={rendered} renderPageOverlay={renderPageOverlay} onDrawn={onDrawn} />
+                <PdfPageColumn
+                  layout={layout}
+                  sizes={sizes}
+                  scale={scale}
+                  width={columnWidth}
+                  rendered={rendered}
+                  renderPageOverlay={renderPageOverlay}
+                  onDrawn={onDrawn}
+                />
               ) : (
                 <PdfViewerSkeleton progress={100} />
               )}
@@ -245,4 +299,3 @@ function Viewer({ file, label, heightClassName = 'h-[75vh] min-h-96', renderPage
     </Card>
   );
 }
-

@@ -25,7 +25,15 @@ export interface ConfirmDialogProps {
  * account, clear faults). Focus starts on Cancel; the dialog cannot be dismissed while the
  * action runs, and a failure stays in it with the API's message.
  */
-export function ConfirmDialogView({ open, onOpenChange, title, description, confirmLabel, tone = 'danger', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialogView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  tone = 'danger',
+  onConfirm,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const returnFocus = useReturnFocus();
@@ -44,14 +52,23 @@ export function ConfirmDialogView({ open, onOpenChange, title, description, conf
     } catch (err) {
       setBusy(false);
       // The dialog is where the failure is said (no toast besides): refused as the API wrote it, or not known yet.
-      setError(outcomeOf(err) === 'unknown' ? notKnownYet(err) : err instanceof ConsoleApiError ? err.message : 'The request failed. Try again.');
+      setError(
+        outcomeOf(err) === 'unknown'
+          ? notKnownYet(err)
+          : err instanceof ConsoleApiError
+            ? err.message
+            : 'The request failed. Try again.',
+      );
     }
   };
   return (
     <AlertDialog.Root open={open} onOpenChange={change}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <AlertDialog.Content {...returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
           {error && (

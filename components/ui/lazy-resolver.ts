@@ -3,7 +3,12 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 type Focusable = { focus?: () => void; matches?: (selector: string) => boolean };
 
 const errorAt = (errors: FieldErrors, name: string): unknown =>
-  name.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), errors);
+  name
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      errors,
+    );
 
 /** Field options in registration order, nested names (a.b, list.0.c) included. */
 function* leaves(node: unknown): Generator<{ name: string; ref: Focusable }> {

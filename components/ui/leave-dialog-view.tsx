@@ -20,7 +20,10 @@ export function LeaveDialogView({ open, what, onStay, onLeave, save }: LeaveDial
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onStay()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <AlertDialog.Content {...returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">Leave this page?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">
             Your unsaved {what} will be lost{save ? ` unless you choose “${save.label}”` : ''}.

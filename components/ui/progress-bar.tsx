@@ -2,7 +2,17 @@
  * A determinate progress bar with its percentage, announced as a progressbar. `name` is its
  * accessible name when the visible label leans on what surrounds it ("Uploading" in a file's row).
  */
-export function ProgressBar({ value, label, name = label, detail }: { value: number; label: string; name?: string; detail?: React.ReactNode }) {
+export function ProgressBar({
+  value,
+  label,
+  name = label,
+  detail,
+}: {
+  value: number;
+  label: string;
+  name?: string;
+  detail?: React.ReactNode;
+}) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div>
@@ -12,7 +22,15 @@ export function ProgressBar({ value, label, name = label, detail }: { value: num
           {pct}%{detail ? <span className="ml-2 text-slate-600">{detail}</span> : null}
         </span>
       </div>
-      <div role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%`} className="h-2.5 overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label={name}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-valuetext={`${pct}%`}
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-150" style={{ width: `${pct}%` }} />
       </div>
     </div>

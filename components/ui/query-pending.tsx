@@ -29,7 +29,12 @@ const stuck = (q: Query) => q.state.status === 'pending' && q.state.fetchStatus 
 
 /** Every first load still waiting (the API is down for all of them) starts again now. */
 async function retryStuckNow(client: QueryClient) {
-  const hashes = new Set(client.getQueryCache().findAll({ predicate: stuck }).map((q) => q.queryHash));
+  const hashes = new Set(
+    client
+      .getQueryCache()
+      .findAll({ predicate: stuck })
+      .map((q) => q.queryHash),
+  );
   // A load waiting out its backoff, or hanging, is only restarted once cancelled.
   await client.cancelQueries({ predicate: stuck });
   await client.refetchQueries({ type: 'active', predicate: (q) => hashes.has(q.queryHash) });
@@ -57,7 +62,10 @@ function StruggleNotice({ query }: { query: Watched }) {
     else text = `${headline}; trying again (${attempt})…`;
   }
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3"
+    >
       <p className="text-sm text-amber-950" data-testid="query-struggle">
         {text}
       </p>

@@ -10,7 +10,11 @@ import { Dialog } from './dialog';
 import { Field, Textarea } from './field';
 
 const schema = z.object({
-  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Give a reason of at least 5 characters')
+    .max(500, 'The reason must be at most 500 characters'),
 });
 
 // A refusal of the reason lands on it, as the API wrote it; anything else, including an
@@ -39,7 +43,15 @@ export interface ReasonDialogProps {
  * Confirmation that needs a reason (archive, delete). A failed request keeps the dialog open
  * with the reason as typed and the API's message on display.
  */
-export function ReasonDialogView({ open, onOpenChange, title, description, confirmLabel, onConfirm, children }: ReasonDialogProps) {
+export function ReasonDialogView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  children,
+}: ReasonDialogProps) {
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   const submit = form.handleSubmit(async ({ reason }) => {
     try {

@@ -7,4 +7,6 @@ import type { ReasonDialogProps } from './reason-dialog-view';
 export type { ReasonDialogProps } from './reason-dialog-view';
 
 /** See ReasonDialogView; its code loads as it first opens. */
-export const ReasonDialog = openedLazily(dynamic<ReasonDialogProps>(() => import('./reason-dialog-view').then((m) => m.ReasonDialogView), { ssr: false }));
+export const ReasonDialog = openedLazily(
+  dynamic<ReasonDialogProps>(() => import('./reason-dialog-view').then((m) => m.ReasonDialogView), { ssr: false }),
+);

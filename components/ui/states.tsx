@@ -47,7 +47,15 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function ErrorState({ title = 'This could not be loaded', message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+export function ErrorState({
+  title = 'This could not be loaded',
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-6 py-6">
       <p className="font-semibold text-red-900">{title}</p>
@@ -70,7 +78,11 @@ const TONES = {
 } as const;
 
 export function Badge({ tone = 'gray', children }: { tone?: keyof typeof TONES; children: React.ReactNode }) {
-  return <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
 const STATUS_TONES: Record<string, keyof typeof TONES> = {

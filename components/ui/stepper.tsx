@@ -11,7 +11,11 @@ export function Stepper({ steps, current, label = 'Progress' }: { steps: readonl
             <span
               aria-hidden
               className={`flex size-6 items-center justify-center rounded-full text-xs font-semibold ${
-                done ? 'bg-brand-600 text-white' : here ? 'bg-white text-brand-700 ring-2 ring-brand-600' : 'bg-white text-slate-600 ring-1 ring-slate-300'
+                done
+                  ? 'bg-brand-600 text-white'
+                  : here
+                    ? 'bg-white text-brand-700 ring-2 ring-brand-600'
+                    : 'bg-white text-slate-600 ring-1 ring-slate-300'
               }`}
             >
               {done ? '✓' : i + 1}

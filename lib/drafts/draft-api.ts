@@ -45,7 +45,8 @@ export function draftResource<Summary extends DraftLike, Draft extends Summary, 
       }),
     fetch: (id: string) => api<Draft>(path(id)),
     /** `idempotencyKey` belongs to one Save click: sent again with it, the create answers the same draft. */
-    create: (input: Create, idempotencyKey: string) => api<Draft>(`/api/${root}`, { method: 'POST', body: input, idempotencyKey }),
+    create: (input: Create, idempotencyKey: string) =>
+      api<Draft>(`/api/${root}`, { method: 'POST', body: input, idempotencyKey }),
     update: (id: string, input: Update) => api<Draft>(path(id), { method: 'PUT', body: input }),
     remove: (id: string) => api<{ id: string; deleted: true }>(path(id), { method: 'DELETE' }),
   };

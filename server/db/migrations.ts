@@ -210,4 +210,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Home asks on every view (and the badge every 30 s) what this user did: by user and operation,
+  // without reading the whole log.
+  '0009_audit_user_operation': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('audit_log_user_operation').on('audit_log').columns(['user_id', 'operation']).execute();
+    },
+  },
 };

@@ -9,6 +9,7 @@ import type { SignaturePackage } from '@/lib/packages/schemas';
 import { ConsoleError } from '../errors';
 import { SigningApiError } from '../signing-api/client/errors';
 import type { Database } from '../db/schema';
+import type { DraftKind, DraftMeta } from '../drafts/draft-record';
 import { listDrafts } from '../drafts/read-drafts';
 import { openIntents } from '../intents/journal';
 import { packageDrafts } from '../package-drafts/package-draft-kind';
@@ -16,6 +17,9 @@ import { requestDrafts } from '../request-drafts/request-draft-kind';
 import type { User } from '../users/users';
 import { packagesIn, recentDocuments, recentRequests, requestsIn } from './home-sources';
 import { intentPlace } from './intent-place';
+import { sendsOf } from '../send-records/find-send-records';
+import { packageDraftPath, requestDraftPath } from '@/lib/drafts/draft-paths';
+import { documentEditorPath } from '@/lib/documents/paths';
 
 export interface ReadHomeOptions {
   db: Kysely<Database>;
@@ -38,14 +42,15 @@ const ROWS = 25;
 export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadHomeOptions): Promise<HomeAnswer> {
   const roles = user.roles;
   type Read = () => Promise<{ rows: HomeRow[]; total?: number }>;
-  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user)]];
+  const own = ownTargetsOf(db, user.id);
+  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user, own)]];
   if (can(roles, 'packages:read')) wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays)]);
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
     wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
   // Editor sessions end on the API's clock; the audit log keeps the console's own time.
-  wanted.push(['drafts', () => drafts(db, user, apiNow())]);
+  wanted.push(['drafts', () => drafts(db, user, own, apiNow())]);
   if (lastLooked !== null && (can(roles, 'packages:read') || can(roles, 'approvals:read')))
-    wanted.push(['finished', () => finishedSince(db, user, lastLooked)]);
+    wanted.push(['finished', () => finishedSince(db, user, own, lastLooked)]);
   wanted.push(['went_wrong', () => wentWrong(db, user, new Date())]);
   const sections = await Promise.all(
     wanted.map(async ([id, read]): Promise<HomeSection> => {
@@ -72,22 +77,36 @@ function sectionError(err: unknown) {
   return { code: 'INTERNAL', message: 'This part of home could not be read.' };
 }
 
-/** Ids of what this user did successfully, by operation: what home calls "yours". */
-async function ownTargets(db: Kysely<Database>, userId: string, operations: string[]) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .select('target_id')
-    .where('user_id', '=', userId)
-    .where('operation', 'in', operations)
-    .where('outcome', '=', 'success')
-    .where('target_id', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => r.target_id!));
+/** What home calls "yours": the targets of these operations of the user's that succeeded. */
+const OWN_OPERATIONS = ['approval_request.submit', 'approval_request.resubmit', 'editor.open', 'editor.command'] as const;
+type OwnOperation = (typeof OWN_OPERATIONS)[number];
+
+/** One read of the audit log per home view, shared by the sections that ask whose a thing is. */
+function ownTargetsOf(db: Kysely<Database>, userId: string) {
+  let byOperation: Promise<Map<string, Set<string>>> | undefined;
+  return async (operations: OwnOperation[]) => {
+    byOperation ??= db
+      .selectFrom('audit_log')
+      .select(['operation', 'target_id'])
+      .where('user_id', '=', userId)
+      .where('operation', 'in', [...OWN_OPERATIONS])
+      .where('outcome', '=', 'success')
+      .where('target_id', 'is not', null)
+      .execute()
+      .then((rows) => {
+        const map = new Map<string, Set<string>>();
+        for (const r of rows) map.set(r.operation, (map.get(r.operation) ?? new Set()).add(r.target_id!));
+        return map;
+      });
+    const map = await byOperation;
+    return new Set(operations.flatMap((op) => [...(map.get(op) ?? [])]));
+  };
 }
+type OwnTargets = ReturnType<typeof ownTargetsOf>;
 
 const since = (iso: string | null | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? Date.parse(iso) : null);
 
-async function needsYou(db: Kysely<Database>, user: User) {
+async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets) {
   const rows: HomeRow[] = [];
   // Sends, uploads and submissions whose outcome is still being confirmed come first: only the
   // same request under the same key settles them, from the place each links to.
@@ -106,7 +125,7 @@ async function needsYou(db: Kysely<Database>, user: User) {
   if (can(user.roles, 'approvals:write')) {
     const [{ rows: waiting }, mine] = await Promise.all([
       requestsIn('NEEDS_REVISION'),
-      ownTargets(db, user.id, ['approval_request.submit', 'approval_request.resubmit']),
+      own(['approval_request.submit', 'approval_request.resubmit']),
     ]);
     const requests = waiting
       .map((r) => ({
@@ -122,7 +141,7 @@ async function needsYou(db: Kysely<Database>, user: User) {
         kind: 'Revision requested',
         title: r.external_id ?? r.id,
         detail: `${own ? 'You submitted it; a' : 'A'} reviewer asked for changes to ${r.workflow_name ?? r.workflow_id ?? 'this request'}.${due}`,
-        href: `/approvals/${encodeURIComponent(r.id)}`,
+        href: targetPage('approval_request', r.id)!,
         at: r.updated_at ?? null,
         mine: own,
       });
@@ -133,15 +152,10 @@ async function needsYou(db: Kysely<Database>, user: User) {
 
 /** Sent-at and expiry of a package: the API's, else what the console recorded when it sent it. */
 async function timesOf(db: Kysely<Database>, userId: string, packages: SignaturePackage[]) {
-  const ids = packages.map((p) => p.id);
-  const records = ids.length
-    ? await db
-        .selectFrom('send_records')
-        .select(['package_id', 'user_id', 'sent_at', 'expires_in_days'])
-        .where('package_id', 'in', ids)
-        .execute()
-    : [];
-  const byId = new Map(records.map((r) => [r.package_id!, r]));
+  const byId = await sendsOf(
+    db,
+    packages.map((p) => p.id),
+  );
   return (p: SignaturePackage) => {
     const record = byId.get(p.id);
     const sentAt = since(p.sent_at ?? p.created_at) ?? since(record?.sent_at);
@@ -181,7 +195,7 @@ async function expiringSoon(db: Kysely<Database>, user: User, apiNow: () => Date
         kind: 'Package',
         title: packageTitle(p),
         detail: `${signerNames(p) ? `For ${signerNames(p)}: ` : ''}${when}, and is still ${p.status === 'queued' ? 'queued' : 'waiting for signatures'}. The API offers no reminder: contact the signers.`,
-        href: `/packages/${encodeURIComponent(p.id)}`,
+        href: targetPage('signature_package', p.id)!,
         at: new Date(t.expiresAt!).toISOString(),
         mine: t.mine,
       };
@@ -204,7 +218,7 @@ async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours
         kind: 'Package',
         title: packageTitle(p),
         detail: `Still queued ${Math.floor((now.getTime() - t.sentAt) / HOUR)} h after it was sent: queued is not delivery, and nobody has been invited yet.`,
-        href: `/packages/${encodeURIComponent(p.id)}`,
+        href: targetPage('signature_package', p.id)!,
         at: new Date(t.sentAt).toISOString(),
         mine: t.mine,
       });
@@ -221,7 +235,7 @@ async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours
         kind: 'Approval request',
         title: r.external_id ?? r.id,
         detail: `Past its SLA${r.current_layer_name ? ` at ${r.current_layer_name}` : ''}: the reviewers have not decided in time.`,
-        href: `/approvals/${encodeURIComponent(r.id)}`,
+        href: targetPage('approval_request', r.id)!,
         at: r.sla?.due_at ?? null,
         mine: false,
       });
@@ -234,13 +248,13 @@ async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours
 /** An editor session ending within this is "about to end". */
 const EDITOR_ENDING_MS = 15 * 60 * 1000;
 
-async function drafts(db: Kysely<Database>, user: User, now: Date) {
+async function drafts(db: Kysely<Database>, user: User, own: OwnTargets, now: Date) {
   const rows: HomeRow[] = [];
   let total = 0;
   if (can(user.roles, 'documents:write')) {
     const [{ rows: documents }, touched, sessions] = await Promise.all([
       recentDocuments(),
-      ownTargets(db, user.id, ['editor.open', 'editor.command']),
+      own(['editor.open', 'editor.command']),
       db
         .selectFrom('editor_sessions')
         .select(['document_id', 'expires_at'])
@@ -250,13 +264,14 @@ async function drafts(db: Kysely<Database>, user: User, now: Date) {
         .execute(),
     ]);
     const named = new Map(documents.map((d) => [d.id, d.name]));
+    total += sessions.length;
     for (const s of sessions)
       rows.push({
         key: `editor-session:${s.document_id}`,
         kind: 'Editor session ending',
         title: named.get(s.document_id) ?? s.document_id,
         detail: `Your field editor session ends at ${s.expires_at.slice(11, 16)} UTC: save what is unsaved before then, or open the editor again afterwards.`,
-        href: `/documents/${encodeURIComponent(s.document_id)}/editor`,
+        href: documentEditorPath(s.document_id),
         at: s.expires_at,
         mine: true,
       });
@@ -270,32 +285,21 @@ async function drafts(db: Kysely<Database>, user: User, now: Date) {
         kind: 'Layout not completed',
         title: d.name,
         detail: 'You laid out fields on this document but did not complete the layout: finish it in the field editor.',
-        href: `/documents/${encodeURIComponent(d.id)}/editor`,
+        href: documentEditorPath(d.id),
         at: d.updated_at ?? null,
         mine: true,
       });
     }
   }
-  if (can(user.roles, 'packages:send')) {
-    const page = await listDrafts(db, packageDrafts, { userId: user.id, page: 1, size: 10 });
-    total += page.pagination.total;
-    for (const d of page.data)
-      rows.push({
-        key: `package-draft:${d.id}`,
-        kind: 'Package draft',
-        title: d.template_name ?? d.template_id,
-        detail: d.label,
-        href: `/packages/new?draft=${encodeURIComponent(d.id)}`,
-        at: d.updated_at,
-        mine: true,
-      });
-  }
+  if (can(user.roles, 'packages:send'))
+    total += await consoleDrafts(db, user.id, packageDrafts, rows, (d) => ({
+      kind: 'Package draft',
+      title: d.template_name ?? d.template_id,
+      href: packageDraftPath(d.id),
+    }));
   if (can(user.roles, 'approvals:write')) {
     // Requests saved as drafts at the API before the console kept its own: this user's.
-    const [{ rows: atApi }, mine] = await Promise.all([
-      requestsIn('DRAFT'),
-      ownTargets(db, user.id, ['approval_request.submit']),
-    ]);
+    const [{ rows: atApi }, mine] = await Promise.all([requestsIn('DRAFT'), own(['approval_request.submit'])]);
     for (const r of atApi.filter((x) => mine.has(x.id))) {
       total++;
       rows.push({
@@ -304,33 +308,40 @@ async function drafts(db: Kysely<Database>, user: User, now: Date) {
         title: r.external_id ?? r.id,
         detail:
           'Saved as a draft at the API, where nobody can submit, edit or delete it from here; it keeps its workflow from being archived.',
-        href: `/approvals/${encodeURIComponent(r.id)}`,
+        href: targetPage('approval_request', r.id)!,
         at: r.updated_at ?? null,
         mine: true,
       });
     }
-    const page = await listDrafts(db, requestDrafts, { userId: user.id, page: 1, size: 10 });
-    total += page.pagination.total;
-    for (const d of page.data)
-      rows.push({
-        key: `request-draft:${d.id}`,
-        kind: 'Request draft',
-        title: d.workflow_name ?? d.workflow_id,
-        detail: d.label,
-        href: `/approvals/new?draft=${encodeURIComponent(d.id)}`,
-        at: d.updated_at,
-        mine: true,
-      });
+    total += await consoleDrafts(db, user.id, requestDrafts, rows, (d) => ({
+      kind: 'Request draft',
+      title: d.workflow_name ?? d.workflow_id,
+      href: requestDraftPath(d.id),
+    }));
   }
   rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
-  return { rows, total: total + rows.filter((r) => r.kind === 'Editor session ending').length };
+  return { rows, total };
+}
+
+/** The user's ten latest drafts of one kind the console keeps, as rows; answers how many there are. */
+async function consoleDrafts<S extends DraftMeta>(
+  db: Kysely<Database>,
+  userId: string,
+  kind: DraftKind<unknown, S>,
+  rows: HomeRow[],
+  rowOf: (d: S) => Pick<HomeRow, 'kind' | 'title' | 'href'>,
+) {
+  const page = await listDrafts(db, kind, { userId, page: 1, size: 10 });
+  for (const d of page.data)
+    rows.push({ key: `${kind.kind}-draft:${d.id}`, detail: d.label, at: d.updated_at, mine: true, ...rowOf(d) });
+  return page.pagination.total;
 }
 
 /** The spec names three request statuses; any other the API answers is taken as decided. */
 const UNDECIDED = new Set(['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION']);
 const FINISHED_AT = { completed: 'completed_at', declined: 'declined_at', expired: 'expired_at' } as const;
 
-async function finishedSince(db: Kysely<Database>, user: User, lastLooked: string) {
+async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, lastLooked: string) {
   const after = since(lastLooked) ?? 0;
   const rows: HomeRow[] = [];
   if (can(user.roles, 'packages:read')) {
@@ -351,7 +362,7 @@ async function finishedSince(db: Kysely<Database>, user: User, lastLooked: strin
         kind: p.status === 'completed' ? 'Completed' : p.status === 'declined' ? 'Declined' : 'Expired',
         title: packageTitle(p),
         detail: `${signerNames(p) ? `${signerNames(p)}: ` : ''}${p.status === 'completed' ? 'every signer has signed.' : p.status === 'declined' ? `declined${p.decline_reason ? ` (${p.decline_reason})` : ''}.` : 'expired before every signer had signed.'}`,
-        href: `/packages/${encodeURIComponent(p.id)}`,
+        href: targetPage('signature_package', p.id)!,
         at: new Date(when).toISOString(),
         mine: times(p).mine,
       });
@@ -360,7 +371,7 @@ async function finishedSince(db: Kysely<Database>, user: User, lastLooked: strin
   if (can(user.roles, 'approvals:read')) {
     const [{ rows: recent }, mine] = await Promise.all([
       recentRequests(),
-      ownTargets(db, user.id, ['approval_request.submit', 'approval_request.resubmit']),
+      own(['approval_request.submit', 'approval_request.resubmit']),
     ]);
     for (const r of recent) {
       if (UNDECIDED.has(r.status)) continue;
@@ -371,7 +382,7 @@ async function finishedSince(db: Kysely<Database>, user: User, lastLooked: strin
         kind: statusLabel('request', r.status),
         title: r.external_id ?? r.id,
         detail: `Decided: ${statusLabel('request', r.status).toLowerCase()}${r.workflow_name ? ` (${r.workflow_name})` : ''}.`,
-        href: `/approvals/${encodeURIComponent(r.id)}`,
+        href: targetPage('approval_request', r.id)!,
         at: new Date(when).toISOString(),
         mine: mine.has(r.id),
       });

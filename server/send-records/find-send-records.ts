@@ -24,6 +24,17 @@ export async function recordsOf(db: Kysely<Database>, packageIds: string[]): Pro
   return new Map(rows.map((r) => [r.package_id!, toConsoleRecord(r, r.sender_name ?? 'a deleted account')]));
 }
 
+/** Who sent each of these packages from this console, when, and for how many days: by package id. */
+export async function sendsOf(db: Kysely<Database>, packageIds: string[]) {
+  if (packageIds.length === 0) return new Map<string, { user_id: string; sent_at: string | null; expires_in_days: number }>();
+  const rows = await db
+    .selectFrom('send_records')
+    .select(['package_id', 'user_id', 'sent_at', 'expires_in_days'])
+    .where('package_id', 'in', packageIds)
+    .execute();
+  return new Map(rows.map((r) => [r.package_id!, r]));
+}
+
 /** LIKE's own characters taken literally, so a search for "50%" finds "50%". */
 const literal = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -46,7 +46,12 @@ const subscribe = (onTick: () => void) => {
   const timer = setInterval(onTick, 1000);
   return () => clearInterval(timer);
 };
-const useSecond = () => useSyncExternalStore(subscribe, () => Math.floor(Date.now() / 1000) * 1000, () => 0);
+const useSecond = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => Math.floor(Date.now() / 1000) * 1000,
+    () => 0,
+  );
 
 export function ClockCard() {
   const state = useQuery(sandboxQuery());
@@ -54,10 +59,16 @@ export function ClockCard() {
   const advance = useAdvanceClock({
     onDone({ now }, { seconds, control }) {
       // One toast for the clock: a success replaces an earlier failure's.
-      toast.success(`Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${formatDateTime(now, { seconds: true, weekday: true })}.`, { id: 'sandbox-clock' });
+      toast.success(
+        `Sandbox clock advanced by ${describeSeconds(seconds)}: it is now ${formatDateTime(now, { seconds: true, weekday: true })}.`,
+        { id: 'sandbox-clock' },
+      );
       if (control === CUSTOM) form.reset();
     },
-    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.', { id: 'sandbox-clock' }),
+    onFailed: (err) =>
+      void toast.error(err instanceof ConsoleApiError ? err.message : 'The clock could not be advanced. Try again.', {
+        id: 'sandbox-clock',
+      }),
   });
   const tick = useSecond();
   const running = advance.pending ? (advance.input?.control ?? null) : null;
@@ -71,7 +82,11 @@ export function ClockCard() {
   const nowMs = state.data && tick ? tick + offsetMs : null;
   const ahead = Math.round(offsetMs / 1000);
   return (
-    <Section variant="panel" title="Clock" description="Expiries, delivery and SLAs follow the sandbox clock. It only moves forward.">
+    <Section
+      variant="panel"
+      title="Clock"
+      description="Expiries, delivery and SLAs follow the sandbox clock. It only moves forward."
+    >
       {state.isError ? (
         <ErrorState message={state.error.message} onRetry={() => void state.refetch()} />
       ) : nowMs === null ? (
@@ -79,15 +94,28 @@ export function ClockCard() {
       ) : (
         <div className="rounded-md bg-slate-50 p-3">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Sandbox time</p>
-          <time data-testid="sandbox-clock" dateTime={new Date(nowMs).toISOString()} className="block text-xl font-semibold tabular-nums text-slate-900">
+          <time
+            data-testid="sandbox-clock"
+            dateTime={new Date(nowMs).toISOString()}
+            className="block text-xl font-semibold tabular-nums text-slate-900"
+          >
             {clockText(nowMs)}
           </time>
-          <p className="text-sm text-slate-600">{Math.abs(ahead) < MINUTE ? 'In step with real time.' : `${describeSeconds(ahead)} ahead of real time.`}</p>
+          <p className="text-sm text-slate-600">
+            {Math.abs(ahead) < MINUTE ? 'In step with real time.' : `${describeSeconds(ahead)} ahead of real time.`}
+          </p>
         </div>
       )}
       <div role="group" aria-label="Advance the clock" className="mt-4 flex flex-wrap gap-2">
         {QUICK.map((q) => (
-          <Button key={q.seconds} variant="secondary" size="sm" busy={running === q.label} disabled={running !== null} onClick={() => void run(q.seconds, q.label)}>
+          <Button
+            key={q.seconds}
+            variant="secondary"
+            size="sm"
+            busy={running === q.label}
+            disabled={running !== null}
+            onClick={() => void run(q.seconds, q.label)}
+          >
             {q.label}
           </Button>
         ))}

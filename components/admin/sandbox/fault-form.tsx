@@ -18,15 +18,81 @@ type Values = FaultValues;
 const BEFORE = { after_commit: false, drop: false };
 const BLANK: Values = { method: 'GET', path: '', status: '503', code: '', retry_after: '', times: '', latency_ms: '', ...BEFORE };
 const PRESETS: { label: string; values: Values }[] = [
-  { label: 'API unavailable', values: { method: '*', path: '/api/v1/*', status: '503', code: 'SERVICE_UNAVAILABLE', retry_after: '5', times: '', latency_ms: '', ...BEFORE } },
-  { label: 'Rate limited once', values: { method: '*', path: '/api/v1/*', status: '429', code: 'RATE_LIMITED', retry_after: '2', times: '1', latency_ms: '', ...BEFORE } },
-  { label: 'Uploads busy', values: { method: 'POST', path: '/api/v1/documents', status: '503', code: 'UPLOAD_BUSY', retry_after: '3', times: '2', latency_ms: '', ...BEFORE } },
-  { label: 'Send conflict', values: { method: 'POST', path: '/api/v1/signature-packages', status: '409', code: 'IDEMPOTENCY_IN_PROGRESS', retry_after: '', times: '1', latency_ms: '', ...BEFORE } },
-  { label: 'Send answer lost', values: { method: 'POST', path: '/api/v1/signature-packages', status: '', code: '', retry_after: '', times: '1', latency_ms: '', after_commit: true, drop: true } },
-  { label: 'Slow API', values: { method: 'GET', path: '/api/v1/*', status: '', code: '', retry_after: '', times: '', latency_ms: '3000', ...BEFORE } },
+  {
+    label: 'API unavailable',
+    values: {
+      method: '*',
+      path: '/api/v1/*',
+      status: '503',
+      code: 'SERVICE_UNAVAILABLE',
+      retry_after: '5',
+      times: '',
+      latency_ms: '',
+      ...BEFORE,
+    },
+  },
+  {
+    label: 'Rate limited once',
+    values: {
+      method: '*',
+      path: '/api/v1/*',
+      status: '429',
+      code: 'RATE_LIMITED',
+      retry_after: '2',
+      times: '1',
+      latency_ms: '',
+      ...BEFORE,
+    },
+  },
+  {
+    label: 'Uploads busy',
+    values: {
+      method: 'POST',
+      path: '/api/v1/documents',
+      status: '503',
+      code: 'UPLOAD_BUSY',
+      retry_after: '3',
+      times: '2',
+      latency_ms: '',
+      ...BEFORE,
+    },
+  },
+  {
+    label: 'Send conflict',
+    values: {
+      method: 'POST',
+      path: '/api/v1/signature-packages',
+      status: '409',
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+      retry_after: '',
+      times: '1',
+      latency_ms: '',
+      ...BEFORE,
+    },
+  },
+  {
+    label: 'Send answer lost',
+    values: {
+      method: 'POST',
+      path: '/api/v1/signature-packages',
+      status: '',
+      code: '',
+      retry_after: '',
+      times: '1',
+      latency_ms: '',
+      after_commit: true,
+      drop: true,
+    },
+  },
+  {
+    label: 'Slow API',
+    values: { method: 'GET', path: '/api/v1/*', status: '', code: '', retry_after: '', times: '', latency_ms: '3000', ...BEFORE },
+  },
 ];
 
-const PLACEMENT = adminErrorPlacement<Values>({ fields: ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms', 'after_commit', 'drop'] });
+const PLACEMENT = adminErrorPlacement<Values>({
+  fields: ['method', 'path', 'status', 'code', 'retry_after', 'times', 'latency_ms', 'after_commit', 'drop'],
+});
 const ignore = () => undefined;
 // zod and the checks load at the form's first validation (sandbox-resolvers.ts).
 const resolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.faultResolver));
@@ -34,14 +100,31 @@ const resolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.
 /** What the new rule does, in the toast that confirms it. */
 function effect(r: FaultRule): string {
   const fails = r.drop === true || r.status !== undefined;
-  const answer = r.drop ? 'drops the answer' : r.status !== undefined ? `answers ${r.status}${r.code ? ` ${r.code}` : ''}` : 'then answers normally';
-  const first = [r.after_commit ? 'lets the call commit' : '', r.latency_ms !== undefined ? `waits ${r.latency_ms} ms` : ''].filter(Boolean);
+  const answer = r.drop
+    ? 'drops the answer'
+    : r.status !== undefined
+      ? `answers ${r.status}${r.code ? ` ${r.code}` : ''}`
+      : 'then answers normally';
+  const first = [
+    r.after_commit ? 'lets the call commit' : '',
+    r.latency_ms !== undefined ? `waits ${r.latency_ms} ms` : '',
+  ].filter(Boolean);
   if (first.length === 0) return answer;
   return `${first.join(', ')}${fails ? ', then ' : ' '}${answer}`;
 }
 
 /** A checkbox with its hint and error, wired for screen readers like Field. */
-function Check({ label, hint, error, register }: { label: string; hint: string; error?: string; register: UseFormRegisterReturn }) {
+function Check({
+  label,
+  hint,
+  error,
+  register,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  register: UseFormRegisterReturn;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -103,7 +186,14 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
       <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-700">Start from:</span>
         {PRESETS.map((p) => (
-          <Button key={p.label} variant="ghost" size="sm" className="ring-1 ring-inset ring-slate-200" onClick={() => form.reset(p.values)} disabled={isSubmitting}>
+          <Button
+            key={p.label}
+            variant="ghost"
+            size="sm"
+            className="ring-1 ring-inset ring-slate-200"
+            onClick={() => form.reset(p.values)}
+            disabled={isSubmitting}
+          >
             {p.label}
           </Button>
         ))}

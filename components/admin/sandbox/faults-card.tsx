@@ -19,7 +19,18 @@ type ShownRule = FaultRule & Pick<ActiveFaultRule, 'remaining'>;
  * The control plane only takes the whole list, so a kept rule goes back with what it has left
  * rather than its first count: removing or adding another rule must not recharge it.
  */
-const portable = ({ method, path, status, code, retry_after, times, latency_ms, after_commit, drop, remaining }: ShownRule): FaultRule => ({
+const portable = ({
+  method,
+  path,
+  status,
+  code,
+  retry_after,
+  times,
+  latency_ms,
+  after_commit,
+  drop,
+  remaining,
+}: ShownRule): FaultRule => ({
   method,
   path,
   status,
@@ -44,7 +55,10 @@ export function FaultsCard() {
   const save = useSetFaults({
     // One toast for the rules: a success replaces an earlier failure's.
     onDone: (_, change) => void toast.success(change.done, { id: 'sandbox-faults' }),
-    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The faults could not be changed. Try again.', { id: 'sandbox-faults' }),
+    onFailed: (err) =>
+      void toast.error(err instanceof ConsoleApiError ? err.message : 'The faults could not be changed. Try again.', {
+        id: 'sandbox-faults',
+      }),
   });
   const rules: ShownRule[] = state.data?.faults.rules ?? [];
 
@@ -57,7 +71,13 @@ export function FaultsCard() {
       title="Faults"
       description="Make the Signing API fail or slow down on purpose, or lose the answer to a call that did commit, to rehearse errors, retries, Retry-After, waiting and confirming. Rules are checked in order; the first match answers."
       actions={
-        <Button variant="secondary" size="sm" disabled={rules.length === 0} busy={save.input?.rules.length === 0} onClick={() => void replace([], 'All faults cleared: the sandbox answers normally.')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={rules.length === 0}
+          busy={save.input?.rules.length === 0}
+          onClick={() => void replace([], 'All faults cleared: the sandbox answers normally.')}
+        >
           Clear all
         </Button>
       }
@@ -93,10 +113,23 @@ export function FaultsCard() {
                   <td className="px-3 py-2 tabular-nums">{r.latency_ms === undefined ? '—' : `${r.latency_ms} ms`}</td>
                   <td className="px-3 py-2">
                     {firing(r)}
-                    {r.times !== undefined && r.remaining !== undefined && r.remaining !== r.times && <span className="text-slate-600"> (of {r.times})</span>}
+                    {r.times !== undefined && r.remaining !== undefined && r.remaining !== r.times && (
+                      <span className="text-slate-600"> (of {r.times})</span>
+                    )}
                   </td>
                   <td className="px-3 py-2 text-right">
-                    <Button variant="ghost" size="sm" disabled={save.pending} onClick={() => void replace(rules.filter((_, j) => j !== i), `Fault removed: ${describe(r)}.`)} aria-label={`Remove fault ${describe(r)}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={save.pending}
+                      onClick={() =>
+                        void replace(
+                          rules.filter((_, j) => j !== i),
+                          `Fault removed: ${describe(r)}.`,
+                        )
+                      }
+                      aria-label={`Remove fault ${describe(r)}`}
+                    >
                       Remove
                     </Button>
                   </td>
@@ -104,7 +137,9 @@ export function FaultsCard() {
               ))}
             </tbody>
           </table>
-          <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">A rule with a count disappears once spent; counts shown are as of the last refresh.</p>
+          <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">
+            A rule with a count disappears once spent; counts shown are as of the last refresh.
+          </p>
         </div>
       )}
       <div className="mt-5 border-t border-slate-100 pt-4">

@@ -32,7 +32,19 @@ interface Outcome {
   text: string;
 }
 
-function Pager({ page, pages, total, size, onPage }: { page: number; pages: number; total: number; size: number; onPage(page: number): void }) {
+function Pager({
+  page,
+  pages,
+  total,
+  size,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  size: number;
+  onPage(page: number): void;
+}) {
   return (
     <nav aria-label="Packages pages" className="mt-3 flex items-center justify-between gap-3 text-sm text-slate-700">
       <p>
@@ -64,7 +76,11 @@ export function RecipientsCard() {
   }, [text]);
   const list = useQuery(sandboxPackagesQuery({ page, status: status || undefined, q: q || undefined }));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { run, pending, input: moving } = useRecipientAction({
+  const {
+    run,
+    pending,
+    input: moving,
+  } = useRecipientAction({
     onDone(updated, { action }) {
       const text = `${labelOf(action)}: package ${updated.id} is now ${statusWords('package', updated.status)}.`;
       setOutcome({ ok: true, text });
@@ -85,7 +101,9 @@ export function RecipientsCard() {
         header: 'Package',
         cell: ({ row }) => (
           <>
-            <span className="font-medium text-slate-900">{row.original.template_name ?? row.original.template_id ?? 'Package'}</span>
+            <span className="font-medium text-slate-900">
+              {row.original.template_name ?? row.original.template_id ?? 'Package'}
+            </span>
             <code className="block text-xs text-slate-700">{row.original.id}</code>
           </>
         ),
@@ -96,14 +114,18 @@ export function RecipientsCard() {
           <ul className="text-xs">
             {row.original.signers.map((s, i) => (
               <li key={s.slot_id ?? i}>
-                {s.name} {s.email && <span className="text-slate-600">&lt;{s.email}&gt;</span>} — {s.status ? statusWords('signer', s.status) : '—'}
+                {s.name} {s.email && <span className="text-slate-600">&lt;{s.email}&gt;</span>} —{' '}
+                {s.status ? statusWords('signer', s.status) : '—'}
               </li>
             ))}
           </ul>
         ),
       },
       { header: 'Status', cell: ({ row }) => <StatusBadge family="package" status={row.original.status} /> },
-      { header: 'Expires', cell: ({ row }) => <span className="whitespace-nowrap text-xs">{formatDateTime(row.original.expires_at)}</span> },
+      {
+        header: 'Expires',
+        cell: ({ row }) => <span className="whitespace-nowrap text-xs">{formatDateTime(row.original.expires_at)}</span>,
+      },
       {
         header: 'Act as the recipients',
         cell: ({ row }) => {
@@ -133,22 +155,37 @@ export function RecipientsCard() {
   }, [run, pending, moving]);
 
   return (
-    <Section variant="panel" title="Act as the recipients" description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline.">
+    <Section
+      variant="panel"
+      title="Act as the recipients"
+      description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline."
+    >
       <div role="search" className="mb-3 flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
           <label htmlFor="pkg-search" className="mb-1 block text-sm font-medium text-slate-800">
             Find a package
           </label>
-          <Input id="pkg-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Package id, template or signer name" maxLength={100} />
+          <Input
+            id="pkg-search"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Package id, template or signer name"
+            maxLength={100}
+          />
         </div>
         <div>
           <label htmlFor="pkg-status" className="mb-1 block text-sm font-medium text-slate-800">
             Status
           </label>
-          <Select id="pkg-status" value={status} onChange={(e) => {
+          <Select
+            id="pkg-status"
+            value={status}
+            onChange={(e) => {
               setStatus(e.target.value);
               setPage(1);
-            }}>
+            }}
+          >
             <option value="">All</option>
             {statusOptions('package', PACKAGE_STATUSES).map((s) => (
               <option key={s.value} value={s.value}>
@@ -159,7 +196,10 @@ export function RecipientsCard() {
         </div>
       </div>
       {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} className={`mb-3 rounded-md p-3 text-sm ${outcome.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}>
+        <p
+          role={outcome.ok ? 'status' : 'alert'}
+          className={`mb-3 rounded-md p-3 text-sm ${outcome.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+        >
           {outcome.text}
         </p>
       )}
@@ -168,11 +208,19 @@ export function RecipientsCard() {
       ) : list.isError ? (
         <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
       ) : list.data.pagination.total === 0 ? (
-        <EmptyState title={q || status ? 'No package matches' : 'No packages yet'}>{q || status ? 'Try another search or status.' : 'Senders create packages under Packages; they appear here once sent.'}</EmptyState>
+        <EmptyState title={q || status ? 'No package matches' : 'No packages yet'}>
+          {q || status ? 'Try another search or status.' : 'Senders create packages under Packages; they appear here once sent.'}
+        </EmptyState>
       ) : (
         <div aria-busy={list.isFetching}>
           <DataTable columns={columns} data={list.data.data as SignaturePackage[]} caption="Signature packages" />
-          <Pager page={page} total={list.data.pagination.total} pages={list.data.pagination.pages} size={list.data.pagination.size} onPage={setPage} />
+          <Pager
+            page={page}
+            total={list.data.pagination.total}
+            pages={list.data.pagination.pages}
+            size={list.data.pagination.size}
+            onPage={setPage}
+          />
         </div>
       )}
     </Section>

@@ -25,7 +25,8 @@ async function readTyped(text: string): Promise<{ schema: Record<string, unknown
   } catch {
     return { problem: 'This is not JSON.' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'The schema must be a JSON object.' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { problem: 'The schema must be a JSON object.' };
   const { describeUnsupported, readSubmissionSchema } = await import('@/lib/submission-schema/fields');
   const { unsupported } = readSubmissionSchema(parsed);
   if (unsupported.length > 0) return { problem: unsupported.map(describeUnsupported).join(' ') };
@@ -43,8 +44,14 @@ export function ReleasesCard() {
   const [problem, setProblem] = useState<string | null>(null);
   const publish = usePublishRelease({
     onDone: (published) =>
-      void toast.success(`Published ${published.workflow_release_id}. Forms still on the previous release will be refused as stale.`, { id: 'sandbox-release' }),
-    onFailed: (err) => void toast.error(err instanceof ConsoleApiError ? err.message : 'The release could not be published. Try again.', { id: 'sandbox-release' }),
+      void toast.success(
+        `Published ${published.workflow_release_id}. Forms still on the previous release will be refused as stale.`,
+        { id: 'sandbox-release' },
+      ),
+    onFailed: (err) =>
+      void toast.error(err instanceof ConsoleApiError ? err.message : 'The release could not be published. Try again.', {
+        id: 'sandbox-release',
+      }),
   });
   const list = workflows.data?.data ?? [];
   const workflow = list.find((w) => w.id === chosen) ?? list[0];
@@ -59,10 +66,18 @@ export function ReleasesCard() {
   };
 
   return (
-    <Section variant="panel" title="Workflow releases" description="Publish a new release as the workflow's owner would. The previous release becomes stale; requests already started keep theirs.">
+    <Section
+      variant="panel"
+      title="Workflow releases"
+      description="Publish a new release as the workflow's owner would. The previous release becomes stale; requests already started keep theirs."
+    >
       {workflows.isPending && <Skeleton className="h-32 w-full" />}
       {workflows.isError && !workflows.data && (
-        <ErrorState title="The workflows could not be loaded" message={workflows.error.message} onRetry={() => void workflows.refetch()} />
+        <ErrorState
+          title="The workflows could not be loaded"
+          message={workflows.error.message}
+          onRetry={() => void workflows.refetch()}
+        />
       )}
       {workflow && (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Publish a workflow release" className="flex flex-col gap-3">
@@ -75,8 +90,18 @@ export function ReleasesCard() {
               ))}
             </Select>
           </Field>
-          <Field label="New submission schema (optional)" hint="A JSON Schema object. Leave empty to publish the current schema again." error={problem ?? undefined}>
-            <Textarea rows={5} spellCheck={false} className="font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} />
+          <Field
+            label="New submission schema (optional)"
+            hint="A JSON Schema object. Leave empty to publish the current schema again."
+            error={problem ?? undefined}
+          >
+            <Textarea
+              rows={5}
+              spellCheck={false}
+              className="font-mono text-xs"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </Field>
           <div>
             <Button type="submit" busy={publish.pending}>

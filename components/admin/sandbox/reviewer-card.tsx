@@ -13,19 +13,34 @@ import { Section } from '../../ui/card';
 // is chosen, not with the panel. React's own lazy: next/dynamic would add its runtime to the page.
 const ReviewerForm = lazy(() => import('./reviewer-form').then((m) => ({ default: m.ReviewerForm })));
 
-const optionLabel = (r: ReviewedRequest) => `${r.external_id ?? r.id} · ${r.workflow_name ?? r.workflow_id ?? 'workflow'} · ${r.current_layer_name ?? 'layer ?'}`;
+const optionLabel = (r: ReviewedRequest) =>
+  `${r.external_id ?? r.id} · ${r.workflow_name ?? r.workflow_id ?? 'workflow'} · ${r.current_layer_name ?? 'layer ?'}`;
 
 function RequestFacts({ request }: { request: ReviewedRequest }) {
   const remaining = (request.remaining_approval_layers ?? []).map(String);
   return (
     <Facts
       items={[
-        ['Request', <code key="id" className="text-xs">{request.id}</code>],
+        [
+          'Request',
+          <code key="id" className="text-xs">
+            {request.id}
+          </code>,
+        ],
         ['Status', <StatusBadge key="s" family="request" status={request.status} />],
         ['Workflow', `${request.workflow_name ?? request.workflow_id ?? '—'} (${request.workflow_release_id ?? '—'})`],
         ['Current layer', request.current_layer_name ?? '—'],
         ['Layers still ahead', remaining.length > 0 ? remaining.join(' → ') : '—'],
-        ['SLA due', request.sla ? <span key="sla">{formatDateTime(request.sla.due_at)} {request.sla.breached && <Badge tone="red">breached</Badge>}</span> : '—'],
+        [
+          'SLA due',
+          request.sla ? (
+            <span key="sla">
+              {formatDateTime(request.sla.due_at)} {request.sla.breached && <Badge tone="red">breached</Badge>}
+            </span>
+          ) : (
+            '—'
+          ),
+        ],
       ]}
     />
   );
@@ -76,21 +91,41 @@ export function ReviewerCard() {
   const gone = Boolean(picked && queue.data && !queue.isFetching && !items.some((r) => r.id === picked.id));
 
   return (
-    <Section variant="panel" title="Act as a reviewer" description="Decide the current approval layer of a request awaiting review, as a human reviewer would.">
+    <Section
+      variant="panel"
+      title="Act as a reviewer"
+      description="Decide the current approval layer of a request awaiting review, as a human reviewer would."
+    >
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-48">
           <label htmlFor="review-search" className="mb-1 block text-sm font-medium text-slate-800">
             Find by id
           </label>
-          <Input id="review-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="ar_… or external id" maxLength={100} />
+          <Input
+            id="review-search"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="ar_… or external id"
+            maxLength={100}
+          />
         </div>
         <div className="min-w-72 flex-1">
           <label htmlFor="review-request" className="mb-1 block text-sm font-medium text-slate-800">
             Request awaiting a reviewer
           </label>
-          <Select id="review-request" value={current?.id ?? ''} onChange={(e) => setPicked(items.find((r) => r.id === e.target.value) ?? null)} disabled={queue.isPending}>
-            <option value="">{queue.isPending ? 'Loading…' : items.length === 0 ? 'No request is awaiting a reviewer' : 'Choose a request'}</option>
-            {current && !items.some((r) => r.id === current.id) && <option value={current.id}>{optionLabel(current)} (no longer awaiting)</option>}
+          <Select
+            id="review-request"
+            value={current?.id ?? ''}
+            onChange={(e) => setPicked(items.find((r) => r.id === e.target.value) ?? null)}
+            disabled={queue.isPending}
+          >
+            <option value="">
+              {queue.isPending ? 'Loading…' : items.length === 0 ? 'No request is awaiting a reviewer' : 'Choose a request'}
+            </option>
+            {current && !items.some((r) => r.id === current.id) && (
+              <option value={current.id}>{optionLabel(current)} (no longer awaiting)</option>
+            )}
             {items.map((r) => (
               <option key={r.id} value={r.id}>
                 {optionLabel(r)}
@@ -124,7 +159,9 @@ export function ReviewerCard() {
           </Suspense>
         </div>
       )}
-      {!current && items.length > 0 && <p className="mt-3 text-sm text-slate-600">Choose a request to see its layers and decide the current one.</p>}
+      {!current && items.length > 0 && (
+        <p className="mt-3 text-sm text-slate-600">Choose a request to see its layers and decide the current one.</p>
+      )}
       {outcome && <Outcome request={outcome} />}
     </Section>
   );

@@ -21,7 +21,11 @@ const ACTIONS: { value: ReviewerAction; label: string; hint: string }[] = [
   { value: 'request_revision', label: 'Request revision', hint: 'Sends it back to the requester with what must change.' },
   { value: 'reject', label: 'Reject', hint: 'Closes the request as rejected.' },
 ];
-const SUBMIT: Record<ReviewerAction, string> = { approve: 'Approve', request_revision: 'Request revision', reject: 'Reject request' };
+const SUBMIT: Record<ReviewerAction, string> = {
+  approve: 'Approve',
+  request_revision: 'Request revision',
+  reject: 'Reject request',
+};
 const DONE: Record<ReviewerAction, string> = { approve: 'Approved', request_revision: 'Revision requested', reject: 'Rejected' };
 const PLACEMENT = adminErrorPlacement<ReviewerValues>({ fields: ['comment', 'requirements'], nested: ['requirements'] });
 const ignore = () => undefined;
@@ -31,17 +35,26 @@ const resolver = lazyResolver(() => import('./sandbox-resolvers').then((m) => m.
 /** The reviewer's decision on one request; a refusal keeps everything typed and shows why. */
 export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; onDone(updated: ReviewedRequest): void }) {
   const [workflowId, release] = (request.workflow_release_id ?? '').split('@');
-  const schemaQuery = useQuery({ ...submissionSchemaQuery(workflowId ?? '', Number(release)), enabled: Boolean(workflowId && release) });
+  const schemaQuery = useQuery({
+    ...submissionSchemaQuery(workflowId ?? '', Number(release)),
+    enabled: Boolean(workflowId && release),
+  });
   const fields = schemaQuery.data ? fieldsOf(schemaQuery.data.schema) : [];
-  const form = useForm({ resolver, defaultValues: { action: 'approve' as ReviewerAction, comment: '', requirements: [{ field_key: '', message: '' }] } });
+  const form = useForm({
+    resolver,
+    defaultValues: { action: 'approve' as ReviewerAction, comment: '', requirements: [{ field_key: '', message: '' }] },
+  });
   const list = useFieldArray({ control: form.control, name: 'requirements' });
   const { errors, isSubmitting } = form.formState;
   const action = useWatch({ control: form.control, name: 'action' });
   const act = useReviewerAction({
     form: { target: form, placement: PLACEMENT },
     onDone(updated, decision) {
-      const where = updated.status === 'IN_PROGRESS' && updated.current_layer_name ? ` at layer “${updated.current_layer_name}”` : '';
-      toast.success(`${DONE[decision.action]}: ${updated.external_id ?? updated.id} — now ${statusWords('request', updated.status)}${where}.`);
+      const where =
+        updated.status === 'IN_PROGRESS' && updated.current_layer_name ? ` at layer “${updated.current_layer_name}”` : '';
+      toast.success(
+        `${DONE[decision.action]}: ${updated.external_id ?? updated.id} — now ${statusWords('request', updated.status)}${where}.`,
+      );
       form.reset();
       onDone(updated);
     },
@@ -50,7 +63,9 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
   // Failures are shown by the form binding only (a toast besides would say them twice).
   const submit = form.handleSubmit((v) => {
     const given = v.action === 'request_revision' ? v.requirements.filter((r) => !isBlank(r)) : [];
-    const requirements = given.length ? given.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) })) : undefined;
+    const requirements = given.length
+      ? given.map((r) => ({ message: r.message, ...(r.field_key ? { field_key: r.field_key } : {}) }))
+      : undefined;
     return act.run({ id: request.id, action: v.action, comment: v.comment || undefined, requirements }).then(ignore, ignore);
   });
 
@@ -61,7 +76,10 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
           <legend className="text-sm font-medium text-slate-800">Decision</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
             {ACTIONS.map((a) => (
-              <label key={a.value} className="flex gap-2 rounded-md p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600/40">
+              <label
+                key={a.value}
+                className="flex gap-2 rounded-md p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600/40"
+              >
                 <input type="radio" value={a.value} className="mt-0.5 accent-brand-600" {...form.register('action')} />
                 <span className="text-sm">
                   <span className="font-medium text-slate-900">{a.label}</span>
@@ -91,7 +109,14 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
                 <Field label={`What must change (${i + 1})`} required error={errors.requirements?.[i]?.message?.message}>
                   <Input maxLength={500} {...form.register(`requirements.${i}.message`)} />
                 </Field>
-                <Button variant="ghost" size="sm" className="sm:mt-6" onClick={() => list.remove(i)} disabled={list.fields.length === 1} aria-label={`Remove requirement ${i + 1}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="sm:mt-6"
+                  onClick={() => list.remove(i)}
+                  disabled={list.fields.length === 1}
+                  aria-label={`Remove requirement ${i + 1}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -102,13 +127,22 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
               </p>
             )}
             <div>
-              <Button variant="secondary" size="sm" onClick={() => list.append({ field_key: '', message: '' })} disabled={list.fields.length >= 20}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => list.append({ field_key: '', message: '' })}
+                disabled={list.fields.length >= 20}
+              >
                 Add requirement
               </Button>
             </div>
           </fieldset>
         )}
-        <Field label="Comment (optional)" error={errors.comment?.message} hint="Recorded with the decision; the requester sees it.">
+        <Field
+          label="Comment (optional)"
+          error={errors.comment?.message}
+          hint="Recorded with the decision; the requester sees it."
+        >
           <Textarea maxLength={1000} {...form.register('comment')} />
         </Field>
         <FormError error={errors.root} />

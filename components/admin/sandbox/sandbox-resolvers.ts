@@ -12,7 +12,10 @@ import { isBlank } from './requirement-rows';
 
 // The custom clock advance: an amount of a unit, as seconds.
 const clockSchemaOfForm = z
-  .object({ amount: z.coerce.number<string>({ message: 'Enter a number' }).int('Whole numbers only').min(1, 'At least 1'), unit: z.enum(['minutes', 'hours', 'days']) })
+  .object({
+    amount: z.coerce.number<string>({ message: 'Enter a number' }).int('Whole numbers only').min(1, 'At least 1'),
+    unit: z.enum(['minutes', 'hours', 'days']),
+  })
   .transform((v, ctx) => {
     const parsed = clockSchema.shape.advance_seconds.safeParse(v.amount * UNITS[v.unit]);
     if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'At most 10 years at once' });
@@ -27,15 +30,35 @@ const faultSchema = z
     method: z.enum(FAULT_METHODS),
     path: z.string().trim().pipe(rule.shape.path),
     status: blankOr(z.number().int().min(400, '400 to 599').max(599, '400 to 599')),
-    code: z.union([z.literal(''), z.string().trim().pipe(z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE, e.g. SERVICE_UNAVAILABLE').max(60))]),
+    code: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .pipe(
+          z
+            .string()
+            .regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE, e.g. SERVICE_UNAVAILABLE')
+            .max(60),
+        ),
+    ]),
     retry_after: blankOr(z.number().int('Whole seconds').min(0, '0 to 3600').max(3600, '0 to 3600')),
     times: blankOr(z.number().int('Whole number').min(1, '1 to 1000').max(1000, '1 to 1000')),
-    latency_ms: blankOr(z.number().int('Whole milliseconds').min(1, `1 to ${MAX_FAULT_DELAY_MS}`).max(MAX_FAULT_DELAY_MS, `1 to ${MAX_FAULT_DELAY_MS}`)),
+    latency_ms: blankOr(
+      z
+        .number()
+        .int('Whole milliseconds')
+        .min(1, `1 to ${MAX_FAULT_DELAY_MS}`)
+        .max(MAX_FAULT_DELAY_MS, `1 to ${MAX_FAULT_DELAY_MS}`),
+    ),
     after_commit: z.boolean(),
     drop: z.boolean(),
   })
   // A rule that neither fails nor waits would do nothing at all.
-  .refine((v) => v.status !== '' || v.latency_ms !== '' || v.drop, { message: 'Give a status, a delay, or both', path: ['status'] })
+  .refine((v) => v.status !== '' || v.latency_ms !== '' || v.drop, {
+    message: 'Give a status, a delay, or both',
+    path: ['status'],
+  })
   .refine((v) => !v.drop || v.after_commit, { message: DROP_NEEDS_AFTER_COMMIT, path: ['drop'] })
   .refine((v) => !v.drop || v.status === '', { message: DROP_EXCLUDES_STATUS, path: ['drop'] });
 
@@ -51,7 +74,8 @@ const reviewerSchema = z
     // Requirements are optional: a row left wholly empty is no requirement; a row naming a field must say what.
     v.requirements.forEach((r, i) => {
       if (isBlank(r)) return;
-      if (!requirement.shape.message.safeParse(r.message).success) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'message'], message: 'Say what must change' });
+      if (!requirement.shape.message.safeParse(r.message).success)
+        ctx.addIssue({ code: 'custom', path: ['requirements', i, 'message'], message: 'Say what must change' });
     });
   });
 
@@ -61,7 +85,10 @@ const signTemplateSchema = z.object({
   name: z
     .string()
     .trim()
-    .refine((v) => v === '' || templateName.safeParse(v).success, `${SIGN_TEMPLATE_NAME.min}-${SIGN_TEMPLATE_NAME.max} characters, or leave it empty`),
+    .refine(
+      (v) => v === '' || templateName.safeParse(v).success,
+      `${SIGN_TEMPLATE_NAME.min}-${SIGN_TEMPLATE_NAME.max} characters, or leave it empty`,
+    ),
 });
 
 export type FaultValues = z.input<typeof faultSchema>;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { documentListQuery } from '@/lib/documents/queries';
-import { documentsPath } from '../../documents/document-paths';
+import { documentsPath } from '@/lib/documents/paths';
 import { Section } from '../../ui/card';
 import { Field, Input } from '../../ui/field';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states';

@@ -125,7 +125,9 @@ export function DetailsForm({
                 Preparing the preview…
               </span>
               <span className="col-start-1 row-start-1 flex items-center justify-center gap-2">
-                {isSubmitting && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
+                {isSubmitting && (
+                  <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+                )}
                 {isSubmitting ? 'Preparing the preview…' : 'Preview'}
               </span>
             </span>
@@ -138,7 +140,11 @@ export function DetailsForm({
         onStay={guard.stay}
         onLeave={guard.leave}
         // Leaves once the draft is saved; a conflict or a refusal keeps the sender here to see it.
-        save={{ label: 'Save draft and leave', busy: draft.saving, run: () => void draft.save().then((saved) => (saved ? guard.leave() : guard.stay())) }}
+        save={{
+          label: 'Save draft and leave',
+          busy: draft.saving,
+          run: () => void draft.save().then((saved) => (saved ? guard.leave() : guard.stay())),
+        }}
       />
     </form>
   );

@@ -32,7 +32,9 @@ export function ReceiptValidity({ remaining, endsAt, onPreviewAgain }: ReceiptVa
     try {
       await onPreviewAgain();
     } catch (err) {
-      setFailure(`${err instanceof Error ? err.message : 'The preview could not be made.'} Edit details leads back to the form, every value kept.`);
+      setFailure(
+        `${err instanceof Error ? err.message : 'The preview could not be made.'} Edit details leads back to the form, every value kept.`,
+      );
       setBusy(false);
     }
   };

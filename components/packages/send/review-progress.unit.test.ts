@@ -54,7 +54,10 @@ describe('ReviewMemory', () => {
     const memory = new ReviewMemory();
     const one = frozenSummary(preview(), input);
     memory.addSections(one.fingerprint, ['values', 'expiry']);
-    expect([...memory.sections(frozenSummary(preview({ preview_token: 'tok_other123' }), input).fingerprint)]).toEqual(['values', 'expiry']);
+    expect([...memory.sections(frozenSummary(preview({ preview_token: 'tok_other123' }), input).fingerprint)]).toEqual([
+      'values',
+      'expiry',
+    ]);
     const changed = frozenSummary(preview(), { ...input, expires_in_days: 30 });
     expect(memory.sections(changed.fingerprint).size).toBe(0);
   });

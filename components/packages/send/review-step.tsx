@@ -111,12 +111,13 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         onPagesDone={pagesDone}
       />
 
-      <Card
-        as="aside"
-        aria-labelledby="review-summary"
-        className="flex flex-col gap-3 self-start p-5 lg:sticky lg:top-4"
-      >
-        <h2 id="review-summary" ref={summaryHeading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
+      <Card as="aside" aria-labelledby="review-summary" className="flex flex-col gap-3 self-start p-5 lg:sticky lg:top-4">
+        <h2
+          id="review-summary"
+          ref={summaryHeading}
+          tabIndex={-1}
+          className="text-base font-semibold text-slate-900 outline-none"
+        >
           Review before sending
         </h2>
         {sendMutation.confirmation.state === 'confirming' ? (
@@ -124,7 +125,14 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         ) : (
           <ReceiptValidity remaining={remaining} endsAt={deadline} onPreviewAgain={onPreviewAgain} />
         )}
-        <ReviewSummary template={template} preview={preview} summary={progress.summary} seen={progress.sections} onSeen={progress.markSection} now={now} />
+        <ReviewSummary
+          template={template}
+          preview={preview}
+          summary={progress.summary}
+          seen={progress.sections}
+          onSeen={progress.markSection}
+          now={now}
+        />
         <div className="border-t border-slate-200 pt-3">
           <div className="flex items-start gap-2">
             <input
@@ -142,7 +150,9 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
             </label>
           </div>
           <p id={`${confirmId}-hint`} className="mt-1 text-xs text-slate-600" data-testid="review-left">
-            {reviewed ? 'Required before sending.' : `Opens once you have seen every page and section. Still to review: ${progress.left}.`}
+            {reviewed
+              ? 'Required before sending.'
+              : `Opens once you have seen every page and section. Still to review: ${progress.left}.`}
           </p>
         </div>
         <FormError error={error} />

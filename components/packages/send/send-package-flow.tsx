@@ -25,11 +25,11 @@ import { useChosenTemplate } from './use-chosen-template';
 import { useSavedDraft } from '@/lib/drafts/use-saved-draft';
 import { previewPackage } from '@/lib/packages/queries';
 import { packageDraftApi } from '@/lib/package-drafts/queries';
+import { packageDraftPath } from '@/lib/drafts/draft-paths';
 
 type Stage =
   /** deadline: when the receipt ends, on the API's clock */
-  | { step: 'details'; back: BackReason | null }
-  | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
+  { step: 'details'; back: BackReason | null } | { step: 'review'; preview: Preview; input: PreviewInput; deadline: number };
 
 interface SendPackageFlowProps {
   initialTemplateId: string | null;
@@ -58,7 +58,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
   // What was typed per template, kept across template switches and trips to the review.
   const [kept] = useState(() => new Map<string, SendFormValues>());
   const [draftOptions] = useState(() => ({
-    url: (id: string) => `/packages/new?draft=${encodeURIComponent(id)}`,
+    url: packageDraftPath,
     // A form started from a package names it in the draft's audit entry.
     onCreate: startFrom?.source_package_id ? { source_package_id: startFrom.source_package_id } : undefined,
   }));
@@ -114,11 +114,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
   }
 
   const notice =
-    stage.step === 'details' && stage.back
-      ? BACK_NOTICES[stage.back]
-      : startNotice && !savedDraft
-        ? startNotice
-        : null;
+    stage.step === 'details' && stage.back ? BACK_NOTICES[stage.back] : startNotice && !savedDraft ? startNotice : null;
   return (
     <>
       <Stepper steps={SEND_STEPS} current={0} label="Send progress" />
@@ -159,7 +155,10 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
                 key={template.id}
                 template={template}
                 // Values started from (a package used as a new one) are unsaved input, not the baseline.
-                defaultValues={kept.get(template.id) ?? (startFrom?.template_id === template.id ? resumeValues(template, startFrom.values) : baseline)}
+                defaultValues={
+                  kept.get(template.id) ??
+                  (startFrom?.template_id === template.id ? resumeValues(template, startFrom.values) : baseline)
+                }
                 baseline={baseline}
                 savedAt={savedDraft?.updated_at ?? null}
                 onSaveDraft={(values, overVersion) =>

@@ -38,7 +38,8 @@ export function UnconfirmedSend({ intent }: { intent: OpenIntent }) {
   if (status.state !== 'confirming') {
     return (
       <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
-        Confirming the send you started {formatDateTime(intent.created_at)}… A new package can be prepared once its outcome is known.
+        Confirming the send you started {formatDateTime(intent.created_at)}… A new package can be prepared once its outcome is
+        known.
       </div>
     );
   }
