@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { Providers } from '@/components/providers';
 import { BEFORE_APP_SCRIPT } from '@/lib/security/csp';
+import { localesFromAcceptLanguage } from '@/lib/format';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -13,7 +14,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Reading the request makes every page render per request, never at build time: Next puts
   // the CSP nonce (proxy.ts) on its scripts only while rendering, and under 'strict-dynamic' a
   // prerendered page's scripts would not run. This covers pages that read no session (not-found).
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const request = await headers();
+  const nonce = request.get('x-nonce') ?? undefined;
+  // Pages rendered with data on the server format in these (components/ui/use-reader-locales.ts).
+  const locales = localesFromAcceptLanguage(request.get('accept-language'));
   return (
     <html lang="en">
       <head>
@@ -21,7 +25,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BEFORE_APP_SCRIPT }} />
       </head>
       <body>
-        <Providers>{children}</Providers>
+        <Providers locales={locales}>{children}</Providers>
       </body>
     </html>
   );

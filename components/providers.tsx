@@ -4,8 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { queryRetryDelay, shouldRetryQuery } from '@/lib/query-retry';
+import { ServedLocales } from './ui/use-reader-locales';
 
-export function Providers({ children }: { children: React.ReactNode }) {
+export function Providers({ children, locales }: { children: React.ReactNode; locales: readonly string[] }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -17,7 +18,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   );
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <ServedLocales value={locales}>{children}</ServedLocales>
       {/* Bottom right: toasts never cover the header's controls (sign out, areas) at any width. */}
       {/* Sonner's rich colours fall short of WCAG AA contrast for text; these pairs pass. */}
       <Toaster

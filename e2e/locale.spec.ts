@@ -35,3 +35,20 @@ test('a German browser reads amounts, dates and times the German way, in UTC', a
   await snap(page, 'locale-de-approval-detail');
   expect(problems).toEqual([]);
 });
+
+test('a catalog record rendered on the server reads the German way and hydrates without a mismatch', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && problems.push(m.text()));
+  const reads: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/categories/cat_finance') && reads.push(r.url()));
+
+  await signIn(page, 'viewer');
+  await page.goto('/catalog/categories/cat_finance');
+  const facts = page.locator('dl').first();
+  await expect(facts).toContainText(/Created\s*\d{1,2}\. [A-Z][a-zä]+\.? \d{4}, \d\d:\d\d UTC/);
+  await expect(page.getByText('Expenses, invoices and budget approvals.')).toBeVisible();
+  // The record came with the page: the browser did not have to ask for it.
+  expect(reads).toEqual([]);
+  expect(problems).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { API_DATE_HEADER, apiClock } from './api-clock.ts';
 import { ConsoleApiError, readErrorBody } from './api-error.ts';
+import type { ApiTransport } from './api-transport.ts';
 import { trackRequest } from './pending-requests.ts';
 
 export interface ApiOptions {
@@ -8,6 +9,8 @@ export interface ApiOptions {
   /** the key of the user intent this call belongs to (reused on every retry of it) */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Off the browser (a page prefetching on the server): how to reach the console instead of fetch. */
+  transport?: ApiTransport;
 }
 
 /** Set while the user signs out, whose own page change to sign-in is the one that counts. */
@@ -44,25 +47,33 @@ export async function errorFrom(res: Response): Promise<ConsoleApiError> {
 }
 
 /**
- * A same-origin call to the console's /api routes, answering the successful Response with
+ * A call to the console's /api routes (same-origin fetch, or `opts.transport`), answering the successful Response with
  * its body unread; every failure becomes a ConsoleApiError, and a lost session goes to sign-in.
  */
 export async function apiResponse(path: string, opts: ApiOptions & { accept?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  const init: RequestInit = {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+    credentials: 'same-origin',
+    cache: 'no-store',
+  };
+  // Off the browser there is no reader waiting, no API clock to learn and no sign-in to go to:
+  // a failure only means the page renders without that data and the browser asks again.
+  if (opts.transport) {
+    const res = await opts.transport.fetch(path, init);
+    if (!res.ok) throw await errorFrom(res);
+    return res;
+  }
   let res: Response;
   const sentAt = performance.now();
   const answered = trackRequest();
   try {
-    res = await fetch(path, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
+    res = await fetch(path, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ConsoleApiError(0, 'NETWORK_ERROR', 'The console could not be reached. Check your connection and try again.');

@@ -2,9 +2,10 @@
 // (the browser's languages). Times stay in UTC and say so: the API, the audit log and the
 // sandbox clock all speak UTC, and one explicit zone keeps two readers' screens comparable.
 //
-// The server has no reader, so it uses FALLBACK. Pages get their data in the browser (React
-// Query, no server prefetch), so nothing formatted here is rendered on both sides; a
-// component that did would have to format after mount.
+// The server has no navigator: a page it renders with data (server/http/prefetch.ts) formats
+// in the locales of the request's Accept-Language, which the browser sends from the same
+// language list, and the components on such a page take their locales from
+// useReaderLocales (components/ui/use-reader-locales.ts) so hydration sees the same text.
 
 const FALLBACK = 'en-GB';
 
@@ -12,6 +13,28 @@ const FALLBACK = 'en-GB';
 export function readerLocales(): readonly string[] {
   if (typeof navigator !== 'undefined' && navigator.languages?.length) return navigator.languages;
   return [FALLBACK];
+}
+
+/**
+ * The locales an Accept-Language header asks for, most wanted first ("de-DE,de;q=0.9,en;q=0.8"
+ * → de-DE, de, en); tags Intl cannot read, wildcards and q=0 are dropped; at most five.
+ */
+export function localesFromAcceptLanguage(header: string | null | undefined): readonly string[] {
+  const wanted: { tag: string; q: number; at: number }[] = [];
+  for (const [at, part] of (header ?? '').split(',').entries()) {
+    const [rawTag = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!rawTag || rawTag === '*' || !Number.isFinite(q) || q <= 0) continue;
+    try {
+      const [tag] = Intl.getCanonicalLocales(rawTag);
+      if (tag && !wanted.some((w) => w.tag === tag)) wanted.push({ tag, q, at });
+    } catch {
+      // Not a language tag: a reader is never refused a page for a header like that.
+    }
+  }
+  const tags = wanted.sort((a, b) => b.q - a.q || a.at - b.at).map((w) => w.tag);
+  return tags.length ? tags.slice(0, 5) : [FALLBACK];
 }
 
 type Locales = readonly string[] | string;

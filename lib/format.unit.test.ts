@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatBytes, formatCalendarDate, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, readerLocales } from './format.ts';
+import { formatBytes, formatCalendarDate, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, localesFromAcceptLanguage, readerLocales } from './format.ts';
 
 const AT = '2026-11-23T14:02:09.000Z';
 
@@ -37,6 +37,18 @@ describe('formatting follows the reader’s locale, in UTC', () => {
     expect(formatNumber(0.5)).toBe('0,5');
     vi.stubGlobal('navigator', undefined);
     expect(readerLocales()).toEqual(['en-GB']);
+  });
+
+  it('reads the locales a request asks for from its Accept-Language, most wanted first', () => {
+    expect(localesFromAcceptLanguage('de-DE,de;q=0.9,en;q=0.8')).toEqual(['de-DE', 'de', 'en']);
+    expect(localesFromAcceptLanguage('en;q=0.5, fr-CA , de;q=0.7')).toEqual(['fr-CA', 'de', 'en']);
+    // Case is canonicalised, repeats kept once, wildcards and refusals (q=0) dropped.
+    expect(localesFromAcceptLanguage('EN-us,en-US;q=0.9,*;q=0.1,it;q=0')).toEqual(['en-US']);
+    // Nothing readable: the server's fixed locale, never a refused page.
+    expect(localesFromAcceptLanguage('')).toEqual(['en-GB']);
+    expect(localesFromAcceptLanguage(null)).toEqual(['en-GB']);
+    expect(localesFromAcceptLanguage('not a tag!!,;q=x')).toEqual(['en-GB']);
+    expect(localesFromAcceptLanguage('a,b,c,d,e,f,g'.split(',').map((l) => `${l}x`).join(','))).toHaveLength(5);
   });
 
   it('keeps missing and unreadable values recognisable', () => {

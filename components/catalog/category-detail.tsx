@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
+import { useReaderLocales } from '../ui/use-reader-locales';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { ArchiveButton } from './archive-button';
 import { Facts } from '../ui/page-header';
@@ -11,6 +12,7 @@ import { RelatedWorkflows } from './related-workflows';
 
 export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
   const query = useQuery(catalogItemQuery('categories', id));
+  const locales = useReaderLocales();
   return (
     <DetailFrame kind="categories" id={id} query={query}>
       {(c) => (
@@ -26,9 +28,9 @@ export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean
           <ArchivedNotice record={c} noun="category" />
           <Facts
             items={[
-              ['Created', formatDateTime(c.created_at)],
-              ['Last updated', formatDateTime(typeof c.updated_at === 'string' ? c.updated_at : undefined)],
-              ['Archived', c.archived_at ? formatDateTime(c.archived_at) : 'No'],
+              ['Created', formatDateTime(c.created_at, {}, locales)],
+              ['Last updated', formatDateTime(typeof c.updated_at === 'string' ? c.updated_at : undefined, {}, locales)],
+              ['Archived', c.archived_at ? formatDateTime(c.archived_at, {}, locales) : 'No'],
             ]}
           />
           <Section variant="page" title="Approval workflows in this category">

@@ -3,6 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
+import { useReaderLocales } from '../ui/use-reader-locales';
 import type { CatalogKind } from '@/lib/catalog/queries';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
@@ -112,11 +113,12 @@ interface ArchivedNoticeProps {
 
 /** When and why a record was archived; nothing for active records. */
 export function ArchivedNotice({ record, noun, note }: ArchivedNoticeProps) {
+  const locales = useReaderLocales();
   if (record.status !== 'archived') return null;
   return (
     <div className="mb-6 rounded-lg border border-slate-300 bg-slate-100 px-4 py-3 text-sm text-slate-800">
       <p className="font-medium">
-        This {noun} was archived{record.archived_at ? ` on ${formatDateTime(record.archived_at)}` : ''}.
+        This {noun} was archived{record.archived_at ? ` on ${formatDateTime(record.archived_at, {}, locales)}` : ''}.
       </p>
       {record.archive_reason && <p className="mt-0.5">Reason: {record.archive_reason}</p>}
       {note && <p className="mt-0.5">{note}</p>}

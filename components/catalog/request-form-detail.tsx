@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
+import { useReaderLocales } from '../ui/use-reader-locales';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { ArchiveRequestFormButton } from './archive-request-form-button';
 import { Facts } from '../ui/page-header';
@@ -13,6 +14,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
   const query = useQuery(catalogItemQuery('request-forms', id));
+  const locales = useReaderLocales();
   const categories = useCatalogOptions('categories');
   const templates = useCatalogOptions('request-templates');
   return (
@@ -49,8 +51,8 @@ export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: bool
                 <ItemLink key="c" kind="categories" id={f.category_id} name={categories.names.get(f.category_id ?? '')} />,
               ],
               ['Form version', f.form_version ?? '—'],
-              ['Created', formatDateTime(text(f.created_at))],
-              ['Last updated', formatDateTime(text(f.updated_at))],
+              ['Created', formatDateTime(text(f.created_at), {}, locales)],
+              ['Last updated', formatDateTime(text(f.updated_at), {}, locales)],
             ]}
           />
         </>

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
+import { useReaderLocales } from '../ui/use-reader-locales';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { Facts } from '../ui/page-header';
 import { DetailFrame, DetailHeader } from './detail-frame';
@@ -14,6 +15,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function RequestTemplateDetail({ id }: { id: string }) {
   const query = useQuery(catalogItemQuery('request-templates', id));
+  const locales = useReaderLocales();
   const { names } = useCatalogOptions('categories');
   return (
     <DetailFrame kind="request-templates" id={id} query={query}>
@@ -30,8 +32,8 @@ export function RequestTemplateDetail({ id }: { id: string }) {
             items={[
               ['Category', <ItemLink key="c" kind="categories" id={t.category_id} name={names.get(t.category_id ?? '')} />],
               ['Form version', t.form_version ?? '—'],
-              ['Created', formatDateTime(text(t.created_at))],
-              ['Last updated', formatDateTime(text(t.updated_at))],
+              ['Created', formatDateTime(text(t.created_at), {}, locales)],
+              ['Last updated', formatDateTime(text(t.updated_at), {}, locales)],
             ]}
           />
           <p className="mt-3 text-sm text-slate-700">

@@ -3,7 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { useReaderLocales } from '../ui/use-reader-locales';
+import { Day } from '../ui/when';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { DataTable } from '../list/data-table';
@@ -59,7 +61,7 @@ function versionColumns(
     },
     { id: 'id', header: 'Version id', cell: ({ row }) => <CopyId value={row.original.id} label="template version id" /> },
     { id: 'pages', header: 'Pages', cell: ({ row }) => row.original.page_count ?? '—' },
-    { id: 'created', header: 'Created', cell: ({ row }) => formatDate(row.original.created_at) },
+    { id: 'created', header: 'Created', cell: ({ row }) => <Day at={row.original.created_at} /> },
     {
       id: 'pdf',
       header: 'Source PDF',
@@ -83,6 +85,7 @@ function versionColumns(
 /** A document-sign template: its versions, slots, sender fields and PDF, and (for senders) the way to send with it. */
 export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boolean }) {
   const query = useQuery(catalogItemQuery('document-sign-templates', id));
+  const locales = useReaderLocales();
   const search = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -126,7 +129,7 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
                 ['Versions', versions.length],
                 ['Signer slots', t.slots.length],
                 ['Sender fields', t.sender_fields.length],
-                ['Last updated', formatDateTime(text(t.updated_at))],
+                ['Last updated', formatDateTime(text(t.updated_at), {}, locales)],
               ]}
             />
             <Section variant="page" title="Versions" description="A version is addressed by its version id, not by its number.">

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { formatDateTime } from '@/lib/format';
+import { useReaderLocales } from '../ui/use-reader-locales';
+import { DateTime } from '../ui/when';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
 import { LinkButton } from '../ui/link-button';
@@ -39,7 +41,7 @@ const releaseColumns = (current: number | undefined): ColumnDef<Release, unknown
   },
   { id: 'form', header: 'Form version', cell: ({ row }) => row.original.form_version ?? '—' },
   { id: 'published_version', header: 'Published version', cell: ({ row }) => row.original.published_version ?? '—' },
-  { id: 'published_at', header: 'Published', cell: ({ row }) => formatDateTime(row.original.published_at) },
+  { id: 'published_at', header: 'Published', cell: ({ row }) => <DateTime at={row.original.published_at} /> },
 ];
 
 /** The releases a workflow has; an API that lists none still has the current one. */
@@ -51,6 +53,7 @@ function releasesOf(w: Workflow): Release[] {
 
 export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAdmin: boolean; canRequest: boolean }) {
   const query = useQuery(catalogItemQuery('approval-workflows', id));
+  const locales = useReaderLocales();
   const search = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -105,7 +108,7 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
                 ['Request form', <ItemLink key="f" kind="request-forms" id={w.request_form_id} resolveName />],
                 ['Form version', w.form_version ?? '—'],
                 ['Published version', w.published_version ?? '—'],
-                ['Published', formatDateTime(w.published_at)],
+                ['Published', formatDateTime(w.published_at, {}, locales)],
                 ['Runtime', w.runtime ?? '—'],
                 [
                   'Per-document signing',

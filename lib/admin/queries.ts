@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { ApprovalRequest } from '../approval-requests/schemas.ts';
 import { AUDIT_OUTCOMES } from './audit-outcomes.ts';
 import type { AuditLogEntry, faultRulesSchema } from './schemas.ts';
@@ -76,14 +77,14 @@ export const adminKeys = {
 export const usersQuery = () =>
   queryOptions({
     queryKey: adminKeys.users,
-    queryFn: ({ signal }) => api<{ data: AdminUser[] }>('/api/admin/users', { signal }).then((r) => r.data),
+    queryFn: (ctx) => api<{ data: AdminUser[] }>('/api/admin/users', via(ctx)).then((r) => r.data),
   });
 
 // Read again every 30 s while shown: attempts keep arriving, and a throttle ends by itself.
 export const throttlesQuery = () =>
   queryOptions({
     queryKey: adminKeys.throttles,
-    queryFn: ({ signal }) => api<{ data: ThrottledAccount[] }>('/api/admin/throttles', { signal }).then((r) => r.data),
+    queryFn: (ctx) => api<{ data: ThrottledAccount[] }>('/api/admin/throttles', via(ctx)).then((r) => r.data),
     staleTime: 0,
     refetchInterval: 30_000,
   });
@@ -91,7 +92,7 @@ export const throttlesQuery = () =>
 export const auditQuery = (args: AuditFilters & { page: number; size: number }) =>
   queryOptions({
     queryKey: adminKeys.auditPage(args),
-    queryFn: ({ signal }) => api<AuditPage>(`/api/admin/audit${qs({ ...args })}`, { signal }),
+    queryFn: (ctx) => api<AuditPage>(`/api/admin/audit${qs({ ...args })}`, via(ctx)),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -100,12 +101,12 @@ export const auditQuery = (args: AuditFilters & { page: number; size: number }) 
 export const auditExportHref = (filters: AuditFilters) => `/api/admin/audit/export${qs({ ...filters })}`;
 
 export const sandboxQuery = () =>
-  queryOptions({ queryKey: adminKeys.sandbox, queryFn: ({ signal }) => api<SandboxState>('/api/sandbox', { signal }), staleTime: 0 });
+  queryOptions({ queryKey: adminKeys.sandbox, queryFn: (ctx) => api<SandboxState>('/api/sandbox', via(ctx)), staleTime: 0 });
 
 export const reviewQueueQuery = (q: string) =>
   queryOptions({
     queryKey: adminKeys.reviewQueue(q),
-    queryFn: ({ signal }) => api<Page<ReviewedRequest>>(`/api/approval-requests${qs({ status: 'IN_PROGRESS', size: 100, q })}`, { signal }),
+    queryFn: (ctx) => api<Page<ReviewedRequest>>(`/api/approval-requests${qs({ status: 'IN_PROGRESS', size: 100, q })}`, via(ctx)),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -113,7 +114,7 @@ export const reviewQueueQuery = (q: string) =>
 export const sandboxPackagesQuery = (args: { page: number; status?: string; q?: string }) =>
   queryOptions({
     queryKey: adminKeys.packages(args),
-    queryFn: ({ signal }) => api<Page<SignaturePackage>>(`/api/packages${qs({ ...args, size: 25 })}`, { signal }),
+    queryFn: (ctx) => api<Page<SignaturePackage>>(`/api/packages${qs({ ...args, size: 25 })}`, via(ctx)),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

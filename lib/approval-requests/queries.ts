@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { ApprovalRequest, RevisionInput, RevisionRequirements, SubmitRequestInput } from './schemas.ts';
 
 export type { DecisionEntry, RequestDocumentRef, RevisionDraft, RevisionRequirements, RevisionTask, VisitedStep } from './schemas.ts';
@@ -64,14 +65,14 @@ const path = (id: string, rest = '') => `/api/approval-requests/${encodeURICompo
 export const approvalsListQuery = (args: ApprovalListArgs) =>
   queryOptions({
     queryKey: approvalKeys.list(args),
-    queryFn: ({ signal }) => api<Page<ApprovalRequestRecord>>(`/api/approval-requests${qs({ ...args })}`, { signal }),
+    queryFn: (ctx) => api<Page<ApprovalRequestRecord>>(`/api/approval-requests${qs({ ...args })}`, via(ctx)),
     placeholderData: keepPreviousData,
   });
 
 export const approvalQuery = (id: string) =>
   queryOptions({
     queryKey: approvalKeys.item(id),
-    queryFn: ({ signal }) => api<ApprovalRequestRecord>(path(id), { signal }),
+    queryFn: (ctx) => api<ApprovalRequestRecord>(path(id), via(ctx)),
   });
 
 /** Statuses in which reviewers may still move a request: its page follows the API by itself. */
@@ -96,7 +97,7 @@ export const liveApprovalQuery = (id: string) =>
 export const revisionRequirementsQuery = (id: string) =>
   queryOptions({
     queryKey: approvalKeys.revision(id),
-    queryFn: ({ signal }) => api<RevisionRequirements>(path(id, '/revision-requirements'), { signal }),
+    queryFn: (ctx) => api<RevisionRequirements>(path(id, '/revision-requirements'), via(ctx)),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

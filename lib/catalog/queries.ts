@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { Category, ReleaseSchema, RequestForm, RequestTemplate, SignTemplate, Workflow } from './schemas.ts';
 import type { Page } from '../list/schemas.ts';
 
@@ -24,19 +25,19 @@ export const catalogKeys = {
 export const catalogListQuery = <K extends CatalogKind>(kind: K, args: ListArgs) =>
   queryOptions({
     queryKey: catalogKeys.list(kind, args),
-    queryFn: ({ signal }) => api<Page<CatalogTypes[K]>>(`/api/${kind}${qs(args)}`, { signal }),
+    queryFn: (ctx) => api<Page<CatalogTypes[K]>>(`/api/${kind}${qs(args)}`, via(ctx)),
     placeholderData: keepPreviousData,
   });
 
 export const catalogItemQuery = <K extends CatalogKind>(kind: K, id: string) =>
   queryOptions({
     queryKey: catalogKeys.item(kind, id),
-    queryFn: ({ signal }) => api<CatalogTypes[K]>(`/api/${kind}/${encodeURIComponent(id)}`, { signal }),
+    queryFn: (ctx) => api<CatalogTypes[K]>(`/api/${kind}/${encodeURIComponent(id)}`, via(ctx)),
   });
 
 export const submissionSchemaQuery = (workflowId: string, release: number) =>
   queryOptions({
     queryKey: ['catalog', 'approval-workflows', 'schema', workflowId, release] as const,
-    queryFn: ({ signal }) => api<ReleaseSchema>(`/api/approval-workflows/${encodeURIComponent(workflowId)}/releases/${release}/submission-schema`, { signal }),
+    queryFn: (ctx) => api<ReleaseSchema>(`/api/approval-workflows/${encodeURIComponent(workflowId)}/releases/${release}/submission-schema`, via(ctx)),
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { DocumentItem, LogicalPurpose } from './schemas.ts';
 import type { Page } from '../list/schemas.ts';
 
@@ -20,7 +21,7 @@ export const documentKeys = {
 export const documentListQuery = (args: DocumentListArgs) =>
   queryOptions({
     queryKey: documentKeys.list(args),
-    queryFn: ({ signal }) => api<Page<DocumentItem>>(`/api/documents${qs({ ...args })}`, { signal }),
+    queryFn: (ctx) => api<Page<DocumentItem>>(`/api/documents${qs({ ...args })}`, via(ctx)),
     placeholderData: keepPreviousData,
   });
 
@@ -31,8 +32,7 @@ export const documentListQuery = (args: DocumentListArgs) =>
 export const documentSearchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: ['documents', 'list', 'search', q] as const,
-    queryFn: ({ signal, pageParam }) =>
-      api<Page<DocumentItem>>(`/api/documents${qs({ page: pageParam, size: 25, q })}`, { signal }),
+    queryFn: (ctx) => api<Page<DocumentItem>>(`/api/documents${qs({ page: ctx.pageParam, size: 25, q })}`, via(ctx)),
     initialPageParam: 1,
     getNextPageParam: ({ pagination: p }) => (p.page < p.pages ? p.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -41,7 +41,7 @@ export const documentSearchQuery = (q: string) =>
 export const documentQuery = (id: string) =>
   queryOptions({
     queryKey: documentKeys.item(id),
-    queryFn: ({ signal }) => api<DocumentItem>(`/api/documents/${encodeURIComponent(id)}`, { signal }),
+    queryFn: (ctx) => api<DocumentItem>(`/api/documents/${encodeURIComponent(id)}`, via(ctx)),
   });
 
 /**

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { Page } from '../list/schemas.ts';
 
 /** What every kind of draft answers: an id, the version it is at, and when it was saved. */
@@ -32,14 +33,14 @@ export function draftResource<Summary extends DraftLike, Draft extends Summary, 
     listQuery: (args: { page: number; size: number }) =>
       queryOptions({
         queryKey: keys.list(args),
-        queryFn: ({ signal }) => api<Page<Summary>>(`/api/${root}${qs(args)}`, { signal }),
+        queryFn: (ctx) => api<Page<Summary>>(`/api/${root}${qs(args)}`, via(ctx)),
         placeholderData: keepPreviousData,
       }),
     /** One draft to resume. Read once per visit: the form, not the cache, holds it from then on. */
     itemQuery: (id: string) =>
       queryOptions({
         queryKey: keys.item(id),
-        queryFn: ({ signal }) => api<Draft>(path(id), { signal }),
+        queryFn: (ctx) => api<Draft>(path(id), via(ctx)),
         staleTime: Infinity,
         gcTime: 0,
       }),

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiResponse } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import { ConsoleApiError } from '../api-error.ts';
 import { normalizeFields } from './field-types.ts';
 import type { PageSize } from './geometry.ts';
@@ -62,8 +63,8 @@ export const editorKeys = {
 export const editorPdfQuery = (documentId: string) =>
   queryOptions({
     queryKey: editorKeys.pdf(documentId),
-    queryFn: async ({ signal }) => {
-      const res = await apiResponse(editorPath(documentId, '/document'), { accept: 'application/pdf', signal });
+    queryFn: async (ctx) => {
+      const res = await apiResponse(editorPath(documentId, '/document'), { accept: 'application/pdf', ...via(ctx) });
       return new Uint8Array(await res.arrayBuffer());
     },
     staleTime: Infinity,
@@ -74,6 +75,6 @@ export const editorPdfQuery = (documentId: string) =>
 export const editorDocumentQuery = (documentId: string) =>
   queryOptions({
     queryKey: editorKeys.document(documentId),
-    queryFn: async ({ signal }): Promise<DocumentItem> => documentSchema.parse(await api<unknown>(`/api/documents/${encodeURIComponent(documentId)}`, { signal })),
+    queryFn: async (ctx): Promise<DocumentItem> => documentSchema.parse(await api<unknown>(`/api/documents/${encodeURIComponent(documentId)}`, via(ctx))),
     retry: false,
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { HomeAnswer } from './schemas.ts';
 
 export const homeKeys = { all: ['home'] as const };
@@ -10,7 +11,7 @@ export const HOME_REFRESH_MS = 30_000;
 export const homeQuery = () =>
   queryOptions({
     queryKey: homeKeys.all,
-    queryFn: ({ signal }) => api<HomeAnswer>('/api/home', { signal }),
+    queryFn: (ctx) => api<HomeAnswer>('/api/home', via(ctx)),
     refetchInterval: HOME_REFRESH_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,

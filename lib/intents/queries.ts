@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import type { OpenIntent } from './schemas.ts';
 
 export type { OpenIntent };
@@ -9,7 +10,7 @@ export const intentKeys = { open: (operation: string) => ['intents', 'open', ope
 export const openIntentsQuery = (operation: string) =>
   queryOptions({
     queryKey: intentKeys.open(operation),
-    queryFn: ({ signal }) => api<{ data: OpenIntent[] }>(`/api/intents${qs({ operation })}`, { signal }),
+    queryFn: (ctx) => api<{ data: OpenIntent[] }>(`/api/intents${qs({ operation })}`, via(ctx)),
     select: (page) => page.data.filter((i) => i.replayable),
     // Read afresh on every visit, never from memory: a send that lost its answer since the last
     // read (in this tab, another tab, another session) must keep the form closed.

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
+import { via } from '../api-transport.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { ConsolePackage, PackagesPage, Preview, PreviewInput, SignaturePackage } from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
@@ -24,14 +25,14 @@ const path = (id: string, rest = '') => `/api/packages/${encodeURIComponent(id)}
 export const packagesListQuery = (args: PackageListArgs) =>
   queryOptions({
     queryKey: packageKeys.list(args),
-    queryFn: ({ signal }) => api<PackagesPage>(`/api/packages${qs({ ...args })}`, { signal }),
+    queryFn: (ctx) => api<PackagesPage>(`/api/packages${qs({ ...args })}`, via(ctx)),
     placeholderData: keepPreviousData,
   });
 
 export const packageQuery = (id: string) =>
   queryOptions({
     queryKey: packageKeys.item(id),
-    queryFn: ({ signal }) => api<ConsolePackage>(path(id), { signal }),
+    queryFn: (ctx) => api<ConsolePackage>(path(id), via(ctx)),
   });
 
 /** A preview (the sender's input frozen behind a receipt valid 10 minutes) with the moment its receipt ends, on the API's clock (lib/api-clock.ts). */

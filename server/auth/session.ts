@@ -79,6 +79,16 @@ async function unseal(seal: string): Promise<SessionData> {
   return data;
 }
 
+/**
+ * The reader's session as a Cookie header for a call this server makes to itself at `host`
+ * (server/http/prefetch.ts): the cookie's name follows that address (plain on loopback),
+ * whatever name the reader's browser used. Null without a session cookie.
+ */
+export async function sessionCookieFor(host: string): Promise<string | null> {
+  const seal = (await cookies()).get(options(isSecureContext(await headers())).cookieName)?.value;
+  return seal ? `${options(isSecureContext(new Headers({ host }))).cookieName}=${seal}` : null;
+}
+
 export type SessionState = { user: User } | { user: null; reason: 'none' | 'expired' };
 
 /** What a route handler already holds: reading the cookie from it skips Next's request-store lookups. */

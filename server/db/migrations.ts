@@ -1,5 +1,18 @@
 import 'server-only';
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+
+// The columns a draft row has carried since 0004: 0006 copies package drafts into the shared
+// table column for column, so both must spell them the same way.
+function withDraftBody<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table
+    .addColumn('label', 'text', (c) => c.notNull())
+    .addColumn('form_values', 'text', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('create_key', 'text')
+    .addColumn('create_fingerprint', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull());
+}
 
 // One migration set for both dialects: portable types only, except the audit log's
 // auto-numbered id, which each dialect spells its own way.
@@ -114,13 +127,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('template_id', 'text', (c) => c.notNull())
         .addColumn('template_name', 'text')
-        .addColumn('label', 'text', (c) => c.notNull())
-        .addColumn('form_values', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('create_key', 'text')
-        .addColumn('create_fingerprint', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(withDraftBody)
         .execute();
       await db.schema.createIndex('package_drafts_user').on('package_drafts').columns(['user_id', 'updated_at']).execute();
       // Both dialects let several rows hold a NULL key, so only keyed creates are unique.
@@ -153,13 +160,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('subject_id', 'text', (c) => c.notNull())
         .addColumn('subject_name', 'text')
-        .addColumn('label', 'text', (c) => c.notNull())
-        .addColumn('form_values', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('create_key', 'text')
-        .addColumn('create_fingerprint', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(withDraftBody)
         .execute();
       await db.schema.createIndex('drafts_user').on('drafts').columns(['user_id', 'kind', 'updated_at']).execute();
       await db.schema.createIndex('drafts_create_key').on('drafts').columns(['user_id', 'kind', 'create_key']).unique().execute();

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { startTestConsole, type TestConsole } from './harness';
 import {
   accessRequest,
@@ -105,6 +106,46 @@ describe('catalog details', () => {
     expect(tpl.versions.length).toBeGreaterThan(1);
     expect(sha256(first.bytes)).not.toBe(sha256(current.bytes));
     expectConsoleError(await get('/api/document-sign-templates/dst_nda/content?version=dstv_nope'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('catalog pages rendered with their record', () => {
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    c.call('GET', path, { cookie: c.cookies.viewer, headers }).then((r) => ({ status: r.status, html: r.bytes.toString('utf8') }));
+
+  it('a record page arrives with the record in its HTML, its dates in the locale the request asks for', async () => {
+    const record = (await get(`/api/categories/${apiId('cat_finance')}`)).body as { created_at: string };
+    const english = await page(`/catalog/categories/${apiId('cat_finance')}`, { 'accept-language': 'en-GB,en;q=0.8' });
+    expect(english.status).toBe(200);
+    expect(english.html).toContain('Expenses, invoices and budget approvals.');
+    expect(english.html).toContain(formatDateTime(record.created_at, {}, ['en-GB', 'en']));
+
+    const german = await page(`/catalog/categories/${apiId('cat_finance')}`, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(german.html).toContain(formatDateTime(record.created_at, {}, ['de-DE', 'de']));
+  });
+
+  it.each([
+    ['request-templates', 'rt_expense', 'Claim back business expenses with receipts.'],
+    ['approval-workflows', 'wf_expense', 'wf_expense@'],
+  ])('so does a %s page', async (kind, id, marker) => {
+    const { status, html } = await page(`/catalog/${kind}/${apiId(id)}`);
+    expect(status).toBe(200);
+    expect(html).toContain(marker);
+  });
+
+  it('a record the server could not read in time is left for the browser: the page still answers', async () => {
+    await setFaults(c, [{ method: 'GET', path: `/api/v1/categories/${apiId('cat_facilities')}`, status: 500, code: 'DB_EXPLODED', times: 20 }]);
+    const { status, html } = await page(`/catalog/categories/${apiId('cat_facilities')}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('Office space, equipment and maintenance.');
+    expect(html).not.toContain('DB_EXPLODED');
+  });
+
+  it('reads only what the reader may read: without a session the page sends to sign-in and reads nothing', async () => {
+    const before = await arrivals(c);
+    const reply = await c.call('GET', `/catalog/categories/${apiId('cat_hr')}`);
+    expect(reply.status).toBe(307);
+    expect(await arrivals(c)).toBe(before);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { WorkflowDetail } from '@/components/catalog/workflow-detail';
 import { routeId } from '@/components/catalog/route-id';
+import { WithCatalogItem } from '../../with-catalog-item';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
@@ -18,7 +19,9 @@ export default async function WorkflowPage({ params }: Props) {
   if (!user) return <Forbidden area="The catalog" />;
   return (
     <Suspense>
-      <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} canRequest={can(user.roles, 'approvals:write')} />
+      <WithCatalogItem kind="approval-workflows" id={id}>
+        <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} canRequest={can(user.roles, 'approvals:write')} />
+      </WithCatalogItem>
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { CategoryDetail } from '@/components/catalog/category-detail';
 import { routeId } from '@/components/catalog/route-id';
+import { WithCatalogItem } from '../../with-catalog-item';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
@@ -18,7 +19,9 @@ export default async function CategoryPage({ params }: Props) {
   if (!user) return <Forbidden area="The catalog" />;
   return (
     <Suspense>
-      <CategoryDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+      <WithCatalogItem kind="categories" id={id}>
+        <CategoryDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+      </WithCatalogItem>
     </Suspense>
   );
 }

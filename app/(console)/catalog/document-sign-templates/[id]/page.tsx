@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SignTemplateDetail } from '@/components/catalog/sign-template-detail';
 import { routeId } from '@/components/catalog/route-id';
+import { WithCatalogItem } from '../../with-catalog-item';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
 import { can } from '@/lib/roles';
@@ -20,7 +21,9 @@ export default async function SignTemplatePage({ params }: Props) {
   return (
     <Suspense>
       <PdfWorkerPreload />
-      <SignTemplateDetail key={id} id={id} canSend={can(user.roles, 'packages:send')} />
+      <WithCatalogItem kind="document-sign-templates" id={id}>
+        <SignTemplateDetail key={id} id={id} canSend={can(user.roles, 'packages:send')} />
+      </WithCatalogItem>
     </Suspense>
   );
 }

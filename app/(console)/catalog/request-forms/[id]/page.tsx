@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestFormDetail } from '@/components/catalog/request-form-detail';
 import { routeId } from '@/components/catalog/route-id';
+import { WithCatalogItem } from '../../with-catalog-item';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
@@ -18,7 +19,9 @@ export default async function RequestFormPage({ params }: Props) {
   if (!user) return <Forbidden area="The catalog" />;
   return (
     <Suspense>
-      <RequestFormDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+      <WithCatalogItem kind="request-forms" id={id}>
+        <RequestFormDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+      </WithCatalogItem>
     </Suspense>
   );
 }

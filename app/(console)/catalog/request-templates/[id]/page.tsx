@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestTemplateDetail } from '@/components/catalog/request-template-detail';
 import { routeId } from '@/components/catalog/route-id';
+import { WithCatalogItem } from '../../with-catalog-item';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
 
@@ -16,7 +17,9 @@ export default async function RequestTemplatePage({ params }: Props) {
   const id = routeId((await params).id);
   return (
     <Suspense>
-      <RequestTemplateDetail key={id} id={id} />
+      <WithCatalogItem kind="request-templates" id={id}>
+        <RequestTemplateDetail key={id} id={id} />
+      </WithCatalogItem>
     </Suspense>
   );
 }
