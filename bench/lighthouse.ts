@@ -1,10 +1,13 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { desktopConfig, startFlow, type FlowResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
+import { CHROMIUM_ARGS } from '../scripts/lib/chromium.ts';
+import { chromiumForBench } from './lib/chromium.ts';
 import { NDA_PREVIEW } from './lib/console-pages.ts';
 import { machine, startStack, type Stack } from './lib/stack.ts';
-import { loadAround, runMain } from './lib/run.ts';
+import { median } from './lib/median.ts';
+import { machineAtStart, reportResult } from './lib/report.ts';
+import { runMain } from './lib/run.ts';
 
 // Lighthouse (desktop preset: its screen, user agent and simulated desktop network) on four
 // pages of a built console, in local headless Chromium, each the median of RUNS cold loads
@@ -126,17 +129,9 @@ async function runOnce(browser: Browser, port: number, stack: Stack, cookie: str
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]! ) / 2;
-};
-
 async function main() {
-  const before = machine();
-  console.log(`node ${process.version}; ${before.cpus} CPUs (${before.cpu_model}); load average at start ${before.load_avg_1m}`);
-  const chromePath = await findChromium();
-  if (!chromePath) throw new Error('no Chromium found: install Debian’s chromium or set CHROMIUM_PATH');
+  const before = machineAtStart();
+  const chromePath = await chromiumForBench();
   const stack = await startStack();
   let chrome: LaunchedChrome | null = null;
   let browser: Browser | null = null;
@@ -169,8 +164,8 @@ async function main() {
     const met = Object.values(results).every((r) => r.met);
     const after = machine();
     console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.best_practices}, CLS ${TARGETS.cls}: ${met ? 'met' : 'MISSED'}`);
-    console.log(
-      JSON.stringify({
+    reportResult(
+      {
         bench: 'lighthouse',
         runs: RUNS,
         pages: results,
@@ -183,10 +178,10 @@ async function main() {
         target_best_practices: TARGETS.best_practices,
         target_cls: TARGETS.cls,
         met,
-        ...loadAround(before, after),
-      }),
+      },
+      before,
+      after,
     );
-    if (!met) process.exitCode = 1;
   } finally {
     await browser?.disconnect();
     chrome?.kill();

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Request } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
+import type { Browser, Request } from '@playwright/test';
+import { withChromiumStack } from './lib/chromium.ts';
 import { firstId, sentPackage, submittedRequest, uploadedDocument } from './lib/console-pages.ts';
-import { machine, root, startStack, type Stack } from './lib/stack.ts';
-import { loadAround, runMain } from './lib/run.ts';
+import { machine, root, type Stack } from './lib/stack.ts';
+import { machineAtStart, reportResult } from './lib/report.ts';
+import { runMain } from './lib/run.ts';
 
 // Page weight (issue 13): the JavaScript each route makes the browser load on a first visit
 // (fresh context: nothing cached), gzip-compressed, against the framework's own baseline of
@@ -174,15 +175,10 @@ async function measure(
 }
 
 async function main() {
-  const before = machine();
-  console.log(`node ${process.version}; ${before.cpus} CPUs (${before.cpu_model}); load average at start ${before.load_avg_1m}`);
-  const executablePath = await findChromium();
-  if (!executablePath) throw new Error('no Chromium found: install Debian’s chromium or set CHROMIUM_PATH');
+  const before = machineAtStart();
   const base = baseline();
   console.log(`framework baseline (rootMainFiles, ${base.files.length} chunks): ${kib(base.bytes)} KiB gzip`);
-  const stack = await startStack();
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  try {
+  await withChromiumStack(async (stack, browser) => {
     const cookie = await stack.signIn();
     const results: Measured[] = [];
     for (const r of await routes(stack, cookie)) {
@@ -213,8 +209,8 @@ async function main() {
       `worst non-PDF route: ${worst.route} ${worst.ratio}× (target ≤ ${TARGET_RATIO}×; over: ${over.join(', ') || 'none'}); ` +
         `PDF worker late or missing on: ${late.join(', ') || 'none'}: ${met ? 'met' : 'MISSED'}`,
     );
-    console.log(
-      JSON.stringify({
+    reportResult(
+      {
         bench: 'page-weight',
         baseline_kib: kib(base.bytes),
         routes: results,
@@ -225,14 +221,11 @@ async function main() {
         pdf_worker_late: late.length,
         target_ratio: TARGET_RATIO,
         met,
-        ...loadAround(before, after),
-      }),
+      },
+      before,
+      after,
     );
-    if (!met) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
 runMain(main);

@@ -1,7 +1,9 @@
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
-import { machine, startStack, type Stack } from './lib/stack.ts';
-import { loadAround, runMain } from './lib/run.ts';
+import type { Page } from '@playwright/test';
+import { withChromiumStack } from './lib/chromium.ts';
+import { median } from './lib/median.ts';
+import { machineAtStart, reportResult } from './lib/report.ts';
+import { machine, type Stack } from './lib/stack.ts';
+import { runMain } from './lib/run.ts';
 
 // The send review in headless Chromium against a built console and the sandbox: for the
 // 10-page and the 200-page template, the time from the review step appearing to its first
@@ -114,21 +116,11 @@ async function review(page: Page, stack: Stack, c: TemplateCase, run: number): P
   return { first_paint_ms: firstPaint, live_canvases: counts.all, page_canvases: counts.pages, thumbnail_canvases: counts.thumbs, scroll_ms: scrollMs };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const round = (x: number) => Math.round(x);
 
 async function main() {
-  const before = machine();
-  console.log(`node ${process.version}; ${before.cpus} CPUs (${before.cpu_model}); load average at start ${before.load_avg_1m}`);
-  const executablePath = await findChromium();
-  if (!executablePath) throw new Error('no Chromium found: install Debian’s chromium or set CHROMIUM_PATH');
-  const stack = await startStack();
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  try {
+  const before = machineAtStart();
+  await withChromiumStack(async (stack, browser) => {
     const [name, value] = (await stack.signIn()).split('=') as [string, string];
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     await context.addCookies([{ name, value, url: stack.consoleUrl }]);
@@ -160,8 +152,8 @@ async function main() {
         `most live canvases after scrolling to the end: ${maxCanvases}; targets ≤ ${TARGETS.first_paint_ms} ms, ≤ ${TARGETS.ratio}×, ≤ ${TARGETS.live_canvases}: ${met ? 'met' : 'MISSED'}`,
     );
     console.log(`load average at start ${before.load_avg_1m}, at end ${after.load_avg_1m}`);
-    console.log(
-      JSON.stringify({
+    reportResult(
+      {
         bench: 'pdf-review',
         runs: RUNS,
         msa_first_paint_ms: round(msaPaint),
@@ -176,14 +168,11 @@ async function main() {
         target_ratio: TARGETS.ratio,
         target_live_canvases: TARGETS.live_canvases,
         met,
-        ...loadAround(before, after),
-      }),
+      },
+      before,
+      after,
     );
-    if (!met) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
 runMain(main);

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { newIdempotencyKey } from '../lib/idempotency.ts';
+import { expectCanvasDrawn } from './canvas-drawn.ts';
 import { apiId, apiRe, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
 
 // Catalog journeys as a viewer: every list keeps its view in the URL (a link reproduces it),
@@ -17,20 +18,7 @@ async function reopen(page: Page): Promise<Page> {
 
 /** The viewer drew the first page: its canvas holds dark pixels (text), not just a blank sheet. */
 async function expectPainted(viewer: Locator) {
-  const canvas = viewer.locator('[data-page="1"] canvas');
-  await expect(canvas).toBeVisible();
-  await expect
-    .poll(
-      () =>
-        canvas.evaluate((el: HTMLCanvasElement) => {
-          const { data } = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
-          let dark = 0;
-          for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
-          return dark;
-        }),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(100);
+  await expectCanvasDrawn(viewer.locator('[data-page="1"] canvas'), { drawn: 15_000 });
 }
 
 const PAGING_PREFIX = 'Paging fixture';

@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { LayoutField } from '../lib/documents/schemas.ts';
 import { control, expect, expectAccessible, signIn, snap, test } from './fixtures.ts';
 
 // The hosted field editor, end to end: a real PDF uploaded through the console, laid out in
 // real Chromium, checked against what the Signing API (the embedded sandbox) stored.
 
-interface ServerField {
-  id: string;
-  type: string;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  slot_id: string;
-  required: boolean;
-}
 interface ServerState {
   version: number;
   status: string;
-  layout: { fields: ServerField[] };
+  layout: { fields: LayoutField[] };
 }
 
 const LETTER: [number, number] = [612, 792];

@@ -16,6 +16,7 @@ import {
   type PDFOperatorNames,
 } from 'pdf-lib';
 import { parseCsp, STATIC_CSP, WORKER_CSP } from '../lib/security/csp.ts';
+import { expectCanvasDrawn } from './canvas-drawn.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 // DESIGN.md section 5: a Content-Security-Policy with a per-request nonce on every response.
@@ -221,19 +222,7 @@ async function detailIds(page: Page, baseURL: string): Promise<Record<string, st
 /** The viewer (or the editor) drew page 1: its canvas holds dark pixels, not just a blank sheet. */
 async function expectPdfDrawn(page: Page) {
   const canvas = page.locator('[data-page="1"] canvas, [data-editor-page="1"] canvas').first();
-  await expect(canvas).toBeVisible({ timeout: 30_000 });
-  await expect
-    .poll(
-      () =>
-        canvas.evaluate((el: HTMLCanvasElement) => {
-          const { data } = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
-          let dark = 0;
-          for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
-          return dark;
-        }),
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThan(100);
+  await expectCanvasDrawn(canvas, { visible: 30_000, drawn: 20_000 });
 }
 
 const PDF_ROUTES = new Set(['/catalog/document-sign-templates/[id]', '/documents/[id]', '/documents/[id]/editor']);

@@ -1,5 +1,30 @@
 import 'server-only';
 import { describe, expect, it, vi } from 'vitest';
+import type * as loggerModule from './logger';
+
+/**
+ * Everything a logger loaded afresh under `env` writes to stdout while `run` runs: a fresh
+ * module, since the logger reads its secrets from the environment it first sees.
+ */
+async function writtenBy(env: Record<string, string>, run: (m: typeof loggerModule) => void): Promise<string> {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  const written: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+  try {
+    const m = await import('./logger');
+    run(m);
+    m.logger().flush?.();
+  } finally {
+    spy.mockRestore();
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  }
+  return written.join('');
+}
 
 // The console's logger must never print a key, a cookie or a hosted-editor session id.
 describe('console log redaction', () => {
@@ -14,17 +39,13 @@ describe('console log redaction', () => {
   });
 
   it('redacts headers, cookies and session ids in structured fields', async () => {
-    vi.stubEnv('SIGNING_API_BASE_URL', 'http://127.0.0.1:1');
-    vi.stubEnv('SIGNING_API_KEY', 'sk_sandbox_unit_test_key_123');
-    vi.stubEnv('SESSION_PASSWORD', 'x'.repeat(40));
-    vi.stubEnv('LOG_LEVEL', 'info');
-    const written: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    });
-    try {
-      const { logger } = await import('./logger');
+    const env = {
+      SIGNING_API_BASE_URL: 'http://127.0.0.1:1',
+      SIGNING_API_KEY: 'sk_sandbox_unit_test_key_123',
+      SESSION_PASSWORD: 'x'.repeat(40),
+      LOG_LEVEL: 'info',
+    };
+    const text = await writtenBy(env, ({ logger }) => {
       logger().info(
         {
           headers: { authorization: 'Bearer sk_sandbox_unit_test_key_123', cookie: 'signdesk=sealed-cookie-value' },
@@ -35,12 +56,7 @@ describe('console log redaction', () => {
         'upstream call',
       );
       logger().error({ err: new Error('failed calling sk_sandbox_unit_test_key_123') }, 'with an error');
-      logger().flush?.();
-    } finally {
-      spy.mockRestore();
-      vi.unstubAllEnvs();
-    }
-    const text = written.join('');
+    });
     expect(text).toContain('upstream call');
     expect(text).toMatch(/"message":"failed calling \[redacted\]"/);
     expect(text).toContain('"stack":"Error: failed calling [redacted]');
@@ -61,21 +77,16 @@ describe('console log redaction of configured secrets', () => {
   const DB_PASSWORD = 'Db-Pass:w0rd/with-odd-chars';
 
   it('redacts the API key, every session password, the control token and the database password', async () => {
-    vi.resetModules();
-    vi.stubEnv('SIGNING_API_BASE_URL', 'http://127.0.0.1:1');
-    vi.stubEnv('SIGNING_API_KEY', KEY);
-    vi.stubEnv('SESSION_PASSWORD', `${NEW_PASSWORD},${OLD_PASSWORD}`);
-    vi.stubEnv('SANDBOX_CONTROL_URL', 'http://127.0.0.1:2');
-    vi.stubEnv('SANDBOX_CONTROL_TOKEN', CONTROL);
-    vi.stubEnv('DATABASE_URL', `postgres://signdesk:${encodeURIComponent(DB_PASSWORD)}@db.internal:5432/signdesk`);
-    vi.stubEnv('LOG_LEVEL', 'info');
-    const written: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    });
-    try {
-      const { logger, scrub } = await import('./logger');
+    const env = {
+      SIGNING_API_BASE_URL: 'http://127.0.0.1:1',
+      SIGNING_API_KEY: KEY,
+      SESSION_PASSWORD: `${NEW_PASSWORD},${OLD_PASSWORD}`,
+      SANDBOX_CONTROL_URL: 'http://127.0.0.1:2',
+      SANDBOX_CONTROL_TOKEN: CONTROL,
+      DATABASE_URL: `postgres://signdesk:${encodeURIComponent(DB_PASSWORD)}@db.internal:5432/signdesk`,
+      LOG_LEVEL: 'info',
+    };
+    const text = await writtenBy(env, ({ logger, scrub }) => {
       expect(scrub(`key=${KEY}; again ${encodeURIComponent(KEY)}`)).toBe('key=[redacted]; again [redacted]');
       logger().info(`message with ${KEY} and ${OLD_PASSWORD}`);
       const deep = { a: { b: { c: { d: { e: { f: { g: { h: `db ${DB_PASSWORD}` } } } } } } } };
@@ -85,13 +96,7 @@ describe('console log redaction of configured secrets', () => {
       });
       logger().error({ err, cause: new Error('wrapped', { cause: new Error(`token ${CONTROL}`) }) }, 'with errors');
       logger().warn({ encoded: Buffer.from(`Basic ${KEY}`).toString('base64') }, 'encoded');
-      logger().flush?.();
-    } finally {
-      spy.mockRestore();
-      vi.unstubAllEnvs();
-      vi.resetModules();
-    }
-    const text = written.join('');
+    });
     expect(text).toContain('nested');
     expect(text).toContain('with errors');
     for (const secret of [KEY, OLD_PASSWORD, NEW_PASSWORD, CONTROL, DB_PASSWORD, encodeURIComponent(DB_PASSWORD)]) {

@@ -1,20 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SUITE_DIALECT, expectError, newIdemKey, startTestSandbox, type Reply, type TestSandbox } from './harness.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SUITE_DIALECT, expectError, newIdemKey, type Reply } from './harness.ts';
 import { makePreview, sendPreview } from './package-fixtures.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // Fault rules with `after_commit` (DESIGN.md section 4): the operation runs and commits, its
 // reply is stored against the Idempotency-Key, and only then does the client get an injected
 // error or a dropped connection. That is the outcome the console's intent journal calls
 // unknown; replaying the same key must answer the original reply, and the write must exist once.
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 afterEach(async () => {
   await sb.control('/faults', { rules: [] });
 });

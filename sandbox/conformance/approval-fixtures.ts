@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SubmissionSchemaRecord, WorkflowRecord } from '../domain/catalog.ts';
-import type { DocumentRecord } from '../domain/documents.ts';
+import { newDocumentRecord, type DocumentRecord } from '../domain/documents.ts';
 import type { RequesterRole, Scope } from '../keys.ts';
 import { newIdemKey, type TestSandbox } from './harness.ts';
 
@@ -20,29 +20,8 @@ export async function newApp(sb: TestSandbox, opts: { role?: RequesterRole; scop
 
 export function insertDocument(sb: TestSandbox, appId: string, name = 'evidence.pdf'): string {
   const id = `doc_${randomBytes(8).toString('hex')}`;
-  const now = new Date().toISOString();
-  sb.sandbox.services.records.insert<DocumentRecord>(
-    'document',
-    {
-      id,
-      name,
-      logical_purpose: 'ATTACHMENT',
-      status: 'available',
-      content_type: 'application/pdf',
-      size_bytes: 2048,
-      page_count: 1,
-      sha256: '0'.repeat(64),
-      created_at: now,
-      updated_at: now,
-      references: [],
-      protected: false,
-      protection_reason: null,
-      layout: { fields: [] },
-      layout_version: 0,
-      layout_status: 'none',
-    },
-    appId,
-  );
+  const file = { id, name, logical_purpose: 'ATTACHMENT' as const, size_bytes: 2048, page_count: 1, sha256: '0'.repeat(64) };
+  sb.sandbox.services.records.insert<DocumentRecord>('document', newDocumentRecord(file, new Date().toISOString()), appId);
   return id;
 }
 

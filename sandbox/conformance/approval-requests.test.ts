@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, newIdemKey } from './harness.ts';
 import {
   accessBody,
   cloneWorkflow,
@@ -11,18 +11,13 @@ import {
   newApp,
   submitRequest,
   uniqueExternalId,
-  type TestApp,
 } from './approval-fixtures.ts';
+import { appForFile, sandboxForFile } from './sandbox-for-file.ts';
 
 const HOUR = 3_600_000;
 
-let sb: TestSandbox;
-let app: TestApp;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  app = await newApp(sb);
-});
-afterAll(async () => sb?.close());
+const sb = sandboxForFile();
+const app = appForFile(sb);
 
 describe('submitting an approval request', () => {
   it('submit: true starts IN_PROGRESS on the first layer with versions, SLA and remaining layers', async () => {

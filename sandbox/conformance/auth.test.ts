@@ -1,17 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, newIdemKey, type TestSandbox } from './harness.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // Spec section 5 (key, environment header, scopes), the production-host rule of section 1,
 // rate limiting (429) and injected faults, on the catalog, category and archive routes.
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const CATALOG_READS = [
   '/api/v1/categories',

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../routes/index.ts';
-import { SUITE_DIALECT, startTestSandbox, type TestSandbox } from './harness.ts';
+import { SUITE_DIALECT } from './harness.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // Every route, fed junk: never a 500, always the agreed error shape, and no state change.
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const JUNK_PARAMS = ['%00', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(300), '%E2%80%AE', '%F0%9F%92%A5', "'%20OR%201%3D1--", '%25'];
 const JUNK_QUERIES = [

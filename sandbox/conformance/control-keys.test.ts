@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../keys.ts';
-import { startTestSandbox, type TestSandbox } from './harness.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // An operator sets each console instance's share of the key's limit: the key's answer is the
 // only place that says what the limit is.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(async () => sb?.close());
+const sb = sandboxForFile();
 
 describe('POST /__sandbox/keys', () => {
   it('answers the key with its app, scopes, role and rate limit', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
+import { expectError } from './harness.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(async () => sb?.close());
+const sb = sandboxForFile();
 
 describe('pipeline', () => {
   it('answers an unknown route with 404 ROUTE_NOT_FOUND in the agreed error shape', async () => {

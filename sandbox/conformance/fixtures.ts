@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import type { LayoutField } from '../domain/editor-layout.ts';
 import { newIdemKey, type TestSandbox } from './harness.ts';
 
 // Test inputs for the upload and editor suites: real PDFs made with pdf-lib, hand-written
@@ -7,6 +8,22 @@ import { newIdemKey, type TestSandbox } from './harness.ts';
 // multipart builder that can also produce malformed bodies.
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A valid field on page 1 of any fixture PDF; overrides may break it, or add properties a field does not have. */
+export const layoutField = (
+  over: Partial<Record<keyof LayoutField, unknown>> & Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  id: 'sig_1',
+  type: 'signature',
+  page: 1,
+  x: 72,
+  y: 72,
+  width: 180,
+  height: 40,
+  slot_id: 'signer_1',
+  required: true,
+  ...over,
+});
 
 export interface PdfOptions {
   /** page size in points, default US Letter */

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LayoutField } from '../domain/editor-layout.ts';
 import { hashSecret } from '../keys.ts';
 import { createLogger } from '../logger.ts';
 import { startSandbox } from '../server.ts';
 import { expectError, newIdemKey, startTestSandbox, type CallOptions, type Reply, type TestSandbox } from './harness.ts';
-import { makePdf, sha256, uploadPdf } from './fixtures.ts';
+import { layoutField, makePdf, sha256, uploadPdf } from './fixtures.ts';
 
 // Page 1 US Letter, page 2 A4, page 3 landscape Letter: off-page checks must use each page's size.
 const PAGES: [number, number][] = [
@@ -61,20 +60,6 @@ function command(sessionId: string, body: Record<string, unknown>, place: KeyPla
   if (place === 'body') return editor('POST', sessionId, 'commands', { body: { ...body, idempotencyKey: idem } });
   return editor('POST', sessionId, 'commands', { body, idempotencyKey: place === 'header' ? idem : undefined });
 }
-
-/** A valid field on page 1; overrides may break it, or add properties a field does not have. */
-const field = (over: Partial<Record<keyof LayoutField, unknown>> & Record<string, unknown> = {}): Record<string, unknown> => ({
-  id: 'sig_1',
-  type: 'signature',
-  page: 1,
-  x: 72,
-  y: 72,
-  width: 180,
-  height: 40,
-  slot_id: 'signer_1',
-  required: true,
-  ...over,
-});
 
 async function versionOf(sessionId: string): Promise<number> {
   return (await editor('GET', sessionId, 'commands')).body.version;
@@ -182,12 +167,12 @@ describe('reading through the session', () => {
         await command(sid, {
           type: 'SAVE_LAYOUT',
           expectedVersion: 0,
-          layout: { fields: [field({ x: 700, width: 80, y: 10, height: 20 })] },
+          layout: { fields: [layoutField({ x: 700, width: 80, y: 10, height: 20 })] },
         })
       ).status,
     ).toBe(200);
     const error = expectError(
-      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [field({ y: 600, height: 40 })] } }),
+      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [layoutField({ y: 600, height: 40 })] } }),
       400,
       'INVALID_LAYOUT',
     );
@@ -206,11 +191,11 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
   it('saves a layout with fields on every page, flush with the page edges, and bumps the version', async () => {
     const layout = {
       fields: [
-        field({ id: 'sig_1' }),
-        field({ id: 'date_1', type: 'date', page: 2, x: 595.28 - 100, y: 841.89 - 20, width: 100, height: 20, required: false }),
-        field({ id: 'init_1', type: 'initials', page: 3, x: 0, y: 0, width: 792, height: 612, slot_id: 'signer_2' }),
-        field({ id: 'text_1', type: 'text', page: 1, slot_id: 'signer_2' }),
-        field({ id: 'check_1', type: 'checkbox', page: 2, width: 12, height: 12 }),
+        layoutField({ id: 'sig_1' }),
+        layoutField({ id: 'date_1', type: 'date', page: 2, x: 595.28 - 100, y: 841.89 - 20, width: 100, height: 20, required: false }),
+        layoutField({ id: 'init_1', type: 'initials', page: 3, x: 0, y: 0, width: 792, height: 612, slot_id: 'signer_2' }),
+        layoutField({ id: 'text_1', type: 'text', page: 1, slot_id: 'signer_2' }),
+        layoutField({ id: 'check_1', type: 'checkbox', page: 2, width: 12, height: 12 }),
       ],
     };
     const res = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 0, layout });
@@ -225,10 +210,10 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
   it('answers a stale expectedVersion with 409 VERSION_CONFLICT and the current version; a re-read then succeeds', async () => {
     // Save once first, so there is an older version to be stale against.
     expect(
-      (await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout: { fields: [field()] } })).status,
+      (await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout: { fields: [layoutField()] } })).status,
     ).toBe(200);
     const current = await versionOf(sid);
-    const stale = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current - 1, layout: { fields: [field()] } });
+    const stale = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current - 1, layout: { fields: [layoutField()] } });
     const error = expectError(stale, 409, 'VERSION_CONFLICT');
     expect(error.message).toMatch(/read .*again/i);
     expect(error.details?.[0]).toMatchObject({
@@ -237,20 +222,20 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
       expected_version: current - 1,
     });
     expectError(
-      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current + 5, layout: { fields: [field()] } }),
+      await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: current + 5, layout: { fields: [layoutField()] } }),
       409,
       'VERSION_CONFLICT',
     );
     const reread = await versionOf(sid);
     expect(reread).toBe(current);
-    const retry = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: reread, layout: { fields: [field()] } });
+    const retry = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: reread, layout: { fields: [layoutField()] } });
     expect(retry.status).toBe(200);
     expect(retry.body.version).toBe(current + 1);
   });
 
   it('accepts 500 fields', async () => {
     const fields = Array.from({ length: 500 }, (_, i) =>
-      field({ id: `f${i}`, page: (i % 3) + 1, x: (i % 20) * 20, y: Math.floor(i / 20) * 20, width: 15, height: 15 }),
+      layoutField({ id: `f${i}`, page: (i % 3) + 1, x: (i % 20) * 20, y: Math.floor(i / 20) * 20, width: 15, height: 15 }),
     );
     const res = await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: await versionOf(sid), layout: { fields } });
     expect(res.status).toBe(200);
@@ -258,44 +243,44 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
   });
 
   const invalid: [string, unknown, { path: string; field_id?: string; message?: RegExp }][] = [
-    ['an unknown field type', { fields: [field({ type: 'stamp' })] }, { path: 'fields.0.type', field_id: 'sig_1' }],
-    ['page 0', { fields: [field({ page: 0 })] }, { path: 'fields.0.page', field_id: 'sig_1' }],
-    ['a page past the last one', { fields: [field({ page: 4 })] }, { path: 'fields.0.page', message: /does not exist/ }],
-    ['a fractional page', { fields: [field({ page: 1.5 })] }, { path: 'fields.0.page' }],
-    ['zero width', { fields: [field({ width: 0 })] }, { path: 'fields.0.width', message: /greater than 0/ }],
-    ['negative height', { fields: [field({ height: -5 })] }, { path: 'fields.0.height', message: /greater than 0/ }],
-    ['a negative x', { fields: [field({ x: -1 })] }, { path: 'fields.0.x' }],
-    ['a negative y', { fields: [field({ y: -0.5 })] }, { path: 'fields.0.y' }],
+    ['an unknown field type', { fields: [layoutField({ type: 'stamp' })] }, { path: 'fields.0.type', field_id: 'sig_1' }],
+    ['page 0', { fields: [layoutField({ page: 0 })] }, { path: 'fields.0.page', field_id: 'sig_1' }],
+    ['a page past the last one', { fields: [layoutField({ page: 4 })] }, { path: 'fields.0.page', message: /does not exist/ }],
+    ['a fractional page', { fields: [layoutField({ page: 1.5 })] }, { path: 'fields.0.page' }],
+    ['zero width', { fields: [layoutField({ width: 0 })] }, { path: 'fields.0.width', message: /greater than 0/ }],
+    ['negative height', { fields: [layoutField({ height: -5 })] }, { path: 'fields.0.height', message: /greater than 0/ }],
+    ['a negative x', { fields: [layoutField({ x: -1 })] }, { path: 'fields.0.x' }],
+    ['a negative y', { fields: [layoutField({ y: -0.5 })] }, { path: 'fields.0.y' }],
     // 500 + 100 fits a Letter page (612) but not the A4 page 2 (595.28)
     [
       'past the right edge of the A4 page',
-      { fields: [field({ page: 2, x: 500, width: 100 })] },
+      { fields: [layoutField({ page: 2, x: 500, width: 100 })] },
       { path: 'fields.0.width', message: /right edge of page 2/ },
     ],
     // A field that starts past the edge is named by its position, not its size.
-    ['starting past the right edge', { fields: [field({ page: 2, x: 900, width: 100 })] }, { path: 'fields.0.x', message: /starts at x = 900, beyond the right edge of page 2/ }],
-    ['starting past the top edge', { fields: [field({ page: 3, y: 700, height: 20 })] }, { path: 'fields.0.y', message: /starts at y = 700, beyond the top edge of page 3/ }],
+    ['starting past the right edge', { fields: [layoutField({ page: 2, x: 900, width: 100 })] }, { path: 'fields.0.x', message: /starts at x = 900, beyond the right edge of page 2/ }],
+    ['starting past the top edge', { fields: [layoutField({ page: 3, y: 700, height: 20 })] }, { path: 'fields.0.y', message: /starts at y = 700, beyond the top edge of page 3/ }],
     // 600 + 50 fits a portrait page (792) but not the landscape page 3 (612)
     [
       'past the top edge of the landscape page',
-      { fields: [field({ page: 3, y: 600, height: 50 })] },
+      { fields: [layoutField({ page: 3, y: 600, height: 50 })] },
       { path: 'fields.0.height', message: /top edge of page 3/ },
     ],
     [
       'a duplicate field id',
-      { fields: [field({ id: 'a' }), field({ id: 'a', page: 2 })] },
+      { fields: [layoutField({ id: 'a' }), layoutField({ id: 'a', page: 2 })] },
       { path: 'fields.1.id', field_id: 'a', message: /duplicate/ },
     ],
     [
       'a missing slot_id',
-      { fields: [Object.fromEntries(Object.entries(field()).filter(([k]) => k !== 'slot_id'))] },
+      { fields: [Object.fromEntries(Object.entries(layoutField()).filter(([k]) => k !== 'slot_id'))] },
       { path: 'fields.0.slot_id', field_id: 'sig_1', message: /required/ },
     ],
-    ['an empty slot_id', { fields: [field({ slot_id: '' })] }, { path: 'fields.0.slot_id' }],
-    ['a string coordinate', { fields: [field({ x: '72' })] }, { path: 'fields.0.x' }],
-    ['an unknown field property', { fields: [field({ colour: 'red' })] }, { path: 'fields.0', message: /colour/ }],
+    ['an empty slot_id', { fields: [layoutField({ slot_id: '' })] }, { path: 'fields.0.slot_id' }],
+    ['a string coordinate', { fields: [layoutField({ x: '72' })] }, { path: 'fields.0.x' }],
+    ['an unknown field property', { fields: [layoutField({ colour: 'red' })] }, { path: 'fields.0', message: /colour/ }],
     ['a field that is not an object', { fields: ['sig_1'] }, { path: 'fields.0' }],
-    ['501 fields', { fields: Array.from({ length: 501 }, (_, i) => field({ id: `f${i}` })) }, { path: 'fields', message: /500/ }],
+    ['501 fields', { fields: Array.from({ length: 501 }, (_, i) => layoutField({ id: `f${i}` })) }, { path: 'fields', message: /500/ }],
     ['a layout without fields', {}, { path: 'fields' }],
     ['a layout that is an array', [], { path: 'layout' }],
     ['a layout with an extra property', { fields: [], grid: 10 }, { path: 'layout', message: /grid/ }],
@@ -319,10 +304,10 @@ describe('POST commands: SAVE_LAYOUT and versions', () => {
   it('reports every offending field at once and only those', async () => {
     const layout = {
       fields: [
-        field({ id: 'ok_1' }),
-        field({ id: 'wide', width: 0 }),
-        field({ id: 'ok_2', page: 2 }),
-        field({ id: 'lost', page: 9 }),
+        layoutField({ id: 'ok_1' }),
+        layoutField({ id: 'wide', width: 0 }),
+        layoutField({ id: 'ok_2', page: 2 }),
+        layoutField({ id: 'lost', page: 9 }),
       ],
     };
     const error = expectError(
@@ -361,7 +346,7 @@ describe('POST commands: idempotency key in the header or the body', () => {
   const save = (version: number, id = 'sig_1') => ({
     type: 'SAVE_LAYOUT',
     expectedVersion: version,
-    layout: { fields: [field({ id })] },
+    layout: { fields: [layoutField({ id })] },
   });
 
   it('requires a key, and a well-formed one', async () => {
@@ -407,7 +392,7 @@ describe('POST commands: COMPLETE', () => {
   it('completes with a given layout, after which every command is 409 LAYOUT_COMPLETED', async () => {
     const documentId = await newDocument();
     const sid = (await openSession(documentId)).body.session_id;
-    const layout = { fields: [field()] };
+    const layout = { fields: [layoutField()] };
     const done = await command(sid, { type: 'COMPLETE', expectedVersion: 0, layout });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ version: 1, layout, status: 'completed' });
@@ -424,7 +409,7 @@ describe('POST commands: COMPLETE', () => {
 
   it('completes the saved layout when no layout is given', async () => {
     const sid = (await openSession(await newDocument())).body.session_id;
-    const layout = { fields: [field(), field({ id: 'date_1', type: 'date', y: 20, height: 20 })] };
+    const layout = { fields: [layoutField(), layoutField({ id: 'date_1', type: 'date', y: 20, height: 20 })] };
     expect((await command(sid, { type: 'SAVE_LAYOUT', expectedVersion: 0, layout })).status).toBe(200);
     const done = await command(sid, { type: 'COMPLETE', expectedVersion: 1 });
     expect(done.body).toMatchObject({ version: 2, layout, status: 'completed' });
@@ -434,12 +419,12 @@ describe('POST commands: COMPLETE', () => {
     const sid = (await openSession(await newDocument())).body.session_id;
     expectError(await command(sid, { type: 'COMPLETE', expectedVersion: 0 }), 400, 'INVALID_LAYOUT');
     expectError(
-      await command(sid, { type: 'COMPLETE', expectedVersion: 0, layout: { fields: [field({ page: 7 })] } }),
+      await command(sid, { type: 'COMPLETE', expectedVersion: 0, layout: { fields: [layoutField({ page: 7 })] } }),
       400,
       'INVALID_LAYOUT',
     );
     expectError(
-      await command(sid, { type: 'COMPLETE', expectedVersion: 3, layout: { fields: [field({ page: 7 })] } }),
+      await command(sid, { type: 'COMPLETE', expectedVersion: 3, layout: { fields: [layoutField({ page: 7 })] } }),
       409,
       'VERSION_CONFLICT',
     );
@@ -524,7 +509,7 @@ describe('session expiry (own sandbox: the clock moves)', () => {
     const call = async (method: string, sub: string) => {
       const opts: CallOptions =
         method === 'POST'
-          ? { body: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field()] } }, idempotencyKey: newIdemKey() }
+          ? { body: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [layoutField()] } }, idempotencyKey: newIdemKey() }
           : {};
       const res = await own.call(method, `/api/v1/hosted-editor/${sid}/${sub}`, opts);
       assertNoSecret(res);
@@ -583,7 +568,7 @@ describe('logs', () => {
         (
           await call('POST', `/api/v1/hosted-editor/${sid}/commands`, {
             headers: json,
-            body: JSON.stringify({ type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field({ page: 9 })] } }),
+            body: JSON.stringify({ type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [layoutField({ page: 9 })] } }),
           })
         ).status,
       ).toBe(400);

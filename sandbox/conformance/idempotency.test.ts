@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectedCode, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectedCode, newIdemKey } from './harness.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // Idempotency-Key on category creation (spec section 5 item 5, DESIGN.md section 3).
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const create = (idempotencyKey: string | undefined, body: unknown, k = key) =>
   sb.call('POST', '/api/v1/categories', {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { SUITE_DIALECT, expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { SUITE_DIALECT, expectError, newIdemKey } from './harness.ts';
 import {
   NDA_SIGNERS,
   advanceClock,
@@ -18,14 +18,13 @@ import {
   sha256,
 } from './package-fixtures.ts';
 import type { SignTemplateRecord } from '../domain/catalog.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const PREVIEW = '/api/v1/signature-packages/preview';
 const signer = (i: number, over: Record<string, unknown>) => NDA_SIGNERS.map((s, j) => (j === i ? { ...s, ...over } : s));

@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { challengeId, type GuestSessionRecord, type OtpChallengeRecord } from '../domain/guest-auth.ts';
 import type { PackageRecord, StoredPreview } from '../domain/packages.ts';
 import { hashSecret } from '../keys.ts';
-import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
+import { expectError, startTestSandbox } from './harness.ts';
 import {
   NDA_SIGNERS,
   advanceClock,
@@ -17,18 +17,17 @@ import {
   sentPackage,
   type Preview,
 } from './package-fixtures.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // What the scheduler's tick throws away once it can no longer matter: the PDFs of receipts
 // that expired unsent, and OTP challenges past their use. Each must leave every answer of
 // the API as it was before pruning.
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const services = () => sb.sandbox.services;
 const storedPreview = (p: Preview, on = sb) =>

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectError } from './harness.ts';
 import { NDA_SIGNERS, advanceClock, expectPdf, packageAction, sentPackage, sha256 } from './package-fixtures.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const SIGNER = NDA_SIGNERS[1]!.email;
 const STRANGER = 'mallory@example.net';

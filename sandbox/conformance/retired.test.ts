@@ -1,19 +1,18 @@
 import { METHODS, request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, startTestSandbox, type TestSandbox } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf } from './harness.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // Spec sections 4, 7 and 9: /api/v1/requests is retired and answers 410 ENDPOINT_RETIRED.
 // "Whatever the method" is taken literally: every method Node's HTTP parser accepts, with or
 // without a key and a body, on the path and on anything below it.
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 interface Raw {
   status: number;

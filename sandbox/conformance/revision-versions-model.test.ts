@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, newIdemKey, startTestSandbox, type Reply, type TestSandbox } from './harness.ts';
-import { leaveBody, newApp, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, newIdemKey, type Reply, type TestSandbox } from './harness.ts';
+import { leaveBody, reviewerAction, submitRequest, type TestApp } from './approval-fixtures.ts';
+import { appForFile, sandboxForFile } from './sandbox-for-file.ts';
 
 // Model-based test of an approval request's versions through the revision loop (spec sections
 // 3, 4 and 9; DESIGN.md section 6): random sequences of reviewer decisions, drafts and
@@ -35,13 +36,8 @@ const FULL = {
   handover_contact: 'cover@example.com',
 };
 
-let sb: TestSandbox;
-let app: TestApp;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  app = await newApp(sb);
-});
-afterAll(async () => sb?.close());
+const sb = sandboxForFile();
+const app = appForFile(sb);
 
 const inRevision = (m: Readonly<Model>) => m.status === 'NEEDS_REVISION';
 

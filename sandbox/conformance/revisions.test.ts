@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SubmissionSchemaRecord, WorkflowRecord } from '../domain/catalog.ts';
 import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
 import {
@@ -13,16 +13,12 @@ import {
   submitRequest,
   type TestApp,
 } from './approval-fixtures.ts';
+import { appForFile, sandboxForFile } from './sandbox-for-file.ts';
 
 const HOUR = 3_600_000;
 
-let sb: TestSandbox;
-let app: TestApp;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  app = await newApp(sb);
-});
-afterAll(async () => sb?.close());
+const sb = sandboxForFile();
+const app = appForFile(sb);
 
 const read = async (id: string, key = app.key) => (await sb.call('GET', `/api/v1/approval-requests/${id}`, { key })).body;
 const requirements = (id: string, key = app.key) =>

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LayoutField } from '../domain/editor-layout.ts';
 import type { DocumentRecord } from '../domain/documents.ts';
-import { expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { expectError, newIdemKey } from './harness.ts';
 import { makePdf, sha256, uploadPdf } from './fixtures.ts';
 import { expectPdf, hexOf, pageOperators } from './package-fixtures.ts';
+import { sandboxForFile } from './sandbox-for-file.ts';
 
 // POST /__sandbox/documents/{id}/sign-template (DESIGN.md section 4): the platform's template
 // designer makes a document-sign template from a completed layout, which the app then finds in
 // its catalog and previews and sends with like any other; everything else is refused unchanged.
 
-let sb: TestSandbox;
+const sb = sandboxForFile();
 let key: string;
 beforeAll(async () => {
-  sb = await startTestSandbox();
   key = await sb.newKey();
 });
-afterAll(async () => sb?.close());
 
 const publish = (documentId: string, body?: unknown) =>
   sb.control(`/documents/${encodeURIComponent(documentId)}/sign-template`, body);

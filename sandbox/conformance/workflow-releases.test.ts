@@ -1,22 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mapId } from '../http/dialect-ids.ts';
-import { cloneWorkflow, leaveBody, newApp, submitRequest, type TestApp } from './approval-fixtures.ts';
-import { SUITE_DIALECT, expectError, newIdemKey, startTestSandbox, type TestSandbox } from './harness.ts';
+import { cloneWorkflow, leaveBody, newApp, submitRequest } from './approval-fixtures.ts';
+import { SUITE_DIALECT, expectError, newIdemKey, startTestSandbox } from './harness.ts';
+import { appForFile, sandboxForFile } from './sandbox-for-file.ts';
 
 // POST /__sandbox/approval-workflows/{id}/releases (DESIGN.md section 4): the platform publishes
 // a new release, the previous one turns stale for new submissions, and what already started
 // keeps its snapshot. Each test works on its own copy of wf_leave, so none sees another's release.
 
-let sb: TestSandbox;
-let app: TestApp;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  app = await newApp(sb);
-});
-afterAll(async () => sb?.close());
+const sb = sandboxForFile();
+const app = appForFile(sb);
 
 const publish = (id: string, body?: unknown, on = sb) => on.control(`/approval-workflows/${id}/releases`, body);
 const workflow = async (id: string, on = sb, key = app.key) =>

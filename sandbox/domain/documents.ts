@@ -34,6 +34,31 @@ export interface DocumentRecord {
 
 export const documentFileName = (id: string) => `document-${id}.pdf`;
 
+/** A document as it is first stored: referenced by nothing, unprotected, with no layout yet. */
+export function newDocumentRecord(
+  file: Pick<DocumentRecord, 'id' | 'name' | 'logical_purpose' | 'size_bytes' | 'page_count' | 'sha256'>,
+  now: string,
+): DocumentRecord {
+  return {
+    id: file.id,
+    name: file.name,
+    logical_purpose: file.logical_purpose,
+    status: 'available',
+    content_type: 'application/pdf',
+    size_bytes: file.size_bytes,
+    page_count: file.page_count,
+    sha256: file.sha256,
+    created_at: now,
+    updated_at: now,
+    references: [],
+    protected: false,
+    protection_reason: null,
+    layout: { fields: [] },
+    layout_version: 0,
+    layout_status: 'none',
+  };
+}
+
 /** Marks a document as evidence of `ref`; callers run this inside their own transaction. */
 export function protectDocument(doc: DocumentRecord, ref: DocumentReference, reason: string): DocumentRecord {
   const known = doc.references.some((r) => r.kind === ref.kind && r.id === ref.id && r.field_key === ref.field_key);

@@ -7,7 +7,7 @@ import { inspectUpload } from '../pdf/inspect-upload.ts';
 import { rememberPageSizes } from '../pdf/page-sizes.ts';
 import { MAX_FILE_BYTES } from '../pdf/upload-limits.ts';
 import type { Services } from '../services.ts';
-import { documentFileName, type DocumentRecord, type LogicalPurpose } from './documents.ts';
+import { documentFileName, newDocumentRecord, type LogicalPurpose } from './documents.ts';
 import { newDocumentId, refuseUploadBody, sanitizeFileName } from './document-files.ts';
 import { fileTooLarge, receiveUpload, type ReceivedUpload } from './receive-upload.ts';
 
@@ -48,25 +48,10 @@ async function store(ctx: Ctx, services: Services, upload: ReceivedUpload): Prom
   if (replay) return replay;
   const inspected = await inspectUpload(await readFile(upload.tempPath));
   const id = newDocumentId();
-  const now = services.clock.iso();
-  const record: DocumentRecord = {
-    id,
-    name,
-    logical_purpose: purpose,
-    status: 'available',
-    content_type: 'application/pdf',
-    size_bytes: upload.size,
-    page_count: inspected.pageCount,
-    sha256: upload.sha256,
-    created_at: now,
-    updated_at: now,
-    references: [],
-    protected: false,
-    protection_reason: null,
-    layout: { fields: [] },
-    layout_version: 0,
-    layout_status: 'none',
-  };
+  const record = newDocumentRecord(
+    { id, name, logical_purpose: purpose, size_bytes: upload.size, page_count: inspected.pageCount, sha256: upload.sha256 },
+    services.clock.iso(),
+  );
   // The file is in place before the row that points at it commits, with its stored reply.
   services.files.adopt(upload.tempPath, documentFileName(id));
   let reply: Committed;

@@ -135,16 +135,35 @@ const travelV1 = {
   estimated_cost: money('Estimated cost'),
 };
 
+/**
+ * A workflow started from a request template and a form of its own, named after it (wf_x,
+ * rt_x and rf_x, which seed.ts creates beside it); on the standard runtime and without
+ * per-document signing unless it says otherwise.
+ */
+function workflow(
+  key: string,
+  w: Pick<WorkflowSeed, 'name' | 'description' | 'category_id' | 'layers' | 'releases'> &
+    Partial<Pick<WorkflowSeed, 'runtime' | 'accepts_per_document_signing'>>,
+): WorkflowSeed {
+  return {
+    id: `wf_${key}`,
+    name: w.name,
+    description: w.description,
+    category_id: w.category_id,
+    request_template_id: `rt_${key}`,
+    request_form_id: `rf_${key}`,
+    runtime: w.runtime ?? 'standard',
+    accepts_per_document_signing: w.accepts_per_document_signing ?? false,
+    layers: w.layers,
+    releases: w.releases,
+  };
+}
+
 export const WORKFLOW_SEEDS: WorkflowSeed[] = [
-  {
-    id: 'wf_expense',
+  workflow('expense', {
     name: 'Expense approval',
     description: 'Reimbursement of business expenses, approved by the line manager and Finance.',
     category_id: 'cat_finance',
-    request_template_id: 'rt_expense',
-    request_form_id: 'rf_expense',
-    runtime: 'standard',
-    accepts_per_document_signing: false,
     layers: [
       { name: 'Line manager', sla_hours: 24 },
       { name: 'Finance', sla_hours: 48 },
@@ -161,15 +180,11 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
         required: ['amount', 'currency', 'description', 'receipt', 'cost_center', 'expense_date'],
       },
     ],
-  },
-  {
-    id: 'wf_purchase',
+  }),
+  workflow('purchase', {
     name: 'Purchase approval',
     description: 'Purchases of goods and services above the card limit.',
     category_id: 'cat_procurement',
-    request_template_id: 'rt_purchase',
-    request_form_id: 'rf_purchase',
-    runtime: 'standard',
     accepts_per_document_signing: true,
     layers: [
       { name: 'Line manager', sla_hours: 24 },
@@ -184,15 +199,11 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
         required: ['vendor', 'total', 'needed_by', 'purchase_category', 'quote', 'justification'],
       },
     ],
-  },
-  {
-    id: 'wf_contract',
+  }),
+  workflow('contract', {
     name: 'Contract review',
     description: 'Legal review of customer and supplier contracts before signature.',
     category_id: 'cat_legal',
-    request_template_id: 'rt_contract',
-    request_form_id: 'rf_contract',
-    runtime: 'standard',
     accepts_per_document_signing: true,
     layers: [
       { name: 'Legal counsel', sla_hours: 48 },
@@ -209,16 +220,11 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
         required: ['contract_reference', 'counterparty', 'contract_value', 'currency', 'start_date', 'signatories', 'risk_level', 'template_version', 'contract'],
       },
     ],
-  },
-  {
-    id: 'wf_access',
+  }),
+  workflow('access', {
     name: 'System access',
     description: 'Access to business systems, approved by the system owner.',
     category_id: 'cat_it',
-    request_template_id: 'rt_access',
-    request_form_id: 'rf_access',
-    runtime: 'standard',
-    accepts_per_document_signing: false,
     layers: [{ name: 'System owner', sla_hours: 8 }],
     releases: [
       { properties: accessV1, required: ['system', 'access_level', 'justification'] },
@@ -227,16 +233,11 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
         required: ['system', 'access_level', 'justification', 'access_until'],
       },
     ],
-  },
-  {
-    id: 'wf_leave',
+  }),
+  workflow('leave', {
     name: 'Leave approval',
     description: 'Annual, parental and other leave.',
     category_id: 'cat_hr',
-    request_template_id: 'rt_leave',
-    request_form_id: 'rf_leave',
-    runtime: 'standard',
-    accepts_per_document_signing: false,
     layers: [
       { name: 'Line manager', sla_hours: 24 },
       { name: 'People team', sla_hours: 24 },
@@ -251,22 +252,18 @@ export const WORKFLOW_SEEDS: WorkflowSeed[] = [
         required: ['first_day', 'last_day', 'leave_type', 'days_requested', 'handover_contact'],
       },
     ],
-  },
-  {
-    id: 'wf_travel',
+  }),
+  workflow('travel', {
     name: 'Travel pre-approval (legacy)',
     description: 'Runs on the legacy runtime, which the API does not support: submissions are refused.',
     category_id: 'cat_hr',
-    request_template_id: 'rt_travel',
-    request_form_id: 'rf_travel',
     runtime: 'legacy_v1',
-    accepts_per_document_signing: false,
     layers: [{ name: 'Line manager', sla_hours: 24 }],
     releases: [
       { properties: travelV1, required: ['destination', 'departure'] },
       { properties: travelV1, required: ['destination', 'departure', 'estimated_cost'] },
     ],
-  },
+  }),
 ];
 
 export function schemaFor(seed: WorkflowSeed, release: number): SubmissionSchema {

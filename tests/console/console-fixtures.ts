@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { auditLogEntrySchema, type AuditLogEntry } from '@/lib/admin/schemas';
 import { readConfig } from '@/sandbox/config';
 import { mapIdsInString } from '@/sandbox/http/dialect-ids';
-import { makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
+import { layoutField, makePdf, multipart, sha256 } from '@/sandbox/conformance/fixtures';
 import { codeForStatus } from '@/server/signing-api/client/error-body';
 import { ndaBody } from '@/sandbox/conformance/package-fixtures';
 import type { ConsoleReply, TestConsole } from './harness';
@@ -12,7 +12,7 @@ import type { ConsoleReply, TestConsole } from './harness';
 // Inputs and small helpers shared by the console route suites: everything goes through the
 // console's /api routes, the sandbox is only read to prove what did or did not arrive.
 
-export { makePdf, ndaBody, sha256 };
+export { layoutField, makePdf, ndaBody, sha256 };
 
 export const idem = (prefix = 'ct') => `${prefix}-${randomBytes(8).toString('hex')}`;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DraftValues, PackageDraft, PackageDraftSummary } from '@/lib/package-drafts/schemas';
 import { arrivals, auditOf, detailPaths, expectConsoleError, idem } from './console-fixtures';
 import { startTestConsole, type TestConsole } from './harness';
 
@@ -11,22 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => c?.close());
 
-interface Draft {
-  id: string;
-  template_id: string;
-  template_name: string | null;
-  label: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  values: {
-    sender_values: Record<string, string>;
-    signers: { slot_id: string; name: string; email: string; phone: string }[];
-    expires_in_days: string;
-  };
-}
 
-const values = (counterparty: string, over: Partial<Draft['values']> = {}) => ({
+const values = (counterparty: string, over: Partial<DraftValues> = {}) => ({
   sender_values: { counterparty_name: counterparty, effective_date: '' },
   signers: [
     { slot_id: 'company_signer', name: 'Grace Hopper', email: 'grace@example.com', phone: '' },
@@ -46,17 +33,17 @@ const create = (b: unknown, opts: { cookie?: string; key?: string } = {}) =>
   c.call('POST', '/api/package-drafts', { cookie: opts.cookie ?? c.cookies.sender, body: b, idempotencyKey: opts.key });
 const path = (id: string) => `/api/package-drafts/${encodeURIComponent(id)}`;
 
-async function created(counterparty: string, cookie = c.cookies.sender): Promise<Draft> {
+async function created(counterparty: string, cookie = c.cookies.sender): Promise<PackageDraft> {
   const reply = await create(body(counterparty), { cookie });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
-  return reply.body as Draft;
+  return reply.body as PackageDraft;
 }
 
 async function listed(cookie = c.cookies.sender, query = '') {
   const reply = await c.call('GET', `/api/package-drafts${query}`, { cookie });
   expect(reply.status).toBe(200);
   return reply.body as {
-    data: Omit<Draft, 'values'>[];
+    data: PackageDraftSummary[];
     pagination: { page: number; size: number; total: number; pages: number };
   };
 }
@@ -133,8 +120,8 @@ describe('package drafts', () => {
     // Two saves of the same version at once: exactly one wins.
     const race = await Promise.all([put(2, 'Race A'), put(2, 'Race B')]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
-    const winner = race.find((r) => r.status === 200)!.body as Draft;
-    const now = (await c.call('GET', path(draft.id), { cookie: c.cookies.sender })).body as Draft;
+    const winner = race.find((r) => r.status === 200)!.body as PackageDraft;
+    const now = (await c.call('GET', path(draft.id), { cookie: c.cookies.sender })).body as PackageDraft;
     expect(now).toMatchObject({ version: 3, label: winner.label });
   });
 

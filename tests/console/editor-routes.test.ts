@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { auditOf, detailPaths, expectConsoleError, idem, sha256, uploadedDocument, upstreamCode } from './console-fixtures';
+import { auditOf, detailPaths, expectConsoleError, idem, layoutField, sha256, uploadedDocument, upstreamCode } from './console-fixtures';
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -8,18 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => c?.close());
 
-const field = (over: Record<string, unknown> = {}) => ({
-  id: 'f1',
-  type: 'signature',
-  page: 1,
-  x: 72,
-  y: 72,
-  width: 180,
-  height: 40,
-  slot_id: 'signer_1',
-  required: true,
-  ...over,
-});
+const field = (over: Record<string, unknown> = {}) => layoutField({ id: 'f1', ...over });
 
 const open = (docId: string, body: unknown = { purpose: 'Place signature fields' }) =>
   c.call('POST', `/api/documents/${docId}/editor`, { cookie: c.cookies.operator, body });

@@ -6,6 +6,7 @@ import {
   arrivals,
   expectConsoleError,
   idem,
+  layoutField,
   ndaBody,
   previewViaConsole,
   sendViaConsole,
@@ -201,17 +202,7 @@ describe('home', () => {
       body: { purpose: 'Place signature fields' },
     });
     expect(opened.status).toBe(200);
-    const field = {
-      id: 'f1',
-      type: 'signature',
-      page: 1,
-      x: 72,
-      y: 72,
-      width: 180,
-      height: 40,
-      slot_id: 'signer_1',
-      required: true,
-    };
+    const field = layoutField({ id: 'f1' });
     const saved = await c.call('POST', `/api/documents/${doc.id}/editor/commands`, {
       cookie: c.cookies.operator,
       body: { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field] } },
