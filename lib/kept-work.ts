@@ -1,9 +1,14 @@
 // Work a user has typed but not yet saved, kept in this browser (localStorage) so that a
 // reload, an expired session or a closed tab loses none of it: the editor's unsaved layouts
-// (lib/editor/draft.ts) and the approval-request forms' input. Apart from any zod schema, so
+// (lib/editor/draft.ts) and the approval-request forms' input; and, for the header's search,
+// the records the user opened lately. Apart from any zod schema, so
 // the shell's sign-out can clear it all without bringing zod into every page.
 const LAYOUT_PREFIX = 'signdesk.editor.draft.';
 const INPUT_PREFIX = 'signdesk.input.';
+const RECENT_PREFIX = 'signdesk.recent.';
+
+/** Where the records a user opened lately are kept (lib/search/recent.ts). */
+export const recentKey = (userId: string) => `${RECENT_PREFIX}${userId}`;
 
 /** Where one document's unsaved layout is kept. */
 export const draftKey = (documentId: string) => `${LAYOUT_PREFIX}${documentId}`;
@@ -36,6 +41,7 @@ export const discardKeptLayout = (documentId: string, storage?: () => Storage) =
 export function clearKeptWork(storage: () => Storage = () => localStorage): void {
   safely(() => {
     const kept = storage();
-    for (const key of Object.keys(kept)) if (key.startsWith(LAYOUT_PREFIX) || key.startsWith(INPUT_PREFIX)) kept.removeItem(key);
+    for (const key of Object.keys(kept))
+      if ([LAYOUT_PREFIX, INPUT_PREFIX, RECENT_PREFIX].some((p) => key.startsWith(p))) kept.removeItem(key);
   }, undefined);
 }

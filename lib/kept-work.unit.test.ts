@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearKeptWork, discardKeptLayout, draftKey, keptInputKey, readKept, writeKept } from './kept-work.ts';
+import { clearKeptWork, discardKeptLayout, draftKey, keptInputKey, readKept, recentKey, writeKept } from './kept-work.ts';
 
 /** Storage as the browser has it: keys as own enumerable properties (what clearKeptWork walks). */
 function memoryStorage(entries: Record<string, string>): Storage {
@@ -16,6 +16,7 @@ describe('kept work', () => {
     const storage = memoryStorage({
       [draftKey('doc_1')]: '{}',
       [keptInputKey('approval-request.new.wf_access@2')]: '{}',
+      [recentKey('usr_1')]: '[]',
       'other-app.setting': 'x',
     });
     clearKeptWork(() => storage);

@@ -1,11 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { operationLabel } from '@/lib/admin/audit-operations';
 import { AUDIT_OUTCOMES as OUTCOMES, CLEARED_AUDIT_FILTERS as CLEARED, usersQuery, type AuditFilters } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
-import { Input, Select } from '../ui/field';
+import { Input, SearchField, SelectField } from '../ui/field';
 
 interface Props {
   filters: AuditFilters;
@@ -15,9 +15,40 @@ interface Props {
   rangeError: string | null;
 }
 
+const RANGE_ERROR = 'audit-range-error';
+
 const OUTCOME_LABELS = { success: 'Success', failure: 'Failure', unknown: 'Unknown (answer lost)' } as const;
 
-const label = 'mb-1 block text-sm font-medium text-slate-800';
+interface DayFieldProps {
+  label: string;
+  value?: string;
+  min?: string;
+  max?: string;
+  onChange(day: string): void;
+  /** the range ends before it starts: both ends point at the one message that says so */
+  invalid: boolean;
+}
+
+function DayField({ label, value, min, max, onChange, invalid }: DayFieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? RANGE_ERROR : undefined}
+      />
+    </div>
+  );
+}
 
 /** User (applied after a pause in typing), outcome, operation and day range; all kept in the URL. */
 export function AuditFilterBar({ filters, operations, update, rangeError }: Props) {
@@ -46,98 +77,60 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
   const active = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
   return (
     <div role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-start gap-3">
-      <div className="min-w-64 flex-1">
-        <label htmlFor="audit-user" className={label}>
-          User e-mail
-        </label>
-        <Input
-          id="audit-user"
-          type="search"
-          inputMode="email"
-          list="audit-user-emails"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="e.g. oper or admin@signdesk.local"
-          maxLength={254}
-          aria-describedby="audit-user-hint"
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') update({ user: text.trim() || null });
-          }}
-        />
-        <p id="audit-user-hint" className="mt-1 text-xs text-slate-600">
-          Any part of the address, in any case; failed sign-ins count under the address tried.
-        </p>
-        <datalist id="audit-user-emails">
-          {users.data?.map((u) => (
-            <option key={u.id} value={u.email} />
-          ))}
-        </datalist>
-      </div>
-      <div>
-        <label htmlFor="audit-outcome" className={label}>
-          Outcome
-        </label>
-        <Select id="audit-outcome" value={filters.outcome ?? ''} onChange={(e) => update({ outcome: e.target.value || null })}>
-          <option value="">Any outcome</option>
-          {OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {OUTCOME_LABELS[o]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div>
-        <label htmlFor="audit-operation" className={label}>
-          Operation
-        </label>
-        <Select
-          id="audit-operation"
-          value={filters.operation ?? ''}
-          onChange={(e) => update({ operation: e.target.value || null })}
-        >
-          <option value="">All operations</option>
-          {options.map(({ op, text }) => (
-            <option key={op} value={op}>
-              {text ? `${text} (${op})` : op}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div>
-        <label htmlFor="audit-from" className={label}>
-          From (UTC day)
-        </label>
-        <Input
-          id="audit-from"
-          type="date"
-          value={filters.from ?? ''}
-          max={filters.to}
-          onChange={(e) => update({ from: e.target.value || null })}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? 'audit-range-error' : undefined}
-        />
-      </div>
-      <div>
-        <label htmlFor="audit-to" className={label}>
-          To (UTC day, inclusive)
-        </label>
-        <Input
-          id="audit-to"
-          type="date"
-          value={filters.to ?? ''}
-          min={filters.from}
-          onChange={(e) => update({ to: e.target.value || null })}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? 'audit-range-error' : undefined}
-        />
-      </div>
+      <SearchField
+        label="User e-mail"
+        className="min-w-64 flex-1"
+        hint="Any part of the address, in any case; failed sign-ins count under the address tried."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        inputMode="email"
+        list="audit-user-emails"
+        placeholder="e.g. oper or admin@signdesk.local"
+        maxLength={254}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') update({ user: text.trim() || null });
+        }}
+      />
+      <datalist id="audit-user-emails">
+        {users.data?.map((u) => (
+          <option key={u.id} value={u.email} />
+        ))}
+      </datalist>
+      <SelectField
+        label="Outcome"
+        value={filters.outcome ?? ''}
+        onChange={(e) => update({ outcome: e.target.value || null })}
+        blank="Any outcome"
+        options={OUTCOMES.map((o) => ({ value: o, label: OUTCOME_LABELS[o] }))}
+      />
+      <SelectField
+        label="Operation"
+        value={filters.operation ?? ''}
+        onChange={(e) => update({ operation: e.target.value || null })}
+        blank="All operations"
+        options={options.map(({ op, text }) => ({ value: op, label: text ? `${text} (${op})` : op }))}
+      />
+      <DayField
+        label="From (UTC day)"
+        value={filters.from}
+        max={filters.to}
+        onChange={(from) => update({ from: from || null })}
+        invalid={Boolean(rangeError)}
+      />
+      <DayField
+        label="To (UTC day, inclusive)"
+        value={filters.to}
+        min={filters.from}
+        onChange={(to) => update({ to: to || null })}
+        invalid={Boolean(rangeError)}
+      />
       {active && (
         <Button variant="ghost" className="mt-6" onClick={() => update(CLEARED)}>
           Clear filters
         </Button>
       )}
       {rangeError && (
-        <p id="audit-range-error" role="alert" className="basis-full text-xs font-medium text-red-700">
+        <p id={RANGE_ERROR} role="alert" className="basis-full text-xs font-medium text-red-700">
           {rangeError}
         </p>
       )}

@@ -1,11 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../ui/button';
-import { FormError } from '../ui/form-error';
-import { FormFooter } from '../ui/form-footer';
+import { DialogForm } from '../ui/dialog-form';
 import { Dialog } from '../ui/dialog';
 import { Field, Input } from '../ui/field';
 import { lazyResolver } from '../ui/lazy-resolver';
@@ -35,7 +34,6 @@ export function NewUserButton() {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const password = useWatch({ control: form.control, name: 'password' });
   // Failures are shown by onFailed; the rejection carries nothing more.
   const submit = form.handleSubmit((values) => create.run(values).then(ignore, ignore));
   return (
@@ -47,28 +45,16 @@ export function NewUserButton() {
         title="Add user"
         description="The person signs in with this e-mail and password. Share the password over a safe channel."
       >
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-            <Field label="E-mail" required error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register('email')} />
-            </Field>
-            <Field label="Name" required error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
-            </Field>
-            <PasswordField
-              label="Password"
-              registration={form.register('password')}
-              value={password}
-              error={errors.password?.message}
-              onGenerate={(generated) =>
-                form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })
-              }
-            />
-            <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix="new-user" />
-            <FormError error={errors.root} />
-            <FormFooter onCancel={() => setOpen(false)} submitLabel="Add user" busy={isSubmitting} />
-          </fieldset>
-        </form>
+        <DialogForm form={form} onSubmit={submit} onCancel={() => setOpen(false)} submitLabel="Add user">
+          <Field label="E-mail" required error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </Field>
+          <Field label="Name" required error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </Field>
+          <PasswordField label="Password" form={form} name="password" error={errors.password?.message} />
+          <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix="new-user" />
+        </DialogForm>
       </Dialog>
     </>
   );

@@ -1,19 +1,16 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch, type FieldPathByValue, type FieldValues, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { generatePassword } from '@/lib/generate-password';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 
-interface Props {
+interface Props<T extends FieldValues> {
   label: string;
-  registration: UseFormRegisterReturn;
-  /** the field's current value, for the copy button */
-  value: string;
+  form: UseFormReturn<T>;
+  name: FieldPathByValue<T, string>;
   error?: string;
-  /** puts a generated password in the field */
-  onGenerate(password: string): void;
 }
 
 /**
@@ -21,7 +18,11 @@ interface Props {
  * button so it reaches the person intact. Used inside dialogs, so a failed copy is said here
  * rather than in a toast.
  */
-export function PasswordField({ label, registration, value, error, onGenerate }: Props) {
+export function PasswordField<T extends FieldValues>({ label, form, name, error }: Props<T>) {
+  const value = useWatch({ control: form.control, name }) as string;
+  // Checked at once only after a first submit, as typed text is.
+  const generate = (password: string) =>
+    form.setValue(name, password as PathValue<T, typeof name>, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   const [reveal, setReveal] = useState(false);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -46,7 +47,7 @@ export function PasswordField({ label, registration, value, error, onGenerate }:
           hint="12 characters or more; Generate makes a strong one."
           className="min-w-48 flex-1"
         >
-          <Input type={reveal ? 'text' : 'password'} autoComplete="new-password" {...registration} />
+          <Input type={reveal ? 'text' : 'password'} autoComplete="new-password" {...form.register(name)} />
         </Field>
         <Button
           variant="secondary"
@@ -60,7 +61,7 @@ export function PasswordField({ label, registration, value, error, onGenerate }:
           variant="secondary"
           className="mb-5"
           onClick={() => {
-            onGenerate(generatePassword());
+            generate(generatePassword());
             setReveal(true);
             setCopy('idle');
           }}

@@ -1,14 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { CopyId } from '../ui/copy-id';
 import { Dialog } from '../ui/dialog';
-import { FormError } from '../ui/form-error';
-import { FormFooter } from '../ui/form-footer';
+import { DialogForm } from '../ui/dialog-form';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { showApiError } from '@/lib/forms/admin-placement';
 import { PasswordField } from './password-field';
@@ -25,7 +24,6 @@ export function ResetPasswordButton({ user }: { user: AdminUser }) {
   const [setTo, setSetTo] = useState<string | null>(null);
   const who = `${user.name} (${user.email})`;
   const form = useForm({ resolver, defaultValues: { password: '' } });
-  const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword({
     onDone(_result, input) {
       toast.success(`New password set for ${who}. Their sessions have ended.`);
@@ -73,21 +71,9 @@ export function ResetPasswordButton({ user }: { user: AdminUser }) {
             </div>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate>
-            <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-              <PasswordField
-                label="New password"
-                registration={form.register('password')}
-                value={password}
-                error={errors.password?.message}
-                onGenerate={(generated) =>
-                  form.setValue('password', generated, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })
-                }
-              />
-              <FormError error={errors.root} />
-              <FormFooter onCancel={() => change(false)} submitLabel="Set password" busy={isSubmitting} />
-            </fieldset>
-          </form>
+          <DialogForm form={form} onSubmit={submit} onCancel={() => change(false)} submitLabel="Set password">
+            <PasswordField label="New password" form={form} name="password" error={errors.password?.message} />
+          </DialogForm>
         )}
       </Dialog>
     </>

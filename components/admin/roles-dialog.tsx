@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
-import { FormError } from '../ui/form-error';
-import { FormFooter } from '../ui/form-footer';
+import { DialogForm } from '../ui/dialog-form';
 import { Dialog } from '../ui/dialog';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { showApiError } from '@/lib/forms/admin-placement';
@@ -51,13 +50,15 @@ export function RolesButton({ user }: { user: AdminUser }) {
         title={`Roles of ${user.name}`}
         description={`${user.email} — changes apply to the account's next request.`}
       >
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-            <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix={`roles-${user.id}`} />
-            <FormError error={errors.root} />
-            <FormFooter onCancel={() => close(false)} submitLabel="Save roles" busy={isSubmitting} submitDisabled={!isDirty} />
-          </fieldset>
-        </form>
+        <DialogForm
+          form={form}
+          onSubmit={submit}
+          onCancel={() => close(false)}
+          submitLabel="Save roles"
+          submitDisabled={!isDirty}
+        >
+          <RoleCheckboxes register={form.register('roles')} error={errors.roles?.message} idPrefix={`roles-${user.id}`} />
+        </DialogForm>
       </Dialog>
     </>
   );

@@ -7,12 +7,17 @@ import { formatDate } from '@/lib/format';
 import { usersQuery, type AdminUser } from '@/lib/admin/queries';
 import { ROLES } from '@/lib/roles';
 import { DataTable } from '../list/data-table';
-import { Input, Select } from '../ui/field';
 import { QueryState } from '../ui/query-state';
+import { SearchField, SelectField } from '../ui/field';
 import { Badge, EmptyState, TableSkeleton } from '../ui/states';
 import { AccountAccessButton } from './account-access-button';
 import { ResetPasswordButton } from './reset-password-dialog';
 import { RolesButton } from './roles-dialog';
+
+const STATES = [
+  { value: 'active', label: 'Active' },
+  { value: 'disabled', label: 'Disabled' },
+];
 
 function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
   return [
@@ -80,28 +85,20 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
   return (
     <div aria-busy={query.isFetching}>
       <div role="search" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="user-filter" className="mb-1 block text-sm font-medium text-slate-800">
-            Find a user
-          </label>
-          <Input
-            id="user-filter"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Name or e-mail"
-          />
-        </div>
-        <div>
-          <label htmlFor="user-state" className="mb-1 block text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <Select id="user-state" value={state} onChange={(e) => setState(e.target.value as typeof state)}>
-            <option value="">All</option>
-            <option value="active">Active</option>
-            <option value="disabled">Disabled</option>
-          </Select>
-        </div>
+        <SearchField
+          label="Find a user"
+          className="min-w-64 flex-1"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Name or e-mail"
+        />
+        <SelectField
+          label="Status"
+          value={state}
+          onChange={(e) => setState(e.target.value as typeof state)}
+          blank="All"
+          options={STATES}
+        />
       </div>
       {shown.length === 0 ? (
         <EmptyState

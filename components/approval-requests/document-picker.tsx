@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { documentSearchQuery } from '@/lib/documents/queries';
+import { useSettled } from '../ui/use-settled';
 import { DocumentOptions, optionIdOf, POPUP } from './document-options';
 import { pickerOptions, searchStatus, searchTerm, type PickerOption } from './picker-options';
 
@@ -23,16 +24,6 @@ interface DocumentPickerProps {
   label: React.ReactNode;
   /** the hint and the error, below it (the input's parent holds them, as a Field's does) */
   children?: React.ReactNode;
-}
-
-/** The search as typed, once typing has paused. */
-function useSettled(text: string, ms = 250) {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return settled;
 }
 
 /**
@@ -57,7 +48,7 @@ export function DocumentPicker({
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const q = searchTerm(useSettled(text ?? ''));
+  const q = searchTerm(useSettled(text ?? '', 250));
   const search = useInfiniteQuery({ ...documentSearchQuery(q), enabled: open });
   const results = search.data?.pages.flatMap((p) => p.data) ?? [];
   const total = search.data?.pages.at(-1)?.pagination.total;

@@ -4,7 +4,7 @@ import { get, useFieldArray, type Control, type FieldErrors, type UseFormRegiste
 import { boundsOf } from '@/lib/field-bounds';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
-import { Field, Input, Select, Textarea } from '../ui/field';
+import { CheckField, Field, Input, Select, Textarea } from '../ui/field';
 import type { DocumentSources } from './document-choices';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '../ui/states';
@@ -119,28 +119,10 @@ function SchemaField({ field: f, name, note, label, error: given, ...wiring }: S
   if (control === 'group') return <ObjectField field={f} name={name} note={note} label={label} {...wiring} />;
   if (control === 'list') return <ListField field={f} name={name} note={note} {...wiring} />;
   if (control === 'checkbox') {
-    const id = `field-${name.replaceAll('.', '-')}`;
     return (
-      <div className="flex flex-col gap-1">
-        <div className="flex items-center gap-2">
-          <input
-            id={id}
-            type="checkbox"
-            className="size-4 rounded border-slate-400 text-brand-600"
-            aria-invalid={error ? true : undefined}
-            {...reg(name)}
-          />
-          <label htmlFor={id} className="text-sm font-medium text-slate-800">
-            {title}
-          </label>
-        </div>
-        {hint && !error && <span className="text-xs text-slate-600">{hint}</span>}
-        {error && (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <CheckField id={`field-${name.replaceAll('.', '-')}`} label={title} hint={hint} error={error}>
+        <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-400 text-brand-600" {...reg(name)} />
+      </CheckField>
     );
   }
   if (control === 'fixed') {

@@ -1,9 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
-import { catalogItemQuery } from '@/lib/catalog/queries';
 import { ArchiveButton } from './archive-button';
 import { Facts } from '../ui/page-header';
 import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
@@ -11,18 +9,14 @@ import { Section } from '../ui/card';
 import { RelatedWorkflows } from './related-workflows';
 
 export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
-  const query = useQuery(catalogItemQuery('categories', id));
   const locales = useReaderLocales();
   return (
-    <DetailFrame kind="categories" id={id} query={query}>
+    <DetailFrame kind="categories" id={id}>
       {(c) => (
         <>
           <DetailHeader
-            title={c.name}
-            id={c.id}
+            record={c}
             idLabel="category id"
-            status={c.status}
-            description={c.description || 'No description.'}
             actions={canAdmin && c.status === 'active' ? <ArchiveButton kind="categories" id={c.id} name={c.name} /> : undefined}
           />
           <ArchivedNotice record={c} noun="category" />

@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { formatDate } from '@/lib/format';
 import type { CatalogKind } from '@/lib/catalog/queries';
 import { CopyId } from '../ui/copy-id';
-import { StatusBadge } from '../ui/states';
+import { Badge, StatusBadge } from '../ui/states';
 import { catalogItemHref } from './catalog-paths';
+import { ItemLink } from './item-link';
 
 interface Named {
   id: string;
@@ -51,4 +52,38 @@ export function createdColumn<T extends Named>(): ColumnDef<T, unknown> {
 
 export function idColumn<T extends Named>(label = 'id'): ColumnDef<T, unknown> {
   return { id: 'id', header: 'ID', cell: ({ row }) => <CopyId value={row.original.id} label={label} /> };
+}
+
+/** The record's category, by the name `nameOf` finds for it (its id where none is known). */
+export function categoryColumn<T extends { category_id?: string }>(
+  nameOf: (row: T) => string | undefined,
+): ColumnDef<T, unknown> {
+  return {
+    id: 'category',
+    header: 'Category',
+    cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={nameOf(row.original)} />,
+  };
+}
+
+export function formVersionColumn<T extends { form_version?: number }>(): ColumnDef<T, unknown> {
+  return { id: 'form_version', header: 'Form version', cell: ({ row }) => row.original.form_version ?? '—' };
+}
+
+/** A version's or release's number, marked where it is the one in use. */
+export function numberedColumn<T>(
+  id: string,
+  noun: string,
+  numberOf: (row: T) => number,
+  isCurrent: (row: T) => boolean,
+): ColumnDef<T, unknown> {
+  return {
+    id,
+    header: noun,
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2 whitespace-nowrap">
+        {noun} {numberOf(row.original)}
+        {isCurrent(row.original) && <Badge tone="blue">current</Badge>}
+      </span>
+    ),
+  };
 }

@@ -11,8 +11,7 @@ import { useCreateCategory } from '@/lib/catalog/mutations';
 import { catalogItemHref } from './catalog-paths';
 import { applyApiError, type ApiErrorPlacement } from '@/lib/forms/apply-api-error';
 import { Button } from '../ui/button';
-import { FormError } from '../ui/form-error';
-import { FormFooter } from '../ui/form-footer';
+import { DialogForm } from '../ui/dialog-form';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/field';
 import { lazyResolver } from '../ui/lazy-resolver';
@@ -83,27 +82,23 @@ export function CreateCategoryDialog() {
         title="New category"
         description="Categories group request templates, workflows and forms. Creating one does not create a request form or widen the console's API access."
       >
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-            <Field
-              label="Name"
-              required
-              error={errors.name?.message}
-              hint="2 to 100 characters; no other active category may have the same name."
-            >
-              <Input {...form.register('name')} autoComplete="off" />
-            </Field>
-            <Field
-              label="Description"
-              error={errors.description?.message}
-              hint={`Optional, up to 500 characters (${description.length}/500).`}
-            >
-              <Textarea {...form.register('description')} rows={4} />
-            </Field>
-            <FormError error={errors.root} />
-            <FormFooter onCancel={() => setOpen(false)} submitLabel="Create category" busy={isSubmitting} />
-          </fieldset>
-        </form>
+        <DialogForm form={form} onSubmit={submit} onCancel={() => setOpen(false)} submitLabel="Create category">
+          <Field
+            label="Name"
+            required
+            error={errors.name?.message}
+            hint="2 to 100 characters; no other active category may have the same name."
+          >
+            <Input {...form.register('name')} autoComplete="off" />
+          </Field>
+          <Field
+            label="Description"
+            error={errors.description?.message}
+            hint={`Optional, up to 500 characters (${description.length}/500).`}
+          >
+            <Textarea {...form.register('description')} rows={4} />
+          </Field>
+        </DialogForm>
       </Dialog>
     </>
   );

@@ -1,10 +1,12 @@
 'use client';
 
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
-import type { CatalogKind } from '@/lib/catalog/queries';
+import { catalogItemQuery, type CatalogKind, type CatalogTypes } from '@/lib/catalog/queries';
+import { useNoteOpened } from '../search/opened-by';
+import { hitOf } from '@/lib/search/search-kinds';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
 import { QueryState } from '../ui/query-state';
@@ -12,15 +14,16 @@ import { EmptyState, Skeleton, StatusBadge } from '../ui/states';
 import { CATALOG_NOUNS, catalogListHref } from './catalog-paths';
 import { Card } from '../ui/card';
 
-interface DetailFrameProps<T> {
-  kind: CatalogKind;
+interface DetailFrameProps<K extends CatalogKind> {
+  kind: K;
   id: string;
-  query: UseQueryResult<T>;
-  children(data: T): React.ReactNode;
+  children(data: CatalogTypes[K]): React.ReactNode;
 }
 
 /** A catalog detail page's states: breadcrumbs always, then loading, not found, error with retry, or the record. */
-export function DetailFrame<T extends { name: string }>({ kind, id, query, children }: DetailFrameProps<T>) {
+export function DetailFrame<K extends CatalogKind>({ kind, id, children }: DetailFrameProps<K>) {
+  const query = useQuery(catalogItemQuery(kind, id));
+  useNoteOpened(query.data ? hitOf(kind, query.data) : null);
   const nouns = CATALOG_NOUNS[kind];
   const crumbs = [
     { label: 'Catalog', href: '/catalog' },
@@ -75,17 +78,18 @@ function DetailSkeleton() {
 }
 
 interface DetailHeaderProps {
-  title: string;
-  id: string;
+  record: { id: string; name: string; status?: string; description?: string };
   idLabel: string;
-  status?: string;
-  description?: string;
+  /** said in place of an empty description; '' says nothing */
+  noDescription?: string;
   badges?: React.ReactNode;
   actions?: React.ReactNode;
 }
 
 /** Name, status, copyable id and description of a record, with its actions on the right. */
-export function DetailHeader({ title, id, idLabel, status, description, badges, actions }: DetailHeaderProps) {
+export function DetailHeader({ record, idLabel, noDescription = 'No description.', badges, actions }: DetailHeaderProps) {
+  const { id, name: title, status } = record;
+  const description = record.description || noDescription;
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0 max-w-3xl">

@@ -1,9 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
-import { catalogItemQuery } from '@/lib/catalog/queries';
 import { ArchiveRequestFormButton } from './archive-request-form-button';
 import { Facts } from '../ui/page-header';
 import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
@@ -13,20 +11,16 @@ import { useCatalogOptions } from './use-catalog-options';
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: boolean }) {
-  const query = useQuery(catalogItemQuery('request-forms', id));
   const locales = useReaderLocales();
   const categories = useCatalogOptions('categories');
   const templates = useCatalogOptions('request-templates');
   return (
-    <DetailFrame kind="request-forms" id={id} query={query}>
+    <DetailFrame kind="request-forms" id={id}>
       {(f) => (
         <>
           <DetailHeader
-            title={f.name}
-            id={f.id}
+            record={f}
             idLabel="request form id"
-            status={f.status}
-            description={f.description || 'No description.'}
             actions={canAdmin && f.status === 'active' ? <ArchiveRequestFormButton form={f} /> : undefined}
           />
           <ArchivedNotice

@@ -1,22 +1,14 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { catalogListQuery } from '@/lib/catalog/queries';
 import type { RequestForm } from '@/lib/catalog/schemas';
-import { ListToolbar } from '../list/list-toolbar';
-import { ListView } from '../list/list-view';
-import { useListParams } from '../list/use-list-params';
-import { idColumn, nameColumn, statusColumn } from './columns';
+import { CatalogList } from './catalog-list';
+import { categoryColumn, formVersionColumn, idColumn, nameColumn, statusColumn } from './columns';
 import { ItemLink } from './item-link';
 import { useCatalogOptions } from './use-catalog-options';
 
-const NO_FILTERS: readonly string[] = [];
-
 export function RequestFormsList() {
-  const { params, update } = useListParams(NO_FILTERS);
-  const query = useQuery(catalogListQuery('request-forms', { page: params.page, size: params.size, q: params.q || undefined }));
   const { names } = useCatalogOptions('categories');
   const { names: workflowNames } = useCatalogOptions('approval-workflows');
   const columns = useMemo<ColumnDef<RequestForm, unknown>[]>(
@@ -33,33 +25,21 @@ export function RequestFormsList() {
           />
         ),
       },
-      {
-        id: 'category',
-        header: 'Category',
-        cell: ({ row }) => (
-          <ItemLink kind="categories" id={row.original.category_id} name={names.get(row.original.category_id ?? '')} />
-        ),
-      },
-      { id: 'form_version', header: 'Form version', cell: ({ row }) => row.original.form_version ?? '—' },
+      categoryColumn((f) => names.get(f.category_id ?? '')),
+      formVersionColumn(),
       statusColumn(),
       idColumn('request form id'),
     ],
     [names, workflowNames],
   );
   return (
-    <>
-      <ListToolbar params={params} update={update} searchLabel="Search request forms" />
-      <ListView
-        query={query}
-        columns={columns}
-        caption="Request forms"
-        update={update}
-        filtered={Boolean(params.q)}
-        empty={{
-          title: 'No request forms are available',
-          body: 'Request forms come with published approval workflows. Ask a platform administrator to allow one for this app.',
-        }}
-      />
-    </>
+    <CatalogList
+      kind="request-forms"
+      columns={columns}
+      empty={{
+        title: 'No request forms are available',
+        body: 'Request forms come with published approval workflows. Ask a platform administrator to allow one for this app.',
+      }}
+    />
   );
 }

@@ -1,9 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
-import { catalogItemQuery } from '@/lib/catalog/queries';
 import { Facts } from '../ui/page-header';
 import { DetailFrame, DetailHeader } from './detail-frame';
 import { Section } from '../ui/card';
@@ -14,20 +12,13 @@ import { useCatalogOptions } from './use-catalog-options';
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function RequestTemplateDetail({ id }: { id: string }) {
-  const query = useQuery(catalogItemQuery('request-templates', id));
   const locales = useReaderLocales();
   const { names } = useCatalogOptions('categories');
   return (
-    <DetailFrame kind="request-templates" id={id} query={query}>
+    <DetailFrame kind="request-templates" id={id}>
       {(t) => (
         <>
-          <DetailHeader
-            title={t.name}
-            id={t.id}
-            idLabel="request template id"
-            status={t.status}
-            description={t.description || 'No description.'}
-          />
+          <DetailHeader record={t} idLabel="request template id" />
           <Facts
             items={[
               ['Category', <ItemLink key="c" kind="categories" id={t.category_id} name={names.get(t.category_id ?? '')} />],

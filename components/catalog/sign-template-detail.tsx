@@ -1,12 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
 import { Day } from '../ui/when';
-import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { DataTable } from '../list/data-table';
 import { Button } from '../ui/button';
@@ -14,6 +12,7 @@ import { LinkButton } from '../ui/link-button';
 import { CopyId } from '../ui/copy-id';
 import { Facts } from '../ui/page-header';
 import { Badge } from '../ui/states';
+import { numberedColumn } from './columns';
 import { DetailFrame, DetailHeader } from './detail-frame';
 import { Section } from '../ui/card';
 import { TemplatePdf } from './template-pdf';
@@ -49,16 +48,12 @@ function versionColumns(
   show: (id: string) => void,
 ): ColumnDef<Version, unknown>[] {
   return [
-    {
-      id: 'number',
-      header: 'Version',
-      cell: ({ row }) => (
-        <span className="flex items-center gap-2 whitespace-nowrap">
-          Version {row.original.number}
-          {row.original.id === currentId && <Badge tone="blue">current</Badge>}
-        </span>
-      ),
-    },
+    numberedColumn(
+      'number',
+      'Version',
+      (v) => v.number,
+      (v) => v.id === currentId,
+    ),
     { id: 'id', header: 'Version id', cell: ({ row }) => <CopyId value={row.original.id} label="template version id" /> },
     { id: 'pages', header: 'Pages', cell: ({ row }) => row.original.page_count ?? '—' },
     { id: 'created', header: 'Created', cell: ({ row }) => <Day at={row.original.created_at} /> },
@@ -84,7 +79,6 @@ function versionColumns(
 
 /** A document-sign template: its versions, slots, sender fields and PDF, and (for senders) the way to send with it. */
 export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boolean }) {
-  const query = useQuery(catalogItemQuery('document-sign-templates', id));
   const locales = useReaderLocales();
   const search = useSearchParams();
   const router = useRouter();
@@ -95,7 +89,7 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
     });
 
   return (
-    <DetailFrame kind="document-sign-templates" id={id} query={query}>
+    <DetailFrame kind="document-sign-templates" id={id}>
       {(t) => {
         const versions = [...t.versions].sort((a, b) => b.number - a.number);
         const currentId = t.current_version_id ?? versions[0]?.id;
@@ -104,11 +98,8 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
         return (
           <>
             <DetailHeader
-              title={t.name}
-              id={t.id}
+              record={t}
               idLabel="template id"
-              status={t.status}
-              description={t.description || 'No description.'}
               badges={t.api_enabled === false ? <Badge tone="amber">not enabled for API use</Badge> : undefined}
               actions={
                 canSend && t.status === 'active' && t.api_enabled !== false ? (

@@ -1,13 +1,9 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { catalogListQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
-import { ListToolbar } from '../list/list-toolbar';
-import { ListView } from '../list/list-view';
-import { useListParams } from '../list/use-list-params';
 import { Badge } from '../ui/states';
+import { CatalogList } from './catalog-list';
 import { idColumn, nameColumn } from './columns';
 
 const columns: ColumnDef<SignTemplate, unknown>[] = [
@@ -36,27 +32,15 @@ const columns: ColumnDef<SignTemplate, unknown>[] = [
   idColumn('template id'),
 ];
 
-const NO_FILTERS: readonly string[] = [];
-
 export function SignTemplatesList() {
-  const { params, update } = useListParams(NO_FILTERS);
-  const query = useQuery(
-    catalogListQuery('document-sign-templates', { page: params.page, size: params.size, q: params.q || undefined }),
-  );
   return (
-    <>
-      <ListToolbar params={params} update={update} searchLabel="Search document-sign templates" />
-      <ListView
-        query={query}
-        columns={columns}
-        caption="Document-sign templates"
-        update={update}
-        filtered={Boolean(params.q)}
-        empty={{
-          title: 'No document-sign templates are available',
-          body: 'Signing templates are designed in the platform UI. Ask a platform administrator to allow one for this app.',
-        }}
-      />
-    </>
+    <CatalogList
+      kind="document-sign-templates"
+      columns={columns}
+      empty={{
+        title: 'No document-sign templates are available',
+        body: 'Signing templates are designed in the platform UI. Ask a platform administrator to allow one for this app.',
+      }}
+    />
   );
 }

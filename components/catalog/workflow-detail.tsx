@@ -1,12 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
 import { DateTime } from '../ui/when';
-import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
 import { LinkButton } from '../ui/link-button';
 import { ArchiveButton } from './archive-button';
@@ -16,6 +14,7 @@ import { Facts } from '../ui/page-header';
 import { Badge } from '../ui/states';
 import { CopyId } from '../ui/copy-id';
 import { ArchivedFormBadge } from './archived-form-badge';
+import { numberedColumn } from './columns';
 import { ArchivedNotice, DetailFrame, DetailHeader } from './detail-frame';
 import { Card, Section } from '../ui/card';
 import { ItemLink } from './item-link';
@@ -24,16 +23,12 @@ import { SubmissionSchemaView } from './submission-schema-view';
 type Release = Workflow['releases'][number];
 
 const releaseColumns = (current: number | undefined): ColumnDef<Release, unknown>[] => [
-  {
-    id: 'release',
-    header: 'Release',
-    cell: ({ row }) => (
-      <span className="flex items-center gap-2 whitespace-nowrap">
-        Release {row.original.release}
-        {row.original.release === current && <Badge tone="blue">current</Badge>}
-      </span>
-    ),
-  },
+  numberedColumn(
+    'release',
+    'Release',
+    (r) => r.release,
+    (r) => r.release === current,
+  ),
   {
     id: 'id',
     header: 'Release id',
@@ -52,14 +47,13 @@ function releasesOf(w: Workflow): Release[] {
 }
 
 export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAdmin: boolean; canRequest: boolean }) {
-  const query = useQuery(catalogItemQuery('approval-workflows', id));
   const locales = useReaderLocales();
   const search = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
 
   return (
-    <DetailFrame kind="approval-workflows" id={id} query={query}>
+    <DetailFrame kind="approval-workflows" id={id}>
       {(w) => {
         const releases = releasesOf(w);
         const current = w.current_release ?? releases[0]?.release;
@@ -71,11 +65,9 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
         return (
           <>
             <DetailHeader
-              title={w.name}
-              id={w.id}
+              record={w}
               idLabel="workflow id"
-              status={w.status}
-              description={w.description}
+              noDescription=""
               badges={
                 <>
                   {w.runtime && w.runtime !== 'standard' && (

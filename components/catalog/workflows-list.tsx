@@ -10,7 +10,7 @@ import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
 import { CopyId } from '../ui/copy-id';
-import { nameColumn, statusColumn } from './columns';
+import { categoryColumn, nameColumn, statusColumn } from './columns';
 import { ItemLink } from './item-link';
 import { useCatalogOptions, withCurrent } from './use-catalog-options';
 
@@ -18,11 +18,7 @@ const FILTERS = ['status', 'category_id', 'request_template_id'] as const;
 
 const columns: ColumnDef<Workflow, unknown>[] = [
   nameColumn('approval-workflows'),
-  {
-    id: 'category',
-    header: 'Category',
-    cell: ({ row }) => <ItemLink kind="categories" id={row.original.category_id} name={row.original.category_name} />,
-  },
+  categoryColumn((w) => w.category_name),
   {
     id: 'template',
     header: 'Request template',

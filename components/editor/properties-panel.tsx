@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { Field, Select } from '@/components/ui/field';
+import { CheckField, Field, Select } from '@/components/ui/field';
 import { FIELD_TYPE_INFO, FIELD_TYPES, type FieldType } from '@/lib/editor/field-types';
 import { useState } from 'react';
 import { clampToPage, geometryRange, type PageSize } from '@/lib/editor/geometry';
@@ -103,15 +103,14 @@ export function PropertiesPanel({
             Add signer
           </Button>
         </div>
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <CheckField label="Required">
           <input
             type="checkbox"
-            className="size-4 accent-brand-600"
+            className="mt-0.5 size-4 accent-brand-600"
             checked={field.required}
             onChange={(e) => onChange({ required: e.target.checked })}
           />
-          Required
-        </label>
+        </CheckField>
         <Field label="Page" error={errorOf('page')}>
           <Select value={field.page} onChange={(e) => changePage(Number(e.target.value))}>
             {Array.from({ length: Math.max(pageSizes.length, field.page) }, (_, i) => (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Input, Select } from '../ui/field';
+import { SearchField, SelectField } from '../ui/field';
 import type { ListParams } from './use-list-params';
 
 export interface FilterDef {
@@ -44,41 +44,23 @@ export function ListToolbar({
 
   return (
     <div role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      <div className="min-w-64 flex-1">
-        <label htmlFor="list-search" className="mb-1 block text-sm font-medium text-slate-800">
-          {searchLabel}
-        </label>
-        <Input
-          id="list-search"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={text.length > 100 || undefined}
-          placeholder={searchPlaceholder}
-        />
-        {text.length > 100 && (
-          <p role="alert" className="mt-1 text-xs font-medium text-red-700">
-            Search is limited to 100 characters ({text.length} typed).
-          </p>
-        )}
-      </div>
+      <SearchField
+        label={searchLabel}
+        className="min-w-64 flex-1"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={text.length > 100 ? `Search is limited to 100 characters (${text.length} typed).` : undefined}
+        placeholder={searchPlaceholder}
+      />
       {filters.map((f) => (
         <div key={f.name}>
-          <label htmlFor={`filter-${f.name}`} className="mb-1 block text-sm font-medium text-slate-800">
-            {f.label}
-          </label>
-          <Select
-            id={`filter-${f.name}`}
+          <SelectField
+            label={f.label}
             value={params.filters[f.name] ?? ''}
             onChange={(e) => update({ [f.name]: e.target.value || null })}
-          >
-            <option value="">All</option>
-            {f.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+            blank="All"
+            options={f.options}
+          />
           {f.failed && (
             <p role="alert" className="mt-1 max-w-56 text-xs font-medium text-red-700">
               Its options could not be loaded.{' '}

@@ -17,6 +17,7 @@ import { useListParams } from '../list/use-list-params';
 import { LinkButton } from '../ui/link-button';
 import { Badge, StatusBadge } from '../ui/states';
 import { Breakable } from '../ui/breakable';
+import { CheckField } from '../ui/field';
 
 const FILTERS = ['status', 'archived'] as const;
 
@@ -112,18 +113,17 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
             filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]}
           />
         </div>
-        <label className="mb-4 flex items-center gap-2 text-sm font-medium text-slate-800">
+        <CheckField label="Archived only" className="mb-4">
           <input
             type="checkbox"
-            className="size-4 rounded border-slate-400 text-brand-600"
+            className="mt-0.5 size-4 rounded border-slate-400 text-brand-600"
             checked={toggle.shown}
             onChange={(e) => {
               setToggle({ url: archivedOnly, shown: e.target.checked });
               update({ archived: e.target.checked ? 'only' : null });
             }}
           />
-          Archived only
-        </label>
+        </CheckField>
       </div>
       <ListView
         query={query}

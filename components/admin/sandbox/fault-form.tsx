@@ -1,12 +1,11 @@
 'use client';
 
-import { useId } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { FaultRule } from '@/lib/admin/queries';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/admin/fault-limits';
 import { Button } from '../../ui/button';
-import { Field, Input, Select } from '../../ui/field';
+import { CheckField, Field, Input, Select } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { adminErrorPlacement } from '@/lib/forms/admin-placement';
 import { useSetFaults } from '@/lib/admin/sandbox-mutations';
@@ -113,47 +112,6 @@ function effect(r: FaultRule): string {
   return `${first.join(', ')}${fails ? ', then ' : ' '}${answer}`;
 }
 
-/** A checkbox with its hint and error, wired for screen readers like Field. */
-function Check({
-  label,
-  hint,
-  error,
-  register,
-}: {
-  label: string;
-  hint: string;
-  error?: string;
-  register: UseFormRegisterReturn;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-start gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          className="mt-0.5 size-4 accent-brand-600"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          {...register}
-        />
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Adds one rule to the active ones (the control plane replaces the whole list). */
 export function FaultForm({ active }: { active: FaultRule[] }) {
   const form = useForm<Values, unknown, FaultOutput>({ resolver, defaultValues: BLANK });
@@ -227,18 +185,20 @@ export function FaultForm({ active }: { active: FaultRule[] }) {
           <Input type="number" min={1} max={MAX_FAULT_DELAY_MS} inputMode="numeric" {...form.register('latency_ms')} />
         </Field>
         <div className="grid gap-3 sm:col-span-4 sm:grid-cols-2">
-          <Check
+          <CheckField
             label="After commit"
             hint="The call runs and commits first; only its answer fails (or is dropped): the outcome a client cannot tell from a lost request."
             error={errors.after_commit?.message}
-            register={form.register('after_commit')}
-          />
-          <Check
+          >
+            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...form.register('after_commit')} />
+          </CheckField>
+          <CheckField
             label="Drop the answer"
             hint="With After commit, and no status: the connection closes without a byte of answer."
             error={errors.drop?.message}
-            register={form.register('drop')}
-          />
+          >
+            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...form.register('drop')} />
+          </CheckField>
         </div>
         <div className="flex flex-wrap items-start gap-3 sm:col-span-4">
           <Button type="submit" busy={isSubmitting} disabled={active.length >= 20}>

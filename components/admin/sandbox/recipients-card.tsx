@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
@@ -12,7 +12,8 @@ import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusOptions, statusWords } from '@/lib/status-labels';
 import { DataTable } from '../../list/data-table';
 import { Button } from '../../ui/button';
-import { Input, Select } from '../../ui/field';
+import { SearchField, SelectField } from '../../ui/field';
+import { useSearchTerm } from '../../ui/use-settled';
 import { EmptyState, ErrorState, StatusBadge, TableSkeleton } from '../../ui/states';
 import { Section } from '../../ui/card';
 import { useRecipientAction } from '@/lib/admin/sandbox-mutations';
@@ -26,6 +27,7 @@ const MOVES: { action: RecipientAction; label: string; from: readonly string[] }
   { action: 'expire', label: 'Expire', from: ['queued', 'delivered'] },
 ];
 const labelOf = (action: RecipientAction) => MOVES.find((m) => m.action === action)?.label ?? action;
+const STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
 interface Outcome {
   ok: boolean;
@@ -66,14 +68,13 @@ export function RecipientsCard() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(text.trim().slice(0, 100));
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const q = useSearchTerm(text);
+  // A new search starts at its first page.
+  const [pagedQ, setPagedQ] = useState(q);
+  if (pagedQ !== q) {
+    setPagedQ(q);
+    setPage(1);
+  }
   const list = useQuery(sandboxPackagesQuery({ page, status: status || undefined, q: q || undefined }));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
@@ -161,39 +162,24 @@ export function RecipientsCard() {
       description="Deliver the invitations, sign for every recipient, decline or let a package expire. The simulation also delivers a package one minute after sending and expires it at its deadline."
     >
       <div role="search" className="mb-3 flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="pkg-search" className="mb-1 block text-sm font-medium text-slate-800">
-            Find a package
-          </label>
-          <Input
-            id="pkg-search"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Package id, template or signer name"
-            maxLength={100}
-          />
-        </div>
-        <div>
-          <label htmlFor="pkg-status" className="mb-1 block text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <Select
-            id="pkg-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            {statusOptions('package', PACKAGE_STATUSES).map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SearchField
+          label="Find a package"
+          className="min-w-64 flex-1"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Package id, template or signer name"
+          maxLength={100}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+          blank="All"
+          options={STATUS_OPTIONS}
+        />
       </div>
       {outcome && (
         <p

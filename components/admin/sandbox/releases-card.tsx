@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogListQuery } from '@/lib/catalog/queries';
 import { Button } from '../../ui/button';
-import { Field, Select, Textarea } from '../../ui/field';
+import { Field, SelectField, Textarea } from '../../ui/field';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { Section } from '../../ui/card';
 import { usePublishRelease } from '@/lib/admin/sandbox-mutations';
@@ -81,15 +81,13 @@ export function ReleasesCard() {
       )}
       {workflow && (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Publish a workflow release" className="flex flex-col gap-3">
-          <Field label="Workflow" hint={`Current release: ${workflow.workflow_release_id}`}>
-            <Select value={workflow.id} onChange={(e) => setChosen(e.target.value)}>
-              {list.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SelectField
+            label="Workflow"
+            hint={`Current release: ${workflow.workflow_release_id}`}
+            value={workflow.id}
+            onChange={(e) => setChosen(e.target.value)}
+            options={list.map((w) => ({ value: w.id, label: w.name }))}
+          />
           <Field
             label="New submission schema (optional)"
             hint="A JSON Schema object. Leave empty to publish the current schema again."

@@ -1,12 +1,13 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { statusWords } from '@/lib/status-labels';
 import { reviewQueueQuery, type ReviewedRequest } from '@/lib/admin/queries';
 import { Facts } from '../../ui/page-header';
-import { Input, Select } from '../../ui/field';
+import { SearchField, SelectField } from '../../ui/field';
+import { useSearchTerm } from '../../ui/use-settled';
 import { Badge, ErrorState, Skeleton, StatusBadge } from '../../ui/states';
 import { Section } from '../../ui/card';
 // The decision form (and the schema reader it names requirements with) loads once a request
@@ -77,11 +78,7 @@ function awaitingText(total: number, listed: number, searched: boolean) {
 /** Plays the human reviewer of the app's IN_PROGRESS approval requests. */
 export function ReviewerCard() {
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim().slice(0, 100)), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const q = useSearchTerm(text);
   const queue = useQuery(reviewQueueQuery(q));
   const [picked, setPicked] = useState<ReviewedRequest | null>(null);
   const [outcome, setOutcome] = useState<ReviewedRequest | null>(null);
@@ -97,42 +94,29 @@ export function ReviewerCard() {
       description="Decide the current approval layer of a request awaiting review, as a human reviewer would."
     >
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-48">
-          <label htmlFor="review-search" className="mb-1 block text-sm font-medium text-slate-800">
-            Find by id
-          </label>
-          <Input
-            id="review-search"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="ar_… or external id"
-            maxLength={100}
-          />
-        </div>
-        <div className="min-w-72 flex-1">
-          <label htmlFor="review-request" className="mb-1 block text-sm font-medium text-slate-800">
-            Request awaiting a reviewer
-          </label>
-          <Select
-            id="review-request"
-            value={current?.id ?? ''}
-            onChange={(e) => setPicked(items.find((r) => r.id === e.target.value) ?? null)}
-            disabled={queue.isPending}
-          >
-            <option value="">
-              {queue.isPending ? 'Loading…' : items.length === 0 ? 'No request is awaiting a reviewer' : 'Choose a request'}
-            </option>
-            {current && !items.some((r) => r.id === current.id) && (
-              <option value={current.id}>{optionLabel(current)} (no longer awaiting)</option>
-            )}
-            {items.map((r) => (
-              <option key={r.id} value={r.id}>
-                {optionLabel(r)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SearchField
+          label="Find by id"
+          className="w-48"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="ar_… or external id"
+          maxLength={100}
+        />
+        <SelectField
+          label="Request awaiting a reviewer"
+          className="min-w-72 flex-1"
+          value={current?.id ?? ''}
+          onChange={(e) => setPicked(items.find((r) => r.id === e.target.value) ?? null)}
+          blank={queue.isPending ? 'Loading…' : items.length === 0 ? 'No request is awaiting a reviewer' : 'Choose a request'}
+          options={[
+            // One decided elsewhere stays chosen rather than vanish from under the reader.
+            ...(current && !items.some((r) => r.id === current.id)
+              ? [{ value: current.id, label: `${optionLabel(current)} (no longer awaiting)` }]
+              : []),
+            ...items.map((r) => ({ value: r.id, label: optionLabel(r) })),
+          ]}
+          disabled={queue.isPending}
+        />
       </div>
       <p className="mt-1 text-xs text-slate-600" aria-live="polite">
         {queue.data ? awaitingText(queue.data.pagination.total, items.length, Boolean(q)) : '\u00a0'}

@@ -8,7 +8,7 @@ import type { ReviewedRequest, ReviewerAction } from '@/lib/admin/queries';
 import { fieldsOf } from '@/lib/submission-schema/fields';
 import { statusWords } from '@/lib/status-labels';
 import { Button } from '../../ui/button';
-import { Field, Input, Select, Textarea } from '../../ui/field';
+import { Field, Input, SelectField, Textarea } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { adminErrorPlacement } from '@/lib/forms/admin-placement';
 import { isBlank } from './requirement-rows';
@@ -96,16 +96,13 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
             <p className="text-xs text-slate-600">Optional: without any, the requester reads only your comment.</p>
             {list.fields.map((item, i) => (
               <div key={item.id} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-                <Field label={`Field of requirement ${i + 1}`} error={errors.requirements?.[i]?.field_key?.message}>
-                  <Select {...form.register(`requirements.${i}.field_key`)}>
-                    <option value="">The whole request</option>
-                    {fields.map((f) => (
-                      <option key={f.key} value={f.key}>
-                        {f.title}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
+                <SelectField
+                  label={`Field of requirement ${i + 1}`}
+                  error={errors.requirements?.[i]?.field_key?.message}
+                  blank="The whole request"
+                  options={fields.map((f) => ({ value: f.key, label: f.title }))}
+                  {...form.register(`requirements.${i}.field_key`)}
+                />
                 <Field label={`What must change (${i + 1})`} required error={errors.requirements?.[i]?.message?.message}>
                   <Input maxLength={500} {...form.register(`requirements.${i}.message`)} />
                 </Field>

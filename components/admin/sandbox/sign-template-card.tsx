@@ -2,11 +2,12 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { documentListQuery } from '@/lib/documents/queries';
 import { documentsPath } from '@/lib/documents/paths';
 import { Section } from '../../ui/card';
-import { Field, Input } from '../../ui/field';
+import { SearchField } from '../../ui/field';
+import { useSearchTerm } from '../../ui/use-settled';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
 
 const LIST_SIZE = 100;
@@ -23,11 +24,7 @@ const SignTemplateForm = lazy(() => import('./sign-template-form').then((m) => (
  */
 export function SignTemplateCard() {
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim().slice(0, 100)), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const q = useSearchTerm(typed);
   const list = useQuery(documentListQuery({ page: 1, size: LIST_SIZE, q: q || undefined, logical_purpose: 'SIGNATURE_TARGET' }));
   const ready = (list.data?.data ?? []).filter(
     (d) => d.logical_purpose === 'SIGNATURE_TARGET' && d.layout_status === 'completed',
@@ -43,16 +40,17 @@ export function SignTemplateCard() {
       description="Publish a completed signature-target layout as a document-sign template allowed for this app, as a workspace administrator would in the Signing platform’s template designer. Each publication makes a new template."
     >
       <div className="flex flex-col gap-4">
-        <Field
+        <SearchField
           label="Find a document"
           hint={
             more
               ? `Showing completed layouts among the ${LIST_SIZE} newest signature targets; search to find older ones.`
               : 'By name or id.'
           }
-        >
-          <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={100} />
-        </Field>
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          maxLength={100}
+        />
         {list.isPending && <Skeleton className="h-24 w-full" />}
         {list.isError && !list.data && (
           <ErrorState

@@ -12,7 +12,7 @@ import { adminErrorPlacement } from '@/lib/forms/admin-placement';
 import { catalogItemHref } from '../../catalog/catalog-paths';
 import { templateNameOf } from '../../documents/template-name';
 import { Button } from '../../ui/button';
-import { Field, Input, Select } from '../../ui/field';
+import { Field, Input, SelectField } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { lazyResolver } from '../../ui/lazy-resolver';
 import type { SignTemplateValues } from './sandbox-resolvers';
@@ -71,18 +71,13 @@ export function SignTemplateForm({
     <>
       <form onSubmit={submit} noValidate aria-label="Publish a document-sign template">
         <fieldset disabled={isSubmitting} className="flex flex-col gap-3">
-          <Field
+          <SelectField
             label="Document"
             hint={`${doc.id} · ${doc.page_count ?? '?'} pages · layout version ${doc.layout_version ?? '?'}`}
-          >
-            <Select value={doc.id} onChange={(e) => onChoose(e.target.value)}>
-              {ready.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+            value={doc.id}
+            onChange={(e) => onChoose(e.target.value)}
+            options={ready.map((d) => ({ value: d.id, label: d.name }))}
+          />
           <Field
             label="Template name (optional)"
             error={errors.name?.message}
