@@ -7,9 +7,12 @@ import type { Route } from 'next';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { liveApprovalQuery } from '@/lib/approval-requests/queries';
+import { useNoteOpened } from '../search/opened-by';
+import { hitOf } from '@/lib/search/search-kinds';
 import { submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { statusLabel } from '@/lib/status-labels';
+import { BackLink } from '../ui/back-link';
 import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryPending } from '../ui/query-pending';
@@ -35,6 +38,7 @@ const STATUS_NOTES: Record<string, string> = {
 export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
   const query = useQuery(liveApprovalQuery(id));
   const request = query.data;
+  useNoteOpened(request ? hitOf('approval-requests', request) : null);
   const release = Number(/@(\d+)$/.exec(request?.workflow_release_id ?? '')?.[1] ?? NaN);
   const schema = useQuery({
     ...submissionSchemaQuery(request?.workflow_id ?? '', release),
@@ -59,11 +63,7 @@ export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean
   const titleOf = (key: string) => fields?.find((f) => f.key === key)?.title ?? key;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href={'/approvals' as Route} className="font-medium text-brand-700 hover:underline">
-          ← Approval requests
-        </Link>
-      </p>
+      <BackLink href="/approvals">Approval requests</BackLink>
       <PageHeader
         title={r.external_id ?? r.id}
         description={

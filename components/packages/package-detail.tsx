@@ -3,14 +3,15 @@
 import { FADE, ScrollCue, useScrollsSideways } from '../list/data-table';
 import { When } from '../ui/when';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
-import type { Route } from 'next';
 import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { livePackageQuery } from '@/lib/packages/queries';
+import { useNoteOpened } from '../search/opened-by';
+import { hitOf } from '@/lib/search/search-kinds';
 import type { ConsolePackage, SignaturePackage } from '@/lib/packages/schemas';
 import { isPackageFinished, isTerminal } from '@/lib/packages/statuses';
 import { statusLabel } from '@/lib/status-labels';
+import { BackLink } from '../ui/back-link';
 import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryState } from '../ui/query-state';
@@ -114,6 +115,7 @@ const LOADING = <LoadingBars label="Loading the package" bars={['h-8 w-1/3', 'h-
 /** One package: status, signers, values, timeline, archiving for admins and reuse for senders. */
 export function PackageDetail({ id, ...rest }: PackageDetailProps) {
   const query = useQuery(livePackageQuery(id));
+  useNoteOpened(query.data ? hitOf('packages', query.data) : null);
   return (
     <QueryState
       query={query}
@@ -146,11 +148,7 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
   const record = pkg.console_record;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href={'/packages' as Route} className="font-medium text-brand-700 hover:underline">
-          ← Signature packages
-        </Link>
-      </p>
+      <BackLink href="/packages">Signature packages</BackLink>
       <PackageSentNotice justSent={justSent} status={pkg.status} />
       <PageHeader
         title={pkg.template_name ?? pkg.name ?? 'Signature package'}
