@@ -81,12 +81,13 @@ test.describe('when the Signing API struggles', () => {
 
   test('a detail that the API refuses with Retry-After counts down what the API asked for', async ({ page }) => {
     await signIn(page, 'operator');
-    const list = (await (await page.request.get('/api/categories')).json()) as { data: { id: string }[] };
+    // A document: a catalog record's page reads its record on the server first (the refusal
+    // would be spent there), and this journey is about what the browser shows.
+    const list = (await (await page.request.get('/api/documents')).json()) as { data: { id: string }[] };
     const id = list.data[0]!.id;
-    await control('/faults', { rules: [{ method: 'GET', path: `/api/v1/categories/${id}`, status: 429, code: 'RATE_LIMITED', retry_after: 6, times: 2 }] });
-    await outliveCatalogCache(page);
-    const read = asked(page, `/api/categories/${id}`);
-    await page.goto(`/catalog/categories/${id}`);
+    await control('/faults', { rules: [{ method: 'GET', path: `/api/v1/documents/${id}`, status: 429, code: 'RATE_LIMITED', retry_after: 6, times: 2 }] });
+    const read = asked(page, `/api/documents/${id}`);
+    await page.goto(`/documents/${id}`);
     await read;
     const notice = page.getByTestId('query-struggle');
     // The console hands a long Retry-After back instead of sleeping on it, so the page can show it.

@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { operationLabel } from '@/lib/admin/audit-operations';
 import { AUDIT_OUTCOMES as OUTCOMES, CLEARED_AUDIT_FILTERS as CLEARED, usersQuery, type AuditFilters } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
-import { Input, SearchField, SelectField } from '../ui/field';
+import { SearchField, SelectField } from '../ui/field';
+import { DayField } from '../list/day-field';
 
 interface Props {
   filters: AuditFilters;
@@ -18,37 +19,6 @@ interface Props {
 const RANGE_ERROR = 'audit-range-error';
 
 const OUTCOME_LABELS = { success: 'Success', failure: 'Failure', unknown: 'Unknown (answer lost)' } as const;
-
-interface DayFieldProps {
-  label: string;
-  value?: string;
-  min?: string;
-  max?: string;
-  onChange(day: string): void;
-  /** the range ends before it starts: both ends point at the one message that says so */
-  invalid: boolean;
-}
-
-function DayField({ label, value, min, max, onChange, invalid }: DayFieldProps) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Input
-        id={id}
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? RANGE_ERROR : undefined}
-      />
-    </div>
-  );
-}
 
 /** User (applied after a pause in typing), outcome, operation and day range; all kept in the URL. */
 export function AuditFilterBar({ filters, operations, update, rangeError }: Props) {
@@ -115,14 +85,14 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
         value={filters.from}
         max={filters.to}
         onChange={(from) => update({ from: from || null })}
-        invalid={Boolean(rangeError)}
+        invalidBy={rangeError ? RANGE_ERROR : undefined}
       />
       <DayField
         label="To (UTC day, inclusive)"
         value={filters.to}
         min={filters.from}
         onChange={(to) => update({ to: to || null })}
-        invalid={Boolean(rangeError)}
+        invalidBy={rangeError ? RANGE_ERROR : undefined}
       />
       {active && (
         <Button variant="ghost" className="mt-6" onClick={() => update(CLEARED)}>

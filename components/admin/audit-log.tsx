@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { formatNumber } from '@/lib/format';
+import { ExportLink } from '../list/export-link';
 import { AUDIT_OUTCOMES, CLEARED_AUDIT_FILTERS, auditExportHref, auditQuery, type AuditFilters } from '@/lib/admin/queries';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -47,15 +48,7 @@ export function AuditLog() {
             ? '\u00a0'
             : `${formatNumber(total)} ${total === 1 ? 'entry' : 'entries'}${filtered ? ` ${total === 1 ? 'matches' : 'match'} these filters` : ' in the log'}, newest first`}
         </p>
-        <a
-          href={auditExportHref(filters)}
-          download
-          aria-disabled={rangeError ? true : undefined}
-          onClick={(e) => rangeError && e.preventDefault()}
-          className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-500"
-        >
-          Export CSV{filtered ? ' (filtered)' : ''}
-        </a>
+        <ExportLink href={auditExportHref(filters)} filtered={filtered} disabled={Boolean(rangeError)} />
       </div>
       {total !== undefined && total > EXPORT_LIMIT && (
         <p role="note" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -6,12 +6,18 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { Route } from 'next';
 import {
+  approvalsExportHref,
   approvalsListQuery,
   NAMED_REQUEST_STATUSES,
   newestActivityFirst,
   type ApprovalRequestRecord,
 } from '@/lib/approval-requests/queries';
 import { statusOptionsWithSeen } from '@/lib/status-labels';
+import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
+import { DateRangeBar } from '../list/date-range-bar';
+import { ExportLink } from '../list/export-link';
+import { ScanNote } from '../list/scan-note';
+import { SaveViewButton, viewOf } from '../saved-views/save-view-button';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -20,7 +26,7 @@ import { StatusBadge } from '../ui/states';
 import { StepDue } from './step-due';
 import { useSeenRequestStatuses } from './use-seen-statuses';
 
-const FILTERS = ['status'] as const;
+const FILTERS = ['status', ...DATE_RANGE_PARAMS] as const;
 
 const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
   {
@@ -49,28 +55,41 @@ const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
 export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
   const { params, update } = useListParams(FILTERS);
   const status = params.filters.status || undefined;
-  const query = useQuery({
-    ...approvalsListQuery({ page: params.page, size: params.size, q: params.q || undefined, status }),
-    select: newestActivityFirst,
-  });
+  const ranges = rangesIn(params.filters);
+  const args = { page: params.page, size: params.size, q: params.q || undefined, status, ...ranges };
+  const backwards = backwardsRanges(ranges).length > 0;
+  const query = useQuery({ ...approvalsListQuery(args), select: newestActivityFirst, enabled: !backwards });
+  const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
   // The spec names three statuses and lists no more: the others offered are those this host
   // has answered with, and the one in the URL, so a shared link shows its own filter.
   const seen = useSeenRequestStatuses();
   const options = statusOptionsWithSeen('request', NAMED_REQUEST_STATUSES, status ? [...seen, status] : seen);
   return (
     <>
-      <ListToolbar
-        params={params}
-        update={update}
-        searchLabel="Search requests by external ID or ID"
-        filters={[{ name: 'status', label: 'Status', options }]}
-      />
+      <div className="flex flex-wrap items-end gap-x-6">
+        <div className="w-full min-w-0 md:w-auto md:flex-1">
+          <ListToolbar
+            params={params}
+            update={update}
+            searchLabel="Search requests by external ID or ID"
+            filters={[{ name: 'status', label: 'Status', options }]}
+          />
+        </div>
+        <div className="mb-4">
+          <div className="flex flex-wrap items-center gap-2">
+            {filtered && !backwards && <SaveViewButton list="approvals" {...viewOf('approvals', params)} />}
+            <ExportLink href={approvalsExportHref(args)} filtered={filtered} disabled={backwards} />
+          </div>
+        </div>
+      </div>
+      <DateRangeBar values={ranges} update={update} noun="approval requests" />
+      <ScanNote scan={query.data?.scan} noun="approval requests" />
       <ListView
         query={query}
         columns={columns}
         caption="Approval requests"
         update={update}
-        filtered={Boolean(params.q || params.filters.status)}
+        filtered={filtered}
         empty={{
           title: 'No approval requests yet',
           body: canWrite

@@ -9,6 +9,7 @@ import { Card } from '../ui/card';
 import { LoadingBars } from '../ui/read-first';
 import { Badge, ErrorState } from '../ui/states';
 import { When } from '../ui/when';
+import { DeleteViewButton } from '../saved-views/delete-view-button';
 
 const EMPTY: Record<HomeSection['id'], (s: HomeAnswer['settings']) => string> = {
   needs_you: () =>
@@ -19,6 +20,8 @@ const EMPTY: Record<HomeSection['id'], (s: HomeAnswer['settings']) => string> = 
   finished: () =>
     'Nothing finished since you last looked: no package completed, was declined or expired, and no request was decided.',
   went_wrong: () => 'Nothing you did failed in the last 24 hours.',
+  saved_views: () =>
+    'No saved views: filter the packages or approval-requests list, then “Save this view”, and it is listed here.',
 };
 
 function SectionCard({
@@ -63,6 +66,7 @@ function SectionCard({
                     <When at={row.at} />
                   </span>
                 )}
+                {row.saved_view_id && <DeleteViewButton id={row.saved_view_id} name={row.title} />}
               </div>
               <p className="mt-1 text-sm break-words text-slate-700">{row.detail}</p>
             </li>

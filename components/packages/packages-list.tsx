@@ -7,10 +7,15 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { Route } from 'next';
 import { formatDate } from '@/lib/format';
-import { packagesListQuery } from '@/lib/packages/queries';
+import { packagesExportHref, packagesListQuery } from '@/lib/packages/queries';
 import type { ListedPackage } from '@/lib/packages/schemas';
 import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
+import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
+import { DateRangeBar } from '../list/date-range-bar';
+import { ExportLink } from '../list/export-link';
+import { ScanNote } from '../list/scan-note';
+import { SaveViewButton, viewOf } from '../saved-views/save-view-button';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -19,7 +24,7 @@ import { Badge, StatusBadge } from '../ui/states';
 import { Breakable } from '../ui/breakable';
 import { CheckField } from '../ui/field';
 
-const FILTERS = ['status', 'archived'] as const;
+const FILTERS = ['status', 'archived', ...DATE_RANGE_PARAMS] as const;
 
 export const PACKAGE_STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
@@ -63,15 +68,18 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
   // The box follows a click at once; the URL (and so the list) catches up a moment later.
   const [toggle, setToggle] = useState({ url: archivedOnly, shown: archivedOnly });
   if (toggle.url !== archivedOnly) setToggle({ url: archivedOnly, shown: archivedOnly });
-  const query = useQuery(
-    packagesListQuery({
-      page: params.page,
-      size: params.size,
-      q: params.q || undefined,
-      status: params.filters.status || undefined,
-      archived: archivedOnly ? 'only' : undefined,
-    }),
-  );
+  const ranges = rangesIn(params.filters);
+  const args = {
+    page: params.page,
+    size: params.size,
+    q: params.q || undefined,
+    status: params.filters.status || undefined,
+    archived: archivedOnly ? ('only' as const) : undefined,
+    ...ranges,
+  };
+  const backwards = backwardsRanges(ranges).length > 0;
+  const query = useQuery({ ...packagesListQuery(args), enabled: !backwards });
+  const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
   // An empty active list may only mean everything was archived: ask, and point there unless none is.
   const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
   const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
@@ -104,7 +112,7 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
   return (
     <>
       <div className="flex flex-wrap items-end gap-x-6">
-        <div className="min-w-0 flex-1">
+        <div className="w-full min-w-0 md:w-auto md:flex-1">
           <ListToolbar
             params={params}
             update={update}
@@ -112,6 +120,12 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
             searchPlaceholder="Template, recipient, e-mail, value or reference"
             filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]}
           />
+        </div>
+        <div className="mb-4">
+          <div className="flex flex-wrap items-center gap-2">
+            {(filtered || archivedOnly) && !backwards && <SaveViewButton list="packages" {...viewOf('packages', params)} />}
+            <ExportLink href={packagesExportHref(args)} filtered={filtered || archivedOnly} disabled={backwards} />
+          </div>
         </div>
         <CheckField label="Archived only" className="mb-4">
           <input
@@ -125,12 +139,14 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
           />
         </CheckField>
       </div>
+      <DateRangeBar values={ranges} update={update} noun="packages" />
+      <ScanNote scan={query.data?.scan} noun="packages" />
       <ListView
         query={query}
         columns={columns}
         caption={archivedOnly ? 'Archived signature packages' : 'Signature packages'}
         update={update}
-        filtered={Boolean(params.q || params.filters.status)}
+        filtered={filtered}
         empty={empty}
       />
     </>

@@ -37,6 +37,8 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'approval_request.resubmit': 'Resubmitted an approval request',
   'request_draft.create': 'Saved an approval request draft',
   'request_draft.delete': 'Deleted an approval request draft',
+  'saved_view.create': 'Saved a list view',
+  'saved_view.delete': 'Deleted a saved list view',
 
   'sandbox.clock': 'Advanced the sandbox clock',
   'sandbox.faults': 'Set the sandbox faults',

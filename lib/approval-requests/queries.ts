@@ -1,20 +1,32 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
+import type { DateRangeQuery } from '../list/date-ranges.ts';
 import type { ApprovalRequest, RevisionInput, RevisionRequirements, SubmitRequestInput } from './schemas.ts';
 
-export type { DecisionEntry, RequestDocumentRef, RevisionDraft, RevisionRequirements, RevisionTask, VisitedStep } from './schemas.ts';
+export type {
+  DecisionEntry,
+  RequestDocumentRef,
+  RevisionDraft,
+  RevisionRequirements,
+  RevisionTask,
+  VisitedStep,
+} from './schemas.ts';
 /** An approval request as the console's routes answer it (approvalRequestSchema). */
 export type ApprovalRequestRecord = ApprovalRequest;
 import type { Page } from '../list/schemas.ts';
 import { liveRefetch } from '../live-refetch.ts';
 
-export interface ApprovalListArgs {
+export interface ApprovalListArgs extends DateRangeQuery {
   page: number;
   size: number;
   q?: string;
   status?: string;
 }
+
+/** The CSV of what the list shows for these filters (GET /api/approval-requests/export). */
+export const approvalsExportHref = ({ page: _page, size: _size, ...filters }: ApprovalListArgs) =>
+  `/api/approval-requests/export${qs({ ...filters })}`;
 
 /** The request states the spec names (section 3); it says the full list is not shown. */
 export const NAMED_REQUEST_STATUSES = ['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { idSchema } from '../list/schemas.ts';
+import { dateRangeShape, idSchema, listQuerySchema, refineDateRanges } from '../list/schemas.ts';
 import { maybe } from '../read-tolerant.ts';
 import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from './limits.ts';
 
@@ -12,7 +12,9 @@ const documentRef = z.strictObject({
   name: z.string().trim().min(1).max(MAX_DOCUMENT_NAME),
   // Internal Actor IDs, sent only where the workflow takes per-document signing: at least one.
   sign_actor_ids: z
-    .array(z.string().regex(new RegExp(`^\\S{1,${MAX_ACTOR_ID_LENGTH}}$`), `1 to ${MAX_ACTOR_ID_LENGTH} characters without spaces`))
+    .array(
+      z.string().regex(new RegExp(`^\\S{1,${MAX_ACTOR_ID_LENGTH}}$`), `1 to ${MAX_ACTOR_ID_LENGTH} characters without spaces`),
+    )
     .min(1)
     .max(MAX_ACTOR_IDS)
     .optional(),
@@ -113,6 +115,17 @@ export const approvalRequestSchema = z.looseObject({
   accepts_per_document_signing: maybe(z.boolean()),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** GET /api/approval-requests and its export: the list's page, search, status and day ranges. */
+export const approvalListQuerySchema = refineDateRanges(
+  listQuerySchema.extend({ status: z.string().max(40).optional(), ...dateRangeShape }).strict(),
+);
+export const approvalExportQuerySchema = refineDateRanges(
+  listQuerySchema
+    .omit({ page: true, size: true })
+    .extend({ status: z.string().max(40).optional(), ...dateRangeShape })
+    .strict(),
+);
 
 export const revisionRequirementsSchema = z.looseObject({
   request_id: z.string().optional(),

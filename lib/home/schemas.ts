@@ -1,7 +1,7 @@
 // What home answers (GET /api/home): sections in order of urgency, each with its rows or the
 // error of its own source, so one failing source never hides the others.
 
-export type HomeSectionId = 'needs_you' | 'expiring_soon' | 'stuck' | 'drafts' | 'finished' | 'went_wrong';
+export type HomeSectionId = 'needs_you' | 'expiring_soon' | 'stuck' | 'drafts' | 'finished' | 'went_wrong' | 'saved_views';
 
 export interface HomeRow {
   /** stable within the section */
@@ -17,6 +17,8 @@ export interface HomeRow {
   at: string | null;
   /** true when it is the signed-in user's own (submitted, sent, saved by them) */
   mine: boolean;
+  /** a saved view's id: home offers to delete it */
+  saved_view_id?: string;
 }
 
 export interface HomeSection {
@@ -45,4 +47,5 @@ export const HOME_SECTION_TITLES: Record<HomeSectionId, string> = {
   drafts: 'Your drafts',
   finished: 'Finished since you last looked',
   went_wrong: 'Went wrong',
+  saved_views: 'Your saved views',
 };

@@ -1,18 +1,23 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiResponse, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
+import type { DateRangeQuery } from '../list/date-ranges.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { ConsolePackage, PackagesPage, Preview, PreviewInput, SignaturePackage } from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
 import { liveRefetch } from '../live-refetch.ts';
 
-export interface PackageListArgs {
+export interface PackageListArgs extends DateRangeQuery {
   page: number;
   size: number;
   q?: string;
   status?: string;
   archived?: 'only';
 }
+
+/** The CSV of what the list shows for these filters (GET /api/packages/export). */
+export const packagesExportHref = ({ page: _page, size: _size, ...filters }: PackageListArgs) =>
+  `/api/packages/export${qs({ ...filters })}`;
 
 export const packageKeys = {
   all: ['packages'] as const,

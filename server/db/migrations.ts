@@ -218,4 +218,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_user_operation').on('audit_log').columns(['user_id', 'operation']).execute();
     },
   },
+  // Saved views: a filtered packages or approval-requests list a user named, shown on home.
+  // One name per list per user, so saving the same view twice is one view.
+  '0010_saved_views': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('saved_views')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('list', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('query', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('saved_views_name').on('saved_views').columns(['user_id', 'list', 'name']).unique().execute();
+    },
+  },
 };

@@ -118,6 +118,18 @@ export interface SendRecordsTable {
 }
 
 /** Each user's visits to home, so "finished since you last looked" works across devices and instances. */
+/** A filtered list a user named, shown on their home (server/saved-views/). */
+export interface SavedViewsTable {
+  id: string;
+  user_id: string;
+  /** which list: packages or approvals */
+  list: string;
+  name: string;
+  /** the list's filters as its URL holds them, normalised (lib/saved-views/schemas.ts) */
+  query: string;
+  created_at: string;
+}
+
 export interface HomeVisitsTable {
   user_id: string;
   /** when the latest visit began */
@@ -135,4 +147,5 @@ export interface Database {
   drafts: DraftsTable;
   send_records: SendRecordsTable;
   home_visits: HomeVisitsTable;
+  saved_views: SavedViewsTable;
 }

@@ -20,6 +20,9 @@ import { intentPlace } from './intent-place';
 import { sendsOf } from '../send-records/find-send-records';
 import { packageDraftPath, requestDraftPath } from '@/lib/drafts/draft-paths';
 import { documentEditorPath } from '@/lib/documents/paths';
+import { describeViewQuery } from '@/lib/saved-views/describe';
+import { SAVED_VIEW_LISTS } from '@/lib/saved-views/schemas';
+import { savedViewsOf } from '../saved-views/saved-views';
 
 export interface ReadHomeOptions {
   db: Kysely<Database>;
@@ -52,6 +55,7 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
   if (lastLooked !== null && (can(roles, 'packages:read') || can(roles, 'approvals:read')))
     wanted.push(['finished', () => finishedSince(db, user, own, lastLooked)]);
   wanted.push(['went_wrong', () => wentWrong(db, user, new Date())]);
+  wanted.push(['saved_views', () => savedViews(db, user)]);
   const sections = await Promise.all(
     wanted.map(async ([id, read]): Promise<HomeSection> => {
       try {
@@ -69,6 +73,23 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
     last_looked: lastLooked,
     sections,
     needs_you: needs?.error ? 0 : (needs?.total ?? 0),
+  };
+}
+
+/** The user's saved lists, those their roles still read. */
+async function savedViews(db: Kysely<Database>, user: User): Promise<{ rows: HomeRow[] }> {
+  const views = (await savedViewsOf(db, user.id)).filter((v) => can(user.roles, SAVED_VIEW_LISTS[v.list].permission));
+  return {
+    rows: views.map((v) => ({
+      key: v.id,
+      kind: v.list === 'packages' ? 'Packages' : 'Approval requests',
+      title: v.name,
+      detail: describeViewQuery(v.list, v.query),
+      href: v.href,
+      at: v.created_at,
+      mine: true,
+      saved_view_id: v.id,
+    })),
   };
 }
 

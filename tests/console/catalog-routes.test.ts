@@ -126,7 +126,7 @@ describe('catalog pages rendered with their record', () => {
 
   it.each([
     ['request-templates', 'rt_expense', 'Claim back business expenses with receipts.'],
-    ['approval-workflows', 'wf_expense', 'wf_expense@'],
+    ['approval-workflows', 'wf_expense', 'Reimbursement of business expenses, approved by the line manager and Finance.'],
   ])('so does a %s page', async (kind, id, marker) => {
     const { status, html } = await page(`/catalog/${kind}/${apiId(id)}`);
     expect(status).toBe(200);

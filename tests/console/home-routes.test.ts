@@ -4,6 +4,8 @@ import { startTestConsole, type TestConsole } from './harness';
 import {
   accessRequest,
   arrivals,
+  auditOf,
+  detailPaths,
   expectConsoleError,
   idem,
   layoutField,
@@ -49,14 +51,22 @@ describe('home', () => {
       'stuck',
       'drafts',
       'went_wrong',
+      'saved_views',
     ]);
-    expect((await home('operator')).sections.map((s) => s.id)).toEqual(['needs_you', 'stuck', 'drafts', 'went_wrong']);
+    expect((await home('operator')).sections.map((s) => s.id)).toEqual([
+      'needs_you',
+      'stuck',
+      'drafts',
+      'went_wrong',
+      'saved_views',
+    ]);
     expect((await home('sender')).sections.map((s) => s.id)).toEqual([
       'needs_you',
       'expiring_soon',
       'stuck',
       'drafts',
       'went_wrong',
+      'saved_views',
     ]);
     const answer = await home('admin');
     expect(answer.settings).toEqual({ expiring_days: 3, stuck_hours: 1 });
@@ -239,4 +249,81 @@ describe('home', () => {
     expect(section(answer, 'drafts')?.error).toBeNull();
     expect(section(answer, 'went_wrong')?.error).toBeNull();
   }, 60_000);
+});
+
+describe('saved views', () => {
+  const save = (role: keyof TestConsole['cookies'], body: Record<string, unknown>) =>
+    c.call('POST', '/api/saved-views', { cookie: c.cookies[role], body });
+  const viewsOf = async (role: keyof TestConsole['cookies']) =>
+    (
+      (await c.call('GET', '/api/saved-views', { cookie: c.cookies[role] })).body as {
+        data: { id: string; name: string; query: string; href: string }[];
+      }
+    ).data;
+
+  it('keeps a filtered list under a name, its filters normalised, and lists it on home', async () => {
+    const reply = await save('sender', {
+      list: 'packages',
+      name: 'Queued NDAs',
+      query: '?status=queued&page=3&q=NDA&size=50&sent_from=2026-11-01',
+    });
+    expect(reply.status, reply.bytes.toString().slice(0, 300)).toBe(200);
+    expect(reply.body).toMatchObject({
+      name: 'Queued NDAs',
+      list: 'packages',
+      query: 'q=NDA&sent_from=2026-11-01&status=queued',
+      href: '/packages?q=NDA&sent_from=2026-11-01&status=queued',
+    });
+    const row = section(await home('sender'), 'saved_views')?.rows.find((r) => r.key === reply.body.id);
+    expect(row).toMatchObject({
+      title: 'Queued NDAs',
+      kind: 'Packages',
+      href: '/packages?q=NDA&sent_from=2026-11-01&status=queued',
+      mine: true,
+      saved_view_id: reply.body.id,
+    });
+    expect(row?.detail).toBe('Search “NDA” · Queued · Sent from 2026-11-01');
+    // Saving it again (a retried click) is the same view.
+    const again = await save('sender', {
+      list: 'packages',
+      name: 'Queued NDAs',
+      query: 'status=queued&q=NDA&sent_from=2026-11-01',
+    });
+    expect(again.body.id).toBe(reply.body.id);
+    expect((await viewsOf('sender')).filter((v) => v.name === 'Queued NDAs')).toHaveLength(1);
+  });
+
+  it('refuses a name already used with other filters, filters the list does not take, and a list the role cannot read', async () => {
+    await save('admin', { list: 'approvals', name: 'Mine', query: 'status=IN_PROGRESS' });
+    const taken = await save('admin', { list: 'approvals', name: 'Mine', query: 'status=APPROVED' });
+    expectConsoleError(taken, 409, 'VIEW_NAME_TAKEN');
+    expect(detailPaths(taken)).toEqual(['name']);
+    const backwards = await save('admin', {
+      list: 'approvals',
+      name: 'Odd',
+      query: 'updated_from=2026-11-05&updated_to=2026-11-01',
+    });
+    expectConsoleError(backwards, 422, 'VALIDATION_FAILED');
+    expect(detailPaths(backwards)).toEqual(['query.updated_to']);
+    expectConsoleError(await save('admin', { list: 'approvals', name: 'Odd', query: 'archived=only' }), 422, 'VALIDATION_FAILED');
+    expectConsoleError(await save('admin', { list: 'approvals', name: ' ', query: '' }), 422, 'VALIDATION_FAILED');
+    expectConsoleError(await save('operator', { list: 'packages', name: 'Nope', query: '' }), 403, 'FORBIDDEN');
+    expect((await viewsOf('admin')).map((v) => v.name)).toEqual(['Mine']);
+  });
+
+  it('deletes only the owner’s view, which leaves home; someone else’s is not found', async () => {
+    const { body } = await save('viewer', { list: 'approvals', name: 'Rejected', query: 'status=REJECTED' });
+    expectConsoleError(await c.call('DELETE', `/api/saved-views/${body.id}`, { cookie: c.cookies.admin }), 404, 'NOT_FOUND');
+    const gone = await c.call('DELETE', `/api/saved-views/${body.id}`, { cookie: c.cookies.viewer });
+    expect(gone.status).toBe(200);
+    expect(keys(section(await home('viewer'), 'saved_views'))).not.toContain(body.id);
+    expectConsoleError(await c.call('DELETE', `/api/saved-views/${body.id}`, { cookie: c.cookies.viewer }), 404, 'NOT_FOUND');
+    expect((await auditOf(c, 'saved_view.delete')).map((e) => e.target_id)).toContain(body.id);
+  });
+
+  it('keeps at most 20 views per user', async () => {
+    for (let i = 0; i < 20; i++)
+      expect((await save('operator', { list: 'approvals', name: `View ${i}`, query: `q=v${i}` })).status).toBe(200);
+    expectConsoleError(await save('operator', { list: 'approvals', name: 'One more', query: 'q=more' }), 409, 'TOO_MANY_VIEWS');
+  });
 });

@@ -360,3 +360,87 @@ describe('the console’s record of what it sent', () => {
     expect(arrivals(c)).toBe(before);
   });
 });
+
+describe('day ranges and the CSV export', () => {
+  const tag = randomBytes(4).toString('hex');
+  const signers = (who: string) => [
+    { slot_id: 'company_signer', name: `Grace ${who}`, email: `grace.${who}@example.com`, phone: '+4915112345678' },
+    { slot_id: 'counterparty_signer', name: 'Alan Turing', email: `alan.${who}@example.org`, phone: '+442071234567' },
+  ];
+  const sendTagged = async (who: string, extra: Record<string, unknown> = {}) => {
+    const preview = await previewViaConsole(
+      c,
+      c.cookies.sender,
+      ndaBody({ signers: signers(who), ...extra }) as { template_id: string },
+    );
+    const sent = await sendViaConsole(c, preview, idem('send'));
+    expect(sent.status).toBe(200);
+    return (await get(`/api/packages/${(sent.body as { id: string }).id}`)).body as {
+      id: string;
+      sent_at?: string;
+      created_at?: string;
+    };
+  };
+  const dayOf = (p: { sent_at?: string; created_at?: string }) => (p.sent_at ?? p.created_at)!.slice(0, 10);
+  const ids = (reply: { body: { data: { id: string }[] } }) => reply.body.data.map((p) => p.id);
+
+  it('keeps the packages sent within the days asked, whatever page of the API they were on', async () => {
+    const early = await sendTagged(`${tag}-early`);
+    // Three days later on the API's clock.
+    expect((await c.sandbox.control('/clock', { advance_seconds: 3 * 86_400 })).status).toBe(200);
+    const late = await sendTagged(`${tag}-late`);
+    const [earlyDay, lateDay] = [dayOf(early), dayOf(late)];
+    expect(earlyDay < lateDay).toBe(true);
+
+    const onLateDay = await get(`/api/packages?q=${tag}&sent_from=${lateDay}&sent_to=${lateDay}`);
+    expect(onLateDay.status).toBe(200);
+    expect(ids(onLateDay)).toContain(late.id);
+    expect(ids(onLateDay)).not.toContain(early.id);
+    expect(onLateDay.body.scan).toMatchObject({ complete: true });
+    const upToEarly = await get(`/api/packages?q=${tag}&sent_to=${earlyDay}`);
+    expect(ids(upToEarly)).toContain(early.id);
+    expect(ids(upToEarly)).not.toContain(late.id);
+    // Updated: both changed on their own sending day at the latest.
+    expect(ids(await get(`/api/packages?q=${tag}&updated_from=${lateDay}`))).toEqual([late.id]);
+    // Paged by the console: a page of one, then the next.
+    const first = await get(`/api/packages?q=${tag}&sent_from=${earlyDay}&size=25&page=1`);
+    expect(first.body.pagination).toMatchObject({ page: 1, size: 25, total: 2, pages: 1 });
+  });
+
+  it('refuses a range that ends before it starts, or a day that does not exist, before asking the API', async () => {
+    const before = arrivals(c);
+    const backwards = await get('/api/packages?sent_from=2026-11-20&sent_to=2026-11-01');
+    expectConsoleError(backwards, 422, 'VALIDATION_FAILED');
+    expect(detailPaths(backwards)).toEqual(['sent_to']);
+    const noDay = await get('/api/packages?updated_from=2026-02-30');
+    expectConsoleError(noDay, 422, 'VALIDATION_FAILED');
+    expect(detailPaths(noDay)).toEqual(['updated_from']);
+    expectConsoleError(await get('/api/packages/export?sent_to=yesterday'), 422, 'VALIDATION_FAILED');
+    expect(arrivals(c)).toBe(before);
+  });
+
+  it('exports what the filtered list shows as CSV, formula-safe, named for its day and filters', async () => {
+    const pkg = await sendTagged(`${tag}-csv`, { reference: `=HYPERLINK("http://evil.example","${tag}")` });
+    const reply = await get(`/api/packages/export?q=${tag}-csv&sent_from=${dayOf(pkg)}`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="signdesk-packages-\\d{4}-\\d\\d-\\d\\d_q-${tag}-csv_sent_from-${dayOf(pkg)}\\.csv"$`),
+    );
+    const lines = reply.bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,template_id,template_name,status,sent_at,updated_at,expires_at,recipients,reference,sent_by,archived',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(pkg.id);
+    expect(lines[1]).toContain(`Grace ${tag}-csv <grace.${tag}-csv@example.com>; Alan Turing <alan.${tag}-csv@example.org>`);
+    // A spreadsheet would run it: it starts with a quote, so it stays text.
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""${tag}"")"`);
+    expect(lines[1]).toContain('Test sender');
+  });
+
+  it('exports only for a role that reads packages', async () => {
+    expectConsoleError(await c.call('GET', '/api/packages/export', { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
+  });
+});

@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { submitRequestSchema } from '@/lib/approval-requests/schemas';
-import { listQuerySchema } from '@/lib/list/schemas';
+import { approvalListQuerySchema, submitRequestSchema } from '@/lib/approval-requests/schemas';
+import { listApprovalRequests } from '@/server/approval-requests/list-approval-requests';
 import { handler } from '@/server/http/handler';
-import { listRequests, submitRequest } from '@/server/signing-api/approval-requests';
+import { submitRequest } from '@/server/signing-api/approval-requests';
 
-// GET: the app's approval requests, with q and status.
-export const GET = handler(
-  { permission: 'approvals:read', query: listQuerySchema.extend({ status: z.string().max(40).optional() }).strict() },
-  ({ query }) => listRequests(query),
+// GET: the app's approval requests, with q, status and sent/updated day ranges.
+export const GET = handler({ permission: 'approvals:read', query: approvalListQuerySchema }, ({ query }) =>
+  listApprovalRequests({ query }),
 );
 
 // POST: submits (or drafts) a request pinned to a workflow release.

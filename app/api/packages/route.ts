@@ -1,18 +1,12 @@
-import { z } from 'zod';
-import { listQuerySchema } from '@/lib/list/schemas';
-import { sendInputSchema } from '@/lib/packages/schemas';
+import { packageListQuerySchema, sendInputSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { listPackages } from '@/server/packages/list-packages';
 import { sendPackage } from '@/server/packages/send-package';
 
-// GET: the app's packages, with q, status and archived=only, each with the console's record of
-// its send; a search also reads that record.
-export const GET = handler(
-  {
-    permission: 'packages:read',
-    query: listQuerySchema.extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional() }).strict(),
-  },
-  ({ query }) => listPackages({ query }),
+// GET: the app's packages, with q, status, archived=only and sent/updated day ranges, each with
+// the console's record of its send; a search also reads that record.
+export const GET = handler({ permission: 'packages:read', query: packageListQuerySchema }, ({ query }) =>
+  listPackages({ query }),
 );
 
 // POST: sends the reviewed preview. Needs confirmed: true and the browser's key for this
