@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { CATALOG_FRESH_MS } from '../lib/catalog/freshness';
-import { control, expect, signIn, snap, test } from './fixtures';
+import { newIdempotencyKey } from '../lib/idempotency';
+import { control, expect, post, signIn, snap, test } from './fixtures';
+
+/** A request saved as a draft at the API: a record of the operator's own to open. */
+const draftRequest = (tag: string) => ({
+  workflow_id: 'wf_expense',
+  workflow_release_id: 'wf_expense@2',
+  external_id: `e2e-${tag}-${Date.now().toString(36)}`,
+  form_data: { amount: 12, currency: 'EUR', description: 'Struggle journey', cost_center: 'CC-1234', expense_date: '2026-01-20' },
+  submit: false,
+});
 
 // Issue 10, "When the API struggles": a page waiting on a down or slow API says so within two
 // seconds, counts down to its next attempt, offers "Retry now", and recovers by itself. The
@@ -81,13 +91,14 @@ test.describe('when the Signing API struggles', () => {
 
   test('a detail that the API refuses with Retry-After counts down what the API asked for', async ({ page }) => {
     await signIn(page, 'operator');
-    // A document: a catalog record's page reads its record on the server first (the refusal
-    // would be spent there), and this journey is about what the browser shows.
-    const list = (await (await page.request.get('/api/documents')).json()) as { data: { id: string }[] };
-    const id = list.data[0]!.id;
-    await control('/faults', { rules: [{ method: 'GET', path: `/api/v1/documents/${id}`, status: 429, code: 'RATE_LIMITED', retry_after: 6, times: 2 }] });
-    const read = asked(page, `/api/documents/${id}`);
-    await page.goto(`/documents/${id}`);
+    // An approval request: a catalog record's page reads its record on the server first (the
+    // refusal would be spent there), and this journey is about what the browser shows.
+    const created = await post(page.request, page, '/api/approval-requests', draftRequest('struggle'), newIdempotencyKey('e2e'));
+    expect(created.ok(), await created.text()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    await control('/faults', { rules: [{ method: 'GET', path: `/api/v1/approval-requests/${id}`, status: 429, code: 'RATE_LIMITED', retry_after: 6, times: 2 }] });
+    const read = asked(page, `/api/approval-requests/${id}`);
+    await page.goto(`/approvals/${id}`);
     await read;
     const notice = page.getByTestId('query-struggle');
     // The console hands a long Retry-After back instead of sleeping on it, so the page can show it.
