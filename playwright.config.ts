@@ -59,6 +59,8 @@ export default defineConfig({
       // Home shares the API's lists for a moment; the journeys arrange scenes through the
       // sandbox, which no write of the console announces, and look at home right after.
       HOME_CACHE_SECONDS: '2',
+      // A review is listed as lapsing from its first minute, so a journey need not wait five.
+      HOME_REVIEW_WARN_MINUTES: '10',
     },
   },
 });

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runMain } from './lib/run.ts';
 
-// `npm run bench [-- --update-readme]`: every bench/*.ts but this one, one after another, each
+// `npm run bench [-- --update-readme] [-- --only load,page-weight]`: every bench/*.ts but this one (or those named, their rows replaced in the last report), one after another, each
 // in its own process (so one's servers never share an event loop with the next), with the
 // flags the console benches need (the react-server condition for 'server-only' modules; the
 // sandbox benches are indifferent to it). Each bench's last JSON line is collected into
@@ -20,6 +20,8 @@ interface Outcome {
   duration_s: number;
   load_avg_1m_before: number;
   summary: Summary | null;
+  /** set when `--only` measured it again after the report's run: when, and at which revision */
+  remeasured?: { date: string; revision: string | null };
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -204,7 +206,9 @@ function markdown(report: {
   ];
   for (const o of report.results) {
     const d = o.summary ? describe(o.summary) : { figures: '—', target: '—' };
-    lines.push(`| ${o.file.replace(/\.ts$/, '')} | ${d.figures} | ${d.target} | ${status(o)} | ${o.load_avg_1m_before} |`);
+    const name = o.file.replace(/\.ts$/, '');
+    const again = o.remeasured ? ` (measured again ${o.remeasured.date}${o.remeasured.revision ? `, revision ${o.remeasured.revision}` : ''})` : '';
+    lines.push(`| ${name}${again} | ${d.figures} | ${d.target} | ${status(o)} | ${o.load_avg_1m_before} |`);
   }
   return lines.join('\n');
 }
@@ -228,12 +232,26 @@ async function main() {
     `${files.length} benches: ${files.join(', ')}; ${machine.cpus} CPUs (${machine.cpu_model}); load average ${load1()}`,
   );
 
+  // `--only a,b`: those benches again, their rows replaced in the last report, the rest kept.
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').split(',').map((name) => `${name.replace(/\.ts$/, '')}.ts`) : null;
+  const latest = join(benchDir, 'results', 'latest.json');
+  const previous = only && existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as { date: string; revision: string | null; machine: typeof machine; results: Outcome[] }) : null;
+  if (only && !previous) throw new Error('--only needs an earlier full run: bench/results/latest.json is missing');
   const results: Outcome[] = [];
-  for (const file of files) results.push(await runOne(file));
+  for (const file of only ? files.filter((f) => only.includes(f)) : files) results.push(await runOne(file));
 
-  const report = { date, revision: gitRevision(), machine, results };
+  const report = previous
+    ? {
+        ...previous,
+        results: previous.results.map((o) => {
+          const fresh = results.find((r) => r.file === o.file);
+          return fresh ? { ...fresh, remeasured: { date, revision: gitRevision() } } : o;
+        }),
+      }
+    : { date, revision: gitRevision(), machine, results };
   mkdirSync(join(benchDir, 'results'), { recursive: true });
-  writeFileSync(join(benchDir, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(latest, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log('\nsummary');
   const width = Math.max(...files.map((f) => f.length));

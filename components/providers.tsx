@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { queryRetryDelay, shouldRetryQuery } from '@/lib/query-retry';
-import { ServedLocales } from './ui/use-reader-locales';
+import { ServedLocales } from './ui/served-locales';
 
 export function Providers({ children, locales }: { children: React.ReactNode; locales: readonly string[] }) {
   const [client] = useState(

@@ -92,6 +92,53 @@ test.describe('home', () => {
     await expect(page.getByLabel('Counterparty name')).toHaveValue(counterparty);
   });
 
+  test('a review whose receipt is lapsing waits under Needs you and opens the send form with its values, to preview again', async ({
+    page,
+  }) => {
+    await signIn(page, 'sender');
+    const reference = `Lapsing ${run}`;
+    const counterparty = `Lapse Counterparty ${run}`;
+    const preview = await page.request.post('/api/packages/preview', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        template_id: 'dst_nda',
+        expires_in_days: 21,
+        reference,
+        sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
+        signers: [
+          {
+            slot_id: 'company_signer',
+            name: 'Grace Hopper',
+            email: 'grace@example.com',
+            phone: '+4915112345678',
+            recipient_kind: 'external',
+          },
+          {
+            slot_id: 'counterparty_signer',
+            name: counterparty,
+            email: 'counter@example.com',
+            phone: '+4915187654321',
+            recipient_kind: 'external',
+          },
+        ],
+      },
+    });
+    expect(preview.status(), await preview.text()).toBe(200);
+    await page.goto('/');
+    const row = section(page, 'Needs you').getByRole('listitem').filter({ hasText: reference });
+    await expect(row).toContainText('Review lapsing');
+    await expect(row).toContainText(/lapses in about \d+ min/);
+    await expect(homeLink(page)).toHaveAccessibleName(/^Home, \d+ needs? you$/);
+    await row.getByRole('link', { name: reference }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/packages\/new\?review=/);
+    await expect(page.getByText('Your review’s values are filled in again.')).toBeVisible();
+    await expect(page.getByLabel('Counterparty name')).toHaveValue(counterparty);
+    await expect(page.getByLabel('Reference', { exact: true })).toHaveValue(reference);
+    await expectAccessible(page);
+    await snap(page, 'home-review-lapsing-resumed');
+  });
+
   test('a viewer sees only what its roles open, each section saying plainly when it is empty', async ({ page }) => {
     await signIn(page, 'viewer');
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();

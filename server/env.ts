@@ -94,6 +94,8 @@ const schema = z.object({
   HOME_STUCK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   /** Home: how long the API's lists it reads are shared by every user before being read again */
   HOME_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** Home: a review not yet sent is listed under "Needs you" once its receipt has this many minutes left (of 10) */
+  HOME_REVIEW_WARN_MINUTES: z.coerce.number().int().min(1).max(10).default(5),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -8,7 +8,6 @@ import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { liveApprovalQuery } from '@/lib/approval-requests/queries';
 import { useNoteOpened } from '../search/opened-by';
-import { hitOf } from '@/lib/search/search-kinds';
 import { submissionSchemaQuery } from '@/lib/catalog/queries';
 import { readSubmissionSchema } from '@/lib/submission-schema/fields';
 import { statusLabel } from '@/lib/status-labels';
@@ -38,7 +37,7 @@ const STATUS_NOTES: Record<string, string> = {
 export function ApprovalDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
   const query = useQuery(liveApprovalQuery(id));
   const request = query.data;
-  useNoteOpened(request ? hitOf('approval-requests', request) : null);
+  useNoteOpened('approval-requests', request);
   const release = Number(/@(\d+)$/.exec(request?.workflow_release_id ?? '')?.[1] ?? NaN);
   const schema = useQuery({
     ...submissionSchemaQuery(request?.workflow_id ?? '', release),

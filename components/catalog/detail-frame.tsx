@@ -6,7 +6,6 @@ import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
 import { catalogItemQuery, type CatalogKind, type CatalogTypes } from '@/lib/catalog/queries';
 import { useNoteOpened } from '../search/opened-by';
-import { hitOf } from '@/lib/search/search-kinds';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
 import { QueryState } from '../ui/query-state';
@@ -23,7 +22,7 @@ interface DetailFrameProps<K extends CatalogKind> {
 /** A catalog detail page's states: breadcrumbs always, then loading, not found, error with retry, or the record. */
 export function DetailFrame<K extends CatalogKind>({ kind, id, children }: DetailFrameProps<K>) {
   const query = useQuery(catalogItemQuery(kind, id));
-  useNoteOpened(query.data ? hitOf(kind, query.data) : null);
+  useNoteOpened(kind, query.data);
   const nouns = CATALOG_NOUNS[kind];
   const crumbs = [
     { label: 'Catalog', href: '/catalog' },

@@ -7,7 +7,6 @@ import { useRouter } from 'next/navigation';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 import { documentQuery } from '@/lib/documents/queries';
 import { useNoteOpened } from '../search/opened-by';
-import { hitOf } from '@/lib/search/search-kinds';
 import type { DocumentItem } from '@/lib/documents/schemas';
 import { statusLabel } from '@/lib/status-labels';
 import { isNotFound } from '../ui/is-not-found';
@@ -47,7 +46,7 @@ function References({ doc }: { doc: DocumentItem }) {
 export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite: boolean; access: NextStepsAccess }) {
   const router = useRouter();
   const query = useQuery(documentQuery(id));
-  useNoteOpened(query.data ? hitOf('documents', query.data) : null);
+  useNoteOpened('documents', query.data);
   if (query.isPending) {
     return (
       <QueryPending query={query}>

@@ -7,7 +7,6 @@ import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { livePackageQuery } from '@/lib/packages/queries';
 import { useNoteOpened } from '../search/opened-by';
-import { hitOf } from '@/lib/search/search-kinds';
 import type { ConsolePackage, SignaturePackage } from '@/lib/packages/schemas';
 import { isPackageFinished, isTerminal } from '@/lib/packages/statuses';
 import { statusLabel } from '@/lib/status-labels';
@@ -115,7 +114,7 @@ const LOADING = <LoadingBars label="Loading the package" bars={['h-8 w-1/3', 'h-
 /** One package: status, signers, values, timeline, archiving for admins and reuse for senders. */
 export function PackageDetail({ id, ...rest }: PackageDetailProps) {
   const query = useQuery(livePackageQuery(id));
-  useNoteOpened(query.data ? hitOf('packages', query.data) : null);
+  useNoteOpened('packages', query.data);
   return (
     <QueryState
       query={query}

@@ -1,8 +1,7 @@
 'use client';
 
 import { createContext, useContext, useEffect } from 'react';
-import { noteOpened } from '@/lib/search/recent';
-import type { SearchHit } from '@/lib/search/search-kinds';
+import type { SearchKindId } from '@/lib/search/hits';
 
 // Whose "recently opened" list a record page adds itself to: the signed-in user's, set by the
 // console's shell. Outside the shell (sign-in) there is none, and nothing is noted.
@@ -14,13 +13,14 @@ export function OpenedByProvider({ userId, children }: { userId: string; childre
 
 export const useOpenedBy = () => useContext(OpenedBy);
 
-/** A record page notes its record, once it has read it, for the header search's empty state. */
-export function useNoteOpened(hit: SearchHit | null) {
+/**
+ * A record page notes its record, once it has read it, for the header search's empty state.
+ * The noting code loads after the page (it is not needed to show it).
+ */
+export function useNoteOpened(kind: SearchKindId, record: { id: string } | null | undefined) {
   const userId = useOpenedBy();
-  const key = hit && `${hit.kind}|${hit.id}|${hit.title}|${hit.detail}`;
   useEffect(() => {
-    if (userId && hit) noteOpened(userId, hit);
-    // The key says all of the hit that is kept.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, key]);
+    if (!userId || !record) return;
+    void import('@/lib/search/recent').then(({ noteOpened, hitOf }) => noteOpened(userId, hitOf(kind, record)));
+  }, [userId, kind, record]);
 }

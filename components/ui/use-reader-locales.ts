@@ -1,14 +1,12 @@
 'use client';
 
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { ServedLocales } from './served-locales';
 import { readerLocales } from '@/lib/format';
 
 // A page rendered with data on the server formats in the request's Accept-Language locales;
 // the browser must render the same text while it hydrates, then its own languages (React
 // re-renders after hydration when the two differ, without a mismatch).
-
-/** The locales the server formatted this page in (app/layout.tsx, from Accept-Language). */
-export const ServedLocales = createContext<readonly string[]>(['en-GB']);
 
 const unchanging = () => () => {};
 

@@ -3,7 +3,7 @@ import { api, apiResponse, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
 import type { DateRangeQuery } from '../list/date-ranges.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
-import type { ConsolePackage, PackagesPage, Preview, PreviewInput, SignaturePackage } from './schemas.ts';
+import type { ConsolePackage, PackagesPage, Preview, PreviewInput, ReviewStart, SignaturePackage } from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
 import { liveRefetch } from '../live-refetch.ts';
 
@@ -32,6 +32,14 @@ export const packagesListQuery = (args: PackageListArgs) =>
     queryKey: packageKeys.list(args),
     queryFn: (ctx) => api<PackagesPage>(`/api/packages${qs({ ...args })}`, via(ctx)),
     placeholderData: keepPreviousData,
+  });
+
+/** One of the user's previews, to start the send form from it again (home's "review lapsing"). */
+export const reviewStartQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['packages', 'review', id] as const,
+    queryFn: (ctx) => api<ReviewStart>(`/api/packages/reviews/${encodeURIComponent(id)}`, via(ctx)),
+    staleTime: Infinity,
   });
 
 export const packageQuery = (id: string) =>

@@ -133,6 +133,20 @@ export interface ConsoleRecord {
   expires_in_days: number;
 }
 
+/** A preview the user made, as the send form starts from it again (GET /api/packages/reviews/{id}). */
+export interface ReviewStart {
+  id: string;
+  template_id: string;
+  template_name: string | null;
+  reference: string | null;
+  sender_values: Record<string, string | number>;
+  signers: { slot_id: string; name: string; email: string; phone: string }[];
+  expires_in_days: number;
+  previewed_at: string;
+  /** set once it was sent */
+  package_id: string | null;
+}
+
 /** A package as the console's routes answer it: the API's record and, if the console sent it, its own. */
 export type ConsolePackage = SignaturePackage & { console_record: ConsoleRecord | null };
 /** A row of the packages list; `found_in_record` when only the console's record matched the search. */

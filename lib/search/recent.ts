@@ -1,12 +1,14 @@
 import type { Route } from 'next';
 import { readKept, recentKey, writeKept } from '../kept-work.ts';
-import { SEARCH_KINDS, type SearchHit, type SearchKindId } from './search-kinds.ts';
+import { SEARCH_KIND_IDS, type SearchHit, type SearchKindId } from './hits.ts';
+
+export { hitOf } from './hits.ts';
 
 // The records a user opened lately, newest first, shown by the header's search before they
 // type. Kept in this browser only (cleared at sign-out with the rest of lib/kept-work.ts).
 
 export const RECENT_MAX = 8;
-const KINDS = new Set<string>(SEARCH_KINDS.map((k) => k.id));
+const KINDS = new Set<string>(SEARCH_KIND_IDS);
 
 // Storage is whatever anyone wrote there: only well-formed entries, and only paths on this console.
 function isHit(v: unknown): v is SearchHit {

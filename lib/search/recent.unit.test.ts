@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recentKey } from '../kept-work.ts';
 import { noteOpened, RECENT_MAX, recentlyOpened } from './recent.ts';
-import { hitOf } from './search-kinds.ts';
+import { hitOf } from './hits.ts';
 
 function memoryStorage(entries: Record<string, string> = {}): () => Storage {
   const store = new Map(Object.entries(entries));

@@ -18,6 +18,8 @@ import type { User } from '../users/users';
 import { packagesIn, recentDocuments, recentRequests, requestsIn } from './home-sources';
 import { intentPlace } from './intent-place';
 import { sendsOf } from '../send-records/find-send-records';
+import { openReviewsOf } from '../send-records/open-reviews';
+import { reviewPath } from '@/lib/drafts/draft-paths';
 import { packageDraftPath, requestDraftPath } from '@/lib/drafts/draft-paths';
 import { documentEditorPath } from '@/lib/documents/paths';
 import { describeViewQuery } from '@/lib/saved-views/describe';
@@ -31,7 +33,7 @@ export interface ReadHomeOptions {
   apiNow: () => Date;
   /** the start of the user's previous visit, on the API's clock (home-visits.ts) */
   lastLooked: string | null;
-  settings: { expiringDays: number; stuckHours: number };
+  settings: { expiringDays: number; stuckHours: number; reviewWarnMinutes: number };
 }
 
 const HOUR = 3_600_000;
@@ -46,7 +48,7 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
   const roles = user.roles;
   type Read = () => Promise<{ rows: HomeRow[]; total?: number }>;
   const own = ownTargetsOf(db, user.id);
-  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user, own)]];
+  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user, own, settings.reviewWarnMinutes)]];
   if (can(roles, 'packages:read')) wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays)]);
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
     wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
@@ -127,7 +129,7 @@ type OwnTargets = ReturnType<typeof ownTargetsOf>;
 
 const since = (iso: string | null | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? Date.parse(iso) : null);
 
-async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets) {
+async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets, reviewWarnMinutes: number) {
   const rows: HomeRow[] = [];
   // Sends, uploads and submissions whose outcome is still being confirmed come first: only the
   // same request under the same key settles them, from the place each links to.
@@ -142,6 +144,24 @@ async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets) {
       at: intent.updated_at,
       mine: true,
     });
+  }
+  // A review whose receipt is about to lapse: sent within the next minutes, or previewed again.
+  if (can(user.roles, 'packages:send')) {
+    const now = new Date();
+    for (const review of await openReviewsOf(db, user.id, now)) {
+      const left = Date.parse(review.lapses_at) - now.getTime();
+      if (left > reviewWarnMinutes * 60_000) continue;
+      const minutes = Math.max(1, Math.ceil(left / 60_000));
+      rows.push({
+        key: `review:${review.id}`,
+        kind: 'Review lapsing',
+        title: review.reference ?? review.template_name ?? review.template_id,
+        detail: `The receipt of your review lapses in about ${minutes} min (${review.lapses_at.slice(11, 16)} UTC). Send it from its tab before then, or open it here to preview the same values again.`,
+        href: reviewPath(review.id),
+        at: review.previewed_at,
+        mine: true,
+      });
+    }
   }
   if (can(user.roles, 'approvals:write')) {
     const [{ rows: waiting }, mine] = await Promise.all([

@@ -20,7 +20,7 @@ import {
 // Home (GET /api/home): what needs each user, within their roles, each section on its own.
 let c: TestConsole;
 beforeAll(async () => {
-  c = await startTestConsole({ env: { HOME_STUCK_HOURS: '1', HOME_EXPIRING_DAYS: '3', HOME_CACHE_SECONDS: '1' } });
+  c = await startTestConsole({ env: { HOME_STUCK_HOURS: '1', HOME_EXPIRING_DAYS: '3', HOME_CACHE_SECONDS: '1', HOME_REVIEW_WARN_MINUTES: '10' } });
 });
 afterAll(async () => c?.close());
 afterEach(async () => setFaults(c, []));
@@ -162,6 +162,26 @@ describe('home', () => {
     await setFaults(c, []);
     expect((await sendViaConsole(c, preview, key)).status).toBe(200);
     expect((section(await home('sender'), 'needs_you')?.rows ?? []).some((r) => r.kind === 'Outcome unknown')).toBe(false);
+  });
+
+  it('lists a review whose receipt is lapsing under "Needs you", leads back to its values, and drops it once sent', async () => {
+    const preview = await previewViaConsole(c, c.cookies.sender, ndaBody({ reference: 'PO-lapsing-7' }) as { template_id: string });
+    const row = section(await home('sender'), 'needs_you')?.rows.find((r) => r.kind === 'Review lapsing' && r.title === 'PO-lapsing-7');
+    expect(row).toMatchObject({ mine: true });
+    expect(row?.href).toMatch(/^\/packages\/new\?review=[\w-]+$/);
+    expect(row?.detail).toMatch(/^The receipt of your review lapses in about (9|10) min \(\d\d:\d\d UTC\)\./);
+    // Another sender's home does not show it, and its values are the owner's alone.
+    expect((section(await home('admin'), 'needs_you')?.rows ?? []).some((r) => r.key === row?.key)).toBe(false);
+    const id = new URL(row!.href, c.url).searchParams.get('review')!;
+    const start = await c.call('GET', `/api/packages/reviews/${id}`, { cookie: c.cookies.sender });
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ template_id: 'dst_nda', reference: 'PO-lapsing-7', expires_in_days: 14, package_id: null });
+    expect(start.body.signers).toHaveLength(2);
+    expectConsoleError(await c.call('GET', `/api/packages/reviews/${id}`, { cookie: c.cookies.admin }), 404, 'NOT_FOUND');
+    expectConsoleError(await c.call('GET', `/api/packages/reviews/${id}`, { cookie: c.cookies.viewer }), 403, 'FORBIDDEN');
+    // Sent: nothing is lapsing any more.
+    expect((await sendViaConsole(c, preview, idem('send'))).status).toBe(200);
+    expect((section(await home('sender'), 'needs_you')?.rows ?? []).some((r) => r.key === row?.key)).toBe(false);
   });
 
   it('shares the API’s lists among users: twenty people opening home at once cost one read per list', async () => {

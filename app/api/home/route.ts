@@ -15,6 +15,6 @@ export const GET = handler({ permission: 'read' }, async ({ user }) => {
     // Packages' times are the API's: compared with its clock as last heard, else this server's.
     apiNow,
     lastLooked: await lastLooked(conn, user.id),
-    settings: { expiringDays: e.HOME_EXPIRING_DAYS, stuckHours: e.HOME_STUCK_HOURS },
+    settings: { expiringDays: e.HOME_EXPIRING_DAYS, stuckHours: e.HOME_STUCK_HOURS, reviewWarnMinutes: e.HOME_REVIEW_WARN_MINUTES },
   });
 });

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { packageDraftQuery } from '@/lib/package-drafts/queries';
 import { draftFromPackage } from '@/lib/package-drafts/draft-from-package';
-import { packageQuery } from '@/lib/packages/queries';
+import { packageQuery, reviewStartQuery } from '@/lib/packages/queries';
+import { draftFromReview } from '@/lib/package-drafts/draft-from-review';
 import { idSchema } from '@/lib/list/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import { useLoadedDraft } from '@/lib/drafts/use-loaded-draft';
@@ -23,11 +24,14 @@ export function SendPackageEntry({
   initialTemplateId,
   draftId,
   fromPackageId,
+  reviewId = null,
 }: {
   initialTemplateId: string | null;
   draftId: string | null;
   /** "Use as a new package": the package whose template, values, recipients and expiry the form starts from */
   fromPackageId: string | null;
+  /** a preview of the user's whose receipt lapsed or is lapsing: its values, to preview again */
+  reviewId?: string | null;
 }) {
   const askable = draftId !== null && idSchema.safeParse(draftId).success;
   const query = useQuery({ ...packageDraftQuery(draftId ?? ''), enabled: askable });
@@ -38,6 +42,7 @@ export function SendPackageEntry({
       <SendPackageFlow key={loaded.round} initialTemplateId={null} draft={loaded.draft} startNotice={null} onLoadDraft={load} />
     );
   if (draftId === null && fromPackageId !== null) return <FromPackage id={fromPackageId} onLoadDraft={load} />;
+  if (draftId === null && reviewId !== null) return <FromReview id={reviewId} onLoadDraft={load} />;
   if (draftId === null)
     return <SendPackageFlow initialTemplateId={initialTemplateId} draft={null} startNotice={null} onLoadDraft={load} />;
   return (
@@ -50,6 +55,39 @@ export function SendPackageEntry({
           onLoadDraft={load}
         />
       )}
+    </ReadFirst>
+  );
+}
+
+/** A review picked up again from home: its values, to preview again before the old receipt lapses or after. */
+function FromReview({ id, onLoadDraft }: { id: string; onLoadDraft(draft: PackageDraft): void }) {
+  const askable = idSchema.safeParse(id).success;
+  const query = useQuery({ ...reviewStartQuery(id), enabled: askable });
+  return (
+    <ReadFirst query={query} asked={askable} what="review" bars={['h-10 w-1/2', 'h-40 w-full']}>
+      {(review) => {
+        const start = review && review.package_id === null ? draftFromReview(review) : null;
+        const notice = !review
+          ? { tone: 'warn' as const, text: 'That review is not one of yours, or no longer there. Start afresh below.' }
+          : review.package_id !== null
+            ? {
+                tone: 'info' as const,
+                text: `That review was sent: it is package ${review.package_id}. Start afresh below, or open the package to use it as a new one.`,
+              }
+            : {
+                tone: 'info' as const,
+                text: 'Your review’s values are filled in again. Its receipt cannot be picked up from here: Preview gets a new one, valid 10 minutes, and you review the document once more before sending.',
+              };
+        return (
+          <SendPackageFlow
+            initialTemplateId={start?.template_id ?? null}
+            draft={null}
+            startNotice={notice}
+            startFrom={start ?? undefined}
+            onLoadDraft={onLoadDraft}
+          />
+        );
+      }}
     </ReadFirst>
   );
 }

@@ -7,8 +7,8 @@ import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Send a package' };
 
-export default async function NewPackagePage({ searchParams }: { searchParams: Promise<{ template?: string; draft?: string; from?: string }> }) {
-  const [user, { template, draft, from }] = await Promise.all([userWith('packages:send'), searchParams]);
+export default async function NewPackagePage({ searchParams }: { searchParams: Promise<{ template?: string; draft?: string; from?: string; review?: string }> }) {
+  const [user, { template, draft, from, review }] = await Promise.all([userWith('packages:send'), searchParams]);
   if (!user) return <Forbidden area="Sending packages" />;
   return (
     <>
@@ -17,10 +17,11 @@ export default async function NewPackagePage({ searchParams }: { searchParams: P
       <PageHeader title="Send a package" description="Fill in a document-sign template, review the populated document, then send it for signature." />
       {/* A link to another draft (or to none) starts afresh; saving only rewrites the address in place. */}
       <SendPackageEntry
-        key={draft ?? (from ? `from:${from}` : `template:${template ?? ''}`)}
+        key={draft ?? (from ? `from:${from}` : review ? `review:${review}` : `template:${template ?? ''}`)}
         initialTemplateId={template ?? null}
         draftId={draft ?? null}
         fromPackageId={from ?? null}
+        reviewId={review ?? null}
       />
     </>
   );
