@@ -209,10 +209,10 @@ export async function post(request: APIRequestContext, page: Page, path: string,
 }
 
 /** Previews and sends an NDA through the console's API as the signed-in sender; answers the package id. */
-export async function sendNdaViaApi(page: Page, counterparty: string, tag: string) {
+export async function sendNdaViaApi(page: Page, counterparty: string, tag: string, expiresInDays = 30) {
   const preview = await post(page.request, page, '/api/packages/preview', {
     template_id: 'dst_nda',
-    expires_in_days: 30,
+    expires_in_days: expiresInDays,
     sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
     signers: [
       {

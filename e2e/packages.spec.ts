@@ -614,3 +614,40 @@ test.describe('reviewing before a send', () => {
     await snap(page, 'packages-review-phone');
   });
 });
+
+test('home follows a package as the clock brings its expiry near, and a failed archive, each to where it is resolved; at 1360 and 390 px, by keyboard', async ({ page }) => {
+  await signIn(page, 'admin');
+  const counterparty = `Expiring ${run}`;
+  const id = await sendNdaViaApi(page, counterparty, `exp${run}`, 4);
+  const leadsThere = { has: page.locator(`a[href="/packages/${id}"]`) };
+  const expiring = page.getByRole('region', { name: /^Expiring soon/ }).getByRole('listitem').filter(leadsThere);
+  const onHome = async (row: Locator, count: number) =>
+    expect(async () => {
+      await page.goto('/');
+      await expect(row).toHaveCount(count, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+
+  // Four days to sign: not yet "expiring soon" (3 days); a day later on the API's clock, it is.
+  await onHome(expiring, 0);
+  await control('/clock', { advance_seconds: 24 * 3600 + 120 });
+  await onHome(expiring, 1);
+  await expect(expiring).toContainText(counterparty);
+  await expect(expiring).toContainText(/expires in \d+ (days|h)/);
+
+  // An archive refused while the package is still active: listed under "Went wrong".
+  const refused = await post(page.request, page, `/api/packages/${id}/archive`, { reason: 'Tidying up' }, `e2e-arch-${run}`);
+  expect(refused.status()).toBe(409);
+  const failed = page.getByRole('region', { name: /^Went wrong/ }).getByRole('listitem').filter(leadsThere);
+  await onHome(failed, 1);
+  await expect(failed).toContainText('PACKAGE_NOT_CLOSED');
+  await expectPhoneFits(page, 'home-expiring-and-failed-390');
+  await snap(page, 'home-expiring-and-failed');
+
+  // By keyboard: the row leads to the package, where the recipients finish it.
+  await expiring.getByRole('link').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/packages/${id}$`));
+  await control(`/signature-packages/${id}/actions`, { action: 'deliver' });
+  await control(`/signature-packages/${id}/actions`, { action: 'complete' });
+  await onHome(expiring, 0);
+});

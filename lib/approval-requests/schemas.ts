@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { dateRangeShape, idSchema, listQuerySchema, refineDateRanges } from '../list/schemas.ts';
+import { idSchema } from '../list/schemas.ts';
 import { maybe } from '../read-tolerant.ts';
 import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from './limits.ts';
 
@@ -115,17 +115,6 @@ export const approvalRequestSchema = z.looseObject({
   accepts_per_document_signing: maybe(z.boolean()),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
-
-/** GET /api/approval-requests and its export: the list's page, search, status and day ranges. */
-export const approvalListQuerySchema = refineDateRanges(
-  listQuerySchema.extend({ status: z.string().max(40).optional(), ...dateRangeShape }).strict(),
-);
-export const approvalExportQuerySchema = refineDateRanges(
-  listQuerySchema
-    .omit({ page: true, size: true })
-    .extend({ status: z.string().max(40).optional(), ...dateRangeShape })
-    .strict(),
-);
 
 export const revisionRequirementsSchema = z.looseObject({
   request_id: z.string().optional(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn, withinDays } from './date-ranges.ts';
-import { listQuerySchema, dateRangeShape, refineDateRanges } from './schemas.ts';
+import { dateRangeShape, refineDateRanges } from './filtered-list-queries.ts';
+import { listQuerySchema } from './schemas.ts';
 
 describe('day ranges', () => {
   it('names the four ends as the URL holds them', () => {
@@ -23,13 +24,17 @@ describe('day ranges', () => {
   });
 
   it('names the end of a range that ends before it starts', () => {
-    expect(backwardsRanges({ sent_from: '2026-11-02', sent_to: '2026-11-01', updated_from: '2026-11-01', updated_to: '2026-11-01' })).toEqual(['sent_to']);
+    expect(
+      backwardsRanges({ sent_from: '2026-11-02', sent_to: '2026-11-01', updated_from: '2026-11-01', updated_to: '2026-11-01' }),
+    ).toEqual(['sent_to']);
     expect(hasDateRange({})).toBe(false);
     expect(hasDateRange({ updated_to: '2026-11-01' })).toBe(true);
   });
 
   it('reads only calendar days from a URL', () => {
-    expect(rangesIn({ sent_from: '2026-11-01', sent_to: '2026-02-30', updated_from: 'today', status: 'queued' })).toEqual({ sent_from: '2026-11-01' });
+    expect(rangesIn({ sent_from: '2026-11-01', sent_to: '2026-02-30', updated_from: 'today', status: 'queued' })).toEqual({
+      sent_from: '2026-11-01',
+    });
   });
 
   it('refuses, under the end’s name, a range that ends before it starts', () => {

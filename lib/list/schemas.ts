@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { ID_PATTERN, ONLY_DOTS } from './ids.ts';
-import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '../calendar-day.ts';
-import { DATE_RANGES } from './date-ranges.ts';
 
 // List queries as the URL holds them (DESIGN.md section 7): page, size, q and filters.
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -20,27 +18,6 @@ export const listQuerySchema = z.object({
     .transform((q) => q || undefined),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
-
-const day = z.string().refine(isCalendarDay, CALENDAR_DAY_MESSAGE).optional();
-
-/** sent_from, sent_to, updated_from, updated_to (lib/list/date-ranges.ts), as whole UTC days. */
-export const dateRangeShape = { sent_from: day, sent_to: day, updated_from: day, updated_to: day };
-
-/** Refuses a range that ends before it starts, under the name of its end. */
-export function refineDateRanges<T extends z.ZodType<Partial<Record<string, unknown>>>>(schema: T) {
-  return DATE_RANGES.reduce<z.ZodType<z.output<T>, z.input<T>>>(
-    (s, { key }) =>
-      s.refine(
-        (q) => {
-          const from = (q as Record<string, unknown>)[`${key}_from`];
-          const to = (q as Record<string, unknown>)[`${key}_to`];
-          return typeof from !== 'string' || typeof to !== 'string' || from <= to;
-        },
-        { path: [`${key}_to`], message: `must be on or after ${key}_from` },
-      ),
-    schema as unknown as z.ZodType<z.output<T>, z.input<T>>,
-  );
-}
 
 export const statusFilter = z.enum(['active', 'archived']).optional();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maybe } from '../read-tolerant.ts';
 import { E164, normalisePhone } from './phone.ts';
-import { dateRangeShape, listQuerySchema, refineDateRanges, type ListScan } from '../list/schemas.ts';
+import type { ListScan } from '../list/schemas.ts';
 
 // The sender's preview input, checked in the browser form and again by the route.
 
@@ -158,19 +158,6 @@ export interface PackagesPage {
   record_search?: { matched: number; added: number };
   scan?: ListScan;
 }
-
-/** GET /api/packages and its export: the list's page, search, filters and day ranges. */
-export const packageListQuerySchema = refineDateRanges(
-  listQuerySchema
-    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), ...dateRangeShape })
-    .strict(),
-);
-export const packageExportQuerySchema = refineDateRanges(
-  listQuerySchema
-    .omit({ page: true, size: true })
-    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), ...dateRangeShape })
-    .strict(),
-);
 
 export const packageArchiveSchema = z.strictObject({
   reason: z

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { approvalExportQuerySchema } from '../approval-requests/schemas.ts';
-import { packageExportQuerySchema } from '../packages/schemas.ts';
+import { approvalExportQuerySchema, packageExportQuerySchema } from '../list/filtered-list-queries.ts';
 import { SAVED_VIEWS_MAX, VIEW_NAME_MAX } from './limits.ts';
 
 // A saved view: a filtered packages or approval-requests list under a name the user chose,

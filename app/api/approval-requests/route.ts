@@ -1,4 +1,5 @@
-import { approvalListQuerySchema, submitRequestSchema } from '@/lib/approval-requests/schemas';
+import { submitRequestSchema } from '@/lib/approval-requests/schemas';
+import { approvalListQuerySchema } from '@/lib/list/filtered-list-queries';
 import { listApprovalRequests } from '@/server/approval-requests/list-approval-requests';
 import { handler } from '@/server/http/handler';
 import { submitRequest } from '@/server/signing-api/approval-requests';

@@ -1,4 +1,5 @@
-import { packageListQuerySchema, sendInputSchema } from '@/lib/packages/schemas';
+import { packageListQuerySchema } from '@/lib/list/filtered-list-queries';
+import { sendInputSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { listPackages } from '@/server/packages/list-packages';
 import { sendPackage } from '@/server/packages/send-package';

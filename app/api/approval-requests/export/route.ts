@@ -1,4 +1,4 @@
-import { approvalExportQuerySchema } from '@/lib/approval-requests/schemas';
+import { approvalExportQuerySchema } from '@/lib/list/filtered-list-queries';
 import { exportApprovalRequests, REQUEST_EXPORT_ROWS } from '@/server/approval-requests/export-approval-requests';
 import { handler } from '@/server/http/handler';
 import { csvResponse } from '@/server/lists/csv';

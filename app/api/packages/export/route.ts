@@ -1,4 +1,4 @@
-import { packageExportQuerySchema } from '@/lib/packages/schemas';
+import { packageExportQuerySchema } from '@/lib/list/filtered-list-queries';
 import { handler } from '@/server/http/handler';
 import { csvResponse } from '@/server/lists/csv';
 import { exportPackages, PACKAGE_EXPORT_ROWS } from '@/server/packages/export-packages';

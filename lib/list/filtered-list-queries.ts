@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '../calendar-day.ts';
+import { DATE_RANGES } from './date-ranges.ts';
+import { listQuerySchema } from './schemas.ts';
+
+// The packages and approval-requests lists' queries, with their day ranges: for their routes
+// and saved views. Apart from the resources' schemas, which the forms load in the browser.
+
+const day = z.string().refine(isCalendarDay, CALENDAR_DAY_MESSAGE).optional();
+
+/** sent_from, sent_to, updated_from, updated_to (lib/list/date-ranges.ts), as whole UTC days. */
+export const dateRangeShape = { sent_from: day, sent_to: day, updated_from: day, updated_to: day };
+
+/** Refuses a range that ends before it starts, under the name of its end. */
+export function refineDateRanges<T extends z.ZodType<Partial<Record<string, unknown>>>>(schema: T) {
+  return DATE_RANGES.reduce<z.ZodType<z.output<T>, z.input<T>>>(
+    (s, { key }) =>
+      s.refine(
+        (q) => {
+          const from = (q as Record<string, unknown>)[`${key}_from`];
+          const to = (q as Record<string, unknown>)[`${key}_to`];
+          return typeof from !== 'string' || typeof to !== 'string' || from <= to;
+        },
+        { path: [`${key}_to`], message: `must be on or after ${key}_from` },
+      ),
+    schema as unknown as z.ZodType<z.output<T>, z.input<T>>,
+  );
+}
+
+/** GET /api/packages and its export: the list's page, search, filters and day ranges. */
+export const packageListQuerySchema = refineDateRanges(
+  listQuerySchema
+    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), ...dateRangeShape })
+    .strict(),
+);
+export const packageExportQuerySchema = refineDateRanges(
+  listQuerySchema
+    .omit({ page: true, size: true })
+    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), ...dateRangeShape })
+    .strict(),
+);
+
+/** GET /api/approval-requests and its export: the list's page, search, status and day ranges. */
+export const approvalListQuerySchema = refineDateRanges(
+  listQuerySchema.extend({ status: z.string().max(40).optional(), ...dateRangeShape }).strict(),
+);
+export const approvalExportQuerySchema = refineDateRanges(
+  listQuerySchema
+    .omit({ page: true, size: true })
+    .extend({ status: z.string().max(40).optional(), ...dateRangeShape })
+    .strict(),
+);
