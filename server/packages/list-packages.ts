@@ -24,11 +24,12 @@ const isArchived = (p: SignaturePackage) => p.archived === true || Boolean(p.arc
 const inFilters = (p: SignaturePackage, q: Filters) =>
   (q.status === undefined || p.status === q.status) && (q.archived === 'only' ? isArchived(p) : !isArchived(p));
 
-// The spec names no times on a package: the API's own where it gives them, else the console's record.
+// The spec names no times on a package: the API's own where it gives them (a package is
+// created when it is sent), else the console's record, which keeps this console's clock.
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 /** When a package was sent. */
 export const sentAtOf = (p: SignaturePackage, record: ConsoleRecord | null | undefined) =>
-  text(p.sent_at) ?? record?.sent_at ?? text(p.created_at);
+  text(p.sent_at) ?? text(p.created_at) ?? record?.sent_at ?? undefined;
 /** When a package last changed: the API's updated_at, else its latest dated event. */
 export function updatedAtOf(p: SignaturePackage, record: ConsoleRecord | null | undefined): string | undefined {
   const given = text((p as Record<string, unknown>).updated_at);
