@@ -208,29 +208,33 @@ export async function post(request: APIRequestContext, page: Page, path: string,
   return request.post(path, { data, headers: { origin: originOf(page), ...(key ? { 'idempotency-key': key } : {}) } });
 }
 
+/** An NDA's preview request: `counterparty` signs for the other side, Grace Hopper `tag` for ours. */
+export const ndaPreview = (counterparty: string, tag: string, expiresInDays = 30, extra: Record<string, unknown> = {}) => ({
+  template_id: 'dst_nda',
+  expires_in_days: expiresInDays,
+  ...extra,
+  sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
+  signers: [
+    {
+      slot_id: 'company_signer',
+      name: `Grace Hopper ${tag}`,
+      email: 'grace@example.com',
+      phone: '+4915112345678',
+      recipient_kind: 'external',
+    },
+    {
+      slot_id: 'counterparty_signer',
+      name: counterparty,
+      email: 'counter@example.com',
+      phone: '+4915187654321',
+      recipient_kind: 'external',
+    },
+  ],
+});
+
 /** Previews and sends an NDA through the console's API as the signed-in sender; answers the package id. */
 export async function sendNdaViaApi(page: Page, counterparty: string, tag: string, expiresInDays = 30) {
-  const preview = await post(page.request, page, '/api/packages/preview', {
-    template_id: 'dst_nda',
-    expires_in_days: expiresInDays,
-    sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
-    signers: [
-      {
-        slot_id: 'company_signer',
-        name: `Grace Hopper ${tag}`,
-        email: 'grace@example.com',
-        phone: '+4915112345678',
-        recipient_kind: 'external',
-      },
-      {
-        slot_id: 'counterparty_signer',
-        name: counterparty,
-        email: 'counter@example.com',
-        phone: '+4915187654321',
-        recipient_kind: 'external',
-      },
-    ],
-  });
+  const preview = await post(page.request, page, '/api/packages/preview', ndaPreview(counterparty, tag, expiresInDays));
   expect(preview.status(), await preview.text()).toBe(200);
   const { preview_token } = (await preview.json()) as { preview_token: string };
   const sent = await post(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, expectPhoneFits, ndaPreview, post, signIn, snap, test } from './fixtures.ts';
 
 // Home: every role lands there; what needs the user leads to where it is resolved, and is gone
 // from home once it is, without a manual refresh. The badge beside "Home" counts "Needs you".
@@ -98,31 +98,12 @@ test.describe('home', () => {
     await signIn(page, 'sender');
     const reference = `Lapsing ${run}`;
     const counterparty = `Lapse Counterparty ${run}`;
-    const preview = await page.request.post('/api/packages/preview', {
-      headers: { origin: new URL(page.url()).origin },
-      data: {
-        template_id: 'dst_nda',
-        expires_in_days: 21,
-        reference,
-        sender_values: { counterparty_name: counterparty, effective_date: '2026-03-01' },
-        signers: [
-          {
-            slot_id: 'company_signer',
-            name: 'Grace Hopper',
-            email: 'grace@example.com',
-            phone: '+4915112345678',
-            recipient_kind: 'external',
-          },
-          {
-            slot_id: 'counterparty_signer',
-            name: counterparty,
-            email: 'counter@example.com',
-            phone: '+4915187654321',
-            recipient_kind: 'external',
-          },
-        ],
-      },
-    });
+    const preview = await post(
+      page.request,
+      page,
+      '/api/packages/preview',
+      ndaPreview(counterparty, `lapse${run}`, 21, { reference }),
+    );
     expect(preview.status(), await preview.text()).toBe(200);
     await page.goto('/');
     const row = section(page, 'Needs you').getByRole('listitem').filter({ hasText: reference });

@@ -14,10 +14,7 @@ import {
 } from '@/lib/approval-requests/queries';
 import { statusOptionsWithSeen } from '@/lib/status-labels';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
-import { DateRangeBar } from '../list/date-range-bar';
-import { ExportLink } from '../list/export-link';
-import { ScanNote } from '../list/scan-note';
-import { SaveViewButton, viewOf } from '../saved-views/save-view-button';
+import { FilteredListBar } from '../list/filtered-list-bar';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -66,24 +63,25 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
   const options = statusOptionsWithSeen('request', NAMED_REQUEST_STATUSES, status ? [...seen, status] : seen);
   return (
     <>
-      <div className="flex flex-wrap items-end gap-x-6">
-        <div className="w-full min-w-0 md:w-auto md:flex-1">
+      <FilteredListBar
+        list="approvals"
+        params={params}
+        update={update}
+        toolbar={
           <ListToolbar
             params={params}
             update={update}
             searchLabel="Search requests by external ID or ID"
             filters={[{ name: 'status', label: 'Status', options }]}
           />
-        </div>
-        <div className="mb-4">
-          <div className="flex flex-wrap items-center gap-2">
-            {filtered && !backwards && <SaveViewButton list="approvals" {...viewOf('approvals', params)} />}
-            <ExportLink href={approvalsExportHref(args)} filtered={filtered} disabled={backwards} />
-          </div>
-        </div>
-      </div>
-      <DateRangeBar values={ranges} update={update} noun="approval requests" />
-      <ScanNote scan={query.data?.scan} noun="approval requests" />
+        }
+        ranges={ranges}
+        backwards={backwards}
+        filtered={filtered}
+        exportHref={approvalsExportHref(args)}
+        scan={query.data?.scan}
+        noun="approval requests"
+      />
       <ListView
         query={query}
         columns={columns}

@@ -12,10 +12,7 @@ import type { ListedPackage } from '@/lib/packages/schemas';
 import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
-import { DateRangeBar } from '../list/date-range-bar';
-import { ExportLink } from '../list/export-link';
-import { ScanNote } from '../list/scan-note';
-import { SaveViewButton, viewOf } from '../saved-views/save-view-button';
+import { FilteredListBar } from '../list/filtered-list-bar';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -111,8 +108,11 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
         };
   return (
     <>
-      <div className="flex flex-wrap items-end gap-x-6">
-        <div className="w-full min-w-0 md:w-auto md:flex-1">
+      <FilteredListBar
+        list="packages"
+        params={params}
+        update={update}
+        toolbar={
           <ListToolbar
             params={params}
             update={update}
@@ -120,13 +120,14 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
             searchPlaceholder="Template, recipient, e-mail, value or reference"
             filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]}
           />
-        </div>
-        <div className="mb-4">
-          <div className="flex flex-wrap items-center gap-2">
-            {(filtered || archivedOnly) && !backwards && <SaveViewButton list="packages" {...viewOf('packages', params)} />}
-            <ExportLink href={packagesExportHref(args)} filtered={filtered || archivedOnly} disabled={backwards} />
-          </div>
-        </div>
+        }
+        ranges={ranges}
+        backwards={backwards}
+        filtered={filtered || archivedOnly}
+        exportHref={packagesExportHref(args)}
+        scan={query.data?.scan}
+        noun="packages"
+      >
         <CheckField label="Archived only" className="mb-4">
           <input
             type="checkbox"
@@ -138,9 +139,7 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
             }}
           />
         </CheckField>
-      </div>
-      <DateRangeBar values={ranges} update={update} noun="packages" />
-      <ScanNote scan={query.data?.scan} noun="packages" />
+      </FilteredListBar>
       <ListView
         query={query}
         columns={columns}

@@ -76,12 +76,7 @@ export async function saveView({
     .executeTakeFirst();
   if (same) {
     if (same.query === normal.query) return { view: toView(same), created: false };
-    throw new ConsoleError(
-      409,
-      'VIEW_NAME_TAKEN',
-      `You already have a view named “${input.name}” with other filters. Choose another name, or delete that view first.`,
-      [{ path: 'name', message: 'A view of yours already has this name' }],
-    );
+    throw nameTaken(input.name);
   }
   const { count } = await db
     .selectFrom('saved_views')
@@ -115,14 +110,19 @@ export async function saveView({
       .where('name', '=', input.name)
       .executeTakeFirst();
     if (raced?.query === normal.query) return { view: toView(raced), created: false };
-    if (raced)
-      throw new ConsoleError(409, 'VIEW_NAME_TAKEN', `You already have a view named “${input.name}” with other filters.`, [
-        { path: 'name', message: 'A view of yours already has this name' },
-      ]);
+    if (raced) throw nameTaken(input.name);
     throw err;
   }
   return { view: toView(row), created: true };
 }
+
+const nameTaken = (name: string) =>
+  new ConsoleError(
+    409,
+    'VIEW_NAME_TAKEN',
+    `You already have a view named “${name}” with other filters. Choose another name, or delete that view first.`,
+    [{ path: 'name', message: 'A view of yours already has this name' }],
+  );
 
 /** Deletes one of the user's views; another user's, or none, is "not found". */
 export async function deleteView(db: Kysely<Database>, userId: string, id: string): Promise<void> {
