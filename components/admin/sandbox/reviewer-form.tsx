@@ -71,7 +71,9 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
 
   return (
     <form onSubmit={submit} noValidate>
-      <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
+      {/* Until the decision's reads are back too: the form is reset as soon as it is answered,
+          and a click meanwhile would be taken for the same decision. */}
+      <fieldset disabled={isSubmitting || act.pending} className="flex flex-col gap-4">
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Decision</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
@@ -144,7 +146,7 @@ export function ReviewerForm({ request, onDone }: { request: ReviewedRequest; on
         </Field>
         <FormError error={errors.root} />
         <div>
-          <Button type="submit" variant={action === 'reject' ? 'danger' : 'primary'} busy={isSubmitting}>
+          <Button type="submit" variant={action === 'reject' ? 'danger' : 'primary'} busy={isSubmitting || act.pending}>
             {SUBMIT[action]}
           </Button>
         </div>

@@ -70,7 +70,7 @@ export function SignTemplateForm({
   return (
     <>
       <form onSubmit={submit} noValidate aria-label="Publish a document-sign template">
-        <fieldset disabled={isSubmitting} className="flex flex-col gap-3">
+        <fieldset disabled={isSubmitting || publish.pending} className="flex flex-col gap-3">
           <SelectField
             label="Document"
             hint={`${doc.id} · ${doc.page_count ?? '?'} pages · layout version ${doc.layout_version ?? '?'}`}
@@ -87,7 +87,7 @@ export function SignTemplateForm({
           </Field>
           <FormError error={errors.root} />
           <div>
-            <Button type="submit" busy={isSubmitting}>
+            <Button type="submit" busy={isSubmitting || publish.pending}>
               Publish as a document-sign template
             </Button>
           </div>
