@@ -234,4 +234,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('saved_views_name').on('saved_views').columns(['user_id', 'list', 'name']).unique().execute();
     },
   },
+  // Home asks on every view (and the badge every 30 s) for the user's reviews still open: by
+  // user and preview time, without reading every preview the console ever recorded.
+  '0011_send_records_user_preview': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('send_records_user_preview').on('send_records').columns(['user_id', 'previewed_at']).execute();
+    },
+  },
 };

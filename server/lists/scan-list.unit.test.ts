@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { pageOfRows, scanList, SCAN_PAGE_SIZE } from './scan-list';
 

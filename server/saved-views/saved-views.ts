@@ -67,17 +67,21 @@ export async function saveView({
       details,
     );
   }
-  const same = await db
-    .selectFrom('saved_views')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('list', '=', input.list)
-    .where('name', '=', input.name)
-    .executeTakeFirst();
-  if (same) {
-    if (same.query === normal.query) return { view: toView(same), created: false };
-    throw nameTaken(input.name);
-  }
+  const named = () =>
+    db
+      .selectFrom('saved_views')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('list', '=', input.list)
+      .where('name', '=', input.name)
+      .executeTakeFirst();
+  // The name is taken: by this very view (a retried click, another tab), or by another one.
+  const foundAs = (found: Parameters<typeof toView>[0]) => {
+    if (found.query !== normal.query) throw nameTaken(input.name);
+    return { view: toView(found), created: false };
+  };
+  const same = await named();
+  if (same) return foundAs(same);
   const { count } = await db
     .selectFrom('saved_views')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -102,15 +106,8 @@ export async function saveView({
     await db.insertInto('saved_views').values(row).execute();
   } catch (err) {
     // Another tab saved the same name meanwhile: answer as if this one had found it.
-    const raced = await db
-      .selectFrom('saved_views')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('list', '=', input.list)
-      .where('name', '=', input.name)
-      .executeTakeFirst();
-    if (raced?.query === normal.query) return { view: toView(raced), created: false };
-    if (raced) throw nameTaken(input.name);
+    const raced = await named();
+    if (raced) return foundAs(raced);
     throw err;
   }
   return { view: toView(row), created: true };
