@@ -114,6 +114,8 @@ test.describe('home', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/packages\/new\?review=/);
     await expect(page.getByText('Your review’s values are filled in again.')).toBeVisible();
+    // A client-side navigation: the page's title follows its content a moment later.
+    await expect(page).toHaveTitle(/^Send a package/);
     await expect(page.getByLabel('Counterparty name')).toHaveValue(counterparty);
     await expect(page.getByLabel('Reference', { exact: true })).toHaveValue(reference);
     await expectAccessible(page);
