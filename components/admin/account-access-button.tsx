@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '../ui/button';
 import { DialogForm } from '../ui/dialog-form';
 import { Dialog } from '../ui/dialog';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminUser } from '@/lib/admin/queries';
 import { Button } from '../ui/button';
 import { CopyId } from '../ui/copy-id';

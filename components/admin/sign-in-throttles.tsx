@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { throttlesQuery, type ThrottledAccount } from '@/lib/admin/queries';

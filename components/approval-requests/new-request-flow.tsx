@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approval-requests/mutations';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { useReadRequestAfresh, useReviseApprovalRequest } from '@/lib/approval-requests/mutations';
 import type { ApprovalRequestRecord, RevisionRequirements } from '@/lib/approval-requests/queries';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { useArchive, type ArchivableKind } from '@/lib/catalog/mutations';
 import { Button } from '../ui/button';

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { createCategorySchema } from '@/lib/catalog/schemas';

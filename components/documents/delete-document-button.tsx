@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { DocumentItem } from '@/lib/documents/schemas';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { goToSignIn } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRefreshDocuments } from '@/lib/documents/mutations';

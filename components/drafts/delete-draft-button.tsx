@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { DraftLister } from '@/lib/drafts/draft-api';
 import { useDeleteDraft } from '@/lib/drafts/mutations';
 import { Button } from '../ui/button';

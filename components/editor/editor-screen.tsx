@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/ui/page-header';
 import { LayoutNextSteps, type NextStepsAccess } from '@/components/documents/layout-next-steps';
 import { ErrorState, Skeleton } from '@/components/ui/states';

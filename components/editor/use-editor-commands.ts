@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { EditorAction, EditorModel } from '@/lib/editor/editor-model';
 import { layoutProblems } from '@/lib/editor/server-errors';

@@ -21,7 +21,7 @@ interface Shown {
   action?: { label: string; onClick(): void };
 }
 const toasts = vi.hoisted(() => ({ shown: [] as Shown[], dismissed: [] as number[] }));
-vi.mock('sonner', () => {
+vi.mock('@/components/ui/toast', () => {
   const show = (kind: Shown['kind']) => (message: string, options?: { action?: Shown['action'] }) =>
     toasts.shown.push({ kind, message, action: options?.action });
   return {

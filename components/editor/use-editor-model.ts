@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { parseDraft, serializeDraft } from '@/lib/editor/draft';
 import { draftKey, readKept, writeKept } from '@/lib/kept-work';
 import { editorReducer, initialModel, isDirty } from '@/lib/editor/editor-model';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { clockSkew, localDeadline, SESSION_WARNING_MS } from '@/lib/editor/session-clock';
 import { openEditor, readEditor, type EditorSnapshot } from '@/lib/editor/queries';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useArchivePackage } from '@/lib/packages/mutations';
 import type { SignaturePackage } from '@/lib/packages/schemas';
 import { isTerminal } from '@/lib/packages/statuses';

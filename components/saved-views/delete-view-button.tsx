@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useDeleteView } from '@/lib/saved-views/mutations';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { applyApiError } from '@/lib/forms/apply-api-error';
 import { VIEW_NAME_MAX } from '@/lib/saved-views/limits';
 import { useSaveView } from '@/lib/saved-views/mutations';

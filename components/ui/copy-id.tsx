@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /** An identifier in monospace with a button that copies it to the clipboard. */
 export function CopyId({ value, label = 'id', className = '' }: { value: string; label?: string; className?: string }) {

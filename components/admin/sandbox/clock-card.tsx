@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { sandboxQuery } from '@/lib/admin/queries';

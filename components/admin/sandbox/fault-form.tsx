@@ -1,7 +1,7 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { FaultRule } from '@/lib/admin/queries';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from '@/lib/admin/fault-limits';
 import { Button } from '../../ui/button';

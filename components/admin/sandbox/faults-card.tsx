@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { sandboxQuery, type FaultRule } from '@/lib/admin/queries';
 import type { ActiveFaultRule } from '@/lib/admin/sandbox-state';

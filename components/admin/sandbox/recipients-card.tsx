@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { sandboxPackagesQuery, type RecipientAction } from '@/lib/admin/queries';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { catalogListQuery } from '@/lib/catalog/queries';
 import { Button } from '../../ui/button';

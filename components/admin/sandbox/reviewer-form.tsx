@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { submissionSchemaQuery } from '@/lib/catalog/queries';
 import type { ReviewedRequest, ReviewerAction } from '@/lib/admin/queries';
 import { fieldsOf } from '@/lib/submission-schema/fields';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { DocumentItem } from '@/lib/documents/schemas';
 import type { PublishedSignTemplate } from '@/lib/admin/sign-template-schemas';
 import { usePublishSignTemplate } from '@/lib/admin/sandbox-mutations';

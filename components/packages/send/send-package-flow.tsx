@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { openIntentsQuery } from '@/lib/intents/queries';
 import type { SignaturePackage } from '@/lib/packages/schemas';
 import type { CreateDraftInput, PackageDraft } from '@/lib/package-drafts/schemas';

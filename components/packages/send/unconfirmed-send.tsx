@@ -3,7 +3,7 @@
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import type { OpenIntent } from '@/lib/intents/schemas';
 import { useConfirmEarlierSend } from '@/lib/packages/mutations';
