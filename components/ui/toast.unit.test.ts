@@ -6,7 +6,9 @@ vi.mock('sonner', () => {
     (kind: string) =>
     (...args: unknown[]) =>
       void calls.push([kind, ...args]);
-  return { toast: Object.assign(record('plain'), { success: record('success'), error: record('error'), dismiss: record('dismiss') }) };
+  return {
+    toast: Object.assign(record('plain'), { success: record('success'), error: record('error'), dismiss: record('dismiss') }),
+  };
 });
 
 const { toast, toasterHost } = await import('./toast');
