@@ -162,14 +162,16 @@ test.describe('catalog lists and details', () => {
     await page.goto('/catalog/request-templates');
     await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
     await expect(page.getByTestId('query-struggle')).toContainText(/^The Signing API is not answering; retrying in \d s \(attempt 2 of 6\)\.$/);
-    // The page's clock stands still from here to the click: otherwise the automatic retry, due
-    // in a second or two, could come first, find the API back and take "Retry now" away.
-    // (A little ahead of the page's time: the clock cannot be moved back.)
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await expectAccessible(page);
     await snap(page, 'catalog-list-struggling');
+    // The page's clock stands still from the API's return to the click: otherwise the automatic
+    // retry could come first, find the API back and take "Retry now" away. It is moved on two
+    // seconds as it stops (it cannot go back; a retry due meanwhile fails once more), and the
+    // click is dispatched, since a stopped clock also stops the frames a pointer click waits for.
+    await expect(page.getByRole('button', { name: 'Retry now' })).toBeEnabled();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     failing = false;
-    await page.getByRole('button', { name: 'Retry now' }).click();
+    await page.getByRole('button', { name: 'Retry now' }).dispatchEvent('click');
     await page.clock.resume();
     await expect(summary(page)).toHaveText('Showing 1–6 of 6');
     await expect(rows(page, 'Request templates').filter({ hasText: 'Expense claim' })).toContainText('Finance');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   control,
@@ -182,6 +183,38 @@ test.describe('signature packages', () => {
     await expect(page.getByText(/^By Demo sender, /)).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'packages-sent-detail');
+
+    // The sending record: the sender's side of the evidence, printable and kept as JSON.
+    const packageId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.getByRole('link', { name: 'Sending record' }).click();
+    await expect(page.getByRole('heading', { name: 'Sending record', level: 1 })).toBeVisible();
+    await expect(page.getByText(/^Every page \(\d+\) and every summary section were seen before Send\.$/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Summary sections seen' }).locator('tbody tr')).toHaveCount(4);
+    await expect(page.getByRole('table', { name: 'Recipients' })).toContainText('+442071234567');
+    await expect(page.getByRole('table', { name: 'Values' })).toContainText(counterparty);
+    await expect(page.getByText('Demo sender <sender@signdesk.local>').first()).toBeVisible();
+    await expect(page.getByText(keys[0]!)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'packages-sending-record');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe(`sending-record-${packageId}.json`);
+    const kept = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      package_id: string;
+      idempotency_key: string;
+      review: { pages: { page: number }[]; sections: unknown[]; page_count: number; confirmed_at: string };
+      populated_pdf: { page_count: number | null };
+    };
+    expect(kept.package_id).toBe(packageId);
+    expect(kept.idempotency_key).toBe(keys[0]);
+    expect(kept.review.sections).toHaveLength(4);
+    // Every page, as the API counted them or, where its answer does not say, as the browser did.
+    expect(kept.review.pages).toHaveLength(kept.populated_pdf.page_count ?? kept.review.page_count);
+    // Printed, the page is the record alone: no header or navigation.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
 
     expect(await listTotal(page)).toBe(before + 1);
     // The API's search looks at template and signer names; the console's record finds the rest.

@@ -11,6 +11,7 @@ import type { ConsolePackage, SignaturePackage } from '@/lib/packages/schemas';
 import { isPackageFinished, isTerminal } from '@/lib/packages/statuses';
 import { statusLabel } from '@/lib/status-labels';
 import { BackLink } from '../ui/back-link';
+import { LinkButton } from '../ui/link-button';
 import { Section } from '../ui/card';
 import { Facts, PageHeader } from '../ui/page-header';
 import { QueryState } from '../ui/query-state';
@@ -158,6 +159,11 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
         }
         actions={
           <>
+            {record && (
+              <LinkButton variant="secondary" href={`/packages/${encodeURIComponent(pkg.id)}/sending-record`}>
+                Sending record
+              </LinkButton>
+            )}
             {canSend && <UseAsNewPackage pkg={pkg} />}
             {canArchive ? (
               <PackageArchive pkg={pkg} />

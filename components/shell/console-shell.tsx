@@ -42,7 +42,7 @@ export function ConsoleShell({ user, embedded, children }: ConsoleShellProps) {
             .
           </div>
         )}
-        <header className="bg-slate-800">
+        <header className="bg-slate-800 print:hidden">
           {/* On a phone the navigation takes a row of its own below the name and Sign out, and wraps there. */}
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-2.5">
             <Link href="/" className="text-lg font-semibold text-white">

@@ -4,13 +4,13 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { useReaderLocales } from './use-reader-locales';
 
 /** A date and time on one line (a narrow column wraps around it, not through it). */
-export function When({ at, prefix }: { at: string | null | undefined; prefix?: string }) {
+export function When({ at, prefix, seconds }: { at: string | null | undefined; prefix?: string; seconds?: boolean }) {
   const locales = useReaderLocales();
   if (!at) return <>—</>;
   return (
     <time dateTime={at} className="whitespace-nowrap">
       {prefix}
-      {formatDateTime(at, {}, locales)}
+      {formatDateTime(at, { seconds }, locales)}
     </time>
   );
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { intentKeys, resendIntent, type OpenIntent } from '../intents/queries.ts';
 import { useConfirmOutcome, type ConfirmHandlers } from '../use-confirm-outcome.ts';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
-import { archivePackage, packageKeys, sendPackage } from './queries.ts';
+import { archivePackage, packageKeys, sendPackage, type SendOf } from './queries.ts';
 import type { SignaturePackage } from './schemas.ts';
 
 /**
@@ -12,11 +12,12 @@ import type { SignaturePackage } from './schemas.ts';
  * not known; an unknown outcome is confirmed by the same request under the same key. Every
  * package view is read again after the answer.
  */
-export function useSendPackage(templateId: string, handlers: KeyedMutationHandlers<string, SignaturePackage> = {}) {
+export function useSendPackage(templateId: string, handlers: KeyedMutationHandlers<SendOf, SignaturePackage> = {}) {
   return useKeyedMutation({
     scope: 'pkg-send',
-    request: (receipt: string, { idempotencyKey }) => sendPackage(templateId, receipt, idempotencyKey),
-    fingerprint: (receipt) => receipt,
+    request: (send: SendOf, { idempotencyKey }) => sendPackage(templateId, send, idempotencyKey),
+    // The receipt is the send: a retry of it is the same Send, whatever more was seen meanwhile.
+    fingerprint: (send) => send.receipt,
     invalidates: [packageKeys.all],
     confirm: true,
     ...handlers,

@@ -3,7 +3,15 @@ import { api, apiResponse, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
 import type { DateRangeQuery } from '../list/date-ranges.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
-import type { ConsolePackage, PackagesPage, Preview, PreviewInput, ReviewStart, SignaturePackage } from './schemas.ts';
+import type {
+  ConsolePackage,
+  PackagesPage,
+  Preview,
+  PreviewInput,
+  ReviewEvidence,
+  ReviewStart,
+  SignaturePackage,
+} from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
 import { liveRefetch } from '../live-refetch.ts';
 
@@ -75,12 +83,17 @@ export async function fetchPreviewDocument(templateId: string, previewToken: str
 }
 
 /** Sends the reviewed receipt; `idempotencyKey` belongs to the one Send click it answers. */
-export const sendPackage = (templateId: string, previewToken: string, idempotencyKey: string) =>
+export const sendPackage = (templateId: string, send: SendOf, idempotencyKey: string) =>
   api<SignaturePackage>('/api/packages', {
     method: 'POST',
-    body: { template_id: templateId, preview_token: previewToken, confirmed: true },
+    body: { template_id: templateId, preview_token: send.receipt, confirmed: true, review: send.review },
     idempotencyKey,
   });
+/** A confirmed Send: the receipt, and what the sender saw of it (for the console's sending record). */
+export interface SendOf {
+  receipt: string;
+  review?: ReviewEvidence;
+}
 
 export const archivePackage = (id: string, reason: string, idempotencyKey: string) =>
   api<SignaturePackage>(path(id, '/archive'), { method: 'POST', body: { reason }, idempotencyKey });

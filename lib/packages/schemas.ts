@@ -66,10 +66,39 @@ export const previewDocumentInputSchema = z.strictObject({
   preview_token: z.string().min(8).max(300),
 });
 
+/** The parts of the review summary a sender must see before Send (beside every page). */
+export const REVIEW_SECTION_IDS = ['document', 'values', 'recipients', 'expiry'] as const;
+export type ReviewSectionId = (typeof REVIEW_SECTION_IDS)[number];
+export const REVIEW_SECTION_TITLES: Record<ReviewSectionId, string> = {
+  document: 'Template and version',
+  values: 'Values',
+  recipients: 'Recipients',
+  expiry: 'Expiry',
+};
+
+const seenAt = z.iso.datetime({ offset: true });
+/** The most pages a review can list: the API's populated PDFs are far shorter. */
+export const REVIEW_MAX_PAGES = 5_000;
+
+/**
+ * What the sender's browser saw before Send, each when it was first on screen, and when Send
+ * was confirmed: kept in the console's sending record (the API keeps none of it).
+ */
+export const reviewEvidenceSchema = z.strictObject({
+  pages: z.array(z.strictObject({ page: z.int().min(1).max(REVIEW_MAX_PAGES), seen_at: seenAt })).max(REVIEW_MAX_PAGES),
+  sections: z.array(z.strictObject({ id: z.enum(REVIEW_SECTION_IDS), seen_at: seenAt })).max(REVIEW_SECTION_IDS.length),
+  /** the pages of the populated PDF as the browser opened it (the API's answer may not say) */
+  page_count: z.int().min(1).max(REVIEW_MAX_PAGES).optional(),
+  confirmed_at: seenAt,
+});
+export type ReviewEvidence = z.infer<typeof reviewEvidenceSchema>;
+
 export const sendInputSchema = z.strictObject({
   template_id: z.string().min(1).max(128),
   preview_token: z.string().min(8).max(300),
   confirmed: z.literal(true, { message: 'Confirm that you reviewed the document, values, recipients and expiry' }),
+  /** for the console's sending record only; never sent to the API */
+  review: reviewEvidenceSchema.optional(),
 });
 
 // Beyond id and status the spec fixes no field of a package: the rest are read tolerantly.

@@ -241,4 +241,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('send_records_user_preview').on('send_records').columns(['user_id', 'previewed_at']).execute();
     },
   },
+  // The sending record (issue 24): what the sender's browser saw before Send and who confirmed it.
+  '0012_send_records_review': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('send_records').addColumn('review', 'text').execute();
+      await db.schema.alterTable('send_records').addColumn('confirmed_by', 'text').execute();
+    },
+  },
 };

@@ -115,6 +115,10 @@ export interface SendRecordsTable {
   sent_status: string | null;
   request_id: string | null;
   sent_at: string | null;
+  /** JSON (reviewEvidenceSchema): the pages and summary sections the sender saw, and when Send was confirmed */
+  review: string | null;
+  /** the user whose Send made the package */
+  confirmed_by: string | null;
 }
 
 /** Each user's visits to home, so "finished since you last looked" works across devices and instances. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { KEY_STILL_RUNNING, unsettledAnswer } from '@/lib/confirm-loop';
+import type { ReviewEvidence } from '@/lib/packages/schemas';
 import { db } from '../db';
 import { recordSend } from '../send-records/record-send';
 import { SigningApiError } from '../signing-api/client/errors';
@@ -9,17 +10,21 @@ import { receiptRefusal } from './receipt-refusal';
 type SendInput = ReceiptRef & { confirmed: true };
 
 export interface SendPackageOptions {
-  /** the reviewed preview's receipt, confirmed by the sender */
-  input: SendInput;
+  /** the reviewed preview's receipt, confirmed by the sender, and what the sender saw */
+  input: SendInput & { review?: ReviewEvidence };
   /** the browser's key for this Send click, the same on every retry */
   idempotencyKey: string;
+  /** who pressed Send */
+  userId: string;
 }
 
 /**
  * Sends a reviewed preview once; a refusal is explained by what became of its receipt. The
  * package the API made completes the console's record of the preview.
  */
-export async function sendPackage({ input, idempotencyKey }: SendPackageOptions) {
+export async function sendPackage({ input: given, idempotencyKey, userId }: SendPackageOptions) {
+  // The API gets the send body the spec names; what the sender saw stays in the console.
+  const { review, ...input } = given;
   let sent: Awaited<ReturnType<typeof postSignaturePackage>>;
   try {
     sent = await postSignaturePackage(input, idempotencyKey);
@@ -35,6 +40,8 @@ export async function sendPackage({ input, idempotencyKey }: SendPackageOptions)
     idempotencyKey,
     requestId: sent.requestId,
     at: new Date(),
+    userId,
+    review: review ?? null,
   });
   return sent.pkg;
 }

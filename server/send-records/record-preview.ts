@@ -46,6 +46,8 @@ export async function recordPreview(db: Kysely<Database>, o: RecordPreviewOption
       sent_status: null,
       request_id: null,
       sent_at: null,
+      review: null,
+      confirmed_by: null,
     })
     // A receipt is the API's and unique; the same one twice is the same preview.
     .onConflict((oc) => oc.column('receipt_hash').doNothing())

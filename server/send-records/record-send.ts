@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import type { ReviewEvidence } from '@/lib/packages/schemas';
 import type { Database } from '../db/schema';
 import { receiptHash } from './send-record';
 
@@ -12,6 +13,10 @@ export interface RecordSendOptions {
   idempotencyKey: string;
   requestId: string | null;
   at: Date;
+  /** who pressed Send */
+  userId: string;
+  /** what their browser saw before it, where it said */
+  review: ReviewEvidence | null;
 }
 
 /**
@@ -28,6 +33,8 @@ export async function recordSend(db: Kysely<Database>, o: RecordSendOptions) {
       idempotency_key: o.idempotencyKey,
       request_id: o.requestId,
       sent_at: o.at.toISOString(),
+      confirmed_by: o.userId,
+      review: o.review ? JSON.stringify(o.review) : null,
     })
     .where('receipt_hash', '=', hash)
     .where('package_id', 'is', null)

@@ -24,7 +24,9 @@ import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal
 import { lastLooked, noteHomeVisit } from '@/server/home/home-visits';
 import { recordsOf, searchSendRecords } from '@/server/send-records/find-send-records';
 import { recordPreview } from '@/server/send-records/record-preview';
+import { readSendingRecord } from '@/server/send-records/read-sending-record';
 import { recordSend } from '@/server/send-records/record-send';
+import { receiptHash } from '@/server/send-records/send-record';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
 import { EmailTakenError, createUser, findUserByEmail, updateUser } from '@/server/users/users';
@@ -351,6 +353,14 @@ describe.each(backends)('console database on $name', (backend) => {
     await preview(`pt_one_${tag}`, `100% PO_${tag}`);
     await preview(`pt_one_${tag}`, 'a repeated receipt is the same preview');
     await preview(`pt_two_${tag}`, null);
+    const review = {
+      pages: [
+        { page: 1, seen_at: '2026-11-01T10:01:00.000Z' },
+        { page: 2, seen_at: '2026-11-01T10:02:00.000Z' },
+      ],
+      sections: [{ id: 'values' as const, seen_at: '2026-11-01T10:03:00.000Z' }],
+      confirmed_at: '2026-11-01T10:04:59.000Z',
+    };
     const send = (token: string, packageId: string, at: string) =>
       recordSend(b, {
         previewToken: token,
@@ -360,6 +370,8 @@ describe.each(backends)('console database on $name', (backend) => {
         idempotencyKey: `k-${packageId}`,
         requestId: `req-${packageId}`,
         at: new Date(at),
+        userId: user.id,
+        review: token === `pt_one_${tag}` ? review : null,
       });
     await send(`pt_one_${tag}`, `pkg_1_${tag}`, '2026-11-01T10:05:00.000Z');
     // A replay of the same send keeps the first answer.
@@ -384,5 +396,34 @@ describe.each(backends)('console database on $name', (backend) => {
     ]);
     expect((await searchSendRecords(a, `%${tag}`, 10)).total).toBe(0);
     expect((await searchSendRecords(a, `PO__${tag}`, 10)).total).toBe(0);
+
+    // The sending record, read on the other instance: the sender's side of the evidence.
+    expect(await readSendingRecord(a, `pkg_1_${tag}`)).toEqual({
+      package_id: `pkg_1_${tag}`,
+      template: { id: 'dst_nda', name: 'Mutual NDA' },
+      reference: `100% PO_${tag}`,
+      previewed: {
+        by: { name: 'Sender Person', email: `sender-${tag}@example.com`.toLowerCase() },
+        at: '2026-11-01T10:00:00.000Z',
+      },
+      receipt_sha256: receiptHash(`pt_one_${tag}`),
+      populated_pdf: { sha256: 'ab'.repeat(32), page_count: 2 },
+      review,
+      confirmed: {
+        by: { name: 'Sender Person', email: `sender-${tag}@example.com`.toLowerCase() },
+        at: '2026-11-01T10:04:59.000Z',
+      },
+      expires_in_days: 14,
+      recipients: [{ slot_id: 's1', name: 'Alan Turing', email: `alan.${tag}@example.org`, phone: '+442071234567' }],
+      sender_values: { counterparty_name: `Ümlaut GmbH ${tag}` },
+      idempotency_key: `k-pkg_1_${tag}`,
+      api_answer: { status: 'queued', request_id: `req-pkg_1_${tag}`, at: '2026-11-01T10:05:00.000Z' },
+    });
+    // Sent without what the browser saw: no review, confirmed when the API answered.
+    const second = await readSendingRecord(b, `pkg_2_${tag}`);
+    expect(second?.review).toBeNull();
+    expect(second?.confirmed.at).toBe('2026-11-01T11:00:00.000Z');
+    expect(JSON.stringify(second)).not.toContain(`pt_two_${tag}`); // the receipt itself is never kept
+    expect(await readSendingRecord(a, `pkg_other_${tag}`)).toBeNull();
   });
 });

@@ -332,6 +332,85 @@ describe('the console’s record of what it sent', () => {
     expect((await listed(`q=alan.${tag}&archived=only`)).data.map((p) => p.id)).not.toContain(pkg.id);
   });
 
+  it('keeps a sending record of what the sender saw and who confirmed it, never sent to the API, also as a JSON file', async () => {
+    const tag = unique();
+    const preview = await previewViaConsole(
+      c,
+      c.cookies.sender,
+      ndaBody({ signers: signersFor(tag), reference: `Rec-${tag}` }) as { template_id: string },
+    );
+    const review = {
+      pages: [
+        { page: 1, seen_at: '2026-11-20T09:00:01.000Z' },
+        { page: 2, seen_at: '2026-11-20T09:00:04.000Z' },
+      ],
+      sections: ['document', 'values', 'recipients', 'expiry'].map((id, i) => ({ id, seen_at: `2026-11-20T09:00:1${i}.000Z` })),
+      confirmed_at: '2026-11-20T09:00:30.000Z',
+    };
+    const key = idem('send');
+    const body = { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true, review };
+    // The sandbox's send takes no unknown field: had the review reached the API, the send would have failed.
+    const sent = await c.call('POST', '/api/packages', { cookie: c.cookies.sender, body, idempotencyKey: key });
+    expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    const id = (sent.body as { id: string }).id;
+
+    const record = await get(`/api/packages/${encodeURIComponent(id)}/sending-record`);
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      package_id: id,
+      template: { id: 'dst_nda' },
+      reference: `Rec-${tag}`,
+      previewed: { by: { name: 'Test sender', email: 'sender@test.local' } },
+      populated_pdf: { sha256: preview.prepared_pdf.sha256 ?? null, page_count: preview.prepared_pdf.page_count ?? null },
+      review,
+      confirmed: { by: { name: 'Test sender', email: 'sender@test.local' }, at: review.confirmed_at },
+      expires_in_days: 14,
+      idempotency_key: key,
+      api_answer: { status: (sent.body as { status: string }).status },
+    });
+    expect(record.body.recipients.map((r: { email: string }) => r.email)).toEqual([
+      `grace.${tag}@example.com`,
+      `alan.${tag}@example.org`,
+    ]);
+    expect(record.body.receipt_sha256).toBe(sha256(Buffer.from(preview.preview_token)));
+    expect(record.bytes.toString('utf8')).not.toContain(preview.preview_token);
+
+    const file = await get(`/api/packages/${encodeURIComponent(id)}/sending-record?download=1`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="sending-record-${id}.json"`);
+    expect(file.body).toEqual(record.body);
+
+    // A send that did not say what was seen still has its record, with no review in it.
+    const bare = await sentPackageViaConsole(c);
+    expect((await get(`/api/packages/${bare.id}/sending-record`)).body).toMatchObject({
+      review: null,
+      idempotency_key: expect.any(String),
+    });
+    // A review out of bounds is refused before anything is sent.
+    const other = await previewViaConsole(c);
+    const refused = await c.call('POST', '/api/packages', {
+      cookie: c.cookies.sender,
+      body: {
+        template_id: other.template_id,
+        preview_token: other.preview_token,
+        confirmed: true,
+        review: { ...review, pages: [{ page: 0, seen_at: 'yesterday' }] },
+      },
+      idempotencyKey: idem('send'),
+    });
+    expect(refused.status).toBe(422);
+    // Nothing was sent: the receipt is still good for the send the sender meant.
+    expect((await sendViaConsole(c, other, idem('send'))).status).toBe(200);
+  });
+
+  it('has no sending record for a package it did not send, and none for a role that cannot read packages', async () => {
+    const none = await get('/api/packages/pkg_never_sent_here/sending-record');
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toMatch(/keeps no sending record of that package/);
+    expect((await get('/api/packages/x/sending-record?download=yes')).status).toBe(422);
+    expect((await get('/api/packages/pkg_never_sent_here/sending-record', c.cookies.operator)).status).toBe(403);
+  });
+
   it('shows no record for a package the console did not send', async () => {
     const { sandbox } = c;
     const key = await sandbox.newKey({ appId: c.appId });

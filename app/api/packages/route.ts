@@ -24,5 +24,5 @@ export const POST = handler(
       details: (b) => ({ template_id: b.template_id, preview_token: b.preview_token }),
     },
   },
-  ({ body, idempotencyKey }) => sendPackage({ input: body, idempotencyKey: idempotencyKey! }),
+  ({ body, idempotencyKey, user }) => sendPackage({ input: body, idempotencyKey: idempotencyKey!, userId: user.id }),
 );

@@ -1,15 +1,20 @@
-import type { Preview, PreviewInput } from '@/lib/packages/schemas';
+import {
+  REVIEW_SECTION_IDS,
+  REVIEW_SECTION_TITLES,
+  type Preview,
+  type PreviewInput,
+  type ReviewEvidence,
+  type ReviewSectionId,
+} from '@/lib/packages/schemas';
 
 // What "reviewed" means before a send: every page of the populated PDF has been on screen and
 // every part of the summary has been seen. Pure, so it is unit-tested.
 
-export type SectionId = 'document' | 'values' | 'recipients' | 'expiry';
-export const SUMMARY_SECTIONS: readonly { id: SectionId; title: string }[] = [
-  { id: 'document', title: 'Template and version' },
-  { id: 'values', title: 'Values' },
-  { id: 'recipients', title: 'Recipients' },
-  { id: 'expiry', title: 'Expiry' },
-];
+export type SectionId = ReviewSectionId;
+export const SUMMARY_SECTIONS: readonly { id: SectionId; title: string }[] = REVIEW_SECTION_IDS.map((id) => ({
+  id,
+  title: REVIEW_SECTION_TITLES[id],
+}));
 
 export interface FrozenSigner {
   slot_id: string;
@@ -87,26 +92,37 @@ export function missingPages(reviewed: ReadonlySet<number>, pageCount: number): 
  * bytes need no second look), summary sections by what they show.
  */
 export class ReviewMemory {
-  private readonly pagesBySha = new Map<string, Set<number>>();
-  private readonly sectionsBySummary = new Map<string, Set<SectionId>>();
+  // Each page and section with when it was first on screen, for the sending record.
+  private readonly pagesBySha = new Map<string, Map<number, string>>();
+  private readonly sectionsBySummary = new Map<string, Map<SectionId, string>>();
 
   pages(sha256: string): Set<number> {
-    return new Set(this.pagesBySha.get(sha256));
+    return new Set(this.pagesBySha.get(sha256)?.keys());
   }
 
-  addPages(sha256: string, pages: Iterable<number>): void {
-    const kept = this.pagesBySha.get(sha256) ?? new Set<number>();
-    for (const p of pages) kept.add(p);
+  addPages(sha256: string, pages: Iterable<number>, at = new Date()): void {
+    const kept = this.pagesBySha.get(sha256) ?? new Map<number, string>();
+    for (const p of pages) if (!kept.has(p)) kept.set(p, at.toISOString());
     this.pagesBySha.set(sha256, kept);
   }
 
   sections(fingerprint: string): Set<SectionId> {
-    return new Set(this.sectionsBySummary.get(fingerprint));
+    return new Set(this.sectionsBySummary.get(fingerprint)?.keys());
   }
 
-  addSections(fingerprint: string, sections: Iterable<SectionId>): void {
-    const kept = this.sectionsBySummary.get(fingerprint) ?? new Set<SectionId>();
-    for (const s of sections) kept.add(s);
+  addSections(fingerprint: string, sections: Iterable<SectionId>, at = new Date()): void {
+    const kept = this.sectionsBySummary.get(fingerprint) ?? new Map<SectionId, string>();
+    for (const s of sections) if (!kept.has(s)) kept.set(s, at.toISOString());
     this.sectionsBySummary.set(fingerprint, kept);
+  }
+
+  /** What was seen of this PDF and summary, and when each part first was, in page and section order. */
+  seen(sha256: string, fingerprint: string): Pick<ReviewEvidence, 'pages' | 'sections'> {
+    const pages = [...(this.pagesBySha.get(sha256) ?? [])].sort(([a], [b]) => a - b);
+    const sections = this.sectionsBySummary.get(fingerprint) ?? new Map<SectionId, string>();
+    return {
+      pages: pages.map(([page, seen_at]) => ({ page, seen_at })),
+      sections: REVIEW_SECTION_IDS.filter((id) => sections.has(id)).map((id) => ({ id, seen_at: sections.get(id)! })),
+    };
   }
 }

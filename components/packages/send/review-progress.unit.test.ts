@@ -61,6 +61,28 @@ describe('ReviewMemory', () => {
     const changed = frozenSummary(preview(), { ...input, expires_in_days: 30 });
     expect(memory.sections(changed.fingerprint).size).toBe(0);
   });
+  it('tells the sending record when each page and section was first seen, in order, for this PDF and summary only', () => {
+    const memory = new ReviewMemory();
+    const sha = 'c'.repeat(64);
+    const { fingerprint } = frozenSummary(preview(), input);
+    memory.addPages(sha, [3, 1], new Date('2026-11-01T10:00:00Z'));
+    memory.addPages(sha, [1, 2], new Date('2026-11-01T10:01:00Z'));
+    memory.addPages('d'.repeat(64), [9], new Date('2026-11-01T10:02:00Z'));
+    memory.addSections(fingerprint, ['expiry'], new Date('2026-11-01T10:03:00Z'));
+    memory.addSections(fingerprint, ['document', 'expiry'], new Date('2026-11-01T10:04:00Z'));
+    expect(memory.seen(sha, fingerprint)).toEqual({
+      pages: [
+        { page: 1, seen_at: '2026-11-01T10:00:00.000Z' },
+        { page: 2, seen_at: '2026-11-01T10:01:00.000Z' },
+        { page: 3, seen_at: '2026-11-01T10:00:00.000Z' },
+      ],
+      sections: [
+        { id: 'document', seen_at: '2026-11-01T10:04:00.000Z' },
+        { id: 'expiry', seen_at: '2026-11-01T10:03:00.000Z' },
+      ],
+    });
+    expect(memory.seen('e'.repeat(64), 'another summary')).toEqual({ pages: [], sections: [] });
+  });
 });
 
 describe('frozenSummary', () => {

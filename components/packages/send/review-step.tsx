@@ -81,7 +81,8 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
     if (sending || sent || !confirmed || expired || !reviewed) return;
     setError(null);
     // Failures are shown by onFailed; the rejection carries nothing more.
-    sendMutation.run(token).catch(() => undefined);
+    const review = { ...progress.evidence(), confirmed_at: new Date().toISOString() };
+    sendMutation.run({ receipt: token, review }).catch(() => undefined);
   };
 
   const ready = reviewed && confirmed && !expired && !sent && !confirming;

@@ -47,8 +47,15 @@ export function useReviewProgress(preview: Preview, input: PreviewInput, memory:
     sectionsLeft.length > 0 ? `the ${sectionsLeft.join(', ')} section${sectionsLeft.length === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
 
+  /** What the sending record keeps of this review: each page and section seen, and when. */
+  const evidence = useCallback(
+    () => ({ ...memory.seen(sha, summary.fingerprint), ...(pageCount !== null ? { page_count: pageCount } : {}) }),
+    [memory, sha, summary.fingerprint, pageCount],
+  );
+
   return {
     summary,
+    evidence,
     pages,
     /** pages reviewed under an earlier receipt of the same PDF count here too */
     carried,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { routeId } from '@/lib/route-id';
 import { PackageDetail } from '@/components/packages/package-detail';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
@@ -6,17 +7,8 @@ import { userWith } from '@/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Signature package' };
 
-/** Route params may arrive percent-encoded (ids can hold ':' and '@'). */
-function safeDecode(id: string) {
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
-}
-
 export default async function PackagePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ sent?: string }> }) {
   const [{ id }, { sent }, user] = await Promise.all([params, searchParams, userWith('packages:read')]);
   if (!user) return <Forbidden area="Packages" />;
-  return <PackageDetail id={safeDecode(id)} canArchive={can(user.roles, 'packages:archive')} canSend={can(user.roles, 'packages:send')} justSent={sent === '1'} />;
+  return <PackageDetail id={routeId(id)} canArchive={can(user.roles, 'packages:archive')} canSend={can(user.roles, 'packages:send')} justSent={sent === '1'} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { CategoryDetail } from '@/components/catalog/category-detail';
-import { routeId } from '@/components/catalog/route-id';
+import { routeId } from '@/lib/route-id';
 import { WithCatalogItem } from '../../with-catalog-item';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';

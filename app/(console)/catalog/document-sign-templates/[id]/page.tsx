@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SignTemplateDetail } from '@/components/catalog/sign-template-detail';
-import { routeId } from '@/components/catalog/route-id';
+import { routeId } from '@/lib/route-id';
 import { WithCatalogItem } from '../../with-catalog-item';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';

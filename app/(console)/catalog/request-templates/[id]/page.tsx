@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestTemplateDetail } from '@/components/catalog/request-template-detail';
-import { routeId } from '@/components/catalog/route-id';
+import { routeId } from '@/lib/route-id';
 import { WithCatalogItem } from '../../with-catalog-item';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
