@@ -215,6 +215,7 @@ test.describe('signature packages', () => {
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
+    await expectPhoneFits(page, 'packages-sending-record-390');
 
     expect(await listTotal(page)).toBe(before + 1);
     // The API's search looks at template and signer names; the console's record finds the rest.
