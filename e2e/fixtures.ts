@@ -61,6 +61,9 @@ const axeSource = (): string => {
  */
 export async function expectAccessible(page: Page) {
   await settleAnimations(page);
+  // A client-side navigation (a new search in the URL too) puts the page's <title> back a moment
+  // after its content; a check that quick would report the gap. A page without one still fails.
+  await expect.poll(() => page.evaluate(() => document.title), { message: 'the page has a title' }).not.toBe('');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const results = await page.evaluate(
     (tags) =>
