@@ -534,8 +534,15 @@ test.describe('reviewing before a send', () => {
     await expect(send).toBeEnabled();
 
     // Ten minutes pass for both clocks: the API's (whose Date the console follows) and the page's.
+    // The page's clock stands still meanwhile, and a moment before, for any read on its way to
+    // land: an answer to a read that left before the page's jump, showing the API's time after
+    // its own, would set the page's reckoning of the API's time ten minutes ahead (the clocks of
+    // people and APIs do not jump; only this journey's do).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+    await page.waitForTimeout(1_000);
     await control('/clock', { advance_seconds: 601 });
     await page.clock.fastForward('10:01');
+    await page.clock.resume();
     await expect(page.getByRole('alert').filter({ hasText: 'This preview has expired.' })).toBeVisible();
     await expect(send).toBeDisabled();
     await expect(confirm).toBeDisabled();
