@@ -1,6 +1,7 @@
 import { REVIEW_SECTION_IDS, REVIEW_SECTION_TITLES } from '@/lib/packages/schemas';
 import type { SendingRecord } from '@/lib/packages/sending-record';
 import { BackLink } from '../../ui/back-link';
+import { missingPages } from '../send/review-progress';
 import { Section } from '../../ui/card';
 import { Facts, PageHeader } from '../../ui/page-header';
 import { When } from '../../ui/when';
@@ -42,19 +43,18 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
 }
 
 /** What the review covered, in words: every page and section, or what is missing. */
-function coverage(record: SendingRecord): string {
-  const { review, populated_pdf } = record;
+function coverage(review: SendingRecord['review'], pages: number | null): string {
   if (!review) return 'Not recorded: the send did not say what was seen (a package sent before Signdesk kept it).';
-  const pages = populated_pdf.page_count ?? review.page_count ?? null;
   const seen = new Set(review.pages.map((p) => p.page));
-  const missingPages = pages === null ? [] : Array.from({ length: pages }, (_, i) => i + 1).filter((p) => !seen.has(p));
+  // The words the review step uses for pages still to see ("pages 2, 4 and 8–200").
+  const pagesLeft = pages === null ? '' : missingPages(seen, pages);
   const missingSections = REVIEW_SECTION_IDS.filter((id) => !review.sections.some((s) => s.id === id));
-  if (missingPages.length === 0 && missingSections.length === 0)
+  if (pagesLeft === '' && missingSections.length === 0)
     return pages === null
       ? `${seen.size} pages and every summary section were seen before Send.`
       : `Every page (${pages}) and every summary section were seen before Send.`;
   return [
-    missingPages.length > 0 ? `Pages not recorded as seen: ${missingPages.join(', ')}.` : '',
+    pagesLeft ? `Not recorded as seen: ${pagesLeft}.` : '',
     missingSections.length > 0
       ? `Sections not recorded as seen: ${missingSections.map((id) => REVIEW_SECTION_TITLES[id]).join(', ')}.`
       : '',
@@ -131,7 +131,7 @@ export function SendingRecordView({ record }: { record: SendingRecord }) {
           ]}
         />
 
-        <Section title="What the sender saw" description={coverage(record)} variant="page">
+        <Section title="What the sender saw" description={coverage(record.review, pageCount)} variant="page">
           {record.review && (
             <div className="grid gap-5 lg:grid-cols-2">
               <Table

@@ -5,6 +5,7 @@ import { SendingRecordView } from '@/components/packages/sending-record/sending-
 import { ErrorState } from '@/components/ui/states';
 import { userWith } from '@/server/auth/page-access';
 import { db } from '@/server/db';
+import { NO_SENDING_RECORD } from '@/server/packages/read-sending-record';
 import { readSendingRecord } from '@/server/send-records/read-sending-record';
 
 export const metadata: Metadata = { title: 'Sending record' };
@@ -14,12 +15,6 @@ export default async function SendingRecordPage({ params }: { params: Promise<{ 
   const [{ id }, user] = await Promise.all([params, userWith('packages:read')]);
   if (!user) return <Forbidden area="Packages" />;
   const record = await readSendingRecord(await db(), routeId(id));
-  if (!record)
-    return (
-      <ErrorState
-        title="No sending record"
-        message="This console keeps no sending record of that package: it was not sent from here (or not by that id)."
-      />
-    );
+  if (!record) return <ErrorState title="No sending record" message={NO_SENDING_RECORD} />;
   return <SendingRecordView record={record} />;
 }
