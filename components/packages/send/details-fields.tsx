@@ -4,7 +4,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { Field, Input } from '../../ui/field';
 import { ExpiryField } from './expiry-field';
-import type { SendFormValues } from './form-model';
+import type { SendFormValues } from '@/lib/packages/send-form';
 import { Card } from '../../ui/card';
 import { E164, normalisePhone } from '@/lib/packages/phone';
 

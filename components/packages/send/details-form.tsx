@@ -15,7 +15,7 @@ import { DetailsFields } from './details-fields';
 import { DraftConflict } from './draft-conflict';
 import { sameValues } from './draft-model';
 import { DraftStatus } from '../../drafts/draft-status';
-import { sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model';
+import { sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from '@/lib/packages/send-form';
 import { FormError } from '../../ui/form-error';
 import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';

@@ -2,7 +2,7 @@ import type { SignTemplate } from '@/lib/catalog/schemas';
 import type { PackageDraft } from '@/lib/package-drafts/schemas';
 import { DraftConflictNotice } from '../../drafts/draft-conflict-notice';
 import { changedFields, resumeValues } from './draft-model';
-import type { SendFormValues } from './form-model';
+import type { SendFormValues } from '@/lib/packages/send-form';
 
 interface DraftConflictProps {
   template: SignTemplate;

@@ -1,6 +1,6 @@
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import type { DraftValues } from '@/lib/package-drafts/schemas';
-import type { SendFormValues } from './form-model';
+import type { SendFormValues } from '@/lib/packages/send-form';
 
 // The send form against a saved draft: a draft is resumed into the template's current shape,
 // and the form counts as unsaved whenever it holds anything other than what is saved.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { changedFields, resumeValues, sameValues } from './draft-model';
-import { blankValues } from './form-model';
+import { blankValues } from '@/lib/packages/send-form';
 
 const template: SignTemplate = {
   id: 'dst_nda',

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '../../ui/field';
 import { useNow } from '../../ui/use-now';
-import { EXPIRY_QUICK_PICKS, untilAbout } from './expiry';
+import { EXPIRY_QUICK_PICKS, untilAbout } from '@/lib/packages/expiry';
 
 interface ExpiryFieldProps {
   registration: UseFormRegisterReturn<'expires_in_days'>;

@@ -14,7 +14,7 @@ import { ErrorState, Skeleton } from '../../ui/states';
 import { DetailsForm } from './details-form';
 import { resumeValues } from './draft-model';
 import { BACK_NOTICES, FlowNotice, type Notice } from './flow-notice';
-import { blankValues, type SendFormValues } from './form-model';
+import { blankValues, type SendFormValues } from '@/lib/packages/send-form';
 import type { BackReason } from './review-step';
 import { ReviewMemory } from './review-progress';
 import { ReviewStep } from './review-step';

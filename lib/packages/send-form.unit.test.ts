@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignTemplate } from '@/lib/catalog/schemas';
-import { blankValues, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './form-model.ts';
+import { blankValues, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './send-form.ts';
 
 const nda: SignTemplate = {
   id: 'dst_nda',

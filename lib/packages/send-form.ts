@@ -4,7 +4,7 @@ import type { SignTemplate } from '@/lib/catalog/schemas';
 import { REFERENCE_MAX, signerInputSchema, type PreviewInput } from '@/lib/packages/schemas';
 import { normalisePhone } from '@/lib/packages/phone';
 import { isCalendarDate } from '@/lib/submission-schema/formats';
-import { expiryProblem } from './expiry';
+import { expiryProblem } from './expiry.ts';
 
 // The sender's form for one template: its sender fields, one signer per designed slot, and
 // the expiry. Checked here as the API will check it, so most mistakes never leave the page.
