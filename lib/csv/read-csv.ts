@@ -34,7 +34,7 @@ export function readCsv(text: string): CsvTable {
   const parsed = Papa.parse<string[]>(body, { delimiter: separator, skipEmptyLines: false, header: false });
   // Row numbers count every record, blank ones too, so they match what the spreadsheet shows;
   // a cell's line breaks do not start a new row.
-  const numbered = parsed.data.map((cells, i) => ({ line: i + 1, cells }));
+  const numbered = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(undoSafeCell) }));
   const filled = numbered.filter(({ cells }) => cells.some((c) => c.trim() !== ''));
   const [head, ...rows] = filled;
   const problems = parsed.errors
@@ -49,10 +49,16 @@ export function readCsv(text: string): CsvTable {
   };
 }
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** A cell as a spreadsheet will not run it as a formula: a leading quote before = + - @. */
 export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
+
+// A file the console wrote comes back with its cells as they were: "'+4915112345678" is the
+// phone number "+4915112345678" (safeCell's quote), not a number starting with a quote.
+const undoSafeCell = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /** CSV text (comma, CRLF, quoted as needed) of a header and rows, safe to open in a spreadsheet. */
 export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {

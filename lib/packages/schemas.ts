@@ -16,7 +16,19 @@ export const signerInputSchema = z.strictObject({
     .string()
     .max(40, 'Use international format, e.g. +4915112345678')
     .transform(normalisePhone)
-    .pipe(z.string().regex(E164, 'Use international format, e.g. +4915112345678')),
+    .pipe(
+      z.string().superRefine((phone, ctx) => {
+        if (E164.test(phone)) return;
+        // A number as dialled at home ("0151 1234 5678") lacks only its country code.
+        const local = /^0[1-9]\d{5,}$/.test(phone);
+        ctx.addIssue({
+          code: 'custom',
+          message: local
+            ? 'This looks like a local number: use international format with the country code, e.g. +49 151 12345678 for 0151 12345678'
+            : 'Use international format, e.g. +4915112345678',
+        });
+      }),
+    ),
   recipient_kind: z.literal('external').default('external'),
 });
 export type SignerInput = z.input<typeof signerInputSchema>;

@@ -1,0 +1,154 @@
+import type { SignTemplate } from '../catalog/schemas.ts';
+import type { CsvTable } from '../csv/read-csv.ts';
+import { previewInputSchema, type PreviewInput } from '../packages/schemas.ts';
+import { blankValues, sendFormSchema, toPreviewInput, type SendFormValues } from '../packages/send-form.ts';
+import { BULK_MAX_ROWS, bulkColumns, EXPIRY_COLUMN, headerKey, REFERENCE_COLUMN, type BulkColumn } from './columns.ts';
+
+// A batch's rows are checked by the single send's own rules (lib/packages/send-form.ts and the
+// preview schema), row by row, before any call to the API; the server checks them again.
+
+export interface BulkRow {
+  /** the row's number in the spreadsheet (the header is row 1) */
+  line: number;
+  /** as typed; a blank expiry takes the batch's */
+  values: SendFormValues;
+}
+
+export interface TableReport {
+  /** headers the template has no column for */
+  unknown: string[];
+  /** required columns the file lacks */
+  missing: BulkColumn[];
+  /** headers given twice: the later one is ignored */
+  repeated: string[];
+  /** rows with more cells than the header names */
+  overlong: number[];
+  /** more than BULK_MAX_ROWS rows: only the first are kept */
+  dropped: number;
+}
+
+/** The rows of a spreadsheet as send forms of `template`, and what is wrong with its columns. */
+export function rowsFromTable(template: SignTemplate, table: CsvTable): { report: TableReport; rows: BulkRow[] } {
+  const columns = bulkColumns(template);
+  const byHeader = new Map(columns.map((c) => [headerKey(c.header), c]));
+  const at = new Map<BulkColumn, number>();
+  const report: TableReport = { unknown: [], missing: [], repeated: [], overlong: [], dropped: 0 };
+  table.header.forEach((h, i) => {
+    const column = byHeader.get(headerKey(h));
+    if (!column) {
+      if (h !== '') report.unknown.push(h);
+    } else if (at.has(column)) report.repeated.push(h);
+    else at.set(column, i);
+  });
+  report.missing = columns.filter((c) => c.required && !at.has(c));
+  const kept = table.rows.slice(0, BULK_MAX_ROWS);
+  report.dropped = table.rows.length - kept.length;
+  const rows = kept.map(({ line, cells }) => {
+    if (cells.slice(table.header.length).some((c) => c.trim() !== '')) report.overlong.push(line);
+    const values = blankValues(template);
+    for (const [column, i] of at) {
+      const cell = cells[i] ?? '';
+      switch (column.kind) {
+        case 'value':
+          values.sender_values[column.key] = cell;
+          break;
+        case 'reference':
+          values.reference = cell;
+          break;
+        case 'expiry':
+          values.expires_in_days = cell;
+          break;
+        default:
+          values.signers[column.slot]![column.kind] = cell;
+      }
+    }
+    return { line, values };
+  });
+  return { report, rows };
+}
+
+/** Whether the report leaves the file unusable as it is (rows may still each be fixed). */
+export const tableBlocks = (r: TableReport) => r.missing.length > 0 || r.dropped > 0;
+
+export type BulkFieldPath =
+  `sender_values.${string}` | `signers.${number}.${'name' | 'email' | 'phone'}` | 'expires_in_days' | 'reference' | 'signers';
+
+export interface RowProblem {
+  path: BulkFieldPath;
+  /** the spreadsheet column it is in, or where it is set when not in the file (the batch's expiry) */
+  column: string;
+  message: string;
+}
+
+/** The row as the send form checks it: a blank expiry is the batch's. */
+const withExpiry = (values: SendFormValues, batchExpiry: string): SendFormValues =>
+  values.expires_in_days.trim() === '' ? { ...values, expires_in_days: batchExpiry } : values;
+
+function columnOf(
+  template: SignTemplate,
+  path: readonly PropertyKey[],
+  expiryFromBatch: boolean,
+): { path: BulkFieldPath; column: string } {
+  const [head, a, b] = path.map(String);
+  if (head === 'sender_values' && a) return { path: `sender_values.${a}`, column: a };
+  if (head === 'signers' && a !== undefined && (b === 'name' || b === 'email' || b === 'phone')) {
+    const slot = template.slots[Number(a)];
+    return { path: `signers.${Number(a)}.${b}`, column: slot ? `${slot.slot_id}.${b}` : `signers ${a}` };
+  }
+  if (head === 'signers') return { path: 'signers', column: 'signers' };
+  if (head === 'expires_in_days')
+    return { path: 'expires_in_days', column: expiryFromBatch ? 'the batch’s expiry' : EXPIRY_COLUMN };
+  return { path: 'reference', column: REFERENCE_COLUMN };
+}
+
+/** Every problem of one row, in the single send's words, each naming its column; none when it can be previewed. */
+export function rowProblems(template: SignTemplate, values: SendFormValues, batchExpiry: string): RowProblem[] {
+  const expiryFromBatch = values.expires_in_days.trim() === '';
+  const filled = withExpiry(values, batchExpiry);
+  const form = sendFormSchema(template).safeParse(filled);
+  const issues = form.success
+    ? (previewInputSchema.safeParse(toPreviewInput(template, filled)).error?.issues ?? [])
+    : form.error.issues;
+  const seen = new Set<string>();
+  return issues.flatMap((issue) => {
+    const where = columnOf(template, issue.path, expiryFromBatch);
+    // One message per cell: the first rule it breaks.
+    if (seen.has(where.path)) return [];
+    seen.add(where.path);
+    return [{ ...where, message: issue.message }];
+  });
+}
+
+/** The preview body of a row that has no problems. */
+export const rowPreviewInput = (template: SignTemplate, values: SendFormValues, batchExpiry: string): PreviewInput =>
+  toPreviewInput(template, withExpiry(values, batchExpiry));
+
+/** The recipients of a row, as one comparable key: their e-mails, lower-cased and sorted. */
+const recipientsKey = (values: SendFormValues) =>
+  values.signers
+    .map((s) => s.email.trim().toLowerCase())
+    .sort()
+    .join('\n');
+
+/**
+ * Rows whose recipients are exactly those of another row: most often a line pasted twice. For
+ * each such row, the lines of the others; a flag, not an error, since a contractor may sign two
+ * documents.
+ */
+export function repeatedRecipients(rows: readonly BulkRow[]): Map<number, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = recipientsKey(row.values);
+    if (key.replaceAll('\n', '') === '') continue;
+    groups.set(key, [...(groups.get(key) ?? []), row.line]);
+  }
+  const repeated = new Map<number, number[]>();
+  for (const lines of groups.values())
+    if (lines.length > 1)
+      for (const line of lines)
+        repeated.set(
+          line,
+          lines.filter((l) => l !== line),
+        );
+  return repeated;
+}
