@@ -10,7 +10,7 @@ export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-t
 const browser = { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 }, locale: 'en-GB' };
 // Whole file names (a path or a bare name): request-documents.spec.ts is no documents.spec.ts.
 export const WORLD_CHANGING =
-  /(?:^|[\\/])(api-struggles|approval-releases|documents|editor|live-packages|packages|package-drafts|sandbox-panel|send-exactly-once|sign-template)\.spec\.ts$/;
+  /(?:^|[\\/])(api-struggles|approval-releases|bulk-lapse|documents|editor|live-packages|packages|package-drafts|sandbox-panel|send-exactly-once|sign-template)\.spec\.ts$/;
 
 // Journeys run against the production build with the embedded sandbox on their own ports
 // and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.

@@ -157,6 +157,16 @@ function describe(s: Summary): { figures: string; target: string } {
         target: `0 errors, p99 ≤ ${n(s.target_p99_ms)} ms; home p95 ≤ ${n(home.target_page_p95_ms)} ms, ≤ ${n(home.target_upstream_per_burst)} API calls a cache window`,
       };
     }
+    case 'bulk': {
+      const targets = (s.targets ?? {}) as Record<string, unknown>;
+      return {
+        figures:
+          `${n(s.sent)} of ${n(s.rows)} rows sent, key limit ${n(s.rate_limit_per_minute)}/min, reviews automated: last confirmation to last package sent ${n(s.drain_s)} s ` +
+          `for ${n(s.unsent_at_last_confirmation)} rows, ${n(s.api_calls_during_drain)} API calls in all (floor ${n(s.floor_s)} s, ${n(s.drain_to_floor)}×); ` +
+          `${n(s.packages_made)} packages made, ${n(s.duplicates)} duplicates; another operator's reads meanwhile p50 ${n(s.other_read_p50_ms)} ms, p99 ${n(s.other_read_p99_ms)} ms, ${n(s.other_read_errors)} errors`,
+        target: `≤ ${n(targets.drain_to_floor)}×, 0 duplicates, reads p99 ≤ ${n(targets.other_read_p99_ms)} ms`,
+      };
+    }
     case 'chaos': {
       const crashes = Array.isArray(s.crashes) ? (s.crashes as { what: string }[]).map((c) => c.what).join(' + ') : '';
       return {

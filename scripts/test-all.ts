@@ -25,7 +25,7 @@ const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const WORLD_GROUPS = [
   ['documents', 'editor', 'approval-releases', 'sign-template'], // ≈ 290 s, about 20 s, and one journey of about 40 s
   ['packages', 'api-struggles', 'live-packages'], // ≈ 325 s
-  ['send-exactly-once', 'sandbox-panel', 'package-drafts'], // ≈ 310 s
+  ['send-exactly-once', 'sandbox-panel', 'package-drafts', 'bulk-lapse'], // ≈ 310 s, and one journey of about 15 s
 ].map((names) => names.map((n) => `e2e/${n}.spec.ts`));
 interface E2ERun {
   name: string;

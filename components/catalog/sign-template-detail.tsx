@@ -103,7 +103,12 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
               badges={t.api_enabled === false ? <Badge tone="amber">not enabled for API use</Badge> : undefined}
               actions={
                 canSend && t.status === 'active' && t.api_enabled !== false ? (
-                  <LinkButton href={`/packages/new?template=${encodeURIComponent(t.id)}`}>Send with this template</LinkButton>
+                  <>
+                    <LinkButton variant="secondary" href={`/packages/bulk/new?template=${encodeURIComponent(t.id)}`}>
+                      Send in bulk
+                    </LinkButton>
+                    <LinkButton href={`/packages/new?template=${encodeURIComponent(t.id)}`}>Send with this template</LinkButton>
+                  </>
                 ) : undefined
               }
             />

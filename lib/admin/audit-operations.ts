@@ -31,6 +31,11 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'package.archive': 'Archived a package',
   'package_draft.create': 'Saved a package draft',
   'package_draft.delete': 'Deleted a package draft',
+  'bulk.create': 'Made a bulk-send batch',
+  'bulk.preview_row': 'Previewed a row of a bulk-send batch',
+  'bulk.review_row': 'Reviewed a row of a bulk-send batch',
+  'bulk.send_row': 'Sent a row of a bulk-send batch',
+  'bulk.change': 'Paused, resumed, cancelled or retried a bulk-send batch',
 
   'approval_request.submit': 'Submitted an approval request',
   'approval_request.revision_draft': 'Saved a revision of an approval request',
@@ -39,6 +44,9 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'request_draft.delete': 'Deleted an approval request draft',
   'saved_view.create': 'Saved a list view',
   'saved_view.delete': 'Deleted a saved list view',
+  'recipient.update': 'Edited a recipient in the book',
+  'recipient.delete': 'Deleted a recipient from the book',
+  'recipient.import': 'Imported recipients into the book',
 
   'sandbox.clock': 'Advanced the sandbox clock',
   'sandbox.faults': 'Set the sandbox faults',

@@ -80,6 +80,9 @@ export interface RowProblem {
   message: string;
 }
 
+/** Where a row's problem lies when its expiry is the batch's: the batch's own field, not a cell. */
+export const BATCH_EXPIRY = 'the batch’s expiry';
+
 /** The row as the send form checks it: a blank expiry is the batch's. */
 const withExpiry = (values: SendFormValues, batchExpiry: string): SendFormValues =>
   values.expires_in_days.trim() === '' ? { ...values, expires_in_days: batchExpiry } : values;
@@ -96,8 +99,7 @@ function columnOf(
     return { path: `signers.${Number(a)}.${b}`, column: slot ? `${slot.slot_id}.${b}` : `signers ${a}` };
   }
   if (head === 'signers') return { path: 'signers', column: 'signers' };
-  if (head === 'expires_in_days')
-    return { path: 'expires_in_days', column: expiryFromBatch ? 'the batch’s expiry' : EXPIRY_COLUMN };
+  if (head === 'expires_in_days') return { path: 'expires_in_days', column: expiryFromBatch ? BATCH_EXPIRY : EXPIRY_COLUMN };
   return { path: 'reference', column: REFERENCE_COLUMN };
 }
 

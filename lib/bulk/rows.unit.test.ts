@@ -4,7 +4,7 @@ import type { SignTemplate } from '../catalog/schemas.ts';
 import { readCsv, writeCsv } from '../csv/read-csv.ts';
 import { sendFormSchema, toPreviewInput } from '../packages/send-form.ts';
 import { bulkColumns, bulkCsvTemplate, bulkTemplateFileName, BULK_MAX_ROWS } from './columns.ts';
-import { repeatedRecipients, rowPreviewInput, rowProblems, rowsFromTable, tableBlocks } from './rows.ts';
+import { BATCH_EXPIRY, repeatedRecipients, rowPreviewInput, rowProblems, rowsFromTable, tableBlocks } from './rows.ts';
 
 const nda: SignTemplate = {
   id: 'dst_nda',
@@ -62,7 +62,7 @@ describe('the CSV template', () => {
     expect(rows).toHaveLength(1);
     expect(rowProblems(nda, rows[0]!.values, '30')).toEqual([]);
     expect(rowProblems(nda, rows[0]!.values, '')).toEqual([
-      { path: 'expires_in_days', column: 'the batch’s expiry', message: 'Choose how long signers have to sign' },
+      { path: 'expires_in_days', column: BATCH_EXPIRY, message: 'Choose how long signers have to sign' },
     ]);
   });
 
@@ -176,7 +176,7 @@ describe('rowProblems', () => {
           expect(problems.length === 0).toBe(single.success);
           if (single.success) expect(rowPreviewInput(nda, values, batch).signers).toHaveLength(2);
           // Every problem names a column of the file or the batch's expiry.
-          for (const p of problems) expect([...HEADER, 'the batch’s expiry']).toContain(p.column);
+          for (const p of problems) expect([...HEADER, BATCH_EXPIRY]).toContain(p.column);
         },
       ),
     );

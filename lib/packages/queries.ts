@@ -14,6 +14,7 @@ import type {
 } from './schemas.ts';
 import { isPackageFinished } from './statuses.ts';
 import { liveRefetch } from '../live-refetch.ts';
+import { isUnsettled } from '../confirm-loop.ts';
 
 export interface PackageListArgs extends DateRangeQuery {
   page: number;
@@ -81,6 +82,20 @@ export async function fetchPreviewDocument(templateId: string, previewToken: str
   });
   return res.blob();
 }
+
+/**
+ * The populated PDF of a receipt, read once per receipt by whatever shows or reads it (the
+ * review's viewer, the bulk review's page texts). Outside the ['packages'] prefix:
+ * invalidating packages after the send must not fetch a consumed receipt again.
+ */
+export const previewDocumentQuery = (templateId: string, token: string) =>
+  queryOptions({
+    queryKey: ['package-preview-document', token] as const,
+    queryFn: ({ signal }) => fetchPreviewDocument(templateId, token, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: (failures, err) => isUnsettled(err) && failures < 2,
+  });
 
 /** Sends the reviewed receipt; `idempotencyKey` belongs to the one Send click it answers. */
 export const sendPackage = (templateId: string, send: SendOf, idempotencyKey: string) =>

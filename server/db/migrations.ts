@@ -248,4 +248,75 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('send_records').addColumn('confirmed_by', 'text').execute();
     },
   },
+  // The recipient book (issue 24): whom the team has sent to, suggested on every signer field.
+  // One book for the console; an address is one entry whatever its case (email_key).
+  '0013_recipients': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('recipients')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_key', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text')
+        .addColumn('search_text', 'text', (c) => c.notNull())
+        .addColumn('added_by', 'text')
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('use_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_used_at', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('recipients_email_key').on('recipients').column('email_key').unique().execute();
+      await db.schema.createIndex('recipients_last_used').on('recipients').columns(['last_used_at', 'name']).execute();
+    },
+  },
+  // Bulk send (issue 24): a batch of rows from a spreadsheet, each previewed, reviewed and sent
+  // on its own (server/bulk/). One create per key, so a retried "Create batch" makes one.
+  '0014_bulk_batches': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('bulk_batches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('template_id', 'text', (c) => c.notNull())
+        .addColumn('template_name', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('row_count', 'integer', (c) => c.notNull())
+        .addColumn('create_key', 'text', (c) => c.notNull())
+        .addColumn('create_fingerprint', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('bulk_batches_user').on('bulk_batches').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('bulk_batches_create_key')
+        .on('bulk_batches')
+        .columns(['user_id', 'create_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('bulk_rows')
+        .addColumn('batch_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('line', 'integer', (c) => c.notNull())
+        .addColumn('input', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('receipt_hash', 'text')
+        .addColumn('reviewed_receipt_hash', 'text')
+        .addColumn('pdf_sha256', 'text')
+        .addColumn('review', 'text')
+        .addColumn('reviewed_at', 'text')
+        .addColumn('send_key', 'text')
+        .addColumn('package_id', 'text')
+        .addColumn('error_code', 'text')
+        .addColumn('error_message', 'text')
+        .addColumn('sent_at', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('bulk_rows_pk', ['batch_id', 'position'])
+        .execute();
+    },
+  },
 };

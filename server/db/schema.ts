@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Generated } from 'kysely';
 import type { AuditRow } from '@/lib/admin/schemas';
+import type { RecipientSource } from '@/lib/recipients/limits';
 
 // Portable column types: text ids and ISO timestamps, integers for flags, so one set of
 // migrations and queries serves SQLite and PostgreSQL alike.
@@ -142,6 +143,83 @@ export interface HomeVisitsTable {
   previous_seen_at: string | null;
 }
 
+/**
+ * The recipient book (server/recipients/): one entry per address the team sent to or imported,
+ * with the values last typed for it. It suggests; it never sends anything.
+ */
+export interface RecipientsTable {
+  id: string;
+  /** as typed */
+  email: string;
+  /** the address lower-cased: one entry per address, unique */
+  email_key: string;
+  name: string;
+  /** E.164, as it was sent; null when an import gave none */
+  phone: string | null;
+  /** lower-cased name and address: what the book's search reads */
+  search_text: string;
+  /** the user whose send or import put it in the book */
+  added_by: string | null;
+  /** where its current values came from */
+  source: RecipientSource;
+  /** the sends it was a recipient of, and the latest */
+  use_count: number;
+  last_used_at: string | null;
+  /** raised by every change of its values (an edit, a send or an import typing them otherwise), never by a use */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BulkBatchState = 'open' | 'paused' | 'cancelled';
+export type BulkRowState = 'to_review' | 'reviewed' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+/** A batch of packages from one spreadsheet (server/bulk/): one user's, one template's. */
+export interface BulkBatchesTable {
+  id: string;
+  user_id: string;
+  template_id: string;
+  /** the template's name when the batch was made (the list never calls the API) */
+  template_name: string;
+  /** the file's name or what the sender called it */
+  name: string;
+  /** paused: no row starts a send; cancelled: rows not yet sending never will */
+  state: BulkBatchState;
+  row_count: number;
+  /** the Idempotency-Key of the create and what it made, so a repeated create makes one batch */
+  create_key: string;
+  create_fingerprint: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row of a batch: the package it becomes, its review and its send. */
+export interface BulkRowsTable {
+  batch_id: string;
+  /** 0-based order in the batch */
+  position: number;
+  /** its row in the spreadsheet, as the sender knows it */
+  line: number;
+  /** JSON (previewInputSchema's output): the preview body, checked when the batch was made */
+  input: string;
+  state: BulkRowState;
+  /** sha256 of the row's latest receipt: a send must present it */
+  receipt_hash: string | null;
+  /** the receipt the sender reviewed, and its populated PDF's digest (a new receipt with the same digest keeps the review) */
+  reviewed_receipt_hash: string | null;
+  pdf_sha256: string | null;
+  /** JSON (reviewEvidenceSchema): what the sender saw */
+  review: string | null;
+  reviewed_at: string | null;
+  /** the Idempotency-Key of the row's send under way or done; a new one only after a definite refusal */
+  send_key: string | null;
+  package_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  sent_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
@@ -152,4 +230,7 @@ export interface Database {
   send_records: SendRecordsTable;
   home_visits: HomeVisitsTable;
   saved_views: SavedViewsTable;
+  recipients: RecipientsTable;
+  bulk_batches: BulkBatchesTable;
+  bulk_rows: BulkRowsTable;
 }

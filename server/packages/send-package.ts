@@ -2,6 +2,8 @@ import 'server-only';
 import { KEY_STILL_RUNNING, unsettledAnswer } from '@/lib/confirm-loop';
 import type { ReviewEvidence } from '@/lib/packages/schemas';
 import { db } from '../db';
+import { logger } from '../logger';
+import { rememberRecipients } from '../recipients/remember-recipients';
 import { recordSend } from '../send-records/record-send';
 import { SigningApiError } from '../signing-api/client/errors';
 import { postSignaturePackage, probePreviewDocument, type ReceiptRef } from '../signing-api/packages';
@@ -32,17 +34,27 @@ export async function sendPackage({ input: given, idempotencyKey, userId }: Send
     if (!(err instanceof SigningApiError && [404, 409, 410].includes(err.status))) throw err;
     sent = await explainSendRefusal(input, idempotencyKey, err);
   }
-  await recordSend(await db(), {
+  const database = await db();
+  const at = new Date();
+  const first = await recordSend(database, {
     previewToken: input.preview_token,
     packageId: sent.pkg.id,
     status: sent.pkg.status,
     templateName: sent.pkg.template_name ?? null,
     idempotencyKey,
     requestId: sent.requestId,
-    at: new Date(),
+    at,
     userId,
     review: review ?? null,
   });
+  // The recipient book is a convenience: the answer does not wait for it and a failure of it is a
+  // log line, never a failed send; a replay of the same send (its record already completed) is
+  // not a second use.
+  if (first) {
+    void rememberRecipients({ db: database, previewToken: input.preview_token, userId, at }).catch((err: unknown) =>
+      logger().warn({ err, package_id: sent.pkg.id }, 'recipient book not updated after a send'),
+    );
+  }
   return sent.pkg;
 }
 

@@ -21,11 +21,12 @@ export interface RecordSendOptions {
 
 /**
  * Completes the preview's record with the package the API made of it. A replay of the same
- * send (same key) finds it completed and leaves its first time as it was.
+ * send (same key) finds it completed and leaves its first time as it was. Answers whether this
+ * call completed it: false for a replay, or a preview the console has no record of.
  */
-export async function recordSend(db: Kysely<Database>, o: RecordSendOptions) {
+export async function recordSend(db: Kysely<Database>, o: RecordSendOptions): Promise<boolean> {
   const hash = receiptHash(o.previewToken);
-  await db
+  const { numUpdatedRows } = await db
     .updateTable('send_records')
     .set({
       package_id: o.packageId,
@@ -38,7 +39,7 @@ export async function recordSend(db: Kysely<Database>, o: RecordSendOptions) {
     })
     .where('receipt_hash', '=', hash)
     .where('package_id', 'is', null)
-    .execute();
+    .executeTakeFirst();
   if (o.templateName)
     await db
       .updateTable('send_records')
@@ -46,4 +47,5 @@ export async function recordSend(db: Kysely<Database>, o: RecordSendOptions) {
       .where('receipt_hash', '=', hash)
       .where('template_name', 'is', null)
       .execute();
+  return Number(numUpdatedRows) > 0;
 }

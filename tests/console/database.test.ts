@@ -22,6 +22,11 @@ import { updateDraft } from '@/server/drafts/update-draft';
 import { packageDrafts } from '@/server/package-drafts/package-draft-kind';
 import { beginIntent, openIntents, settleIntent } from '@/server/intents/journal';
 import { lastLooked, noteHomeVisit } from '@/server/home/home-visits';
+import { deleteRecipient } from '@/server/recipients/delete-recipient';
+import { importRecipients } from '@/server/recipients/import-recipients';
+import { listRecipients } from '@/server/recipients/list-recipients';
+import { rememberRecipients } from '@/server/recipients/remember-recipients';
+import { updateRecipient } from '@/server/recipients/update-recipient';
 import { recordsOf, searchSendRecords } from '@/server/send-records/find-send-records';
 import { recordPreview } from '@/server/send-records/record-preview';
 import { readSendingRecord } from '@/server/send-records/read-sending-record';
@@ -30,7 +35,13 @@ import { receiptHash } from '@/server/send-records/send-record';
 import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
 import { EmailTakenError, createUser, findUserByEmail, updateUser } from '@/server/users/users';
+import { ConsoleError } from '@/server/errors';
 import { startPostgres, type TestPostgres } from '../support/postgres';
+import { createBatch } from '@/server/bulk/create-batch';
+import { moveRow } from '@/server/bulk/batch-store';
+import { changeBatch } from '@/server/bulk/change-batch';
+import { listBatches, readBatch } from '@/server/bulk/read-batches';
+import type { SignTemplate } from '@/lib/catalog/schemas';
 
 // One query layer and one migration set for both dialects: the same assertions run on
 // embedded SQLite and on PostgreSQL, with two connections standing in for two instances.
@@ -425,5 +436,202 @@ describe.each(backends)('console database on $name', (backend) => {
     expect(second?.confirmed.at).toBe('2026-11-01T11:00:00.000Z');
     expect(JSON.stringify(second)).not.toContain(`pt_two_${tag}`); // the receipt itself is never kept
     expect(await readSendingRecord(a, `pkg_other_${tag}`)).toBeNull();
+  });
+
+  it('keeps a 500-row batch, made once per key by racing instances, and lets one instance bind a row’s send', async () => {
+    const tag = `${backend.name}-${Date.now()}`;
+    const user = await createUser(a, {
+      email: `bulk-${tag}@example.com`,
+      name: 'Bulk Sender',
+      password: 'pw-not-checked-here-0',
+      roles: ['sender'],
+    });
+    const template: SignTemplate = {
+      id: 'dst_nda',
+      name: 'Mutual NDA',
+      description: '',
+      versions: [],
+      slots: [{ slot_id: 's1', label: 'Signer' }],
+      sender_fields: [{ key: 'counterparty_name', label: 'Counterparty name', type: 'text', required: true }],
+    };
+    const input = {
+      template_id: 'dst_nda',
+      name: `Batch ${tag}`,
+      expires_in_days: '14',
+      rows: Array.from({ length: 500 }, (_, i) => ({
+        line: i + 2,
+        values: {
+          sender_values: { counterparty_name: `Ümlaut ${i}` },
+          signers: [{ slot_id: 's1', name: `Person ${i}`, email: `p${i}.${tag}@example.org`, phone: '+44 20 7123 4567' }],
+          expires_in_days: i === 0 ? '30' : '',
+          reference: '',
+        },
+      })),
+    };
+    // Racing instances are PostgreSQL's case; embedded SQLite serves one instance, and two
+    // connections in one process would wait on each other's lock with the event loop blocked.
+    const create = (db: Kysely<Database>) => createBatch({ db, userId: user.id, input, template, createKey: `create-${tag}` });
+    const [first, second] = backend.postgres ? await Promise.all([create(a), create(b)]) : [await create(a), await create(b)];
+    expect(first.id).toBe(second.id);
+    expect((await listBatches(b, user.id)).map((x) => [x.id, x.row_count, x.counts.to_review])).toEqual([[first.id, 500, 500]]);
+    const batch = await readBatch(b, user.id, first.id);
+    expect(batch.rows.map((r) => r.line)).toEqual(input.rows.map((r) => r.line));
+    expect(batch.rows[0]).toMatchObject({
+      expires_in_days: 30,
+      signers: [{ phone: '+442071234567' }],
+      sender_values: { counterparty_name: 'Ümlaut 0' },
+    });
+    expect(batch.rows[1]?.expires_in_days).toBe(14);
+
+    // Two instances bind a reviewed row's send at once: one key wins, the other is told no.
+    const row = { batch_id: first.id, position: 7 };
+    await moveRow(a, row, ['to_review'], { state: 'reviewed' });
+    const bind = (db: Kysely<Database>, key: string) => moveRow(db, row, ['reviewed'], { state: 'sending', send_key: key });
+    const bound = backend.postgres
+      ? await Promise.all([bind(a, `key-a-${tag}`), bind(b, `key-b-${tag}`)])
+      : [await bind(a, `key-a-${tag}`), await bind(b, `key-b-${tag}`)];
+    expect(bound.filter(Boolean)).toHaveLength(1);
+    const cancelled = await changeBatch({ db: b, userId: user.id, batchId: first.id, action: 'cancel' });
+    expect(cancelled.counts).toMatchObject({ sending: 1, cancelled: 499 });
+    expect(cancelled.rows[7]?.send_key).toBe(bound[0] ? `key-a-${tag}` : `key-b-${tag}`);
+  });
+
+  it('keeps one recipient book for every instance: a send adds or updates once, edits go over a version, an import is all or none', async () => {
+    const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+    const user = await createUser(a, {
+      email: `book-${tag}@example.com`,
+      name: 'Book Sender',
+      password: 'pw-not-checked-here-0',
+      roles: ['sender'],
+    });
+    const ada = `ada.${tag}@example.com`;
+    const alan = `alan.${tag}@example.org`;
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'done',
+        (e: unknown) => (e instanceof ConsoleError ? `${e.status} ${e.code}` : String(e)),
+      );
+    const book = async () => (await listRecipients({ db: a, query: { q: tag, page: 1, size: 25 } })).data;
+    const entry = async (email: string) => (await book()).find((r) => r.email.toLowerCase() === email)!;
+    /** A preview recorded on one instance and its send on the other, then the book told (once, as sendPackage does). */
+    const send = async (n: number, signers: { name: string; email: string; phone: string }[], at: string) => {
+      const previewToken = `pt_book_${n}_${tag}`;
+      await recordPreview(a, {
+        userId: user.id,
+        previewToken,
+        templateId: 'dst_nda',
+        templateName: null,
+        reference: null,
+        senderValues: {},
+        signers: signers.map((s, i) => ({ slot_id: `s${i}`, ...s })),
+        expiresInDays: 14,
+        pdf: {},
+        at: new Date(at),
+      });
+      const sent = {
+        previewToken,
+        packageId: `pkg_book_${n}_${tag}`,
+        status: 'queued',
+        templateName: null,
+        idempotencyKey: `k-book-${n}-${tag}`,
+        requestId: null,
+        at: new Date(at),
+        userId: user.id,
+        review: null,
+      };
+      expect(await recordSend(b, sent)).toBe(true);
+      // A replay of the same send finds its record completed: not a second use.
+      expect(await recordSend(a, sent)).toBe(false);
+      await rememberRecipients({ db: b, previewToken, userId: user.id, at: new Date(at) });
+    };
+
+    // Named twice in one send (in two cases): one entry, one use.
+    await send(
+      1,
+      [
+        { name: 'Ada Lovelace', email: ada.toUpperCase(), phone: '+4915112345678' },
+        { name: 'Ada Lovelace', email: ada, phone: '+4915112345678' },
+        { name: 'Alan Turing', email: alan, phone: '+442071234567' },
+      ],
+      '2026-11-01T10:00:00.000Z',
+    );
+    expect(await book()).toHaveLength(2);
+    expect(await entry(ada)).toMatchObject({
+      name: 'Ada Lovelace',
+      phone: '+4915112345678',
+      use_count: 1,
+      version: 1,
+      source: 'sent',
+      added_by: 'Book Sender',
+      last_used_at: '2026-11-01T10:00:00.000Z',
+    });
+    // Typed otherwise in a later send: the entry takes it, a change of its values; the same again is only a use.
+    await send(2, [{ name: 'Ada King', email: ada, phone: '+4915112345678' }], '2026-11-02T10:00:00.000Z');
+    await send(3, [{ name: 'Ada King', email: ada, phone: '+4915112345678' }], '2026-11-03T10:00:00.000Z');
+    const king = await entry(ada);
+    expect(king).toMatchObject({ name: 'Ada King', use_count: 3, version: 2, last_used_at: '2026-11-03T10:00:00.000Z' });
+    expect((await book()).map((r) => r.email)).toEqual([ada, alan]); // most recently used first
+
+    // Edits go over the version the page showed, on either instance; of two at once, one wins.
+    const fields = { name: 'Ada Lovelace', email: ada, phone: '+4915112345678' };
+    expect(await refusal(updateRecipient({ db: a, id: king.id, input: { ...fields, version: 1 } }))).toBe(
+      '409 RECIPIENT_CHANGED',
+    );
+    const race = await Promise.all([
+      refusal(updateRecipient({ db: a, id: king.id, input: { ...fields, name: 'From A', version: 2 } })),
+      refusal(updateRecipient({ db: b, id: king.id, input: { ...fields, name: 'From B', version: 2 } })),
+    ]);
+    expect(race.sort()).toEqual(['409 RECIPIENT_CHANGED', 'done']);
+    const edited = await entry(ada);
+    expect(edited).toMatchObject({ version: 3, source: 'edit', use_count: 3 });
+    // The same values again (a Save repeated after a lost answer) answer the entry as it is.
+    expect(
+      await updateRecipient({ db: b, id: king.id, input: { name: edited.name, email: ada, phone: edited.phone, version: 2 } }),
+    ).toEqual(edited);
+    const alanEntry = await entry(alan);
+    expect(
+      await refusal(
+        updateRecipient({ db: b, id: alanEntry.id, input: { name: 'Alan', email: ada.toUpperCase(), phone: null, version: 1 } }),
+      ),
+    ).toBe('409 RECIPIENT_EMAIL_TAKEN');
+
+    // An import with one bad row changes nothing; a good one adds, updates and keeps.
+    const before = JSON.stringify(await book());
+    const bad = `name,email,phone\nGrace Hopper,grace.${tag}@example.net,+12125550100\nNobody,not-an-address,\n`;
+    expect(await refusal(importRecipients({ db: a, userId: user.id, csv: bad }))).toBe('422 RECIPIENT_IMPORT_INVALID');
+    expect(JSON.stringify(await book())).toBe(before);
+    const good = `email,name,phone\ngrace.${tag}@example.net,Grace Hopper,+1 212 555 0100\n${alan},Alan M. Turing,\n${ada},${edited.name},${edited.phone}\n`;
+    expect(await importRecipients({ db: b, userId: user.id, csv: good })).toEqual({
+      rows: 3,
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      merged: 0,
+    });
+    expect(await importRecipients({ db: a, userId: user.id, csv: good })).toEqual({
+      rows: 3,
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      merged: 0,
+    });
+    expect(await entry(alan)).toMatchObject({
+      name: 'Alan M. Turing',
+      phone: '+442071234567',
+      source: 'import',
+      version: 2,
+      use_count: 1,
+    });
+    expect((await book()).map((r) => r.email)).toEqual([ada, alan, `grace.${tag}@example.net`]); // never used: last
+
+    // Deleting goes over the version too; a second delete finds nothing.
+    const grace = await entry(`grace.${tag}@example.net`);
+    expect(grace).toMatchObject({ phone: '+12125550100', use_count: 0, last_used_at: null, added_by: 'Book Sender' });
+    expect(await refusal(deleteRecipient({ db: a, id: grace.id, version: 2 }))).toBe('409 RECIPIENT_CHANGED');
+    expect(await deleteRecipient({ db: b, id: grace.id, version: 1 })).toEqual({ deleted: grace.id, email: grace.email });
+    expect(await refusal(deleteRecipient({ db: a, id: grace.id, version: 1 }))).toBe('404 RECIPIENT_NOT_FOUND');
+    // The search reads names and addresses in any case, its wildcards literal.
+    expect((await listRecipients({ db: a, query: { q: `ALAN.${tag}`, page: 1, size: 25 } })).pagination.total).toBe(1);
+    expect((await listRecipients({ db: a, query: { q: `_${tag}`, page: 1, size: 25 } })).pagination.total).toBe(0);
   });
 });

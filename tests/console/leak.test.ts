@@ -14,7 +14,7 @@ import { accessRequest, idem, previewViaConsole, sendViaConsole, setFaults, subm
 // files and the console's log read, and each canary looked for raw, URL-encoded and base64.
 
 const SESSION_PASSWORD = `CANARYSESSIONPASSWORD-${randomBytes(16).toString('hex')}`;
-const PAGES = ['/', '/sign-in', '/catalog', '/catalog/categories', '/documents', '/packages', '/packages/drafts', '/approvals', '/admin', '/admin/users', '/admin/audit'];
+const PAGES = ['/', '/sign-in', '/catalog', '/catalog/categories', '/documents', '/packages', '/packages/drafts', '/packages/recipients', '/packages/bulk', '/packages/bulk/new?template=dst_nda', '/approvals', '/admin', '/admin/users', '/admin/audit'];
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ async function tour() {
   // Reads, as every role.
   const reads = ['/api/auth/me', '/api/health', '/api/health/live', '/api/categories?q=fin', '/api/categories/cat_finance', '/api/request-templates', '/api/request-templates/rt_leave'];
   reads.push('/api/approval-workflows?category_id=cat_hr', '/api/approval-workflows/wf_leave', '/api/approval-workflows/wf_leave/releases/2/submission-schema', '/api/request-forms', '/api/request-forms/rf_leave');
-  reads.push('/api/document-sign-templates', '/api/document-sign-templates/dst_nda', '/api/document-sign-templates/dst_nda/content', '/api/documents', '/api/packages', '/api/package-drafts', '/api/request-drafts', '/api/approval-requests', '/api/sandbox');
+  reads.push('/api/document-sign-templates', '/api/document-sign-templates/dst_nda', '/api/document-sign-templates/dst_nda/content', '/api/documents', '/api/packages', '/api/package-drafts', '/api/recipients', '/api/recipients/export', '/api/bulk-batches', '/api/request-drafts', '/api/approval-requests', '/api/sandbox');
   for (const cookie of Object.values(c.cookies)) for (const path of reads) await get(path, cookie);
   await get('/api/categories?size=7');
   await get('/api/categories/cat_missing');

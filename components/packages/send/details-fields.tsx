@@ -1,5 +1,6 @@
 'use client';
 
+import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { Field, Input } from '../../ui/field';
@@ -7,6 +8,10 @@ import { ExpiryField } from './expiry-field';
 import type { SendFormValues } from '@/lib/packages/send-form';
 import { Card } from '../../ui/card';
 import { E164, normalisePhone } from '@/lib/packages/phone';
+import type { SignerContact } from '../../recipients/fill-from-book';
+import { RecipientSuggestions } from '../../recipients/recipient-suggestions';
+
+const NO_SIGNER: SignerContact = { name: '', email: '', phone: '' };
 
 function Group({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -23,6 +28,14 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
   const { errors } = form.formState;
   const days = useWatch({ control: form.control, name: 'expires_in_days' });
   const signers = useWatch({ control: form.control, name: 'signers' });
+  const lists = useId();
+  // A signer's empty fields take what the recipient book holds for the address (or name) typed.
+  const fillSigner = (i: number) => (fill: Partial<SignerContact>) => {
+    for (const [field, value] of Object.entries(fill) as [keyof SignerContact, string][]) {
+      const path = `signers.${i}.${field}` as const;
+      form.setValue(path, value, { shouldDirty: true, shouldValidate: Boolean(form.getFieldState(path).error) });
+    }
+  };
   // What will be sent, when it differs from what was typed ("+49 151 …" goes as "+49151…").
   const sentAs = (i: number): string | null => {
     const typed = signers?.[i]?.phone ?? '';
@@ -67,10 +80,10 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
             description="Receives the invitation by e-mail; the phone number confirms who signs."
           >
             <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
-              <Input autoComplete="off" {...form.register(`signers.${i}.name`)} />
+              <Input autoComplete="off" list={`${lists}-${i}-name`} {...form.register(`signers.${i}.name`)} />
             </Field>
             <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register(`signers.${i}.email`)} />
+              <Input type="email" autoComplete="off" list={`${lists}-${i}-email`} {...form.register(`signers.${i}.email`)} />
             </Field>
             <Field
               label="Phone"
@@ -80,6 +93,11 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
             >
               <Input type="tel" autoComplete="off" placeholder="+4915112345678" {...form.register(`signers.${i}.phone`)} />
             </Field>
+            <RecipientSuggestions
+              signer={signers?.[i] ?? NO_SIGNER}
+              listIds={{ name: `${lists}-${i}-name`, email: `${lists}-${i}-email` }}
+              onFill={fillSigner(i)}
+            />
           </Group>
         );
       })}

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PdfViewer } from '@/components/pdf/pdf-viewer-lazy';
 import { apiClock } from '@/lib/api-clock';
-import { isUnsettled } from '@/lib/confirm-loop';
-import { fetchPreviewDocument } from '@/lib/packages/queries';
+import { previewDocumentQuery } from '@/lib/packages/queries';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/states';
 import { LoadingBars } from '../../ui/read-first';
@@ -49,14 +48,7 @@ export function ReviewDocument({
   onGone,
   onPagesDone,
 }: ReviewDocumentProps) {
-  const pdf = useQuery({
-    // Outside the ['packages'] prefix: invalidating packages after the send must not re-fetch a consumed receipt.
-    queryKey: ['package-preview-document', token],
-    queryFn: ({ signal }) => fetchPreviewDocument(templateId, token, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: (failures, err) => isUnsettled(err) && failures < 2,
-  });
+  const pdf = useQuery(previewDocumentQuery(templateId, token));
   const gone = pdf.error ? receiptGone(pdf.error, deadline - apiClock.now()) : undefined;
   useEffect(() => {
     if (gone) onGone(gone);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { apiClock } from '@/lib/api-clock';
 import { useSendPackage } from '@/lib/packages/mutations';
 import type { SignTemplate } from '@/lib/catalog/schemas';
@@ -11,13 +11,12 @@ import { LeaveDialog } from '../../ui/leave-dialog';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useApiClockSync, useApiNow } from '../../ui/use-api-now';
 import { receiptGone, type BackReason } from './receipt-gone';
-import { ReviewDocument } from './review-document';
 import { ReceiptValidity } from './receipt-validity';
 import type { ReviewMemory } from './review-progress';
-import { ReviewSummary } from './review-summary';
+import { ReviewConfirm } from './review-confirm';
+import { ReviewLayout } from './review-layout';
 import { SendConfirmation } from './send-confirmation';
 import { useReviewProgress } from './use-review-progress';
-import { Card } from '../../ui/card';
 
 export type { BackReason } from './receipt-gone';
 
@@ -53,7 +52,6 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   useApiClockSync(!sent);
   const remaining = deadline - now;
   const expired = remaining <= 0;
-  const confirmId = useId();
 
   // One key per Send click, reused while its answer is not known; a send without an answer
   // is confirmed by sending the same request under the same key (the hook's confirm mode).
@@ -97,65 +95,39 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   }, []);
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <ReviewDocument
+    <>
+      <ReviewLayout
+        template={template}
         templateId={template.id}
-        templateName={template.name}
-        token={token}
+        preview={preview}
         deadline={deadline}
-        reviewed={progress.pages}
-        pageCount={progress.pageCount}
-        carried={progress.carried}
-        onOpened={progress.setPageCount}
-        onPagesSeen={progress.markPages}
+        progress={progress}
+        now={now}
+        heading="Review before sending"
+        headingId="review-summary"
+        headingRef={summaryHeading}
         onGone={onBack}
         onPagesDone={pagesDone}
-      />
-
-      <Card as="aside" aria-labelledby="review-summary" className="flex flex-col gap-3 self-start p-5 lg:sticky lg:top-4">
-        <h2
-          id="review-summary"
-          ref={summaryHeading}
-          tabIndex={-1}
-          className="text-base font-semibold text-slate-900 outline-none"
-        >
-          Review before sending
-        </h2>
-        {sendMutation.confirmation.state === 'confirming' ? (
-          <SendConfirmation status={sendMutation.confirmation} onTryNow={sendMutation.tryNow} />
-        ) : (
-          <ReceiptValidity remaining={remaining} endsAt={deadline} onPreviewAgain={onPreviewAgain} />
-        )}
-        <ReviewSummary
-          template={template}
-          preview={preview}
-          summary={progress.summary}
-          seen={progress.sections}
-          onSeen={progress.markSection}
-          now={now}
-        />
-        <div className="border-t border-slate-200 pt-3">
-          <div className="flex items-start gap-2">
-            <input
-              ref={confirmBox}
-              id={confirmId}
-              type="checkbox"
-              className="mt-0.5 size-4 rounded border-slate-400 text-brand-600"
-              checked={confirmed}
-              disabled={!reviewed || expired || sending || sent || confirming}
-              onChange={(e) => setConfirmed(e.target.checked)}
-              aria-describedby={`${confirmId}-hint`}
-            />
-            <label htmlFor={confirmId} className="text-sm font-medium text-slate-900">
-              I have reviewed the populated document, the values, the recipients and the expiry.
-            </label>
-          </div>
-          <p id={`${confirmId}-hint`} className="mt-1 text-xs text-slate-600" data-testid="review-left">
-            {reviewed
+        top={
+          sendMutation.confirmation.state === 'confirming' ? (
+            <SendConfirmation status={sendMutation.confirmation} onTryNow={sendMutation.tryNow} />
+          ) : (
+            <ReceiptValidity remaining={remaining} endsAt={deadline} onPreviewAgain={onPreviewAgain} />
+          )
+        }
+      >
+        <ReviewConfirm
+          ref={confirmBox}
+          checked={confirmed}
+          disabled={!reviewed || expired || sending || sent || confirming}
+          onChange={setConfirmed}
+          label="I have reviewed the populated document, the values, the recipients and the expiry."
+          hint={
+            reviewed
               ? 'Required before sending.'
-              : `Opens once you have seen every page and section. Still to review: ${progress.left}.`}
-          </p>
-        </div>
+              : `Opens once you have seen every page and section. Still to review: ${progress.left}.`
+          }
+        />
         <FormError error={error} />
         <div className="flex flex-wrap justify-between gap-2">
           <Button variant="secondary" onClick={() => onBack('edit')} disabled={sending || sent || confirming}>
@@ -168,8 +140,8 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
         <p className="text-xs text-slate-600">
           Editing any detail needs a new preview: what you send is exactly what you reviewed.
         </p>
-      </Card>
+      </ReviewLayout>
       <LeaveDialog open={guard.pending !== null} what="package details" onStay={guard.stay} onLeave={guard.leave} />
-    </div>
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import { recipientImportSchema, type RecipientImportResult } from '@/lib/recipients/schemas';
+import { db } from '@/server/db';
+import { handler } from '@/server/http/handler';
+import { importRecipients } from '@/server/recipients/import-recipients';
+
+// POST: adds a CSV's recipients (name, email, phone) to the book, all or none: a file with any
+// problem is 422 with each one by row and column, and changes nothing. The same file again
+// changes nothing more, so a repeated click is harmless.
+export const POST = handler(
+  {
+    permission: 'packages:send',
+    body: recipientImportSchema,
+    audit: {
+      operation: 'recipient.import',
+      targetType: 'recipient_book',
+      details: (_b, r) => {
+        const result = r as RecipientImportResult | null;
+        return result ? { rows: result.rows, created: result.created, updated: result.updated, unchanged: result.unchanged } : {};
+      },
+    },
+  },
+  async ({ user, body }) => importRecipients({ db: await db(), userId: user.id, csv: body.csv }),
+);

@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import { useChangeBatch } from '@/lib/bulk/mutations';
+import { batchExportHref } from '@/lib/bulk/queries';
+import { batchSettled, type BulkBatchDetail } from '@/lib/bulk/schemas';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { FormError } from '../ui/form-error';
+
+/** Pause, resume, cancel the rest, retry the failed rows, and the results as CSV. */
+export function BatchControls({ batch }: { batch: BulkBatchDetail }) {
+  const change = useChangeBatch(batch.id);
+  const [cancelling, setCancelling] = useState(false);
+  const settled = batchSettled(batch.counts);
+  const open = batch.state !== 'cancelled' && !settled;
+  const left = batch.counts.to_review + batch.counts.reviewed;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {open && batch.state === 'open' && (
+          <Button
+            variant="secondary"
+            busy={change.isPending && change.variables === 'pause'}
+            onClick={() => change.mutate('pause')}
+          >
+            Pause sending
+          </Button>
+        )}
+        {open && batch.state === 'paused' && (
+          <Button busy={change.isPending && change.variables === 'resume'} onClick={() => change.mutate('resume')}>
+            Resume sending
+          </Button>
+        )}
+        {batch.state !== 'cancelled' && batch.counts.failed > 0 && (
+          <Button
+            variant="secondary"
+            busy={change.isPending && change.variables === 'retry_failed'}
+            onClick={() => change.mutate('retry_failed')}
+          >
+            Retry {batch.counts.failed} failed
+          </Button>
+        )}
+        {open && left > 0 && (
+          <Button variant="danger" onClick={() => setCancelling(true)}>
+            Cancel the rest
+          </Button>
+        )}
+        <a
+          href={batchExportHref(batch.id)}
+          className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
+          Download results (CSV)
+        </a>
+      </div>
+      <FormError error={change.error} />
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title="Cancel the rest of this batch?"
+        description={`${left} package${left === 1 ? '' : 's'} not yet sent will never be sent. Packages already sent stay sent: the API cannot recall them. Sends under way finish first.`}
+        confirmLabel="Cancel the rest"
+        onConfirm={() => change.mutateAsync('cancel')}
+      />
+    </div>
+  );
+}

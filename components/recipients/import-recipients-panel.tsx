@@ -1,0 +1,149 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from '@/components/ui/toast';
+import { ConsoleApiError } from '@/lib/api-error';
+import { notKnownYet } from '@/lib/forms/apply-api-error';
+import { outcomeOf } from '@/lib/intents/intent-key';
+import { RECIPIENT_IMPORT_INVALID } from '@/lib/recipients/codes';
+import { RECIPIENT_IMPORT_MAX_CHARS, RECIPIENT_IMPORT_MAX_ROWS } from '@/lib/recipients/limits';
+import { useImportRecipients } from '@/lib/recipients/mutations';
+import type { RecipientImportResult } from '@/lib/recipients/schemas';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field, Textarea } from '../ui/field';
+
+interface Problem {
+  row: number | null;
+  column: string | null;
+  message: string;
+}
+
+/** A refusal's words and, for a file with problems, each of them by row and column. */
+function refusalOf(err: unknown): { message: string; problems: Problem[] } {
+  if (outcomeOf(err) === 'unknown' || !(err instanceof ConsoleApiError)) return { message: notKnownYet(err), problems: [] };
+  if (err.code !== RECIPIENT_IMPORT_INVALID) return { message: err.message, problems: [] };
+  const problems = err.details.map((d) => ({
+    row: typeof d.row === 'number' ? d.row : null,
+    column: typeof d.column === 'string' ? d.column : null,
+    message: d.message,
+  }));
+  return { message: err.message, problems };
+}
+
+const where = (p: Problem) => [p.row === null ? null : `Row ${p.row}`, p.column].filter(Boolean).join(', ') || 'The file';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+function summary(r: RecipientImportResult): string {
+  const merged = r.merged ? `; ${plural(r.merged, 'repeated row')} merged` : '';
+  return `Imported ${plural(r.rows, 'row')}: ${r.created.toLocaleString('en')} added, ${r.updated.toLocaleString('en')} updated, ${r.unchanged.toLocaleString('en')} already as in the file${merged}.`;
+}
+
+/**
+ * A CSV into the book, from a file or pasted: the text stays in the box, so a refused file is
+ * corrected right there and imported again. Nothing is imported while any row has a problem.
+ */
+export function ImportRecipientsPanel({ id }: { id: string }) {
+  const [csv, setCsv] = useState('');
+  const [refusal, setRefusal] = useState<{ message: string; problems: Problem[] } | null>(null);
+  const [result, setResult] = useState<RecipientImportResult | null>(null);
+  const importing = useImportRecipients({
+    onDone(done) {
+      setRefusal(null);
+      setResult(done);
+      toast.success(summary(done));
+    },
+    onFailed(err) {
+      setResult(null);
+      setRefusal(refusalOf(err));
+    },
+  });
+  const tooLong = csv.length > RECIPIENT_IMPORT_MAX_CHARS;
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setResult(null);
+    // A file several times the limit is not read into the page at all.
+    if (file.size > RECIPIENT_IMPORT_MAX_CHARS * 4) {
+      setRefusal({
+        message: `${file.name} is too large: one import takes ${RECIPIENT_IMPORT_MAX_ROWS.toLocaleString('en')} rows at most.`,
+        problems: [],
+      });
+      return;
+    }
+    setRefusal(null);
+    setCsv(await file.text());
+  };
+  return (
+    <Card as="section" id={id} aria-labelledby={`${id}-title`} className="mb-6 p-5">
+      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        Import from a CSV file
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A header row with the columns name, email and phone (phone may be left out), in any order, then up to{' '}
+        {RECIPIENT_IMPORT_MAX_ROWS.toLocaleString('en')} rows. An address already in the book takes the file’s name and phone (a
+        blank phone keeps the book’s). If any row has a problem, nothing is imported.
+      </p>
+      <form
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!tooLong && csv.trim()) void importing.run(csv).catch(() => undefined);
+        }}
+      >
+        <fieldset disabled={importing.pending} className="flex flex-col gap-4">
+          <Field label="CSV file" hint="Its rows appear below, to check or correct before importing.">
+            <input
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={(e) => void choose(e.target.files?.[0])}
+              className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
+            />
+          </Field>
+          <Field
+            label="Rows to import"
+            hint="The file’s text, or rows pasted from a spreadsheet (comma, semicolon or tab between cells)."
+            error={
+              tooLong
+                ? `At most ${RECIPIENT_IMPORT_MAX_CHARS.toLocaleString('en')} characters at once (${csv.length.toLocaleString('en')} here).`
+                : undefined
+            }
+          >
+            <Textarea
+              rows={8}
+              spellCheck={false}
+              value={csv}
+              onChange={(e) => setCsv(e.target.value)}
+              placeholder={'name,email,phone\nAda Lovelace,ada@example.com,+49 151 12345678'}
+              className="font-mono"
+            />
+          </Field>
+          {refusal && (
+            <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+              <p className="font-medium">{refusal.message}</p>
+              {refusal.problems.length > 0 && (
+                <ul aria-label="Problems in the file" className="mt-2 max-h-64 list-disc overflow-y-auto pl-5">
+                  {refusal.problems.map((p, i) => (
+                    <li key={i}>
+                      <span className="font-medium">{where(p)}:</span> {p.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          {result && (
+            <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+              {summary(result)}
+            </p>
+          )}
+          <div>
+            <Button type="submit" busy={importing.pending} disabled={tooLong || csv.trim() === ''}>
+              Import
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { expect, expectAccessible, expectPhoneFits, snap, test } from './fixtures';
+import { HEADER, line, makeBatch, openNewBatch, reviewAndConfirm, run } from './bulk-fixtures';
+
+// Bulk send: a spreadsheet read and checked before anything is made, a bad row fixed in
+// place, every package reviewed with the single send's gate, sent once each.
+
+test('a 3-row batch: a bad row fixed in place, every package reviewed and sent once', async ({ page }) => {
+  await openNewBatch(page);
+  const csv = [HEADER, line(1), line(2, 'not-an-address'), line(3)].join('\r\n');
+  await page.getByLabel('Or paste rows from a spreadsheet').fill(csv);
+  await page.getByRole('button', { name: 'Read pasted rows' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Read 3 rows from Pasted rows' })).toBeVisible();
+  await expect(page.getByText('3 rows: 2 ready, 1 to fix.')).toBeVisible();
+
+  const make = page.getByRole('button', { name: 'Make the batch (3 packages)' });
+  await expect(make).toBeDisabled();
+  // The bad cell is named by row and column, and fixed where it is.
+  const email = page.getByLabel('Row 3: Counterparty signatory: e-mail');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await email.fill(`bulk2.${run}@example.org`);
+  await expect(page.getByText('3 rows: 3 ready.')).toBeVisible();
+  // A blank expiry in the file takes the batch's.
+  await expect(page.getByText('Fix the file')).toHaveCount(0);
+  await page.getByRole('button', { name: '30' }).click();
+  await page.getByLabel('Batch name').fill(`Contractors ${run}`);
+  await expect(make).toBeEnabled();
+  await snap(page, 'bulk-new-batch');
+  await make.click();
+
+  await expect(page).toHaveURL(/\/packages\/bulk\/blk_/);
+  await expect(page.getByRole('heading', { name: `Contractors ${run}` })).toBeVisible();
+  await expect(page.getByText('0 of 3 sent · 3 to review')).toBeVisible();
+  await expectAccessible(page);
+
+  // By keyboard: N opens the next package to review.
+  await page.keyboard.press('n');
+  await reviewAndConfirm(page, 2);
+  // The next package opens by itself, with what differs from the one before.
+  const differs = page.getByRole('region', { name: 'Differs from row 2' });
+  await expect(differs).toBeVisible({ timeout: 20_000 });
+  await expect(differs).toContainText(`Contractor 2 ${run}`);
+  // And the pages whose text differs, read from both documents' text layers.
+  await expect(page.getByTestId('pages-differing')).toHaveText(/^Text differs on pages? 1\b/, { timeout: 20_000 });
+  await snap(page, 'bulk-review-row');
+  await reviewAndConfirm(page, 3);
+
+  // A reload mid-batch resumes where it was: sent rows stay sent, the last one is still to review.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Row 4' }).getByText('To review')).toBeVisible();
+  await page.getByRole('button', { name: 'Review row 4' }).click();
+  await reviewAndConfirm(page, 4);
+
+  await expect(page.getByText('3 of 3 sent')).toBeVisible({ timeout: 30_000 });
+  const rows = page.getByRole('list', { name: 'Packages of the batch' });
+  await expect(rows.getByText('Sent', { exact: true })).toHaveCount(3);
+  await expectAccessible(page);
+
+  // Each package was made once, with the console's record naming its row's reference.
+  await rows.getByRole('link', { name: 'Package of row 2' }).click();
+  await expect(page.getByText(`Bulk ${run} 1`)).toBeVisible();
+  await page.goBack();
+
+  // The results as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download results (CSV)' }).click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(file, 'utf8');
+  expect(text.split('\r\n').filter(Boolean)).toHaveLength(4);
+  expect(text).toContain(`Bulk ${run} 3`);
+
+  // The list shows the batch done.
+  await page.goto('/packages/bulk');
+  const batch = page.getByRole('listitem').filter({ hasText: `Contractors ${run}` });
+  await expect(batch.getByText('Done', { exact: true })).toBeVisible();
+});
+
+test('a batch paused stops sending, and resumed sends what was confirmed', async ({ page }) => {
+  await openNewBatch(page);
+  await page.getByLabel('Or paste rows from a spreadsheet').fill([HEADER, line(7), line(8)].join('\n').replaceAll(',', '\t'));
+  await page.getByRole('button', { name: 'Read pasted rows' }).click();
+  await page.getByRole('button', { name: '14' }).click();
+  await page.getByLabel('Batch name').fill(`Paused ${run}`);
+  await page.getByRole('button', { name: 'Make the batch (2 packages)' }).click();
+  await expect(page.getByRole('heading', { name: `Paused ${run}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pause sending' }).click();
+  await expect(page.getByText('Paused: confirmed packages wait here')).toBeVisible();
+  await page.getByRole('button', { name: 'Review row 2' }).click();
+  await reviewAndConfirm(page, 2);
+  // Confirmed, but the batch is paused: it waits.
+  const row2 = page.getByRole('listitem').filter({ hasText: 'Row 2' });
+  await expect(row2.getByText('Reviewed, waiting to send')).toBeVisible();
+  await page.getByRole('button', { name: 'Resume sending' }).click();
+  await expect(row2.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 of 2 sent')).toBeVisible();
+});
+
+test('bulk send at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openNewBatch(page);
+  await page.getByLabel('Or paste rows from a spreadsheet').fill([HEADER, line(5, 'nope')].join('\n'));
+  await page.getByRole('button', { name: 'Read pasted rows' }).click();
+  await expect(page.getByText('1 row: 0 ready, 1 to fix.')).toBeVisible();
+  await expectPhoneFits(page, 'bulk-new-batch-390');
+});
+
+test('a lost answer on one row’s send ends with exactly one package for that row', async ({ page }) => {
+  const email = `lost.${run}@example.org`;
+  await makeBatch(page, `Lost answer ${run}`, line(9, email));
+  // The first send reaches the console, which sends the package; its answer never comes back.
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/rows\/0\/send$/.test(r.url())) keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await page.route(
+    '**/api/bulk-batches/*/rows/0/send',
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'Review row 2' }).click();
+  await reviewAndConfirm(page, 2);
+  const row = page.getByRole('listitem').filter({ hasText: 'Row 2' });
+  await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // Whatever the browser saw, the row's sends (the lost one, and any asked again) carry one key, and the row made one package.
+  expect(keys.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(keys).size).toBe(1);
+  const listed = await page.request.get(`/api/packages?q=${encodeURIComponent(email)}&size=100`);
+  expect(((await listed.json()) as { pagination: { total: number } }).pagination.total).toBe(1);
+});

@@ -1,0 +1,40 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
+import { bulkKeys, changeBatch, createBatch, reviewRow } from './queries.ts';
+import type { BatchAction, BulkBatch, BulkBatchDetail, CreateBatchInput } from './schemas.ts';
+import type { ReviewEvidence } from '../packages/schemas.ts';
+
+/** Makes a batch of checked rows: one key per click, reused while its answer is not known. */
+export function useCreateBatch(handlers: KeyedMutationHandlers<CreateBatchInput, BulkBatch> = {}) {
+  return useKeyedMutation({
+    scope: 'bulk-create',
+    request: (input: CreateBatchInput, { idempotencyKey }) => createBatch(input, idempotencyKey),
+    invalidates: [bulkKeys.list],
+    confirm: true,
+    ...handlers,
+  });
+}
+
+/**
+ * Pause, resume, cancel the rest or retry the failed rows. Each is idempotent by nature, so no
+ * key: the answer is the batch as it now is, and it replaces the cached one.
+ */
+export function useChangeBatch(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BatchAction) => changeBatch(id, action),
+    onSuccess: (batch: BulkBatchDetail) => client.setQueryData(bulkKeys.batch(id), batch),
+    onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.all }),
+  });
+}
+
+/** The sender's confirmation of one row's receipt; the batch is read again after any answer. */
+export function useReviewRow(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { position: number; token: string; review: ReviewEvidence }) => reviewRow(id, v.position, v.token, v.review),
+    onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.batch(id) }),
+  });
+}

@@ -1,0 +1,61 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiResponse } from '../api-client.ts';
+import { via } from '../api-transport.ts';
+import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
+import type { Preview, ReviewEvidence } from '../packages/schemas.ts';
+import type { BatchAction, BulkBatch, BulkBatchDetail, BulkRow, CreateBatchInput } from './schemas.ts';
+
+export const bulkKeys = {
+  all: ['bulk'] as const,
+  list: ['bulk', 'list'] as const,
+  batch: (id: string) => ['bulk', 'batch', id] as const,
+};
+
+const batchPath = (id: string, rest = '') => `/api/bulk-batches/${encodeURIComponent(id)}${rest}`;
+const rowPath = (id: string, position: number, what: string) => batchPath(id, `/rows/${position}/${what}`);
+
+export const batchesQuery = () =>
+  queryOptions({
+    queryKey: bulkKeys.list,
+    queryFn: (ctx) => api<{ data: BulkBatch[] }>('/api/bulk-batches', via(ctx)),
+    select: (page) => page.data,
+  });
+
+export const batchQuery = (id: string) =>
+  queryOptions({
+    queryKey: bulkKeys.batch(id),
+    queryFn: (ctx) => api<BulkBatchDetail>(batchPath(id), via(ctx)),
+  });
+
+export const batchExportHref = (id: string) => batchPath(id, '/export');
+
+export const createBatch = (input: CreateBatchInput, idempotencyKey: string) =>
+  api<BulkBatch>('/api/bulk-batches', { method: 'POST', body: input, idempotencyKey });
+
+export const changeBatch = (id: string, action: BatchAction) =>
+  api<BulkBatchDetail>(batchPath(id, '/actions'), { method: 'POST', body: { action } });
+
+/** A receipt of a row held in the browser, with when it ends on the API's clock. */
+export interface RowReceipt {
+  preview: Preview & { review_kept: boolean };
+  endsAt: number;
+}
+
+/** A new receipt for a row, made by the server from the row's own values. */
+export async function previewRow(id: string, position: number, signal?: AbortSignal): Promise<RowReceipt> {
+  const sentAt = performance.now();
+  const res = await apiResponse(rowPath(id, position, 'preview'), { method: 'POST', body: {}, signal });
+  const preview = (await res.json()) as RowReceipt['preview'];
+  const endsAt = receiptEnd(res.headers.get(API_DATE_HEADER), preview.expires_at) ?? apiClock.now(sentAt) + PREVIEW_VALIDITY_MS;
+  return { preview, endsAt };
+}
+
+export const reviewRow = (id: string, position: number, token: string, review: ReviewEvidence) =>
+  api<BulkRow>(rowPath(id, position, 'review'), { method: 'POST', body: { preview_token: token, review } });
+
+export const sendRow = (id: string, position: number, token: string, idempotencyKey: string) =>
+  api<BulkRow>(rowPath(id, position, 'send'), {
+    method: 'POST',
+    body: { preview_token: token, confirmed: true },
+    idempotencyKey,
+  });

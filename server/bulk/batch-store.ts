@@ -1,0 +1,113 @@
+import 'server-only';
+import type { Kysely, Selectable } from 'kysely';
+import { previewInputSchema, type PreviewBody } from '@/lib/packages/schemas';
+import { BULK_ROW_STATES, type BulkBatch, type BulkRow, type BulkRowState } from '@/lib/bulk/schemas';
+import type { BulkBatchesTable, BulkRowsTable, Database } from '../db/schema';
+import { ConsoleError } from '../errors';
+
+// Reading batches and rows as the routes answer them; every read is the owner's only.
+
+export type BatchRecord = Selectable<BulkBatchesTable>;
+export type RowRecord = Selectable<BulkRowsTable>;
+
+const noBatch = () => new ConsoleError(404, 'NOT_FOUND', 'No such batch of yours: it may have been made by someone else.');
+
+/** The user's batch, or 404 (another user's batch is not theirs to know of). */
+export async function batchOf(db: Kysely<Database>, userId: string, id: string): Promise<BatchRecord> {
+  const batch = await db
+    .selectFrom('bulk_batches')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!batch) throw noBatch();
+  return batch;
+}
+
+/** One row of the user's batch, or 404. */
+export async function rowOf(db: Kysely<Database>, userId: string, id: string, position: number) {
+  const batch = await batchOf(db, userId, id);
+  const row = await db
+    .selectFrom('bulk_rows')
+    .selectAll()
+    .where('batch_id', '=', id)
+    .where('position', '=', position)
+    .executeTakeFirst();
+  if (!row) throw new ConsoleError(404, 'NOT_FOUND', `This batch has no row ${position + 1}.`);
+  return { batch, row };
+}
+
+/** The preview body the batch was made with (checked then; parsed again as a boundary). */
+export const rowInput = (row: Pick<RowRecord, 'input'>): PreviewBody => previewInputSchema.parse(JSON.parse(row.input));
+
+export function toRow(row: RowRecord): BulkRow {
+  const input = rowInput(row);
+  return {
+    position: row.position,
+    line: row.line,
+    state: row.state,
+    sender_values: input.sender_values,
+    signers: input.signers.map(({ slot_id, name, email, phone }) => ({ slot_id, name, email, phone })),
+    expires_in_days: input.expires_in_days,
+    reference: input.reference ?? null,
+    reviewed_at: row.reviewed_at,
+    pdf_sha256: row.pdf_sha256,
+    send_key: row.send_key,
+    package_id: row.package_id,
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    sent_at: row.sent_at,
+  };
+}
+
+export const noCounts = (): Record<BulkRowState, number> =>
+  Object.fromEntries(BULK_ROW_STATES.map((s) => [s, 0])) as Record<BulkRowState, number>;
+
+export function toBatch(batch: BatchRecord, counts: Record<BulkRowState, number>): BulkBatch {
+  return {
+    id: batch.id,
+    template_id: batch.template_id,
+    template_name: batch.template_name,
+    name: batch.name,
+    state: batch.state,
+    row_count: batch.row_count,
+    counts,
+    created_at: batch.created_at,
+    updated_at: batch.updated_at,
+  };
+}
+
+/** Rows per state of each batch named. */
+export async function countsOf(db: Kysely<Database>, ids: readonly string[]) {
+  const counts = new Map(ids.map((id) => [id, noCounts()]));
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .selectFrom('bulk_rows')
+    .select((eb) => ['batch_id', 'state', eb.fn.countAll<number>().as('n')])
+    .where('batch_id', 'in', ids)
+    .groupBy(['batch_id', 'state'])
+    .execute();
+  for (const r of rows) counts.get(r.batch_id)![r.state] = Number(r.n);
+  return counts;
+}
+
+/** Moves a row on, only from the states named: false when it was no longer in one of them. */
+export async function moveRow(
+  db: Kysely<Database>,
+  row: Pick<RowRecord, 'batch_id' | 'position'>,
+  from: readonly BulkRowState[],
+  set: Partial<Omit<RowRecord, 'batch_id' | 'position' | 'line' | 'input'>>,
+  now = new Date(),
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('bulk_rows')
+    .set({ ...set, updated_at: now.toISOString() })
+    .where('batch_id', '=', row.batch_id)
+    .where('position', '=', row.position)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** Touches the batch, so lists sort by last activity. */
+export const touchBatch = (db: Kysely<Database>, id: string, now = new Date()) =>
+  db.updateTable('bulk_batches').set({ updated_at: now.toISOString() }).where('id', '=', id).execute();

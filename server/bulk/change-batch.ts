@@ -1,0 +1,67 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { BatchAction, BulkBatchState } from '@/lib/bulk/schemas';
+import type { Database } from '../db/schema';
+import { ConsoleError } from '../errors';
+import { batchOf } from './batch-store';
+import { readBatch } from './read-batches';
+
+export interface ChangeBatchOptions {
+  db: Kysely<Database>;
+  userId: string;
+  batchId: string;
+  action: BatchAction;
+  now?: Date;
+}
+
+// Which batch states each action starts from, and the state it leaves. Each is idempotent:
+// pausing a paused batch is no change, so a retried click answers the same.
+const MOVES: Record<Exclude<BatchAction, 'retry_failed'>, { from: BulkBatchState[]; to: BulkBatchState }> = {
+  pause: { from: ['open', 'paused'], to: 'paused' },
+  resume: { from: ['open', 'paused'], to: 'open' },
+  cancel: { from: ['open', 'paused', 'cancelled'], to: 'cancelled' },
+};
+
+/**
+ * Pause (no new send starts; those under way finish), resume, cancel the rest (rows not yet
+ * sending never will; a cancelled batch stays cancelled), or retry the failed rows (each takes
+ * a new key when it is sent again: its last one was definitely refused, so nothing was sent).
+ */
+export async function changeBatch({ db, userId, batchId, action, now = new Date() }: ChangeBatchOptions) {
+  const batch = await batchOf(db, userId, batchId);
+  const at = now.toISOString();
+  if (action === 'retry_failed') {
+    if (batch.state === 'cancelled') throw cancelled();
+    // A review stands for the document it saw: rows whose review is kept go back to reviewed.
+    await db.transaction().execute(async (tx) => {
+      const base = tx.updateTable('bulk_rows').where('batch_id', '=', batchId).where('state', '=', 'failed');
+      await base
+        .set({ state: 'reviewed', send_key: null, error_code: null, error_message: null, updated_at: at })
+        .where('reviewed_receipt_hash', 'is not', null)
+        .execute();
+      await base.set({ state: 'to_review', send_key: null, error_code: null, error_message: null, updated_at: at }).execute();
+    });
+  } else {
+    const move = MOVES[action];
+    if (!move.from.includes(batch.state)) throw cancelled();
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('bulk_batches').set({ state: move.to, updated_at: at }).where('id', '=', batchId).execute();
+      if (action === 'cancel')
+        await tx
+          .updateTable('bulk_rows')
+          .set({ state: 'cancelled', updated_at: at })
+          .where('batch_id', '=', batchId)
+          .where('state', 'in', ['to_review', 'reviewed'])
+          .execute();
+    });
+  }
+  if (action === 'retry_failed') await db.updateTable('bulk_batches').set({ updated_at: at }).where('id', '=', batchId).execute();
+  return readBatch(db, userId, batchId);
+}
+
+const cancelled = () =>
+  new ConsoleError(
+    409,
+    'BATCH_CANCELLED',
+    'This batch was cancelled: it cannot be resumed or retried. Make a new batch for the rows left.',
+  );

@@ -1,0 +1,58 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { RECIPIENT_CHANGED, RECIPIENT_NOT_FOUND } from '@/lib/recipients/codes';
+import type { Recipient } from '@/lib/recipients/schemas';
+import type { Database, RecipientsTable } from '../db/schema';
+import { ConsoleError } from '../errors';
+
+// What every use case of the book shares: how an entry is keyed, searched and answered.
+
+export type RecipientRow = Selectable<RecipientsTable>;
+
+/** One entry per address, whatever its case. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export const searchTextOf = (name: string, email: string) => `${name}\n${email}`.toLowerCase();
+
+export const newRecipientId = () => `rcp_${randomUUID().replaceAll('-', '')}`;
+
+/** One entry with the name of who added it (an account since deleted added nobody). */
+export async function readRecipient(db: Kysely<Database>, id: string): Promise<Recipient | undefined> {
+  const row = await db
+    .selectFrom('recipients')
+    .leftJoin('users', 'users.id', 'recipients.added_by')
+    .selectAll('recipients')
+    .select('users.name as added_by_name')
+    .where('recipients.id', '=', id)
+    .executeTakeFirst();
+  return row && toRecipient(row);
+}
+
+export function toRecipient(row: RecipientRow & { added_by_name: string | null }): Recipient {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    source: row.source,
+    use_count: Number(row.use_count),
+    last_used_at: row.last_used_at,
+    added_by: row.added_by_name,
+    version: Number(row.version),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export const recipientNotFound = () =>
+  new ConsoleError(404, RECIPIENT_NOT_FOUND, 'This recipient is no longer in the book: someone may have deleted it already.');
+
+/** Another sender changed the entry after this page read it: say what it holds now. */
+export const recipientChanged = (current: Recipient) =>
+  new ConsoleError(
+    409,
+    RECIPIENT_CHANGED,
+    `Someone changed this recipient after you opened the book: it now reads ${current.name} <${current.email}>${current.phone ? `, ${current.phone}` : ''}. Check it, then try again.`,
+    [{ path: 'version', message: `the book holds version ${current.version}`, current }],
+  );

@@ -1,0 +1,287 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from '@/lib/csv/read-csv';
+import { startTestConsole, type TestConsole } from './harness';
+import { apiId, arrivals, auditOf, DIALECT, expectConsoleError, idem, setFaults } from './console-fixtures';
+
+// Bulk send through the console's routes against the sandbox: rows checked before anything is
+// made, each row previewed from its own values, reviewed with every page and section seen, and
+// sent once under the key its send began with, whatever is retried or lost.
+
+let c: TestConsole;
+beforeAll(async () => {
+  c = await startTestConsole();
+});
+afterAll(async () => c?.close());
+afterEach(async () => setFaults(c, []));
+
+const NDA = apiId('dst_nda');
+const sandboxPackages = () => c.sandbox.sandbox.services.records.all('package').length;
+
+interface FormValues {
+  sender_values: Record<string, string>;
+  signers: { slot_id: string; name: string; email: string; phone: string }[];
+  expires_in_days: string;
+  reference: string;
+}
+
+const row = (n: number, over: Partial<FormValues> = {}): { line: number; values: FormValues } => ({
+  line: n + 1,
+  values: {
+    sender_values: { counterparty_name: `Contractor ${n}`, effective_date: '2027-01-15', governing_law: 'England and Wales' },
+    signers: [
+      { slot_id: 'company_signer', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+14155550101' },
+      { slot_id: 'counterparty_signer', name: `Contractor ${n}`, email: `c${n}@example.org`, phone: '+44 20 7123 4567' },
+    ],
+    expires_in_days: '',
+    reference: `Bulk ${n}`,
+    ...over,
+  },
+});
+
+const create = (rows: ReturnType<typeof row>[], key = idem('bulk'), cookie = c.cookies.sender) =>
+  c.call('POST', '/api/bulk-batches', {
+    cookie,
+    body: { template_id: NDA, name: 'Contractors November', expires_in_days: '30', rows },
+    idempotencyKey: key,
+  });
+
+async function batchOf(rows: number) {
+  const reply = await create(Array.from({ length: rows }, (_, i) => row(i + 1)));
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return reply.body as { id: string };
+}
+
+const rowPath = (id: string, position: number, what: string) => `/api/bulk-batches/${id}/rows/${position}/${what}`;
+const previewRow = async (id: string, position: number) => {
+  const reply = await c.call('POST', rowPath(id, position, 'preview'), { cookie: c.cookies.sender, body: {} });
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return reply.body as { preview_token: string; prepared_pdf: { page_count?: number }; review_kept: boolean };
+};
+const now = () => new Date().toISOString();
+const fullReview = (pages: number) => ({
+  pages: Array.from({ length: pages }, (_, i) => ({ page: i + 1, seen_at: now() })),
+  sections: ['document', 'values', 'recipients', 'expiry'].map((id) => ({ id, seen_at: now() })),
+  page_count: pages,
+  confirmed_at: now(),
+});
+const review = (id: string, position: number, token: string, evidence: unknown = fullReview(2)) =>
+  c.call('POST', rowPath(id, position, 'review'), { cookie: c.cookies.sender, body: { preview_token: token, review: evidence } });
+const send = (id: string, position: number, token: string, key: string) =>
+  c.call('POST', rowPath(id, position, 'send'), {
+    cookie: c.cookies.sender,
+    body: { preview_token: token, confirmed: true },
+    idempotencyKey: key,
+  });
+const batch = async (id: string, cookie = c.cookies.sender) => (await c.call('GET', `/api/bulk-batches/${id}`, { cookie })).body;
+
+/** Previews and reviews a row; answers its receipt. */
+async function reviewed(id: string, position: number) {
+  const preview = await previewRow(id, position);
+  const ok = await review(id, position, preview.preview_token, fullReview(preview.prepared_pdf.page_count ?? 2));
+  expect(ok.status, ok.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return preview.preview_token;
+}
+
+describe('making a batch', () => {
+  it('refuses rows that break the single send’s rules, naming row and column, and makes nothing', async () => {
+    const before = (await c.call('GET', '/api/bulk-batches', { cookie: c.cookies.sender })).body.data.length;
+    const bad = row(2);
+    bad.values.signers[1]!.email = 'not-an-address';
+    bad.values.sender_values.counterparty_name = '';
+    const reply = await create([row(1), bad, row(3, { expires_in_days: '400' })]);
+    expectConsoleError(reply, 422, 'VALIDATION_FAILED');
+    expect(reply.body.error.details).toEqual([
+      { path: 'rows.1.sender_values.counterparty_name', message: 'Row 3, counterparty_name: Enter the counterparty name' },
+      { path: 'rows.1.signers.1.email', message: 'Row 3, counterparty_signer.email: Enter a valid e-mail address' },
+      { path: 'rows.2.expires_in_days', message: 'Row 4, expires_in_days: At most 365 days' },
+    ]);
+    expect((await c.call('GET', '/api/bulk-batches', { cookie: c.cookies.sender })).body.data).toHaveLength(before);
+  });
+
+  it('makes one batch per key, every row to review, and calls the API for nothing but the template', async () => {
+    const key = idem('bulk');
+    const rows = [row(1), row(2), row(3)];
+    const packages = sandboxPackages();
+    const first = await create(rows, key);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      name: 'Contractors November',
+      state: 'open',
+      row_count: 3,
+      counts: { to_review: 3, sent: 0 },
+    });
+    const again = await create(rows, key);
+    expect(again.body.id).toBe(first.body.id);
+    expectConsoleError(await create([row(1)], key), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expect(sandboxPackages()).toBe(packages);
+    const detail = await batch(first.body.id);
+    expect(detail.rows.map((r: { line: number; state: string }) => [r.line, r.state])).toEqual([
+      [2, 'to_review'],
+      [3, 'to_review'],
+      [4, 'to_review'],
+    ]);
+    // Phones are kept as they will be sent; a blank expiry took the batch's.
+    expect(detail.rows[0]).toMatchObject({ expires_in_days: 30, reference: 'Bulk 1' });
+    expect(detail.rows[0].signers[1]).toMatchObject({ phone: '+442071234567' });
+  });
+
+  it('is the maker’s only: another sender is told it does not exist', async () => {
+    const { id } = await batchOf(1);
+    expectConsoleError(await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.admin }), 404, 'NOT_FOUND');
+    expectConsoleError(await c.call('POST', rowPath(id, 0, 'preview'), { cookie: c.cookies.admin, body: {} }), 404, 'NOT_FOUND');
+    expectConsoleError(await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.viewer }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('reviewing a row', () => {
+  it('needs the row’s current receipt and every page and section seen', async () => {
+    const { id } = await batchOf(2);
+    const first = await previewRow(id, 0);
+    const other = await previewRow(id, 1);
+    expectConsoleError(await review(id, 0, other.preview_token), 409, 'RECEIPT_NOT_CURRENT');
+    const pages = first.prepared_pdf.page_count ?? 2;
+    const partial = { ...fullReview(pages), pages: [{ page: 1, seen_at: now() }], sections: [{ id: 'values', seen_at: now() }] };
+    const refused = await review(id, 0, first.preview_token, partial);
+    expectConsoleError(refused, 422, 'REVIEW_INCOMPLETE');
+    expect(refused.body.error.message, refused.body.error.message).toMatch(/pages? 2.*template and version, recipients, expiry/);
+    expect((await review(id, 0, first.preview_token, fullReview(pages))).body).toMatchObject({ state: 'reviewed' });
+    // A later preview of the same row replaces its receipt: the older one no longer reviews it.
+    await previewRow(id, 0);
+    expectConsoleError(await review(id, 0, first.preview_token, fullReview(pages)), 409, 'RECEIPT_NOT_CURRENT');
+  });
+
+  it('keeps a review when a new receipt carries the very same document', async () => {
+    const { id } = await batchOf(1);
+    await reviewed(id, 0);
+    const again = await previewRow(id, 0);
+    // The spec makes the digest optional: only an answer that gives it carries a review over.
+    const carried = DIALECT === 'standard';
+    expect(again.review_kept).toBe(carried);
+    expect((await batch(id)).rows[0].state).toBe(carried ? 'reviewed' : 'to_review');
+    if (carried) expect((await send(id, 0, again.preview_token, idem('row'))).body).toMatchObject({ state: 'sent' });
+  });
+});
+
+describe('sending a row', () => {
+  it('sends a reviewed row once, whatever is retried, and refuses an unreviewed one', async () => {
+    const { id } = await batchOf(2);
+    const preview = await previewRow(id, 1);
+    expectConsoleError(await send(id, 1, preview.preview_token, idem('row')), 409, 'ROW_NOT_REVIEWED');
+    const token = await reviewed(id, 0);
+    const key = idem('row');
+    const before = sandboxPackages();
+    const sent = await send(id, 0, token, key);
+    expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(sent.body).toMatchObject({ state: 'sent', package_id: expect.any(String), error: null });
+    // The same key answers the same row; another key is refused: the row was sent.
+    expect((await send(id, 0, token, key)).body.package_id).toBe(sent.body.package_id);
+    expectConsoleError(await send(id, 0, token, idem('row')), 409, 'ROW_ALREADY_SENT');
+    expect(sandboxPackages()).toBe(before + 1);
+    // The package carries the console's sending record, with the row's review.
+    const record = await c.call('GET', `/api/packages/${sent.body.package_id}/sending-record`, { cookie: c.cookies.sender });
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({ idempotency_key: key, reference: 'Bulk 1' });
+    const entry = (await auditOf(c, 'bulk.send_row')).find((e) => e.idempotency_key === key);
+    expect(entry).toMatchObject({ target_id: sent.body.package_id, outcome: 'success', idempotency_key: key });
+  });
+
+  it('ends with exactly one package when the answer to a row’s send is lost', async () => {
+    const { id } = await batchOf(1);
+    const token = await reviewed(id, 0);
+    const before = sandboxPackages();
+    // The package is made and the answer dropped: the console asks again under the same key.
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', after_commit: true, drop: true, times: 1 }]);
+    const sent = await send(id, 0, token, idem('row'));
+    expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(sent.body).toMatchObject({ state: 'sent' });
+    expect(sandboxPackages()).toBe(before + 1);
+  });
+
+  it('keeps a row whose outcome is unknown sending under its key until the same request settles it', async () => {
+    const { id } = await batchOf(1);
+    const token = await reviewed(id, 0);
+    const key = idem('row');
+    const before = sandboxPackages();
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, retry_after: 0, times: 20 }]);
+    const unclear = await send(id, 0, token, key);
+    expect(unclear.status).toBe(503);
+    expect(unclear.headers.get('intent-state')).toBe('unknown');
+    await setFaults(c, []);
+    expect((await batch(id)).rows[0]).toMatchObject({ state: 'sending', send_key: key });
+    // No second send can start under another key while the first one's outcome is unknown.
+    expectConsoleError(await send(id, 0, token, idem('row')), 409, 'ROW_SEND_IN_FLIGHT');
+    const confirmed = await send(id, 0, token, key);
+    expect(confirmed.body).toMatchObject({ state: 'sent' });
+    expect((await send(id, 0, token, key)).body.package_id).toBe(confirmed.body.package_id);
+    expect(sandboxPackages()).toBe(before + 1);
+  });
+
+  it('marks a definite refusal failed, and a retry sends it again under a new key', async () => {
+    const { id } = await batchOf(1);
+    const token = await reviewed(id, 0);
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', status: 422, times: 1 }]);
+    const refused = await send(id, 0, token, idem('row'));
+    expect(refused.status).toBe(422);
+    expect((await batch(id)).rows[0]).toMatchObject({ state: 'failed', error: { code: expect.any(String) } });
+    const retried = await c.call('POST', `/api/bulk-batches/${id}/actions`, {
+      cookie: c.cookies.sender,
+      body: { action: 'retry_failed' },
+    });
+    expect(retried.body.rows[0]).toMatchObject({ state: 'reviewed', send_key: null, error: null });
+    const before = sandboxPackages();
+    expect((await send(id, 0, token, idem('row'))).body).toMatchObject({ state: 'sent' });
+    expect(sandboxPackages()).toBe(before + 1);
+  });
+});
+
+describe('pausing, resuming and cancelling', () => {
+  it('starts no send while paused, sends after resume, and cancels only what has not begun', async () => {
+    const { id } = await batchOf(3);
+    const action = (a: string) =>
+      c.call('POST', `/api/bulk-batches/${id}/actions`, { cookie: c.cookies.sender, body: { action: a } });
+    const token = await reviewed(id, 0);
+    expect((await action('pause')).body.state).toBe('paused');
+    const calls = arrivals(c);
+    expectConsoleError(await send(id, 0, token, idem('row')), 409, 'BATCH_PAUSED');
+    expect(arrivals(c)).toBe(calls);
+    expect((await action('resume')).body.state).toBe('open');
+    expect((await send(id, 0, token, idem('row'))).body.state).toBe('sent');
+    await reviewed(id, 1);
+    const cancelled = await action('cancel');
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', counts: { sent: 1, cancelled: 2 } });
+    expectConsoleError(await action('resume'), 409, 'BATCH_CANCELLED');
+    expectConsoleError(
+      await c.call('POST', rowPath(id, 2, 'preview'), { cookie: c.cookies.sender, body: {} }),
+      409,
+      'ROW_NOT_PREVIEWABLE',
+    );
+    // Idempotent: cancelling again answers the same.
+    expect((await action('cancel')).body.state).toBe('cancelled');
+  });
+});
+
+describe('results', () => {
+  it('exports one CSV line per spreadsheet row with its state and package', async () => {
+    const { id } = await batchOf(2);
+    const sent = await send(id, 0, await reviewed(id, 0), idem('row'));
+    const file = await c.call('GET', `/api/bulk-batches/${id}/export`, { cookie: c.cookies.sender });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/signdesk-bulk-.*_batch-Contractors-November\.csv/);
+    const table = readCsv(file.bytes.toString('utf8'));
+    expect(table.header).toEqual([
+      'row',
+      'reference',
+      'recipients',
+      'state',
+      'package_id',
+      'sent_at',
+      'reviewed_at',
+      'error_code',
+      'error',
+    ]);
+    expect(table.rows.map((r) => r.cells.slice(0, 5))).toEqual([
+      ['2', 'Bulk 1', 'Ada Lovelace <ada@example.com>; Contractor 1 <c1@example.org>', 'Sent', sent.body.package_id],
+      ['3', 'Bulk 2', 'Ada Lovelace <ada@example.com>; Contractor 2 <c2@example.org>', 'To review', ''],
+    ]);
+  });
+});
