@@ -128,7 +128,7 @@ async function main() {
       newKey: () => `bench-row-${randomBytes(8).toString('hex')}`,
       now: () => Date.now(),
       changed: () => void pump(),
-      refused: (_row, message) => void refusals.set(message, (refusals.get(message) ?? 0) + 1),
+      refused: (_row, message, code) => void refusals.set(`${code}: ${message}`, (refusals.get(`${code}: ${message}`) ?? 0) + 1),
       wait: (ms) => new Promise((r) => setTimeout(r, ms)),
     });
     // What the page does when a send answers: read the batch again and let the sender go on.

@@ -104,6 +104,43 @@ test('bulk send at 390 px', async ({ page }) => {
   await page.getByRole('button', { name: 'Read pasted rows' }).click();
   await expect(page.getByText('1 row: 0 ready, 1 to fix.')).toBeVisible();
   await expectPhoneFits(page, 'bulk-new-batch-390');
+  await page.getByLabel('Row 2: Counterparty signatory: e-mail').fill(`phone.${run}@example.org`);
+  await page.getByRole('button', { name: '7 days' }).click();
+  await page.getByRole('button', { name: 'Make the batch (1 package)' }).click();
+  await expect(page.getByText('0 of 1 sent · 1 to review')).toBeVisible();
+
+  // The whole review by keyboard: N opens it, Enter on "Next unreviewed page" shows each page,
+  // Space ticks the confirmation, Enter confirms.
+  await page.keyboard.press('n');
+  await expect(page.getByRole('complementary', { name: /^Row 2/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('review-progress')).toBeVisible({ timeout: 20_000 });
+  // A phone's width draws the pages too small to read: they count once zoomed to a readable size.
+  await page.getByRole('button', { name: 'Zoom to 60 %' }).press('Enter');
+  const progress = page.getByTestId('review-progress');
+  const next = page.getByRole('button', { name: 'Next unreviewed page' });
+  for (let i = 0; i < 20 && (await next.isVisible()); i++) {
+    const before = await progress.textContent();
+    await next.press('Enter');
+    await expect(async () => {
+      expect((await next.isVisible()) ? await progress.textContent() : 'done').not.toBe(before);
+    }).toPass({ timeout: 10_000 });
+  }
+  await expect(progress).toHaveText(/Reviewed (\d+) of \1 pages?$/);
+  await expectPhoneFits(page, 'bulk-review-390');
+  // Read down the summary, section by section, as the keyboard's Page Down would.
+  for (const section of ['Template and version', 'Values', 'Recipients', 'Expiry'])
+    await page.getByRole('region', { name: new RegExp(`^${section}`) }).scrollIntoViewIfNeeded();
+  const confirm = page.getByLabel(/I have reviewed this package’s document/);
+  await confirm.scrollIntoViewIfNeeded();
+  await expect(confirm).toBeEnabled();
+  await confirm.focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Confirm and send' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Row 2' }).getByText('Sent', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectPhoneFits(page, 'bulk-batch-390');
 });
 
 test('a lost answer on one row’s send ends with exactly one package for that row', async ({ page }) => {

@@ -202,7 +202,32 @@ async function detailIds(page: Page, baseURL: string): Promise<Record<string, st
   });
   expect(sent.status(), await sent.text()).toBe(200);
 
+  const batch = await page.request.post('/api/bulk-batches', {
+    headers: write(),
+    data: {
+      template_id: 'dst_nda',
+      name: 'Security headers',
+      expires_in_days: '14',
+      rows: [
+        {
+          line: 2,
+          values: {
+            sender_values: { counterparty_name: 'Acme', effective_date: '2027-01-15', governing_law: '' },
+            signers: [
+              { slot_id: 'company_signer', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+4915112345678' },
+              { slot_id: 'counterparty_signer', name: 'Alan Turing', email: 'alan@example.com', phone: '+442071234567' },
+            ],
+            expires_in_days: '',
+            reference: '',
+          },
+        },
+      ],
+    },
+  });
+  expect(batch.status(), await batch.text()).toBe(200);
+
   return {
+    '/packages/bulk': ((await batch.json()) as { id: string }).id,
     '/documents': ((await upload.json()) as { id: string }).id,
     '/approvals': ((await request.json()) as { id: string }).id,
     '/packages': ((await sent.json()) as { id: string }).id,
@@ -340,7 +365,7 @@ test.describe('Content-Security-Policy and security headers', () => {
 
   // The areas have a loading.tsx; a page's redirect() under it would be a 200 with a late
   // client-side redirect, so proxy.ts says where an area's own address leads.
-  test('an area\'s own address is a real redirect to its first section, under the page policy', async ({ page }) => {
+  test("an area's own address is a real redirect to its first section, under the page policy", async ({ page }) => {
     await signIn(page, 'admin');
     for (const { area, first } of [
       { area: '/catalog', first: '/catalog/categories' },

@@ -57,8 +57,13 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
   const [memory] = useState(() => new ReviewMemory());
   // Each reviewed row's page texts, so the next row's differing pages can be named.
   const [pageTexts] = useState(() => new Map<number, string[]>());
-  const [refusals, setRefusals] = useState<string[]>([]);
-  const sender = useBatchSender(batch, (r, message) => setRefusals((list) => [`Row ${r.line}: ${message}`, ...list].slice(0, 5)));
+  // Why a row's send was refused, by row; said only while the row is still to go (a failed row
+  // shows its own reason, a sent one has none left).
+  const [refusals, setRefusals] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const sender = useBatchSender(batch, (r, message) =>
+    setRefusals((m) => new Map(m).set(r.position, `Row ${r.line}: ${message}`)),
+  );
+  const standing = batch.rows.filter((r) => (r.state === 'reviewed' || r.state === 'to_review') && refusals.has(r.position));
 
   const show = useCallback(
     (position: number | null) => {
@@ -117,13 +122,15 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
           <p className="text-sm text-amber-900">Paused: confirmed packages wait here until you resume. Reviewing goes on.</p>
         )}
         <BatchControls batch={batch} />
-        {refusals.length > 0 && (
-          <ul role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
-            {refusals.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        )}
+        <div role="alert">
+          {standing.length > 0 && (
+            <ul className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+              {standing.map((r) => (
+                <li key={r.position}>{refusals.get(r.position)}</li>
+              ))}
+            </ul>
+          )}
+        </div>
         <p className="text-xs text-slate-600">
           Confirmed packages are sent while this page is open, at the pace the API allows. Close it and they wait for your return.
           The API cannot recall, correct or remind a sent package.

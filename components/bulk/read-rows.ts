@@ -2,13 +2,15 @@ import type { SignTemplate } from '@/lib/catalog/schemas';
 import { readCsv } from '@/lib/csv/read-csv';
 import { rowsFromTable, type BulkRow, type TableReport } from '@/lib/bulk/rows';
 
+type ReadSheetProblem = ReturnType<typeof readCsv>['problems'][number];
+
 /** A spreadsheet read into rows of a template, with what is wrong with the file as a whole. */
 export interface ReadSheet {
   /** the file's name, or "Pasted rows" */
   source: string;
   report: TableReport;
   /** cells the reader could not make sense of (an unclosed quote), by row */
-  problems: string[];
+  problems: ReadSheetProblem[];
   rows: BulkRow[];
 }
 
@@ -64,6 +66,9 @@ export function sheetProblems(sheet: ReadSheet): { text: string; blocks: boolean
           },
         ]
       : []),
-    ...sheet.problems.map((text) => ({ text: `${text}. Check the quotes in that row.`, blocks: true })),
+    ...sheet.problems.map((p) => ({
+      text: `${p.line === null ? '' : `Row ${p.line}: `}${p.message}. Check the quotes in that row.`,
+      blocks: true,
+    })),
   ];
 }

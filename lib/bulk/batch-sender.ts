@@ -1,3 +1,4 @@
+import { ConsoleApiError } from '../api-error.ts';
 import { confirmDelayMs, isUnsettled } from '../confirm-loop.ts';
 import type { BulkBatchDetail, BulkRow } from './schemas.ts';
 
@@ -30,8 +31,8 @@ export interface SenderDeps {
   now(): number;
   /** a row's state may have changed: read the batch again */
   changed(): void;
-  /** a row's send was refused for good, in words */
-  refused(row: BulkRow, message: string): void;
+  /** a row's send was refused for good: in words, and the refusal's code */
+  refused(row: BulkRow, message: string, code: string | null): void;
   wait(ms: number): Promise<void>;
 }
 
@@ -132,6 +133,10 @@ export class BatchSender {
     // be (failed, back to review, or untouched while paused); the receipt goes with the key.
     this.keys.delete(row.position);
     this.receipts.delete(row.position);
-    this.deps.refused(row, err instanceof Error ? err.message : 'The send was refused.');
+    this.deps.refused(
+      row,
+      err instanceof Error ? err.message : 'The send was refused.',
+      err instanceof ConsoleApiError ? err.code : null,
+    );
   }
 }

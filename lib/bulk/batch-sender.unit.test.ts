@@ -125,6 +125,7 @@ describe('BatchSender', () => {
     expect(deps.refused).toHaveBeenCalledWith(
       expect.objectContaining({ position: 0 }),
       'This batch is paused: resume it to send.',
+      'BATCH_PAUSED',
     );
     sender.sync(batchOf([row(0, 'reviewed')]));
     await settle();

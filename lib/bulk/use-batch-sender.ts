@@ -11,6 +11,8 @@ import { BatchSender } from './batch-sender.ts';
 import { bulkKeys, previewRow, sendRow } from './queries.ts';
 import type { BulkBatchDetail, BulkRow } from './schemas.ts';
 
+const MENDED = new Set(['RECEIPT_NOT_CURRENT', 'ROW_SEND_IN_FLIGHT', 'ROW_ALREADY_SENT']);
+
 /** The send of a row whose outcome is unknown, settled by the very request the journal kept. */
 async function resendRow(key: string): Promise<BulkRow | null> {
   const { data } = await api<{ data: OpenIntent[] }>('/api/intents?operation=bulk.send_row');
@@ -43,7 +45,11 @@ export function useBatchSender(batch: BulkBatchDetail | undefined, refused: (row
       newKey: () => newIdempotencyKey('bulk-row'),
       now: () => apiClock.now(),
       changed: () => void client.invalidateQueries({ queryKey: bulkKeys.batch(id) }),
-      refused: (row, message) => refusedRef.current(row, message),
+      // A race the sender mends by itself (another tab's receipt, another tab's send) is not
+      // the sender's to hear of; every other refusal is.
+      refused: (row, message, code) => {
+        if (code === null || !MENDED.has(code)) refusedRef.current(row, message);
+      },
       wait: (ms) => new Promise((r) => setTimeout(r, ms)),
     });
     setSender(made);

@@ -18,8 +18,8 @@ export interface CsvTable {
   header: string[];
   rows: CsvRow[];
   separator: CsvSeparator;
-  /** what could not be read, each naming its row; empty when all was read */
-  problems: string[];
+  /** what could not be read, with its row where known; empty when all was read */
+  problems: { line: number | null; message: string }[];
 }
 
 /** Reads CSV text with a header row; blank lines are skipped, cells are kept as typed. */
@@ -40,7 +40,7 @@ export function readCsv(text: string): CsvTable {
   const problems = parsed.errors
     // A single column has no separator to guess: that is not a fault of the file.
     .filter((e) => e.code !== 'UndetectableDelimiter')
-    .map((e) => (e.row === undefined ? e.message : `Row ${e.row + 1}: ${e.message}`));
+    .map((e) => ({ line: e.row === undefined ? null : e.row + 1, message: e.message }));
   return {
     header: head ? head.cells.map((c) => c.trim()) : [],
     rows,
@@ -64,6 +64,8 @@ const undoSafeCell = (cell: string) => (cell.startsWith("'") && FORMULA_START.te
 export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return `${Papa.unparse(
     { fields: [...header], data: rows.map((r) => r.map(safeCell)) },
-    { newline: '\r\n', quotes: false, escapeFormulae: false },
+    // Any of the separators readCsv guesses among is quoted too, so a file of one column whose
+    // cells hold a tab or a semicolon reads back as one column.
+    { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && /[,;\t]/.test(value), escapeFormulae: false },
   )}\r\n`;
 }

@@ -33,7 +33,7 @@ describe('readCsv', () => {
   it('reads one column without a separator to guess, and says what it cannot read', () => {
     expect(readCsv('email\nx@example.com').rows).toEqual([{ line: 2, cells: ['x@example.com'] }]);
     expect(readCsv('email\nx@example.com').problems).toEqual([]);
-    expect(readCsv('a,b\n"unclosed,2\n').problems).toEqual(['Row 2: Quoted field unterminated']);
+    expect(readCsv('a,b\n"unclosed,2\n').problems).toEqual([{ line: 2, message: 'Quoted field unterminated' }]);
   });
 
   it('reads nothing from an empty file', () => {

@@ -92,12 +92,7 @@ export function readRecipientCsv(text: string): RecipientCsv {
   if (table.problems.length > 0) {
     return {
       ok: false,
-      problems: table.problems.map((p) => {
-        const numbered = /^Row (\d+): (.*)$/s.exec(p);
-        return numbered
-          ? { row: Number(numbered[1]), column: null, message: numbered[2]! }
-          : { row: null, column: null, message: p };
-      }),
+      problems: table.problems.map((p) => ({ row: p.line, column: null, message: p.message })),
     };
   }
   if (table.header.length === 0) return { ok: false, problems: [{ row: null, column: null, message: 'The file is empty' }] };
