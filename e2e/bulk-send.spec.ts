@@ -60,6 +60,8 @@ test('a 3-row batch: a bad row fixed in place, every package reviewed and sent o
   await rows.getByRole('link', { name: 'Package of row 2' }).click();
   await expect(page.getByText(`Bulk ${run} 1`)).toBeVisible();
   await page.goBack();
+  await page.waitForURL(/\/packages\/bulk\/blk_/);
+  await expect(page.getByRole('heading', { name: `Contractors ${run}` })).toBeVisible();
 
   // The results as CSV.
   const download = page.waitForEvent('download');
