@@ -34,19 +34,8 @@ interface E2ERun {
   sandboxPort: number;
   env?: Record<string, string>;
 }
-/**
- * The journeys in two halves (Playwright's shards, by file), each on a console of its own: the
- * first after the Vitest run, the second pulled from the world queue by whichever lane is
- * free, so the lane that runs Vitest does not run every journey as well.
- */
-const JOURNEY_SHARDS = 2;
 const E2E_RUNS: E2ERun[] = [
-  {
-    name: 'journeys',
-    args: ['--project=journeys', `--shard=1/${JOURNEY_SHARDS}`],
-    port: BASE_PORT,
-    sandboxPort: BASE_SANDBOX_PORT,
-  },
+  { name: 'journeys', args: ['--project=journeys'], port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
   ...WORLD_GROUPS.map((files, i) => ({
     name: `world-${i + 1}`,
     args: ['--project=world', ...files],
@@ -65,12 +54,6 @@ const E2E_RUNS: E2ERun[] = [
     port: BASE_PORT + 1 + WORLD_GROUPS.length,
     sandboxPort: BASE_SANDBOX_PORT + 1 + WORLD_GROUPS.length,
     env: { SANDBOX_DIALECT: 'alternate' },
-  },
-  {
-    name: 'journeys-2',
-    args: ['--project=journeys', `--shard=2/${JOURNEY_SHARDS}`],
-    port: BASE_PORT + 2 + WORLD_GROUPS.length,
-    sandboxPort: BASE_SANDBOX_PORT + 2 + WORLD_GROUPS.length,
   },
 ];
 
@@ -178,7 +161,7 @@ async function main() {
       E2E_SANDBOX_PORT: String(r.sandboxPort),
     });
   };
-  // Three lanes on two cores. Lane one: the Vitest run, then half the journeys on two workers, both
+  // Three lanes on two cores. Lane one: the Vitest run, then the journeys on two workers, both
   // busy on both cores. Lane two: lint and types beside the alternate-dialect Vitest run. Lane
   // three, from the start: the world runs (a world group, or the alternate-dialect journeys),
   // one journey at a time, which wait on clocks, polls and held answers more than they compute;
@@ -186,13 +169,9 @@ async function main() {
   // With two lanes, those waits left about a quarter of the cores idle over a run. Each run has
   // ports and data directories of its own, and writes its own report; each run's wall time is
   // printed. The longest world group first, the shortest last: the lanes end close together.
-  // The second half of the journeys second: taken by lane two once its checks are done, while
-  // lane one is still in Vitest.
-  const worldQueue = ['world-2', 'journeys-2', 'world-1', 'alternate-dialect', 'world-3'].map((name) =>
-    E2E_RUNS.find((r) => r.name === name)!,
-  );
+  const worldQueue = ['world-2', 'world-1', 'alternate-dialect', 'world-3'].map((name) => E2E_RUNS.find((r) => r.name === name)!);
   if (new Set(worldQueue).size !== E2E_RUNS.length - 1 || worldQueue.includes(E2E_RUNS[0]!))
-    throw new Error('the world queue in scripts/test-all.ts must hold every run but the first journeys, once');
+    throw new Error('the world queue in scripts/test-all.ts must hold every run but the journeys, once');
   const takeWorld = async () => {
     const codes: number[] = [];
     for (let r = worldQueue.shift(); r; r = worldQueue.shift()) {
