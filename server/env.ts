@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { parseTrustedProxies } from '@/server/edge/forwarded';
+import { parseRoleMap, type RoleMap } from '@/lib/auth/role-map';
 
 // The API key and the control token travel in headers: plain HTTP is only for a service on
 // this machine (the embedded sandbox), where nothing crosses a network.
@@ -75,7 +76,70 @@ const instanceIdSchema = z
   .regex(/^[\x20-\x7e]*$/, 'printable ASCII only')
   .optional();
 
-const schema = z.object({
+const blankIsUnset = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), inner);
+
+// Sign-in with the company's identity provider (OpenID Connect). Set OIDC_ISSUER to turn it on;
+// the rest is checked together in checkOidc, so one message names every variable to fix.
+const oidcVariables = {
+  OIDC_ISSUER: blankIsUnset(apiUrl('OIDC_ISSUER').optional()),
+  OIDC_CLIENT_ID: blankIsUnset(z.string().max(500).optional()),
+  /** none for a public client, which PKCE protects */
+  OIDC_CLIENT_SECRET: blankIsUnset(z.string().max(2000).optional()),
+  OIDC_SCOPES: blankIsUnset(
+    z
+      .string()
+      .default('openid email profile')
+      .transform((v) => v.split(/\s+/).filter(Boolean))
+      .refine((scopes) => scopes.includes('openid'), 'must include openid'),
+  ),
+  OIDC_GROUPS_CLAIM: blankIsUnset(z.string().max(200).default('groups')),
+  OIDC_ROLE_MAP: blankIsUnset(
+    z
+      .string()
+      .transform((text, ctx): RoleMap => {
+        const parsed = parseRoleMap(text);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return parsed.ok ? parsed.map : new Map();
+      })
+      .optional(),
+  ),
+  /** what the sign-in page calls the provider: "Sign in with …" */
+  OIDC_PROVIDER_NAME: blankIsUnset(z.string().max(60).default('single sign-on')),
+  /** false: no password sign-in but the break-glass one (admins, at /sign-in?local=1); needs OIDC */
+  LOCAL_SIGN_IN: blankIsUnset(
+    z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
+};
+
+function checkOidc(
+  e: {
+    OIDC_ISSUER?: string;
+    OIDC_CLIENT_ID?: string;
+    OIDC_CLIENT_SECRET?: string;
+    OIDC_ROLE_MAP?: RoleMap;
+    CONSOLE_PUBLIC_URL?: string;
+    LOCAL_SIGN_IN: boolean;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!e.OIDC_ISSUER) {
+    if (e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET || e.OIDC_ROLE_MAP)
+      need('OIDC_ISSUER', 'is required once any OIDC_ variable is set (the provider’s issuer URL)');
+    if (!e.LOCAL_SIGN_IN) need('LOCAL_SIGN_IN', 'can be false only with OIDC_ISSUER set: nobody could sign in');
+    return;
+  }
+  if (!e.OIDC_CLIENT_ID) need('OIDC_CLIENT_ID', 'is required with OIDC_ISSUER (the client id the provider gave Signdesk)');
+  if (!e.OIDC_ROLE_MAP) need('OIDC_ROLE_MAP', 'is required with OIDC_ISSUER, e.g. signdesk-admins=admin,signdesk-senders=sender');
+  if (!e.CONSOLE_PUBLIC_URL)
+    need('CONSOLE_PUBLIC_URL', 'is required with OIDC_ISSUER: the redirect URL registered with the provider is derived from it');
+}
+
+const fields = z.object({
   SIGNING_API_BASE_URL: apiUrl('SIGNING_API_BASE_URL'),
   SIGNING_API_KEY: z.string().min(8, 'must be the API key issued for this console'),
   SESSION_PASSWORD: sessionPasswords,
@@ -119,9 +183,44 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   INSTANCE_ID: instanceIdSchema,
+  /** as users' browsers reach the console; sign-in with a provider derives its redirect URL from it */
+  CONSOLE_PUBLIC_URL: blankIsUnset(z.string().optional()),
+  ...oidcVariables,
 });
 
+const schema = fields
+  .superRefine(checkOidc)
+  .transform(
+    ({
+      OIDC_ISSUER,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      OIDC_SCOPES,
+      OIDC_GROUPS_CLAIM,
+      OIDC_ROLE_MAP,
+      OIDC_PROVIDER_NAME,
+      ...rest
+    }) => ({
+      ...rest,
+      /** sign-in with the company's identity provider; null when OIDC_ISSUER is unset */
+      oidc:
+        OIDC_ISSUER && OIDC_CLIENT_ID && OIDC_ROLE_MAP && rest.CONSOLE_PUBLIC_URL
+          ? {
+              issuer: OIDC_ISSUER,
+              clientId: OIDC_CLIENT_ID,
+              clientSecret: OIDC_CLIENT_SECRET,
+              scopes: OIDC_SCOPES,
+              groupsClaim: OIDC_GROUPS_CLAIM,
+              roleMap: OIDC_ROLE_MAP,
+              providerName: OIDC_PROVIDER_NAME,
+              redirectUri: `${rest.CONSOLE_PUBLIC_URL.replace(/\/+$/, '')}/api/auth/oidc/callback`,
+            }
+          : null,
+    }),
+  );
+
 export type Env = z.infer<typeof schema>;
+export type OidcSettings = NonNullable<Env['oidc']>;
 
 /** The environment `source` describes, or one error listing every missing or bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -128,3 +128,49 @@ describe('INSTANCE_ID', () => {
     expect(failure({ INSTANCE_ID: 'console\nb' })).toContain('INSTANCE_ID: printable ASCII only');
   });
 });
+
+describe('sign-in with an identity provider (OIDC_*)', () => {
+  const OIDC = {
+    OIDC_ISSUER: 'https://login.example.com/realms/acme',
+    OIDC_CLIENT_ID: 'signdesk',
+    OIDC_ROLE_MAP: 'signdesk-admins=admin,signdesk-senders=sender',
+    CONSOLE_PUBLIC_URL: 'https://signdesk.example.com',
+  };
+
+  it('is off without OIDC_ISSUER, and local sign-in stays on', () => {
+    expect(parse({})).toMatchObject({ oidc: null, LOCAL_SIGN_IN: true });
+    expect(parse({ OIDC_ISSUER: '', OIDC_SCOPES: '' }).oidc).toBeNull();
+  });
+
+  it('derives the redirect URL from the public URL and takes the defaults', () => {
+    expect(parse(OIDC).oidc).toEqual({
+      issuer: 'https://login.example.com/realms/acme',
+      clientId: 'signdesk',
+      clientSecret: undefined,
+      scopes: ['openid', 'email', 'profile'],
+      groupsClaim: 'groups',
+      roleMap: new Map([
+        ['signdesk-admins', ['admin']],
+        ['signdesk-senders', ['sender']],
+      ]),
+      providerName: 'single sign-on',
+      redirectUri: 'https://signdesk.example.com/api/auth/oidc/callback',
+    });
+    expect(parse({ ...OIDC, OIDC_GROUPS_CLAIM: 'realm_access.roles', LOCAL_SIGN_IN: 'false' })).toMatchObject({
+      oidc: { groupsClaim: 'realm_access.roles' },
+      LOCAL_SIGN_IN: false,
+    });
+  });
+
+  it('stops start-up naming each variable to fix', () => {
+    expect(failure({ OIDC_ISSUER: OIDC.OIDC_ISSUER })).toMatch(
+      /OIDC_CLIENT_ID: is required[\s\S]*OIDC_ROLE_MAP: is required[\s\S]*CONSOLE_PUBLIC_URL: is required/,
+    );
+    expect(failure({ ...OIDC, OIDC_ROLE_MAP: 'admins=root' })).toMatch(/OIDC_ROLE_MAP: “root” in “admins=root” is not a role/);
+    expect(failure({ ...OIDC, OIDC_SCOPES: 'email profile' })).toMatch(/OIDC_SCOPES: must include openid/);
+    expect(failure({ ...OIDC, OIDC_ISSUER: 'http://login.example.com' })).toMatch(/OIDC_ISSUER: .*https:\/\//);
+    expect(failure({ OIDC_CLIENT_ID: 'signdesk' })).toMatch(/OIDC_ISSUER: is required once any OIDC_ variable is set/);
+    expect(failure({ LOCAL_SIGN_IN: 'false' })).toMatch(/LOCAL_SIGN_IN: can be false only with OIDC_ISSUER set/);
+    expect(failure({ ...OIDC, LOCAL_SIGN_IN: 'no' })).toMatch(/LOCAL_SIGN_IN: must be true or false/);
+  });
+});

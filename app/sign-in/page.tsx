@@ -4,6 +4,8 @@ import { redirect } from 'next/navigation';
 import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { pageSession } from '@/server/auth/page-access';
+import { signInError } from '@/lib/auth/sign-in-errors';
+import { env } from '@/server/env';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -16,12 +18,40 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     redirect(safeRedirectPath(next, `http://${host}`) as Route);
   }
   const notice = params.expired ? 'Your session ended. Sign in again to continue.' : params.signed_out ? 'You are signed out.' : null;
+  const refused = signInError(typeof params.error === 'string' ? params.error : null);
+  const { oidc, LOCAL_SIGN_IN } = env();
+  // With password sign-in off, the form stays reachable for the break-glass admin (README, Security).
+  const local = LOCAL_SIGN_IN || params.local === '1';
+  const start = `/api/auth/oidc/start${next ? `?next=${encodeURIComponent(next)}` : ''}`;
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-semibold text-slate-900">Sign in to Signdesk</h1>
         <p className="mb-6 mt-1 text-sm text-slate-600">The console for document signing and approvals.</p>
-        <SignInForm next={next} notice={notice} />
+        {refused && (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
+            {refused}
+          </p>
+        )}
+        {oidc && (
+          // A link, not a form: the provider is another origin, and the page's CSP allows no cross-origin form post.
+          <a
+            href={start}
+            className="mb-4 flex w-full items-center justify-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+          >
+            Sign in with {oidc.providerName}
+          </a>
+        )}
+        {oidc && local && <p className="mb-4 text-center text-xs text-slate-600">or with a Signdesk password</p>}
+        {local ? (
+          <SignInForm next={next} notice={notice} />
+        ) : (
+          notice && (
+            <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-brand-700">
+              {notice}
+            </p>
+          )
+        )}
       </div>
     </main>
   );

@@ -6,6 +6,7 @@
 export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'auth.sign_in': 'Signed in',
   'auth.sign_out': 'Signed out',
+  'auth.oidc_sign_in': 'Signed in with the identity provider',
   'auth.throttle_lift': 'Lifted a sign-in throttle',
 
   'user.create': 'Added a user',

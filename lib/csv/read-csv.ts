@@ -22,15 +22,27 @@ export interface CsvTable {
   problems: { line: number | null; message: string }[];
 }
 
+/**
+ * The separator that splits the first rows (blank ones aside) most consistently: the most rows
+ * with as many cells as the header, then the most header cells. Papa's own guess prefers the
+ * first candidate on a tie, and reads a tab file whose cells hold semicolons as a ; file.
+ */
+function guessSeparator(body: string): CsvSeparator {
+  let best: { separator: CsvSeparator; score: [number, number] } = { separator: ',', score: [0, 1] };
+  for (const separator of CSV_SEPARATORS) {
+    const rows = Papa.parse<string[]>(body, { delimiter: separator, skipEmptyLines: 'greedy', preview: 10 }).data;
+    const width = rows[0]?.length ?? 0;
+    const score: [number, number] = [rows.filter((r) => r.length === width).length, width];
+    if (width > 1 && (score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1])))
+      best = { separator, score };
+  }
+  return best.separator;
+}
+
 /** Reads CSV text with a header row; blank lines are skipped, cells are kept as typed. */
 export function readCsv(text: string): CsvTable {
   const body = text.replace(/^\ufeff/, '');
-  // Guessed on the first rows without the blank ones (they would count as one-cell rows),
-  // then read in full with the blank ones, so row numbers match the spreadsheet's.
-  const guess = Papa.parse<string[]>(body, { delimitersToGuess: [...CSV_SEPARATORS], skipEmptyLines: 'greedy', preview: 10 });
-  const separator = (CSV_SEPARATORS as readonly string[]).includes(guess.meta.delimiter)
-    ? (guess.meta.delimiter as CsvSeparator)
-    : ',';
+  const separator = guessSeparator(body);
   const parsed = Papa.parse<string[]>(body, { delimiter: separator, skipEmptyLines: false, header: false });
   // Row numbers count every record, blank ones too, so they match what the spreadsheet shows;
   // a cell's line breaks do not start a new row.

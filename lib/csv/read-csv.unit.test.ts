@@ -19,6 +19,12 @@ describe('readCsv', () => {
     expect(readCsv('a,b\n1,2\n').separator).toBe(',');
   });
 
+  it('takes the separator that splits every row alike, even where another splits some rows too', () => {
+    const table = readCsv('name\tnote\r\nxa\t"x;;a"');
+    expect(table.separator).toBe('\t');
+    expect(table.rows[0]?.cells).toEqual(['xa', 'x;;a']);
+  });
+
   it('skips blank lines but numbers rows as the spreadsheet does', () => {
     const table = readCsv('\n\na,b\n\n1,2\n,\n3,4\n\n');
     expect(table.header).toEqual(['a', 'b']);

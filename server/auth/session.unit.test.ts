@@ -23,6 +23,8 @@ const user: User = {
   sessionVersion: 1,
   createdAt: '',
   updatedAt: '',
+  origin: 'local',
+  lastSignInAt: null,
 };
 vi.mock('../db', () => ({ db: async () => ({}) }));
 vi.mock('../users/users', () => ({ findUser: async (_db: unknown, id: string) => (id === user.id ? user : null) }));

@@ -2,6 +2,7 @@ import 'server-only';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cookies } from 'next/headers';
 import { db } from '../db';
+import { env } from '../env';
 import { recordAudit } from '../audit';
 import { ConsoleError } from '../errors';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../users/password';
@@ -59,8 +60,10 @@ export async function signIn(input: { email: string; password: string }, caller:
   // The wait is the throttle: every attempt beyond the allowance is slowed, none is locked out.
   if (admission.waitMs > 0) await sleep(admission.waitMs);
   const row = await findUserByEmail(conn, email);
-  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !ok) {
+  // A provider's account has no password here: checked against the dummy, so it answers as an unknown one would.
+  const local = row?.origin !== 'oidc';
+  const ok = await verifyPassword(input.password, row && local ? row.password_hash : DUMMY_HASH);
+  if (!row || !local || !ok) {
     await failure(401, 'INVALID_CREDENTIALS', { address });
     throw new ConsoleError(401, 'INVALID_CREDENTIALS', WRONG);
   }
@@ -69,7 +72,17 @@ export async function signIn(input: { email: string; password: string }, caller:
     await failure(403, 'ACCOUNT_DISABLED', { address });
     throw new ConsoleError(403, 'ACCOUNT_DISABLED', DISABLED);
   }
+  // With password sign-in off, only the break-glass way stays: a local admin (README, Security).
+  if (!env().LOCAL_SIGN_IN && !toUser(row).roles.includes('admin')) {
+    await failure(403, 'LOCAL_SIGN_IN_OFF', { address });
+    throw new ConsoleError(
+      403,
+      'LOCAL_SIGN_IN_OFF',
+      'Sign in with your company’s identity provider: password sign-in is for emergencies, by admins only.',
+    );
+  }
   await recordSuccess(conn, attempt);
+  await conn.updateTable('users').set({ last_sign_in_at: new Date().toISOString() }).where('id', '=', row.id).execute();
   if (needsRehash(row.password_hash)) await upgradePasswordHash(conn, row.id, row.password_hash, input.password);
   const user = toUser(row);
   await startSession(user);

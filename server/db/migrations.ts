@@ -319,4 +319,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Sign-in with the company's identity provider (issue 25): where an account comes from, the
+  // provider's subject it answers to (issuer and sub: unique), and its latest sign-in.
+  '0015_users_origin': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('origin', 'text', (c) => c.notNull().defaultTo('local'))
+        .execute();
+      await db.schema.alterTable('users').addColumn('oidc_subject', 'text').execute();
+      await db.schema.alterTable('users').addColumn('last_sign_in_at', 'text').execute();
+      await db.schema.createIndex('users_oidc_subject').on('users').column('oidc_subject').unique().execute();
+    },
+  },
 };

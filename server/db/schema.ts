@@ -16,6 +16,11 @@ export interface UsersTable {
   session_version: number;
   created_at: string;
   updated_at: string;
+  /** 'local' (a password set in Signdesk) or 'oidc' (made and kept by the identity provider's sign-ins) */
+  origin: Generated<string>;
+  /** `issuer|sub` of a provider account: what it is found by at the next sign-in */
+  oidc_subject: string | null;
+  last_sign_in_at: string | null;
 }
 
 export interface SignInThrottleTable {

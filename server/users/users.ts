@@ -15,6 +15,9 @@ export interface User {
   sessionVersion: number;
   createdAt: string;
   updatedAt: string;
+  /** where the account comes from: a password set here, or the identity provider's sign-ins */
+  origin: 'local' | 'oidc';
+  lastSignInAt: string | null;
 }
 
 export const parseRoles = (text: string): Role[] =>
@@ -29,6 +32,8 @@ export const toUser = (row: Selectable<UsersTable>): User => ({
   sessionVersion: row.session_version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  origin: row.origin === 'oidc' ? 'oidc' : 'local',
+  lastSignInAt: row.last_sign_in_at,
 });
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -55,6 +60,9 @@ export async function createUser(
     session_version: 1,
     created_at: now,
     updated_at: now,
+    origin: 'local',
+    oidc_subject: null,
+    last_sign_in_at: null,
   };
   await db.insertInto('users').values(row).execute();
   return toUser(row);

@@ -48,7 +48,7 @@ export interface TestConsole {
  * the console binding it, a sandbox started with port 0 by a suite running alongside could
  * otherwise be handed the same port, and the console's requests would reach it.
  */
-const CONSOLE_PORTS = { from: 20_000, to: 32_000 };
+export const CONSOLE_PORTS = { from: 20_000, to: 32_000 };
 
 export const DEFAULT_SESSION_PASSWORD = 'test-session-password-0123456789-abcdefghijkl';
 
@@ -64,6 +64,8 @@ export interface ConsoleOptions {
   shared?: { sandbox: TestSandbox; appId: string; apiKey: string };
   /** PostgreSQL instead of a private SQLite file; accounts are made once and then reused */
   databaseUrl?: string;
+  /** the console's port, when the test must know its address first (a provider's redirect URL) */
+  port?: number;
 }
 
 export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestConsole> {
@@ -83,7 +85,7 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     keepExisting: true,
   });
 
-  const port = await freePort(CONSOLE_PORTS);
+  const port = opts.port ?? (await freePort(CONSOLE_PORTS));
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'console.log');
   const log = createWriteStream(logFile);

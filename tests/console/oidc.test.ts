@@ -1,0 +1,186 @@
+import { sealData } from 'iron-session';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '@/server/env';
+import { freePort } from '../support/test-stack';
+import { startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { callbackAnswer, throughProvider, throughProviderFrom } from '../support/oidc-sign-in';
+import { CONSOLE_PORTS, startTestConsole, type TestConsole } from './harness';
+import { auditOf } from './console-fixtures';
+
+// Sign-in with the company's identity provider (issue 25) against a real OpenID Provider on
+// loopback: accounts made and kept up to date from the provider's claims, roles from its
+// groups only, and every way a callback can be forged or replayed refused with no session.
+
+let c: TestConsole;
+let idp: TestProvider;
+let consoleUrl: string;
+
+beforeAll(async () => {
+  const consolePort = await freePort(CONSOLE_PORTS);
+  consoleUrl = `http://127.0.0.1:${consolePort}`;
+  idp = await startTestProvider({
+    port: await freePort(),
+    redirectUri: `${consoleUrl}/api/auth/oidc/callback`,
+    postLogoutRedirectUri: `${consoleUrl}/sign-in?signed_out=1`,
+  });
+  c = await startTestConsole({
+    port: consolePort,
+    env: {
+      CONSOLE_PUBLIC_URL: consoleUrl,
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_ROLE_MAP: 'signdesk-admins=admin,signdesk-senders=sender,signdesk-ops=operator',
+      OIDC_PROVIDER_NAME: 'Acme SSO',
+    },
+  });
+});
+afterAll(async () => {
+  await c?.close();
+  await idp?.close();
+});
+
+const me = async (cookie: string | null) => (await c.call('GET', '/api/auth/me', { cookie })).body;
+/** Why the latest refused provider sign-in was refused, as the audit log keeps it. */
+const lastRefusalReason = async () => {
+  const entry = (await auditOf(c, 'auth.oidc_sign_in')).find((e) => e.outcome === 'failure');
+  return String(JSON.parse(entry?.details ?? '{}').reason ?? '');
+};
+const person = (id: string, groups: string[], email = `${id}@acme.test`) =>
+  idp.people.set(id, { email, name: `Person ${id}`, groups });
+
+async function signIn(id: string, next?: string) {
+  const { callback, consoleJar } = await throughProvider(consoleUrl, id, next);
+  return callbackAnswer(callback, consoleJar);
+}
+
+describe('signing in through the provider', () => {
+  it('makes the account at the first sign-in, with the roles of its mapped groups only', async () => {
+    person('ada', ['signdesk-senders', 'signdesk-ops', 'everyone']);
+    const answer = await signIn('ada', '/packages/bulk');
+    expect(answer).toMatchObject({ status: 302, location: '/packages/bulk' });
+    const who = await me(answer.cookie);
+    expect(who.user).toMatchObject({ email: 'ada@acme.test', name: 'Person ada', roles: ['operator', 'sender'] });
+    const [entry] = await auditOf(c, 'auth.oidc_sign_in');
+    expect(entry).toMatchObject({ outcome: 'success', user_email: 'ada@acme.test' });
+    expect(JSON.parse(entry!.details ?? '{}')).toMatchObject({
+      groups: ['signdesk-senders', 'signdesk-ops', 'everyone'],
+      mapped_groups: ['signdesk-senders', 'signdesk-ops'],
+      roles: ['operator', 'sender'],
+      created: true,
+    });
+  });
+
+  it('brings roles, name and e-mail to what the provider says at the next sign-in, and audits the role change', async () => {
+    person('grace', ['signdesk-senders']);
+    await signIn('grace');
+    idp.people.set('grace', { email: 'grace.hopper@acme.test', name: 'Grace Hopper', groups: ['signdesk-admins'] });
+    const answer = await signIn('grace');
+    expect((await me(answer.cookie)).user).toMatchObject({
+      email: 'grace.hopper@acme.test',
+      name: 'Grace Hopper',
+      roles: ['admin'],
+    });
+    const change = (await auditOf(c, 'user.roles_change')).find((e) => e.user_email === 'grace.hopper@acme.test');
+    expect(JSON.parse(change!.details ?? '{}')).toMatchObject({
+      from: ['sender'],
+      to: ['admin'],
+      groups: ['signdesk-admins'],
+      by: 'identity provider',
+    });
+  });
+
+  it('refuses a person whose groups map to no role, with no session and the reason audited', async () => {
+    person('nobody', ['everyone', 'Signdesk-Admins']);
+    const answer = await signIn('nobody');
+    expect(answer).toEqual({ status: 302, location: '/sign-in?error=OIDC_NO_ROLE', cookie: null });
+    const entry = (await auditOf(c, 'auth.oidc_sign_in')).find((e) => e.user_email === 'nobody@acme.test');
+    expect(entry).toMatchObject({ outcome: 'failure', error_code: 'OIDC_NO_ROLE' });
+  });
+
+  it('keeps an account disabled in Signdesk refused, whatever the provider says', async () => {
+    person('mallory', ['signdesk-admins']);
+    const first = await signIn('mallory');
+    const id = (await me(first.cookie)).user.id as string;
+    expect((await c.call('PATCH', `/api/admin/users/${id}`, { cookie: c.cookies.admin, body: { disabled: true } })).status).toBe(
+      200,
+    );
+    expect((await me(first.cookie)).user ?? null).toBeNull();
+    expect(await signIn('mallory')).toEqual({ status: 302, location: '/sign-in?error=ACCOUNT_DISABLED', cookie: null });
+  });
+});
+
+describe('forged and replayed callbacks', () => {
+  it('refuses a callback without a start', async () => {
+    person('eve', ['signdesk-senders']);
+    const { callback } = await throughProvider(consoleUrl, 'eve');
+    expect(await callbackAnswer(callback, new Map())).toEqual({
+      status: 302,
+      location: '/sign-in?error=OIDC_FLOW_MISSING',
+      cookie: null,
+    });
+  });
+
+  it('refuses a tampered state', async () => {
+    person('eve', ['signdesk-senders']);
+    const { callback, consoleJar } = await throughProvider(consoleUrl, 'eve');
+    callback.searchParams.set('state', 'tampered-state-value');
+    expect(await callbackAnswer(callback, consoleJar)).toEqual({
+      status: 302,
+      location: '/sign-in?error=OIDC_RESPONSE_INVALID',
+      cookie: null,
+    });
+    expect(await lastRefusalReason()).toMatch(/state/i);
+  });
+
+  it('refuses a replayed code, even with the flow cookie kept', async () => {
+    person('eve', ['signdesk-senders']);
+    const { callback, consoleJar } = await throughProvider(consoleUrl, 'eve');
+    const kept = new Map(consoleJar);
+    expect((await callbackAnswer(callback, consoleJar)).cookie).not.toBeNull();
+    expect(await callbackAnswer(callback, kept)).toEqual({
+      status: 302,
+      location: '/sign-in?error=OIDC_RESPONSE_INVALID',
+      cookie: null,
+    });
+    expect(await lastRefusalReason()).toMatch(/invalid_grant/);
+    // And without it, the flow is gone: the first callback cleared it.
+    expect((await callbackAnswer(callback, consoleJar)).location).toBe('/sign-in?error=OIDC_FLOW_MISSING');
+  });
+
+  it('refuses an ID token whose nonce is not the one the flow sent', async () => {
+    person('eve', ['signdesk-senders']);
+    // A flow sealed as the console seals it, with the provider asked for another nonce.
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const [key] = parseEnv({
+      SIGNING_API_BASE_URL: 'http://127.0.0.1:1',
+      SIGNING_API_KEY: 'unused-key',
+      SESSION_PASSWORD: c.sessionPassword,
+    }).SESSION_PASSWORD;
+    const flow = await sealData(
+      { state, nonce: 'the-nonce-the-console-expects', verifier, next: '/' },
+      { password: { [key!.id]: key!.secret }, ttl: 600 },
+    );
+    const config = await client.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, undefined, {
+      execute: [client.allowInsecureRequests],
+    });
+    const authorize = client.buildAuthorizationUrl(config, {
+      redirect_uri: `${consoleUrl}/api/auth/oidc/callback`,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce: 'another-nonce',
+    });
+    const { callback } = await throughProviderFrom(authorize, 'eve');
+    const jar = new Map([['signdesk-oidc', flow]]);
+    expect(await callbackAnswer(callback, jar)).toEqual({
+      status: 302,
+      location: '/sign-in?error=OIDC_RESPONSE_INVALID',
+      cookie: null,
+    });
+    expect(await lastRefusalReason()).toMatch(/nonce/i);
+  });
+});
