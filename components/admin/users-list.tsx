@@ -43,6 +43,17 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
       ),
     },
     {
+      header: 'Sign-in',
+      cell: ({ row }) => (
+        <span className="text-sm">
+          <span className="block">{row.original.origin === 'oidc' ? 'Identity provider' : 'Password'}</span>
+          <span className="block text-xs text-slate-600">
+            {row.original.last_sign_in_at ? `Last ${formatDate(row.original.last_sign_in_at)}` : 'Never signed in'}
+          </span>
+        </span>
+      ),
+    },
+    {
       header: 'Status',
       cell: ({ row }) => (row.original.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>),
     },
@@ -51,11 +62,16 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
       header: 'Actions',
       cell: ({ row }) => (
         <span className="flex gap-2">
-          <RolesButton user={row.original} />
+          {/* A provider's account takes its roles from its groups and has no password here. */}
+          {row.original.origin === 'oidc' ? (
+            <span className="self-center text-xs text-slate-600">Roles from its groups</span>
+          ) : (
+            <RolesButton user={row.original} />
+          )}
           {/* One's own account is not offered for disabling or a reset: the API refuses both anyway. */}
           {row.original.id !== currentUserId && (
             <>
-              <ResetPasswordButton user={row.original} />
+              {row.original.origin !== 'oidc' && <ResetPasswordButton user={row.original} />}
               <AccountAccessButton user={row.original} />
             </>
           )}

@@ -19,6 +19,9 @@ export function SignOutButton() {
     }
     // Unsaved work kept in this browser goes with the session: the next person here finds none.
     clearKeptWork();
+    // A provider's account ends the provider's session too, which sends the browser back to sign-in.
+    const answer = (await res.json().catch(() => ({}))) as { redirect?: unknown };
+    if (typeof answer.redirect === 'string' && /^https?:\/\//.test(answer.redirect)) return window.location.assign(answer.redirect);
     // A full load drops every cached query of the previous session.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/sign-in?signed_out=1');

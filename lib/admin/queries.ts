@@ -20,6 +20,9 @@ export interface AdminUser {
   disabled: boolean;
   created_at: string;
   updated_at: string;
+  /** local: a password set here; oidc: made and kept by the identity provider's sign-ins */
+  origin: 'local' | 'oidc';
+  last_sign_in_at: string | null;
 }
 
 /** An account whose sign-ins are slowed or refused now (GET /api/admin/throttles). */

@@ -10,4 +10,6 @@ export const publicUser = (u: User) => ({
   disabled: u.disabled,
   created_at: u.createdAt,
   updated_at: u.updatedAt,
+  origin: u.origin,
+  last_sign_in_at: u.lastSignInAt,
 });

@@ -91,6 +91,22 @@ describe('signing in through the provider', () => {
     });
   });
 
+  it('shows a provider’s account as such on the Users page, its roles and password not the admin’s to set', async () => {
+    person('hedy', ['signdesk-ops']);
+    await signIn('hedy');
+    const users = (await c.call('GET', '/api/admin/users', { cookie: c.cookies.admin })).body.data as { id: string; email: string; origin: string; last_sign_in_at: string | null }[];
+    const hedy = users.find((u) => u.email === 'hedy@acme.test')!;
+    expect(hedy).toMatchObject({ origin: 'oidc', last_sign_in_at: expect.any(String) });
+    expect(users.find((u) => u.email === 'admin@test.local')).toMatchObject({ origin: 'local', last_sign_in_at: expect.any(String) });
+    const roles = await c.call('PATCH', `/api/admin/users/${hedy.id}`, { cookie: c.cookies.admin, body: { roles: ['admin'] } });
+    expect(roles.status).toBe(409);
+    expect(roles.body.error.code).toBe('ROLES_FROM_PROVIDER');
+    const reset = await c.call('POST', `/api/admin/users/${hedy.id}/password`, { cookie: c.cookies.admin, body: { password: 'a-long-new-password-123' } });
+    expect(reset.body.error?.code).toBe('PROVIDER_ACCOUNT');
+    // Nor does any password open it at the console's own sign-in.
+    expect((await c.signIn('hedy@acme.test', 'anything-at-all-123')).reply.status).toBe(401);
+  });
+
   it('refuses a person whose groups map to no role, with no session and the reason audited', async () => {
     person('nobody', ['everyone', 'Signdesk-Admins']);
     const answer = await signIn('nobody');
@@ -108,6 +124,28 @@ describe('signing in through the provider', () => {
     );
     expect((await me(first.cookie)).user ?? null).toBeNull();
     expect(await signIn('mallory')).toEqual({ status: 302, location: '/sign-in?error=ACCOUNT_DISABLED', cookie: null });
+  });
+});
+
+describe('signing out', () => {
+  it('ends the console session and sends a provider’s account on to end the provider’s session, back to sign-in', async () => {
+    person('linus', ['signdesk-ops']);
+    const { cookie } = await signIn('linus');
+    const out = await c.call('POST', '/api/auth/sign-out', { cookie });
+    expect(out.status).toBe(200);
+    const redirect = new URL(out.body.redirect as string);
+    expect(redirect.origin).toBe(idp.issuer);
+    expect(redirect.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`${consoleUrl}/sign-in?signed_out=1`);
+    // The provider knows the address it is sent back to, and asks its user to confirm.
+    expect((await fetch(redirect, { redirect: 'manual' })).status).toBe(200);
+    expect((await me(cookie)).user ?? null).toBeNull();
+  });
+
+  it('signs a local account out of the console alone', async () => {
+    const { cookie } = await c.signIn('operator@test.local');
+    const out = await c.call('POST', '/api/auth/sign-out', { cookie });
+    expect(out.body).toEqual({ signed_out: true });
   });
 });
 
