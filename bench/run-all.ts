@@ -254,10 +254,16 @@ async function main() {
   const report = previous
     ? {
         ...previous,
-        results: previous.results.map((o) => {
-          const fresh = results.find((r) => r.file === o.file);
-          return fresh ? { ...fresh, remeasured: { date, revision: gitRevision() } } : o;
-        }),
+        results: [
+          ...previous.results.map((o) => {
+            const fresh = results.find((r) => r.file === o.file);
+            return fresh ? { ...fresh, remeasured: { date, revision: gitRevision() } } : o;
+          }),
+          // A bench the last report did not have yet joins it.
+          ...results
+            .filter((r) => !previous.results.some((o) => o.file === r.file))
+            .map((r) => ({ ...r, remeasured: { date, revision: gitRevision() } })),
+        ].sort((a, b) => a.file.localeCompare(b.file)),
       }
     : { date, revision: gitRevision(), machine, results };
   mkdirSync(join(benchDir, 'results'), { recursive: true });
