@@ -40,6 +40,7 @@ export async function changeBatch({ db, userId, batchId, action, now = new Date(
         .where('reviewed_receipt_hash', 'is not', null)
         .execute();
       await base.set({ state: 'to_review', send_key: null, error_code: null, error_message: null, updated_at: at }).execute();
+      await tx.updateTable('bulk_batches').set({ updated_at: at }).where('id', '=', batchId).execute();
     });
   } else {
     const move = MOVES[action];
@@ -55,7 +56,6 @@ export async function changeBatch({ db, userId, batchId, action, now = new Date(
           .execute();
     });
   }
-  if (action === 'retry_failed') await db.updateTable('bulk_batches').set({ updated_at: at }).where('id', '=', batchId).execute();
   return readBatch(db, userId, batchId);
 }
 

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
 
 // A real OpenID Provider on loopback (the `oidc-provider` package), configured by the tests with
@@ -96,5 +95,3 @@ export async function startTestProvider({
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-export const portOf = (server: Server) => (server.address() as AddressInfo).port;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@/lib/roles';
 import type { Database } from '../../db/schema';
 import { ConsoleError } from '../../errors';
-import { normaliseEmail, toUser, type User } from '../../users/users';
+import { normaliseEmail, toUser } from '../../users/users';
 
 /** What the provider said of the person signing in, checked by openid-client. */
 export interface ProviderIdentity {
@@ -83,5 +83,5 @@ export async function providerAccount(db: Kysely<Database>, who: ProviderIdentit
     last_sign_in_at: at,
   };
   await db.insertInto('users').values(row).execute();
-  return { user: toUser(row) as User, rolesBefore: [] as Role[], created: true };
+  return { user: toUser(row), rolesBefore: [] as Role[], created: true };
 }
