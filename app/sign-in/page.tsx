@@ -42,7 +42,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             Sign in with {oidc.providerName}
           </a>
         )}
-        {oidc && local && <p className="mb-4 text-center text-xs text-slate-600">or with a Signdesk password</p>}
+        {oidc && local && (
+          <p className="mb-4 text-center text-xs text-slate-600">
+            {LOCAL_SIGN_IN ? 'or with a Signdesk password' : 'Password sign-in is for emergencies, by admins only'}
+          </p>
+        )}
         {local ? (
           <SignInForm next={next} notice={notice} />
         ) : (

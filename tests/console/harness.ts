@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@/lib/roles';
 import { startTestSandbox, type TestSandbox } from '@/sandbox/conformance/harness';
-import { createUsers, exited, freePort, sessionCookie, spawnConsole, waitForConsole } from '../support/test-stack';
+import { CONSOLE_PORTS, createUsers, exited, freePort, sessionCookie, spawnConsole, waitForConsole } from '../support/test-stack';
 
 export const PASSWORD = 'correct-horse-battery-staple';
 export const ROLES_UNDER_TEST: Role[] = ['viewer', 'operator', 'sender', 'admin'];
@@ -43,12 +43,7 @@ export interface TestConsole {
   close(): Promise<void>;
 }
 
-/**
- * Ports for the console, below Linux's ephemeral range (32768 and up): between the check and
- * the console binding it, a sandbox started with port 0 by a suite running alongside could
- * otherwise be handed the same port, and the console's requests would reach it.
- */
-export const CONSOLE_PORTS = { from: 20_000, to: 32_000 };
+export { CONSOLE_PORTS } from '../support/console-process';
 
 export const DEFAULT_SESSION_PASSWORD = 'test-session-password-0123456789-abcdefghijkl';
 

@@ -5,6 +5,7 @@ import { parseEnv } from '@/server/env';
 import { freePort } from '../support/test-stack';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider';
 import { callbackAnswer, throughProvider, throughProviderFrom } from '../support/oidc-sign-in';
+import { forgeIdToken, strangerKey, type Signer } from '../support/forge-id-token';
 import { CONSOLE_PORTS, startTestConsole, type TestConsole } from './harness';
 import { auditOf } from './console-fixtures';
 
@@ -220,5 +221,37 @@ describe('forged and replayed callbacks', () => {
       cookie: null,
     });
     expect(await lastRefusalReason()).toMatch(/nonce/i);
+  });
+});
+
+describe('ID tokens the console must refuse', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const own = (): Signer => ({ key: idp.signingKey });
+  // Each forged from the token the provider issued for this very flow (its nonce, its code).
+  const forgeries: { name: string; claims?: () => Record<string, unknown>; signer: () => Signer; reason: RegExp }[] = [
+    { name: 'another issuer', claims: () => ({ iss: 'http://127.0.0.1:9/another-issuer' }), signer: own, reason: /iss/i },
+    { name: 'another audience', claims: () => ({ aud: 'another-client' }), signer: own, reason: /aud/i },
+    { name: 'an expired token', claims: () => ({ iat: now() - 7_200, exp: now() - 3_600 }), signer: own, reason: /exp/i },
+    { name: 'an unsigned token (alg: none)', signer: () => 'none', reason: /alg/i },
+    { name: 'a token signed with a key the provider never published', signer: () => ({ key: strangerKey() }), reason: /signature/i },
+  ];
+
+  afterAll(() => {
+    idp.tamperIdToken = null;
+  });
+
+  it('accepts a token forged the same way but changed in nothing, so each refusal below is for its change alone', async () => {
+    person('trent', ['signdesk-ops']);
+    idp.tamperIdToken = (token) => forgeIdToken(token, { signer: own() });
+    const answer = await signIn('trent');
+    expect(answer).toMatchObject({ status: 302, location: '/' });
+    expect((await me(answer.cookie)).user).toMatchObject({ email: 'trent@acme.test', roles: ['operator'] });
+  });
+
+  it.each(forgeries)('refuses $name, with no session and the reason audited', async ({ claims, signer, reason }) => {
+    person('trudy', ['signdesk-admins']);
+    idp.tamperIdToken = (token) => forgeIdToken(token, { claims: claims?.(), signer: signer() });
+    expect(await signIn('trudy')).toEqual({ status: 302, location: '/sign-in?error=OIDC_RESPONSE_INVALID', cookie: null });
+    expect(await lastRefusalReason()).toMatch(reason);
   });
 });

@@ -26,11 +26,19 @@ declare module 'oidc-provider' {
     cookies?: { keys: string[] };
     loadExistingGrant?(ctx: ProviderContext): Promise<Grant | undefined>;
     ttl?: Record<string, number>;
+    jwks?: { keys: Record<string, unknown>[] };
+  }
+
+  /** Koa's context, as far as a middleware of the tests reads and rewrites an answer. */
+  export interface MiddlewareContext {
+    path: string;
+    body: unknown;
   }
 
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     Grant: new (init: { clientId: string; accountId: string }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    use(middleware: (ctx: MiddlewareContext, next: () => Promise<void>) => Promise<void>): void;
   }
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import Provider, { type Configuration } from 'oidc-provider';
 
@@ -19,8 +20,17 @@ export interface TestProvider {
   clientSecret: string;
   people: Map<string, ProviderPerson>;
   provider: Provider;
+  /** the key the provider signs ID tokens with (RS256, kid `KEY_ID`), so a test can forge one it would */
+  signingKey: KeyObject;
+  /**
+   * Rewrites the ID token of the token endpoint's next answers while set: a provider (or a
+   * network) that hands the console a token it must refuse.
+   */
+  tamperIdToken: ((idToken: string) => string) | null;
   close(): Promise<void>;
 }
+
+export const KEY_ID = 'signdesk-tests-key';
 
 export interface TestProviderOptions {
   port: number;
@@ -40,7 +50,9 @@ export async function startTestProvider({
   const clientId = 'signdesk-tests';
   const clientSecret = 'signdesk-tests-client-secret-0123456789abcdef';
   const people = new Map<string, ProviderPerson>();
+  const { privateKey: signingKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
+    jwks: { keys: [{ ...signingKey.export({ format: 'jwk' }), kid: KEY_ID, use: 'sig', alg: 'RS256' }] },
     clients: [
       {
         client_id: clientId,
@@ -84,14 +96,32 @@ export async function startTestProvider({
     },
     ...config,
   });
-  const server: Server = createServer(provider.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
+  const test: TestProvider = {
     issuer,
     clientId,
     clientSecret,
     people,
     provider,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    signingKey,
+    tamperIdToken: null,
+    close: async () => undefined,
   };
+  provider.use(async (ctx, next) => {
+    await next();
+    const body: unknown = ctx.body;
+    if (
+      ctx.path === '/token' &&
+      test.tamperIdToken &&
+      body &&
+      typeof body === 'object' &&
+      'id_token' in body &&
+      typeof body.id_token === 'string'
+    )
+      body.id_token = test.tamperIdToken(body.id_token);
+  });
+  const server: Server = createServer(provider.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return Object.assign(test, {
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
 }

@@ -4,7 +4,8 @@ import { env, type OidcSettings } from '../../env';
 import { ConsoleError } from '../../errors';
 
 // The identity provider as its discovery document describes it, read once per process (and
-// again after a failure): endpoints, signing keys (fetched and rotated by openid-client).
+// again after a failure): endpoints, signing keys (fetched, cached and refetched for an unknown
+// key id by openid-client).
 
 const isLoopback = (url: string) => /^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/.test(url);
 
@@ -19,8 +20,16 @@ export async function providerConfig(): Promise<{ settings: OidcSettings; config
       settings.clientId,
       settings.clientSecret,
       settings.clientSecret ? client.ClientSecretPost(settings.clientSecret) : client.None(),
-      // Plain HTTP only for a provider on this machine (tests, a local Keycloak), as for the API.
-      isLoopback(settings.issuer) ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+      {
+        // The ID token's signature is checked against the provider's published keys too. The
+        // spec lets a client trust TLS alone for a token fetched from the token endpoint, but a
+        // forged or unsigned token must never make a session, whatever sits between (issue 25).
+        // Plain HTTP only for a provider on this machine (tests, a local Keycloak), as for the API.
+        execute: isLoopback(settings.issuer)
+          ? [client.enableNonRepudiationChecks, client.allowInsecureRequests]
+          : [client.enableNonRepudiationChecks],
+        timeout: 10,
+      },
     );
     cached = { settings, config };
     // A failed discovery is tried again at the next sign-in, not remembered.
