@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectPhoneFits, group, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import { expect, expectAccessible, expectPhoneFits, group, post, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
+import { HEADER, openNewBatch } from './bulk-fixtures.ts';
 
 // The recipient book: filled by a send, edited and deleted on its page, suggested on the next
 // send (an address from the book fills the signer's name and phone), and filled from a CSV
@@ -153,6 +154,45 @@ test('a send fills the book; it is edited, suggested on the next send, imported 
   await page.getByRole('button', { name: 'Import from CSV' }).click();
   await page.getByRole('button', { name: `Edit Grace Hopper ${run}` }).click();
   await expectPhoneFits(page, 'recipients-phone');
+});
+
+test('a bulk row is offered the book under its signer cells, and an address from it fills the row’s empty ones', async ({
+  page,
+}) => {
+  const joan = { name: `Joan Clarke ${run}`, email: `joan.${run}@example.net`, phone: '+447700900123' };
+  await signIn(page, 'sender');
+  const imported = await post(page.request, page, '/api/recipients/import', {
+    csv: `email,name,phone\n${joan.email},${joan.name},${joan.phone}`,
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+
+  // A row whose counterparty signer has only an address: the book fills the empty name and
+  // phone as the rows are read, and the row is ready, left open so that the sender sees what came
+  // from the book.
+  await openNewBatch(page);
+  const bare = `Contractor J ${run},2027-01-15,,Grace Hopper,grace@example.com,+4915112345678,,${joan.email},,Book ${run}`;
+  await page.getByLabel('Or paste rows from a spreadsheet').fill([HEADER, bare].join('\n'));
+  await page.getByRole('button', { name: 'Read pasted rows' }).click();
+  await expect(page.getByText('1 row: 1 ready')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close row 2' })).toHaveAttribute('aria-expanded', 'true');
+  const name = page.getByLabel('Row 2: Counterparty signatory: name');
+  await expect(name).toHaveValue(joan.name);
+  await expect(page.getByLabel('Row 2: Counterparty signatory: phone')).toHaveValue(joan.phone);
+  // A cell the sheet filled stays the sender's: the company signer is not in the book.
+  await expect(page.getByLabel('Row 2: Company signatory: name')).toHaveValue('Grace Hopper');
+
+  // Typing in a signer cell offers the book's people.
+  const email = page.getByLabel('Row 2: Counterparty signatory: e-mail');
+  await email.fill(`joan.${run}`);
+  await expect
+    .poll(() => email.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value)))
+    .toContain(joan.email);
+  await expect
+    .poll(() => name.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value)))
+    .toContain(joan.name);
+  await email.fill(joan.email); // as choosing the offered address does
+  await expect(page.getByText('1 row: 1 ready')).toBeVisible();
+  await snap(page, 'bulk-row-suggestions');
 });
 
 test('a search that finds no one offers to clear it, and a viewer is shown the refusal', async ({ page }) => {

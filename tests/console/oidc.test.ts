@@ -95,14 +95,25 @@ describe('signing in through the provider', () => {
   it('shows a provider’s account as such on the Users page, its roles and password not the admin’s to set', async () => {
     person('hedy', ['signdesk-ops']);
     await signIn('hedy');
-    const users = (await c.call('GET', '/api/admin/users', { cookie: c.cookies.admin })).body.data as { id: string; email: string; origin: string; last_sign_in_at: string | null }[];
+    const users = (await c.call('GET', '/api/admin/users', { cookie: c.cookies.admin })).body.data as {
+      id: string;
+      email: string;
+      origin: string;
+      last_sign_in_at: string | null;
+    }[];
     const hedy = users.find((u) => u.email === 'hedy@acme.test')!;
     expect(hedy).toMatchObject({ origin: 'oidc', last_sign_in_at: expect.any(String) });
-    expect(users.find((u) => u.email === 'admin@test.local')).toMatchObject({ origin: 'local', last_sign_in_at: expect.any(String) });
+    expect(users.find((u) => u.email === 'admin@test.local')).toMatchObject({
+      origin: 'local',
+      last_sign_in_at: expect.any(String),
+    });
     const roles = await c.call('PATCH', `/api/admin/users/${hedy.id}`, { cookie: c.cookies.admin, body: { roles: ['admin'] } });
     expect(roles.status).toBe(409);
     expect(roles.body.error.code).toBe('ROLES_FROM_PROVIDER');
-    const reset = await c.call('POST', `/api/admin/users/${hedy.id}/password`, { cookie: c.cookies.admin, body: { password: 'a-long-new-password-123' } });
+    const reset = await c.call('POST', `/api/admin/users/${hedy.id}/password`, {
+      cookie: c.cookies.admin,
+      body: { password: 'a-long-new-password-123' },
+    });
     expect(reset.body.error?.code).toBe('PROVIDER_ACCOUNT');
     // Nor does any password open it at the console's own sign-in.
     expect((await c.signIn('hedy@acme.test', 'anything-at-all-123')).reply.status).toBe(401);
@@ -114,6 +125,8 @@ describe('signing in through the provider', () => {
     expect(answer).toEqual({ status: 302, location: '/sign-in?error=OIDC_NO_ROLE', cookie: null });
     const entry = (await auditOf(c, 'auth.oidc_sign_in')).find((e) => e.user_email === 'nobody@acme.test');
     expect(entry).toMatchObject({ outcome: 'failure', error_code: 'OIDC_NO_ROLE' });
+    // With the groups that gave nothing (a map's names are matched exactly, case included).
+    expect(JSON.parse(entry!.details ?? '{}')).toMatchObject({ groups: ['everyone', 'Signdesk-Admins'] });
   });
 
   it('keeps an account disabled in Signdesk refused, whatever the provider says', async () => {
@@ -233,7 +246,11 @@ describe('ID tokens the console must refuse', () => {
     { name: 'another audience', claims: () => ({ aud: 'another-client' }), signer: own, reason: /aud/i },
     { name: 'an expired token', claims: () => ({ iat: now() - 7_200, exp: now() - 3_600 }), signer: own, reason: /exp/i },
     { name: 'an unsigned token (alg: none)', signer: () => 'none', reason: /alg/i },
-    { name: 'a token signed with a key the provider never published', signer: () => ({ key: strangerKey() }), reason: /signature/i },
+    {
+      name: 'a token signed with a key the provider never published',
+      signer: () => ({ key: strangerKey() }),
+      reason: /signature/i,
+    },
   ];
 
   afterAll(() => {
