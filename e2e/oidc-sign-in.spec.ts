@@ -31,6 +31,13 @@ const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
 test('a person signs in through the provider with the roles of their groups, changed at the next sign-in; sign-out ends the provider’s session too', async ({
   page,
 }) => {
+  // The whole way runs under the console's CSP: no violation or error on any of its pages (the
+  // provider's own pages are the provider's business).
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.location().url.startsWith(stack.url) && (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())))
+      problems.push(`${msg.type()}: ${msg.text()} (${msg.location().url})`);
+  });
   person('ada', ['signdesk-senders', 'everyone']);
   await page.goto(`${stack.url}/packages`);
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fpackages$/);
@@ -67,6 +74,7 @@ test('a person signs in through the provider with the roles of their groups, cha
   await expect(row).toContainText('Roles from its groups');
   await expect(row.getByRole('button', { name: /roles/i })).toHaveCount(0);
   await snap(page, 'oidc-users');
+  expect(problems).toEqual([]);
 });
 
 test('a person in no mapped group is told so and whom to ask, and gets no session', async ({ page }) => {

@@ -1,26 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SignTemplate } from '../catalog/schemas.ts';
 import { readCsv, writeCsv } from '../csv/read-csv.ts';
 import { sendFormSchema, toPreviewInput } from '../packages/send-form.ts';
 import { bulkColumns, bulkCsvTemplate, bulkTemplateFileName, BULK_MAX_ROWS } from './columns.ts';
 import { BATCH_EXPIRY, repeatedRecipients, rowPreviewInput, rowProblems, rowsFromTable, tableBlocks } from './rows.ts';
-
-const nda: SignTemplate = {
-  id: 'dst_nda',
-  name: 'Mutual NDA (2026)',
-  description: '',
-  versions: [],
-  slots: [
-    { slot_id: 'company_signer', label: 'Company signatory', recipient_kind: 'external' },
-    { slot_id: 'counterparty_signer', label: 'Counterparty signatory', recipient_kind: 'external' },
-  ],
-  sender_fields: [
-    { key: 'counterparty_name', label: 'Counterparty name', type: 'text', required: true },
-    { key: 'effective_date', label: 'Effective date', type: 'date', required: true },
-    { key: 'fee', label: 'Fee', type: 'number', required: false },
-  ],
-};
+import { ndaTemplate as nda } from '../packages/nda-template.test-fixture.ts';
 
 const HEADER = [
   'counterparty_name',

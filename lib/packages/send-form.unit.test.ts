@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SignTemplate } from '@/lib/catalog/schemas';
 import { blankValues, sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from './send-form.ts';
-
-const nda: SignTemplate = {
-  id: 'dst_nda',
-  name: 'Mutual non-disclosure agreement',
-  description: '',
-  versions: [],
-  slots: [
-    { slot_id: 'company_signer', label: 'Company signatory', recipient_kind: 'external' },
-    { slot_id: 'counterparty_signer', label: 'Counterparty signatory', recipient_kind: 'external' },
-  ],
-  sender_fields: [
-    { key: 'counterparty_name', label: 'Counterparty name', type: 'text', required: true },
-    { key: 'effective_date', label: 'Effective date', type: 'date', required: true },
-    { key: 'fee', label: 'Fee', type: 'number', required: false },
-  ],
-};
+import { ndaTemplate as nda } from './nda-template.test-fixture.ts';
 
 const filled = (patch: Partial<SendFormValues> = {}): SendFormValues => ({
   sender_values: { counterparty_name: ' Acme ', effective_date: '2026-01-15', fee: '' },
