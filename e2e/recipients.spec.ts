@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, expectPhoneFits, group, post, reviewEveryPage, signIn, snap, test } from './fixtures.ts';
 import { HEADER, openNewBatch } from './bulk-fixtures.ts';
 
@@ -44,10 +44,9 @@ const row = (page: Page, text: string) =>
   page.getByRole('table', { name: 'Recipients' }).getByRole('row').filter({ hasText: text });
 
 /** The values the browser offers under an input, from the datalist it names. */
-const offered = (page: Page, label: string, inGroup: string) =>
-  group(page, inGroup)
-    .getByLabel(label)
-    .evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+const optionsOf = (input: Locator) =>
+  input.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+const offered = (page: Page, label: string, inGroup: string) => optionsOf(group(page, inGroup).getByLabel(label));
 
 test('a send fills the book; it is edited, suggested on the next send, imported into and deleted from, also at 390 px', async ({
   page,
@@ -184,12 +183,8 @@ test('a bulk row is offered the book under its signer cells, and an address from
   // Typing in a signer cell offers the book's people.
   const email = page.getByLabel('Row 2: Counterparty signatory: e-mail');
   await email.fill(`joan.${run}`);
-  await expect
-    .poll(() => email.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value)))
-    .toContain(joan.email);
-  await expect
-    .poll(() => name.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value)))
-    .toContain(joan.name);
+  await expect.poll(() => optionsOf(email)).toContain(joan.email);
+  await expect.poll(() => optionsOf(name)).toContain(joan.name);
   await email.fill(joan.email); // as choosing the offered address does
   await expect(page.getByText('1 row: 1 ready')).toBeVisible();
   await snap(page, 'bulk-row-suggestions');

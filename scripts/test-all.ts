@@ -101,6 +101,15 @@ const reportOf = (r: E2ERun) => `test-results/playwright-${r.name}.json`;
  * other lane, which keeps both cores busy, three slowed everything else: two it is.
  */
 const VITEST_WORKERS = '--maxWorkers=2';
+/** A Vitest run's arguments: the files or filters chosen, on the console's two workers, reported to `report`. */
+const vitestArgs = (report: string, selection: string[]) => [
+  'run',
+  VITEST_WORKERS,
+  ...selection,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
 
 // Each phase's wall time, printed at the end: the budget (a CI run within 15 minutes) is kept
 // by knowing which phase grew.
@@ -150,16 +159,11 @@ async function main() {
     rmSync(`.data/e2e-${r.port}`, { recursive: true, force: true });
     rmSync(reportOf(r), { force: true });
   }
-  const alternate = [
-    'run',
-    VITEST_WORKERS,
+  const alternate = vitestArgs('test-results/vitest-alternate.json', [
     '--project=console',
     '--project=sandbox',
     ...ALTERNATE_DIALECT_SUITES,
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=test-results/vitest-alternate.json',
-  ];
+  ]);
   const e2e = async (r: E2ERun) => {
     const browser = await chromium;
     if (!browser) return 1;
@@ -198,14 +202,10 @@ async function main() {
         timed('vitest', () =>
           runAsync(
             bin('vitest'),
-            [
-              'run',
-              VITEST_WORKERS,
-              ...WAITING_SUITES.flatMap((s) => ['--exclude', s.endsWith('.ts') ? s : `${s}/**`]),
-              '--reporter=default',
-              '--reporter=json',
-              '--outputFile.json=test-results/vitest.json',
-            ],
+            vitestArgs(
+              'test-results/vitest.json',
+              WAITING_SUITES.flatMap((s) => ['--exclude', s.endsWith('.ts') ? s : `${s}/**`]),
+            ),
             {},
           ),
         ),
@@ -231,18 +231,7 @@ async function main() {
       if (checkFailures > 0) console.error('lint or typecheck failed (see above)');
       const waitingCode = await withSqlite(() =>
         timed('vitest, waiting suites', () =>
-          runAsync(
-            bin('vitest'),
-            [
-              'run',
-              VITEST_WORKERS,
-              ...WAITING_SUITES,
-              '--reporter=default',
-              '--reporter=json',
-              '--outputFile.json=test-results/vitest-waiting.json',
-            ],
-            {},
-          ),
+          runAsync(bin('vitest'), vitestArgs('test-results/vitest-waiting.json', WAITING_SUITES), {}),
         ),
       );
       return [checkFailures, alternateCode, waitingCode, ...(await takeWorld())];

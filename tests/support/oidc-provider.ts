@@ -96,16 +96,6 @@ export async function startTestProvider({
     },
     ...config,
   });
-  const test: TestProvider = {
-    issuer,
-    clientId,
-    clientSecret,
-    people,
-    provider,
-    signingKey,
-    tamperIdToken: null,
-    close: async () => undefined,
-  };
   provider.use(async (ctx, next) => {
     await next();
     const body: unknown = ctx.body;
@@ -121,7 +111,16 @@ export async function startTestProvider({
   });
   const server: Server = createServer(provider.callback());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return Object.assign(test, {
+  // Read by the middleware above at each token answer, never before this is set.
+  const test: TestProvider = {
+    issuer,
+    clientId,
+    clientSecret,
+    people,
+    provider,
+    signingKey,
+    tamperIdToken: null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
+  };
+  return test;
 }
