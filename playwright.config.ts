@@ -7,7 +7,15 @@ export const E2E_DEMO_PASSWORD = 'e2e-demo-password-42';
 export const E2E_CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN ?? 'e2e-control-token-0123456789abcdef';
 
 // One locale for every journey, since dates and numbers follow the browser's (lib/format.ts).
-const browser = { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 }, locale: 'en-GB' };
+// Reduced motion, as a user may ask (app/globals.css): an endless spinner or skeleton pulse has
+// Chromium draw every frame, about 0.08 CPU-s per second on screen on this 2-core machine, and
+// the journeys spend much of their time waiting with one on screen.
+const browser = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1360, height: 900 },
+  locale: 'en-GB',
+  reducedMotion: 'reduce' as const,
+};
 // Whole file names (a path or a bare name): request-documents.spec.ts is no documents.spec.ts.
 export const WORLD_CHANGING =
   /(?:^|[\\/])(api-struggles|approval-releases|bulk-lapse|documents|editor|live-packages|packages|package-drafts|sandbox-panel|send-exactly-once|sign-template)\.spec\.ts$/;

@@ -178,3 +178,28 @@ test('the favicon is served without a session and linked from the page', async (
   await page.goto('/sign-in');
   await expect(page.locator('link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
 });
+
+// WCAG 2.3.3: with "reduce motion" set, spinners and skeletons hold still. The journeys all run
+// so (playwright.config.ts); this one also looks at a user who did not ask for it.
+test('spinners and skeleton pulses move only for a user who has not asked for reduced motion', async ({ page }) => {
+  await signIn(page, 'operator');
+  const motion = (className: string) =>
+    page.evaluate((cls) => {
+      const el = document.createElement('div');
+      el.className = cls;
+      document.body.append(el);
+      const timing = el.getAnimations().map((a) => a.effect?.getComputedTiming());
+      el.remove();
+      return timing.map((t) => ({ endless: t?.endTime === Infinity, ms: Number(t?.duration) }));
+    }, className);
+  for (const cls of ['animate-spin', 'animate-pulse']) {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await motion(cls), `${cls} for a user who has not asked`).toEqual([{ endless: true, ms: expect.any(Number) }]);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const still = await motion(cls);
+    expect(
+      still.some((t) => t.endless || t.ms > 1),
+      `${cls} with reduced motion: ${JSON.stringify(still)}`,
+    ).toBe(false);
+  }
+});
