@@ -6,6 +6,7 @@ import { openConsoleDb } from './lib/console-db.ts';
 import { ensureDemoAccounts, localSessionPassword } from './lib/prepare-console.ts';
 import { loadProjectEnv } from './lib/project-env.ts';
 import { chooseSigningApi } from './lib/signing-api-choice.ts';
+import { consoleServerEntry } from './lib/console-server-entry.ts';
 
 // `npm start` (production build) and `npm run dev`: the console, and the embedded sandbox
 // when no SIGNING_API_BASE_URL is configured.
@@ -32,9 +33,10 @@ async function main() {
       SIGNING_API_BASE_URL: sandbox.url,
       SIGNING_API_KEY: sandbox.apiKey,
       // The embedded key's limit is the sandbox's default: the console paces itself to it.
-      SIGNING_API_RATE_LIMIT_PER_MINUTE: Number(process.env.SIGNING_API_RATE_LIMIT_PER_MINUTE) > 0
-        ? process.env.SIGNING_API_RATE_LIMIT_PER_MINUTE
-        : process.env.SANDBOX_RATE_LIMIT_PER_MINUTE || '6000',
+      SIGNING_API_RATE_LIMIT_PER_MINUTE:
+        Number(process.env.SIGNING_API_RATE_LIMIT_PER_MINUTE) > 0
+          ? process.env.SIGNING_API_RATE_LIMIT_PER_MINUTE
+          : process.env.SANDBOX_RATE_LIMIT_PER_MINUTE || '6000',
       SANDBOX_CONTROL_URL: sandbox.url,
       SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
     });
@@ -44,7 +46,8 @@ async function main() {
     console.log(`Demo accounts (password "${demo.password}"): ${demo.map((d) => d.email).join(', ')}`);
   } else {
     const missing = ['SIGNING_API_KEY', 'SESSION_PASSWORD'].filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`With SIGNING_API_BASE_URL set, ${missing.join(' and ')} must be set too (see .env.example).`);
+    if (missing.length > 0)
+      throw new Error(`With SIGNING_API_BASE_URL set, ${missing.join(' and ')} must be set too (see .env.example).`);
     // Migrations run once here, before the server takes traffic (each instance may do so safely).
     await (await openConsoleDb()).destroy();
   }
@@ -62,8 +65,9 @@ async function main() {
       },
     });
   }
-  // Next's handler behind our own server, which pins the client address (scripts/console-server.ts).
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts', ...(dev ? ['--dev'] : [])], {
+  // Next's handler behind our own server, which pins the client address (scripts/console-server.ts,
+  // bundled: scripts/lib/console-server-entry.ts).
+  const server = spawn(process.execPath, [consoleServerEntry(), ...(dev ? ['--dev'] : [])], {
     stdio: 'inherit',
     env: { ...env, PORT: String(port), HOST: host },
   });
