@@ -20,8 +20,7 @@ async function createCategory(page: Page, baseURL: string, name: string) {
 
 test.describe('catalog admin actions', () => {
   test('an admin creates a category: field errors before sending, a taken name on the field, one key across a retried submission', { tag: '@dialect' }, async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/catalog/categories');
+    await signIn(page, 'admin', { at: '/catalog/categories' });
     const creates: Request[] = [];
     page.on('request', (r) => {
       if (isCreate(r)) creates.push(r);
@@ -168,8 +167,7 @@ test.describe('catalog admin actions', () => {
     expect(drafted.ok(), await drafted.text()).toBe(true);
     await operatorContext.close();
 
-    await signIn(page, 'admin');
-    await page.goto(apiId('/catalog/approval-workflows/wf_access'));
+    await signIn(page, 'admin', { at: apiId('/catalog/approval-workflows/wf_access') });
     await expect(page.getByRole('heading', { name: 'System access', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Archive workflow' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive workflow “System access”?' });
@@ -211,8 +209,7 @@ test.describe('catalog admin actions', () => {
     await operator.getByLabel(/^Working days requested/).fill('10');
     await operator.getByLabel(/^Handover contact e-mail/).fill('cover@example.com');
 
-    await signIn(page, 'admin');
-    await page.goto(apiId('/catalog/request-forms/rf_leave'));
+    await signIn(page, 'admin', { at: apiId('/catalog/request-forms/rf_leave') });
     await page.getByRole('button', { name: 'Archive request form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive request form “Leave request form”?' });
     await expect(dialog).toContainText(apiId('rf_leave'));
@@ -256,8 +253,7 @@ test.describe('catalog admin actions', () => {
 
   for (const role of ['viewer', 'operator', 'sender'] as const) {
     test(`${role === 'operator' ? 'an' : 'a'} ${role} sees no admin action in the catalog, and the console refuses one`, async ({ page, baseURL }) => {
-      await signIn(page, role);
-      await page.goto('/catalog/categories');
+      await signIn(page, role, { at: '/catalog/categories' });
       await expect(page.getByRole('table', { name: 'Categories' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'New category' })).toHaveCount(0);
       for (const [path, title] of [

@@ -133,8 +133,7 @@ test.describe('admin area', () => {
     baseURL,
   }) => {
     const email = `grace.${stamp()}@example.test`;
-    await signIn(page, 'admin');
-    await page.goto('/admin');
+    await signIn(page, 'admin', { at: '/admin' });
     await expect(page).toHaveURL(/\/admin\/users$/);
     const tabs = page.getByRole('navigation', { name: 'Admin' });
     await expect(tabs.getByRole('link')).toHaveText(['Users', 'Audit log', 'Sandbox']);

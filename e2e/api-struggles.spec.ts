@@ -55,8 +55,7 @@ test.describe('when the Signing API struggles', () => {
   });
 
   test('a filter whose options cannot be read says so, rather than offering only All', async ({ page }) => {
-    await signIn(page, 'operator');
-    await page.goto('/documents');
+    await signIn(page, 'operator', { at: '/documents' });
     await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/categories', status: 422, code: 'VALIDATION_FAILED', times: 100 }] });
     await outliveCatalogCache(page);
     await page.goto('/catalog/approval-workflows');
@@ -73,9 +72,8 @@ test.describe('when the Signing API struggles', () => {
   });
 
   test('a slow API is said to be slow, and Retry now does not wait for the hanging answer', async ({ page }) => {
-    await signIn(page, 'operator');
+    await signIn(page, 'operator', { at: '/documents' });
     // Away from the catalog landing page, whose own reads would take the one slow answer.
-    await page.goto('/documents');
     await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/categories', latency_ms: 30_000, times: 1 }] });
     await outliveCatalogCache(page);
     const read = asked(page, '/api/categories');
@@ -110,10 +108,9 @@ test.describe('when the Signing API struggles', () => {
   });
 
   test('a request held for the rate limit every operator shares says it is waiting its turn, then goes through', async ({ page }) => {
-    await signIn(page, 'operator');
+    await signIn(page, 'operator', { at: '/approvals' });
     // A page that reads no documents: the one refusal below must meet the request sent for it,
     // not a list read of the page's own that went out after the fault was set.
-    await page.goto('/approvals');
     const loaded = page.getByRole('table', { name: /approval requests/i }).or(page.getByText('No approval requests yet'));
     await expect(loaded).toBeVisible();
     // The API refuses one read for rate, asking for 9 s (the console holds up to 10 s): every call
@@ -159,8 +156,7 @@ test.describe('a tab click while the server and the API are slow', () => {
     { from: '/admin/users', nav: 'Admin', tab: 'Audit log', heading: 'Audit log' },
   ]) {
     test(`${nav} → ${tab} shows its skeleton at once`, async ({ page }) => {
-      await signIn(page, 'admin');
-      await page.goto(from);
+      await signIn(page, 'admin', { at: from });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle'); // the links' prefetches have answered
       if (api) await control('/faults', { rules: [{ method: 'GET', path: api, latency_ms: 4_000, times: 3 }] });

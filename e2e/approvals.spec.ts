@@ -355,8 +355,7 @@ test.describe('approval requests', () => {
   });
 
   test('what is typed in a new request survives a reload and another workflow, and leaving asks first', async ({ page }) => {
-    await signIn(page, 'operator');
-    await page.goto('/approvals/new');
+    await signIn(page, 'operator', { at: '/approvals/new' });
     await page.getByLabel('Workflow').selectOption({ label: 'System access' });
     const justification = 'Reporting for the Q3 churn review';
     await page.getByLabel(/^System( \*)?$/).selectOption('crm');
@@ -615,8 +614,7 @@ test.describe('approval requests', () => {
     await operator.close();
     await requestRevision(id);
 
-    await signIn(page, 'viewer');
-    await page.goto('/approvals');
+    await signIn(page, 'viewer', { at: '/approvals' });
     await expect(page.getByRole('heading', { name: 'Approval requests' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'New request' })).toHaveCount(0);
     await expectAccessible(page);

@@ -12,8 +12,7 @@ export const line = (n: number, email = `bulk${n}.${run}@example.org`) =>
   `Contractor ${n} ${run},2027-01-15,,Grace Hopper,grace@example.com,+4915112345678,Contractor ${n},${email},+44 20 7123 456${n},Bulk ${run} ${n}`;
 
 export async function openNewBatch(page: Page) {
-  await signIn(page, 'sender');
-  await page.goto(`/catalog/document-sign-templates/${apiId('dst_nda')}`);
+  await signIn(page, 'sender', { at: `/catalog/document-sign-templates/${apiId('dst_nda')}` });
   await page.getByRole('link', { name: 'Send in bulk' }).click();
   await expect(page).toHaveURL(/\/packages\/bulk\/new\?template=/);
   await expect(page.getByRole('heading', { name: '1. Get the spreadsheet' })).toBeVisible();

@@ -47,8 +47,7 @@ test.describe('catalog lists and details', () => {
   test('categories: status filter, search, paging and page size are held in the URL', async ({ page, browser, baseURL }) => {
     test.setTimeout(150_000); // seeds 30 categories on a fresh sandbox, then walks every list state
     await ensurePagingFixture(browser, baseURL!);
-    await signIn(page, 'viewer');
-    await page.goto('/catalog/categories');
+    await signIn(page, 'viewer', { at: '/catalog/categories' });
     await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
     await expect(rows(page, 'Categories').filter({ hasText: 'Finance' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'New category' })).toHaveCount(0);
@@ -119,8 +118,7 @@ test.describe('catalog lists and details', () => {
   });
 
   test('category detail: facts, its workflows and a link to them in the filtered list', async ({ page }) => {
-    await signIn(page, 'viewer');
-    await page.goto('/catalog/categories');
+    await signIn(page, 'viewer', { at: '/catalog/categories' });
     await rows(page, 'Categories').getByRole('link', { name: 'Human resources', exact: true }).click();
     await expect(page).toHaveURL(/\/catalog\/categories\/cat_hr$/);
     await expect(page.getByRole('heading', { name: 'Human resources', level: 1 })).toBeVisible();
@@ -197,8 +195,7 @@ test.describe('catalog lists and details', () => {
   });
 
   test('approval workflows: status, category and request template filters list real items and live in the URL', async ({ page }) => {
-    await signIn(page, 'viewer');
-    await page.goto('/catalog/approval-workflows');
+    await signIn(page, 'viewer', { at: '/catalog/approval-workflows' });
     await expect(rows(page, 'Approval workflows').first()).toBeVisible();
     const total = Number((await summary(page).textContent())!.match(/of (\d+)/)![1]);
     expect(total).toBeGreaterThanOrEqual(6);
@@ -237,8 +234,7 @@ test.describe('catalog lists and details', () => {
   });
 
   test('workflow detail: release, links, layers, and each release’s schema as a form and as raw JSON', { tag: '@dialect' }, async ({ page }) => {
-    await signIn(page, 'viewer');
-    await page.goto('/catalog/approval-workflows?q=expense');
+    await signIn(page, 'viewer', { at: '/catalog/approval-workflows?q=expense' });
     await rows(page, 'Approval workflows').getByRole('link', { name: 'Expense approval' }).click();
     await expect(page).toHaveURL(apiRe(/\/catalog\/approval-workflows\/wf_expense$/));
     await expect(page.getByRole('heading', { name: 'Expense approval', level: 1 })).toBeVisible();
@@ -302,8 +298,7 @@ test.describe('catalog lists and details', () => {
   });
 
   test('request forms: search in the URL and a detail linking its workflow, template and category', async ({ page }) => {
-    await signIn(page, 'viewer');
-    await page.goto('/catalog/request-forms');
+    await signIn(page, 'viewer', { at: '/catalog/request-forms' });
     await expect(rows(page, 'Request forms').first()).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('Search request forms').fill('purchase');
@@ -331,8 +326,7 @@ test.describe('catalog lists and details', () => {
 
   test('document-sign templates: list, and a detail with versions, signer slots, sender fields and the PDF of a chosen version', { tag: '@dialect' }, async ({ page }) => {
     test.setTimeout(120_000); // three PDFs drawn, one of them 200 pages
-    await signIn(page, 'viewer');
-    await page.goto('/catalog/document-sign-templates');
+    await signIn(page, 'viewer', { at: '/catalog/document-sign-templates' });
     await expect(rows(page, 'Document-sign templates')).toHaveCount(5);
     await expect(rows(page, 'Document-sign templates').filter({ hasText: 'Board resolution' })).toContainText('not enabled');
     await expectAccessible(page);
@@ -393,8 +387,7 @@ test.describe('catalog lists and details', () => {
     await expect(page.getByText('This template is not enabled for this app')).toBeVisible();
   });
   test('a template leads to sending with it and a workflow to a request, for the roles that may', async ({ page, browser }) => {
-    await signIn(page, 'sender');
-    await page.goto(apiId('/catalog/document-sign-templates/dst_nda'));
+    await signIn(page, 'sender', { at: apiId('/catalog/document-sign-templates/dst_nda') });
     await page.getByRole('link', { name: 'Send with this template' }).click();
     await expect(page).toHaveURL(apiRe(/\/packages\/new\?template=dst_nda$/));
     await expect(page.getByRole('heading', { name: 'Send a package' })).toBeVisible();

@@ -81,8 +81,7 @@ async function operatorPage(browser: Browser): Promise<Page> {
 test.describe('documents', () => {
   test('an empty list says what to do, and the upload panel opens from it', async ({ page }) => {
     await control('/reset');
-    await signIn(page, 'operator');
-    await page.goto('/documents');
+    await signIn(page, 'operator', { at: '/documents' });
     await expect(page.getByText('No documents yet')).toBeVisible();
     await expect(page.getByText(/Upload a PDF \(up to 25 MB and 200 pages\)/)).toBeVisible();
     await expectAccessible(page);
@@ -235,8 +234,7 @@ test.describe('documents', () => {
   });
 
   test('one button closes the upload panel, and focus returns to the button that opened it', async ({ page }) => {
-    await signIn(page, 'operator');
-    await page.goto('/documents');
+    await signIn(page, 'operator', { at: '/documents' });
     await page.getByRole('button', { name: 'Upload PDF' }).click();
     await expect(uploadPanel(page)).toBeVisible();
     const closers = page.getByRole('button', { name: /^(close|hide)\b/i });
@@ -420,8 +418,7 @@ test.describe('documents', () => {
     const operator = await operatorPage(browser);
     const doc = await apiUpload(operator, baseURL!, uniqueName('viewer-visible'), await makePdf(2));
     await operator.context().close();
-    await signIn(page, 'viewer');
-    await page.goto(`/documents?q=${encodeURIComponent(doc.name)}`);
+    await signIn(page, 'viewer', { at: `/documents?q=${encodeURIComponent(doc.name)}` });
     await expect(page.getByRole('row').filter({ hasText: doc.name })).toBeVisible();
     await expect(page.getByRole('button', { name: /Upload/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);

@@ -677,8 +677,7 @@ test.describe('field editor', () => {
   }
 
   test('viewers may not open the editor', async ({ page }) => {
-    await signIn(page, 'viewer');
-    await page.goto('/documents/doc_any/editor');
+    await signIn(page, 'viewer', { at: '/documents/doc_any/editor' });
     await expect(page.getByRole('heading', { name: 'The field editor is not available to your role' })).toBeVisible();
   });
 });

@@ -19,8 +19,12 @@ export const apiId = (text: string) => (DIALECT === 'alternate' ? mapIdsInString
 /** The same for an expected URL pattern. */
 export const apiRe = (pattern: RegExp) => new RegExp(apiId(pattern.source), pattern.flags);
 
-/** Signs in as the demo account of a role: through the real form, once per role and worker. */
-export async function signIn(page: Page, role: Role) {
+/**
+ * Signs in as the demo account of a role: through the real form, once per role and worker.
+ * Lands on home, or on `at`: the page a journey starts from, opened at once rather than after
+ * home (a page load costs the two cores about half a CPU-second, browser and console).
+ */
+export async function signIn(page: Page, role: Role, { at = '/' }: { at?: string } = {}) {
   // One sign-in through the form per role and worker: later journeys start from its session
   // cookie (in a context of their own), so two cores spend their time on what each journey is
   // about rather than on scrypt (each sign-in verifies a password at full cost). A session that
@@ -28,9 +32,9 @@ export async function signIn(page: Page, role: Role) {
   const kept = signedIn.get(role);
   if (kept) {
     await page.context().addCookies(kept);
-    await page.goto('/');
+    await page.goto(at);
     if (!new URL(page.url()).pathname.startsWith('/sign-in')) {
-      await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
+      if (at === '/') await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
       return;
     }
     signedIn.delete(role);
@@ -41,6 +45,7 @@ export async function signIn(page: Page, role: Role) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Areas' })).toBeVisible();
   signedIn.set(role, await page.context().cookies());
+  if (at !== '/') await page.goto(at);
 }
 const signedIn = new Map<Role, Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>>();
 

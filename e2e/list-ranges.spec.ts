@@ -57,8 +57,7 @@ test('a sender narrows the packages list to the day a package was sent and expor
 });
 
 test('the approval-requests list offers the same day ranges and export, kept in its URL', async ({ page }) => {
-  await signIn(page, 'operator');
-  await page.goto('/approvals?updated_from=2026-01-01&updated_to=2026-01-02');
+  await signIn(page, 'operator', { at: '/approvals?updated_from=2026-01-01&updated_to=2026-01-02' });
   await expect(page.getByLabel('Updated from')).toHaveValue('2026-01-01');
   await expect(page.getByLabel('Updated to')).toHaveValue('2026-01-02');
   await expect(page.getByRole('link', { name: 'Export CSV (filtered)' })).toHaveAttribute(

@@ -118,8 +118,7 @@ test.describe('live package detail', () => {
   });
 
   test('the queued notice shows right after a send and not after a reload', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     await page.getByRole('radio', { name: /Mutual non-disclosure agreement/ }).check();
     const values = page.getByRole('group', { name: 'Values in the document' });
     await values.getByLabel('Counterparty name').fill(`Notice ${run}`);

@@ -43,8 +43,7 @@ test('a catalog record rendered on the server reads the German way and hydrates 
   const reads: string[] = [];
   page.on('request', (r) => r.url().includes('/api/categories/cat_finance') && reads.push(r.url()));
 
-  await signIn(page, 'viewer');
-  await page.goto('/catalog/categories/cat_finance');
+  await signIn(page, 'viewer', { at: '/catalog/categories/cat_finance' });
   const facts = page.locator('dl').first();
   await expect(facts).toContainText(/Created\s*\d{1,2}\. [A-Z][a-zä]+\.? \d{4}, \d\d:\d\d UTC/);
   await expect(page.getByText('Expenses, invoices and budget approvals.')).toBeVisible();

@@ -103,8 +103,7 @@ test.describe('package drafts', () => {
   test('a saved draft is listed and comes back after a reload with every value; saving again keeps one draft', async ({
     page,
   }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     const v = nda(`Draftco ${run}`);
     await fillNda(page, v);
     await expect(status(page)).toHaveText('');
@@ -153,8 +152,7 @@ test.describe('package drafts', () => {
   });
 
   test('Delete asks first; a draft already gone elsewhere leaves the list without an error', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages');
+    await signIn(page, 'sender', { at: '/packages' });
     const doomed = `Doomed ${run}`;
     const stale = `Stale ${run}`;
     await draftViaApi(page, doomed);
@@ -189,8 +187,7 @@ test.describe('package drafts', () => {
   });
 
   test('sending from a draft makes exactly one package and deletes the draft', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     const v = nda(`Sentdraft ${run}`);
     await fillNda(page, v);
     await saveDraft(page);
@@ -208,8 +205,7 @@ test.describe('package drafts', () => {
   });
 
   test('"Use as a new package" starts the form from the template, values, recipients and expiry, and saves nothing until asked', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     const v = nda(`Reuse ${run}`);
     await fillNda(page, v);
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -253,15 +249,13 @@ test.describe('package drafts', () => {
 
     // A viewer may read the package but not start one from it.
     await page.context().clearCookies();
-    await signIn(page, 'viewer');
-    await page.goto(packageUrl);
+    await signIn(page, 'viewer', { at: packageUrl });
     await expect(page.getByRole('table', { name: 'Signers of this package' })).toContainText(v.counterparty);
     await expect(page.getByRole('link', { name: 'Use as a new package' })).toHaveCount(0);
   });
 
   test('a save over a version another tab has replaced names what differs and lets the sender choose', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     const v = nda(`Twotabs ${run}`);
     await fillNda(page, v);
     const id = await saveDraft(page);

@@ -351,8 +351,7 @@ test.describe('signature packages', () => {
     const id = await sendNdaViaApi(sender, `Vandelay ${run}`, run);
     await sender.close();
 
-    await signIn(page, 'viewer');
-    await page.goto('/packages');
+    await signIn(page, 'viewer', { at: '/packages' });
     await expect(page.getByRole('heading', { name: 'Signature packages' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Send a package' })).toHaveCount(0);
     await page.goto(`/packages/${id}`);
@@ -516,8 +515,7 @@ test.describe('reviewing before a send', () => {
   test('the receipt running out in the browser closes the send; leaving the review asks first', async ({ page }) => {
     // The browser's clock is the page's own: it runs as usual until the journey moves it on.
     await page.clock.install();
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     await fillNda(page, `Countdown ${run}`);
     await previewAndReview(page);
     const confirm = page.getByLabel(/I have reviewed the populated document/);
@@ -563,8 +561,7 @@ test.describe('reviewing before a send', () => {
     'the API saying the receipt has expired closes the send, whatever the browser clock says',
     { tag: '@dialect' },
     async ({ page }) => {
-      await signIn(page, 'sender');
-      await page.goto('/packages/new');
+      await signIn(page, 'sender', { at: '/packages/new' });
       await fillNda(page, `API clock ${run}`);
       await previewAndReview(page);
       const confirm = page.getByLabel(/I have reviewed the populated document/);
@@ -585,8 +582,7 @@ test.describe('reviewing before a send', () => {
   );
 
   test('by keyboard, the review takes the focus after Preview and keeps it once the last page is seen', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     await fillNda(page, `Keys ${run}`);
     // The chosen template's whole card shows the keyboard's focus, not only its small radio.
     const radio = page.getByRole('radio', { name: /Mutual non-disclosure agreement/ });
@@ -619,8 +615,7 @@ test.describe('reviewing before a send', () => {
 
   test('on a phone the summary below the document must be scrolled to as well', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'sender');
-    await page.goto('/packages/new');
+    await signIn(page, 'sender', { at: '/packages/new' });
     await fillNda(page, `Pied Piper ${run}`);
     await page.getByRole('button', { name: 'Preview' }).click();
     // Fit to a phone's width, a page's text is too small to read: nothing counts as reviewed

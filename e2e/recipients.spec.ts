@@ -191,12 +191,10 @@ test('a bulk row is offered the book under its signer cells, and an address from
 });
 
 test('a search that finds no one offers to clear it, and a viewer is shown the refusal', async ({ page }) => {
-  await signIn(page, 'sender');
-  await page.goto(`/packages/recipients?q=${encodeURIComponent(`nobody-${run}`)}`);
+  await signIn(page, 'sender', { at: `/packages/recipients?q=${encodeURIComponent(`nobody-${run}`)}` });
   await expect(page.getByText('Nothing matches these filters')).toBeVisible();
   await page.context().clearCookies();
-  await signIn(page, 'viewer');
-  await page.goto('/packages/recipients');
+  await signIn(page, 'viewer', { at: '/packages/recipients' });
   await expect(page.getByRole('heading', { name: 'Recipients is not available to your role' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Package views' })).toHaveCount(0);
 });

@@ -86,8 +86,7 @@ test.describe('document fields', () => {
     'a PDF uploaded from the field becomes its value; a failed upload keeps the form; the name is editable',
     { tag: '@dialect' },
     async ({ page }) => {
-      await signIn(page, 'operator');
-      await page.goto(`/approvals/new?workflow=${apiId('wf_expense')}`);
+      await signIn(page, 'operator', { at: `/approvals/new?workflow=${apiId('wf_expense')}` });
       await fillExpense(page);
       const file = { name: `inline-${run}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf() };
       const chooser = page.getByLabel('Upload a PDF for Receipt');

@@ -78,8 +78,7 @@ test.describe('sandbox panel', () => {
     const operator = await rolePage(browser, baseURL!, 'operator');
     const request = await submitRequest(operator, baseURL!, 'wf_access@2', ACCESS);
 
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Sandbox' })).toHaveAttribute('aria-current', 'page');
     const reviewer = await pickRequest(page, request);
     await expect(reviewer).toContainText('System owner');
@@ -118,8 +117,7 @@ test.describe('sandbox panel', () => {
     const leave = await submitRequest(operator, baseURL!, 'wf_leave@2', LEAVE);
     const stale = await submitRequest(operator, baseURL!, 'wf_access@2', ACCESS);
 
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     let reviewer = await pickRequest(page, leave);
     await expect(reviewer.getByRole('definition').filter({ hasText: 'Line manager' })).toBeVisible();
     await expect(reviewer.getByRole('term').filter({ hasText: 'Layers still ahead' }).locator('xpath=following-sibling::dd')).toHaveText('People team');
@@ -160,8 +158,7 @@ test.describe('sandbox panel', () => {
     const sender = await rolePage(browser, baseURL!, 'sender');
     const pkg = await sendPackage(sender, baseURL!);
 
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     const { recipients, row } = await findPackage(page, pkg.id);
     await expect(row).toContainText('Queued');
     await expect(row).toContainText('Ada Lovelace <ada@example.com> — pending');
@@ -196,8 +193,7 @@ test.describe('sandbox panel', () => {
 
   test('clock: quick and custom advances show the new time, and time delivers a queued package', async ({ page, browser, baseURL }) => {
     const sender = await rolePage(browser, baseURL!, 'sender');
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     const clock = page.getByRole('region', { name: 'Clock' });
     const shown = clock.getByTestId('sandbox-clock');
     const read = async () => Date.parse((await shown.getAttribute('datetime'))!);
@@ -236,8 +232,7 @@ test.describe('sandbox panel', () => {
 
   test('faults: inject one that the console then answers with, and clear it', async ({ page }) => {
     await control('/faults', { rules: [] });
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     const faults = page.getByRole('region', { name: 'Faults' });
     await expect(faults.getByText('No faults injected: the sandbox answers normally.')).toBeVisible();
     await expect(faults.getByRole('button', { name: 'Clear all' })).toBeDisabled();
@@ -290,8 +285,7 @@ test.describe('sandbox panel', () => {
   test('faults: an answer lost after commit is injected, listed, and the console recovers the stored reply', async ({ page, browser, baseURL }) => {
     await control('/faults', { rules: [] });
     const sender = await rolePage(browser, baseURL!, 'sender');
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     const faults = page.getByRole('region', { name: 'Faults' });
     const inject = faults.getByRole('button', { name: 'Inject fault' });
     await faults.getByLabel('Method').selectOption('POST');
@@ -345,8 +339,7 @@ test.describe('sandbox panel', () => {
 
   test('faults: a delay alone slows the API without failing it', async ({ page }) => {
     await control('/faults', { rules: [] });
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     const faults = page.getByRole('region', { name: 'Faults' });
     await faults.getByLabel(/^Path/).fill('/api/v1/request-forms');
     await faults.getByLabel(/^Status/).fill('');
@@ -372,8 +365,7 @@ test.describe('sandbox panel', () => {
   });
 
   test('releases: publish the current schema again, and a new one; a schema no form can carry is named', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/sandbox');
+    await signIn(page, 'admin', { at: '/admin/sandbox' });
     const card = page.getByRole('region', { name: 'Workflow releases' });
     await card.getByLabel('Workflow', { exact: true }).selectOption({ label: 'Travel pre-approval (legacy)' });
     const hint = card.getByText(/^Current release: /);

@@ -73,8 +73,7 @@ test.describe('sign-in and areas by role', () => {
 
     test(`at ${width} px a skip link is the first stop of the keyboard and leads past the navigation`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await signIn(page, 'viewer');
-      await page.goto('/catalog/categories');
+      await signIn(page, 'viewer', { at: '/catalog/categories' });
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to content' });
       await expect(skip).toBeFocused();

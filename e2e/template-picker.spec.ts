@@ -111,8 +111,7 @@ test.describe('template picker', () => {
   });
 
   test('a link to a template that cannot be used, or does not exist, says so and offers the list', async ({ page }) => {
-    await signIn(page, 'sender');
-    await page.goto('/packages/new?template=dst_board');
+    await signIn(page, 'sender', { at: '/packages/new?template=dst_board' });
     await expect(picker(page)).toContainText('Board resolution cannot be used. Not enabled for API use');
     await expect(results(page).getByRole('radio')).toHaveCount(5);
     await expect(page.getByText('Choose a template to fill in its values and signers.')).toBeVisible();
