@@ -17,6 +17,14 @@ const describeRun = (r: TextRun) => `p.${r.page} "${r.text}" at (${r.x.toFixed(1
 const versions = SIGN_TEMPLATE_SEEDS.flatMap((seed) => seed.versions.map((v) => [`${seed.id} v${v}`, seed, v] as const));
 
 describe('seeded template PDFs', () => {
+  // The seed draws each once per process and hands out copies (sandbox/seed/seed.ts).
+  it('are the same bytes every time they are drawn', async () => {
+    for (const seed of SIGN_TEMPLATE_SEEDS.slice(0, 2)) {
+      const [a, b] = [await renderTemplatePdf(seed, seed.versions[0]!), await renderTemplatePdf(seed, seed.versions[0]!)];
+      expect(Buffer.from(a).equals(Buffer.from(b)), seed.id).toBe(true);
+    }
+  });
+
   it.each(versions)('%s prints nothing inside a field or signature box', async (_name, seed, version) => {
     const runs = await textRuns(await renderTemplatePdf(seed, version));
     const inside = runs.flatMap((r) =>

@@ -14,6 +14,21 @@ import { WORKFLOW_SEEDS, schemaFor } from './workflows.ts';
 
 const DAY = 86_400_000;
 
+// A seed template's PDF depends on the seed alone (fixed dates, nothing random: see
+// template-pdf.unit.test.ts), so it is drawn once per process, not at every start and reset of
+// a sandbox (about half a CPU-second each time). A copy each time: the store keeps its own.
+const seedPdfs = new Map<string, Promise<Uint8Array>>();
+async function seedPdf(seed: (typeof SIGN_TEMPLATE_SEEDS)[number], version: number): Promise<Uint8Array> {
+  const key = `${seed.id}@${version}`;
+  let pdf = seedPdfs.get(key);
+  if (!pdf) {
+    pdf = renderTemplatePdf(seed, version);
+    seedPdfs.set(key, pdf);
+    pdf.catch(() => seedPdfs.delete(key));
+  }
+  return new Uint8Array(await pdf);
+}
+
 const CATEGORIES: [string, string, string][] = [
   ['cat_finance', 'Finance', 'Expenses, invoices and budget approvals.'],
   ['cat_procurement', 'Procurement', 'Purchases of goods and services.'],
@@ -41,7 +56,7 @@ export async function seedIfEmpty(services: Services): Promise<void> {
 
   const pdfs = new Map<string, Uint8Array>();
   for (const t of SIGN_TEMPLATE_SEEDS) {
-    for (const v of t.versions) pdfs.set(`dstv_${t.id.slice(4)}_${v}`, await renderTemplatePdf(t, v));
+    for (const v of t.versions) pdfs.set(`dstv_${t.id.slice(4)}_${v}`, await seedPdf(t, v));
   }
 
   // Files first: a committed catalog row never points at a missing PDF.
