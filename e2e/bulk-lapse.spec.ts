@@ -18,7 +18,10 @@ test('a receipt lapsing mid-review is previewed again, the pages seen kept for t
   const progress = page.getByTestId('review-progress');
   if (DIALECT === 'standard') await expect(progress).toHaveText(/Reviewed (\d+) of \1 pages?$/);
   await reviewAllPages(page);
-  await page.getByText(/^I have reviewed this package’s document/).scrollIntoViewIfNeeded();
+  // The review may draw its confirmation again as the last page is marked: scroll to it once it holds still.
+  await expect(async () => {
+    await page.getByText(/^I have reviewed this package’s document/).scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByLabel(/I have reviewed this package’s document/).check();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Row 2' }).getByText('Sent', { exact: true })).toBeVisible({
