@@ -6,7 +6,7 @@ import { openConsoleDb } from './lib/console-db.ts';
 import { ensureDemoAccounts, localSessionPassword } from './lib/prepare-console.ts';
 import { loadProjectEnv } from './lib/project-env.ts';
 import { chooseSigningApi } from './lib/signing-api-choice.ts';
-import { consoleServerEntry } from './lib/console-server-entry.ts';
+import { consoleServerArgs } from './lib/console-server-entry.ts';
 
 // `npm start` (production build) and `npm run dev`: the console, and the embedded sandbox
 // when no SIGNING_API_BASE_URL is configured.
@@ -67,7 +67,7 @@ async function main() {
   }
   // Next's handler behind our own server, which pins the client address (scripts/console-server.ts,
   // bundled: scripts/lib/console-server-entry.ts).
-  const server = spawn(process.execPath, [consoleServerEntry(), ...(dev ? ['--dev'] : [])], {
+  const server = spawn(process.execPath, [...consoleServerArgs(), ...(dev ? ['--dev'] : [])], {
     stdio: 'inherit',
     env: { ...env, PORT: String(port), HOST: host },
   });

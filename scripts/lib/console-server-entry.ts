@@ -15,7 +15,7 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'signdesk');
  * Bundled at each start (some 20 ms), so the bundle is never older than its sources; packages
  * stay imports. Named by its content, so consoles started side by side share one file.
  */
-export function consoleServerEntry(): string {
+export function consoleServerEntry(cacheDir = CACHE): string {
   const [out] = buildSync({
     entryPoints: [join(ROOT, 'scripts', 'console-server.ts')],
     bundle: true,
@@ -27,13 +27,28 @@ export function consoleServerEntry(): string {
     logLevel: 'silent',
   }).outputFiles;
   if (!out) throw new Error('esbuild produced no bundle of scripts/console-server.ts');
-  const file = join(CACHE, `console-server-${createHash('sha256').update(out.contents).digest('hex').slice(0, 16)}.mjs`);
+  const file = join(cacheDir, `console-server-${createHash('sha256').update(out.contents).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
-    mkdirSync(CACHE, { recursive: true });
+    mkdirSync(cacheDir, { recursive: true });
     // Written aside and renamed, so a console starting alongside never reads half a file.
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, out.contents);
     renameSync(partial, file);
   }
   return file;
+}
+
+/**
+ * How `node` runs the console server: the bundle, or, where the project cannot be written to
+ * (a read-only image), the source under tsx as before.
+ */
+export function consoleServerArgs(cacheDir = CACHE): string[] {
+  try {
+    return [consoleServerEntry(cacheDir)];
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM')
+      return ['--import', 'tsx', join(ROOT, 'scripts', 'console-server.ts')];
+    throw err;
+  }
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { consoleServerEntry } from './console-server-entry.ts';
+import { consoleServerArgs, consoleServerEntry } from './console-server-entry.ts';
 
 describe('consoleServerEntry', () => {
   it('bundles the console server into one module plain node accepts, named by its content', () => {
@@ -12,5 +12,15 @@ describe('consoleServerEntry', () => {
     expect(code).toContain('function pinForwardedHeaders');
     expect(code).toMatch(/from "next"/);
     expect(() => execFileSync(process.execPath, ['--check', file])).not.toThrow();
+  });
+
+  it('falls back to the source under tsx where the project cannot be written to', () => {
+    // sysfs refuses new directories even to root
+    expect(consoleServerArgs('/sys/signdesk-console-server')).toEqual([
+      '--import',
+      'tsx',
+      expect.stringMatching(/scripts\/console-server\.ts$/),
+    ]);
+    expect(consoleServerArgs()).toEqual([consoleServerEntry()]);
   });
 });

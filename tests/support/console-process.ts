@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { consoleServerEntry } from '../../scripts/lib/console-server-entry.ts';
+import { consoleServerArgs } from '../../scripts/lib/console-server-entry.ts';
 
 // Starting a console as a process and waiting for it: free ports, `next start` through
 // scripts/console-server.ts, its output and its exit. Nothing here opens the console's
@@ -69,7 +69,7 @@ export function spawnConsole(opts: { port: number; env: Record<string, string | 
     ...opts.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  return spawn(process.execPath, [...(opts.nodeArgs ?? []), consoleServerEntry()], {
+  return spawn(process.execPath, [...(opts.nodeArgs ?? []), ...consoleServerArgs()], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
