@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside node_modules, so that the bundle's own imports (next) resolve from the project. */
 const CACHE = join(ROOT, 'node_modules', '.cache', 'signdesk');
+const SOURCE = join(ROOT, 'scripts', 'console-server.ts');
 
 /**
  * scripts/console-server.ts bundled into one plain module for `node` to run, and its path.
@@ -17,7 +18,7 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'signdesk');
  */
 export function consoleServerEntry(cacheDir = CACHE): string {
   const [out] = buildSync({
-    entryPoints: [join(ROOT, 'scripts', 'console-server.ts')],
+    entryPoints: [SOURCE],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -47,8 +48,7 @@ export function consoleServerArgs(cacheDir = CACHE): string[] {
     return [consoleServerEntry(cacheDir)];
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM')
-      return ['--import', 'tsx', join(ROOT, 'scripts', 'console-server.ts')];
+    if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') return ['--import', 'tsx', SOURCE];
     throw err;
   }
 }
