@@ -1,13 +1,6 @@
 import type { NextConfig } from 'next';
 import { HSTS, STATIC_CSP, WORKER_CSP } from './lib/security/csp';
-
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Referrer-Policy', value: 'same-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-];
+import { SECURITY_HEADERS } from './lib/security/headers';
 
 // Everything proxy.ts does not see (its matcher): route handlers, Next's chunks and public/
 // files. Pages get their nonce policy (and HSTS) from proxy.ts; a second CSP here would be
@@ -30,7 +23,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'kysely', 'undici'],
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: '/:path*', headers: [...SECURITY_HEADERS] },
       ...NOT_PAGES.map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: STATIC_CSP }] })),
       { source: WORKER, headers: [{ key: 'Content-Security-Policy', value: WORKER_CSP }] },
       ...[...NOT_PAGES, WORKER].map((source) => ({

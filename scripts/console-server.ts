@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { bodyLimits, guardBody } from '../server/edge/body-deadlines.ts';
 import { parseTrustedProxies, pinForwardedHeaders } from '../server/edge/forwarded.ts';
-import { isPublicHost, parsePublicOrigin } from '../server/edge/public-origin.ts';
+import { connectionLimits, limitConnections } from '../server/edge/connection-limits.ts';
+import { isPublicHost, originFor, parsePublicOrigin, REQUEST_ORIGIN_HEADER } from '../server/edge/public-origin.ts';
+import { EDGE_ANSWER_HEADERS } from '../lib/security/headers.ts';
 
 // The console's HTTP server: Next's own request handler behind the steps `next start` cannot
 // do — deciding which forwarding headers to believe (server/edge/forwarded.ts) from the
@@ -15,6 +17,7 @@ const hostname = process.env.HOST ?? '127.0.0.1';
 const trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 const publicOrigin = parsePublicOrigin(process.env.CONSOLE_PUBLIC_URL, { hostname, port });
 const limits = bodyLimits(process.env);
+const connections = connectionLimits(process.env);
 // Data files (the SQLite database, its WAL, the log) are for this user alone.
 process.umask(0o077);
 
@@ -35,14 +38,17 @@ const server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) =
   const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
   // Health probes are exempt: a load balancer names the instance by its own address, and the
   // probes read nothing of anyone's.
-  if (!isPublicHost(publicOrigin, host) && !isHealthProbe(req.method, req.url)) {
-    res.writeHead(421, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
+  delete req.headers[REQUEST_ORIGIN_HEADER];
+  if (isPublicHost(publicOrigin, host)) req.headers[REQUEST_ORIGIN_HEADER] = originFor(publicOrigin, host!);
+  else if (!isHealthProbe(req.method, req.url)) {
+    res.writeHead(421, { ...EDGE_ANSWER_HEADERS, 'content-type': 'application/json', connection: 'close' });
     res.end(misdirected);
     return;
   }
   guardBody(req, res, limits);
   void handle(req, res);
 });
+limitConnections(server, connections, trusted);
 // Same keep-alive behaviour as `next start`, so load balancers do not race closed sockets.
 server.keepAliveTimeout = 75_000;
 // Headers are due within limits.headersMs (10 s); bodies have deadlines of their own (guardBody), so Node's one

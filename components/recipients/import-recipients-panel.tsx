@@ -1,11 +1,12 @@
 'use client';
 
 import { useState } from 'react';
+import { z } from 'zod';
 import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
 import { notKnownYet } from '@/lib/forms/apply-api-error';
 import { outcomeOf } from '@/lib/intents/intent-key';
-import { RECIPIENT_IMPORT_INVALID } from '@/lib/recipients/codes';
+import { RECIPIENT_IMPORT_CONFLICTS, RECIPIENT_IMPORT_INVALID } from '@/lib/recipients/codes';
 import { RECIPIENT_IMPORT_MAX_CHARS, RECIPIENT_IMPORT_MAX_ROWS } from '@/lib/recipients/limits';
 import { useImportRecipients } from '@/lib/recipients/mutations';
 import type { RecipientImportResult } from '@/lib/recipients/schemas';
@@ -19,16 +20,32 @@ interface Problem {
   message: string;
 }
 
-/** A refusal's words and, for a file with problems, each of them by row and column. */
-function refusalOf(err: unknown): { message: string; problems: Problem[] } {
-  if (outcomeOf(err) === 'unknown' || !(err instanceof ConsoleApiError)) return { message: notKnownYet(err), problems: [] };
-  if (err.code !== RECIPIENT_IMPORT_INVALID) return { message: err.message, problems: [] };
+interface Refusal {
+  message: string;
+  problems: Problem[];
+  /** entries the file would change, at the versions the book holds now: what "Overwrite" agrees to */
+  overwrite: Overwrite[];
+}
+
+const overwriteSchema = z.object({ id: z.string(), version: z.number().int() });
+type Overwrite = z.infer<typeof overwriteSchema>;
+
+/** A refusal's words and, for a file with problems or changes, each of them by row. */
+function refusalOf(err: unknown): Refusal {
+  if (outcomeOf(err) === 'unknown' || !(err instanceof ConsoleApiError))
+    return { message: notKnownYet(err), problems: [], overwrite: [] };
+  if (err.code !== RECIPIENT_IMPORT_INVALID && err.code !== RECIPIENT_IMPORT_CONFLICTS)
+    return { message: err.message, problems: [], overwrite: [] };
   const problems = err.details.map((d) => ({
     row: typeof d.row === 'number' ? d.row : null,
     column: typeof d.column === 'string' ? d.column : null,
     message: d.message,
   }));
-  return { message: err.message, problems };
+  const overwrite = err.details.flatMap((d) => {
+    const entry = overwriteSchema.safeParse(d.recipient);
+    return entry.success ? [entry.data] : [];
+  });
+  return { message: err.message, problems, overwrite };
 }
 
 const where = (p: Problem) => [p.row === null ? null : `Row ${p.row}`, p.column].filter(Boolean).join(', ') || 'The file';
@@ -46,7 +63,7 @@ function summary(r: RecipientImportResult): string {
  */
 export function ImportRecipientsPanel({ id }: { id: string }) {
   const [csv, setCsv] = useState('');
-  const [refusal, setRefusal] = useState<{ message: string; problems: Problem[] } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [result, setResult] = useState<RecipientImportResult | null>(null);
   const importing = useImportRecipients({
     onDone(done) {
@@ -68,6 +85,7 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
       setRefusal({
         message: `${file.name} is too large: one import takes ${RECIPIENT_IMPORT_MAX_ROWS.toLocaleString('en')} rows at most.`,
         problems: [],
+        overwrite: [],
       });
       return;
     }
@@ -82,13 +100,14 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
       <p className="mt-1 text-sm text-slate-600">
         A header row with the columns name, email and phone (phone may be left out), in any order, then up to{' '}
         {RECIPIENT_IMPORT_MAX_ROWS.toLocaleString('en')} rows. An address already in the book takes the file’s name and phone (a
-        blank phone keeps the book’s). If any row has a problem, nothing is imported.
+        blank phone keeps the book’s), once you have seen what would change and chosen to overwrite it. If any row has a problem,
+        nothing is imported.
       </p>
       <form
         className="mt-4 flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!tooLong && csv.trim()) void importing.run(csv).catch(() => undefined);
+          if (!tooLong && csv.trim()) void importing.run({ csv }).catch(() => undefined);
         }}
       >
         <fieldset disabled={importing.pending} className="flex flex-col gap-4">
@@ -113,7 +132,11 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
               rows={8}
               spellCheck={false}
               value={csv}
-              onChange={(e) => setCsv(e.target.value)}
+              onChange={(e) => {
+                setCsv(e.target.value);
+                // What was agreed to overwrite was for the text as it was.
+                if (refusal?.overwrite.length) setRefusal(null);
+              }}
               placeholder={'name,email,phone\nAda Lovelace,ada@example.com,+49 151 12345678'}
               className="font-mono"
             />
@@ -129,6 +152,20 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
                     </li>
                   ))}
                 </ul>
+              )}
+              {refusal.overwrite.length > 0 && refusal.overwrite.length === refusal.problems.length && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="mt-3"
+                  onClick={() => void importing.run({ csv, overwrite: refusal.overwrite }).catch(() => undefined)}
+                >
+                  Overwrite{' '}
+                  {refusal.overwrite.length === 1
+                    ? 'this entry'
+                    : `these ${refusal.overwrite.length.toLocaleString('en')} entries`}{' '}
+                  and import
+                </Button>
               )}
             </div>
           )}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { AUDIT_OUTCOMES } from './audit-outcomes.ts';
 import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '../calendar-day.ts';
 import { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS } from './fault-limits.ts';
@@ -7,7 +8,7 @@ import { listQuerySchema } from '../list/schemas.ts';
 
 export const newUserSchema = z.strictObject({
   email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
-  name: z.string().trim().min(1, 'Enter a name').max(120),
+  name: plainText(z.string().trim().min(1, 'Enter a name').max(120)),
   password: z.string().min(12, 'At least 12 characters').max(200),
   roles: z.array(z.enum(ROLES)).min(1, 'Choose at least one role'),
 });
@@ -29,7 +30,13 @@ const isoDate = z.string().refine(isCalendarDay, CALENDAR_DAY_MESSAGE);
 
 export const auditQuerySchema = listQuerySchema
   .omit({ q: true })
-  .extend({ user: z.string().trim().max(254).optional(), outcome: z.enum(AUDIT_OUTCOMES).optional(), operation: z.string().max(80).optional(), from: isoDate.optional(), to: isoDate.optional() })
+  .extend({
+    user: z.string().trim().max(254).optional(),
+    outcome: z.enum(AUDIT_OUTCOMES).optional(),
+    operation: z.string().max(80).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
   .strict();
 
 /**
@@ -73,12 +80,21 @@ export const auditLogEntrySchema = auditRowSchema.extend({
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
-export const clockSchema = z.strictObject({ advance_seconds: z.number().int().min(1, 'At least one second').max(10 * 365 * 86_400) });
+export const clockSchema = z.strictObject({
+  advance_seconds: z
+    .number()
+    .int()
+    .min(1, 'At least one second')
+    .max(10 * 365 * 86_400),
+});
 
 export const reviewerActionSchema = z.strictObject({
   action: z.enum(['request_revision', 'approve', 'reject']),
   comment: z.string().trim().max(1000).optional(),
-  requirements: z.array(z.strictObject({ field_key: z.string().max(128).optional(), message: z.string().trim().min(1).max(500) })).max(20).optional(),
+  requirements: z
+    .array(z.strictObject({ field_key: z.string().max(128).optional(), message: z.string().trim().min(1).max(500) }))
+    .max(20)
+    .optional(),
 });
 
 /** A new workflow release: the current schema again, or the one given (a JSON Schema object). */
@@ -91,21 +107,29 @@ export { DROP_EXCLUDES_STATUS, DROP_NEEDS_AFTER_COMMIT, MAX_FAULT_DELAY_MS };
 export const faultRulesSchema = z.strictObject({
   rules: z
     .array(
-      z.strictObject({
-        method: z.enum(['GET', 'POST', 'PATCH', 'DELETE', '*']).default('*'),
-        path: z.string().startsWith('/api/v1/', 'Faults apply to /api/v1/ paths').max(300),
-        status: z.number().int().min(400).max(599).optional(),
-        code: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE code').max(60).optional(),
-        retry_after: z.number().int().min(0).max(3600).optional(),
-        times: z.number().int().min(1).max(1000).optional(),
-        /** a delay before the answer; alone, the call then succeeds slowly (spinners, timeouts) */
-        latency_ms: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
-        /** let the call run and commit, then fail it (status) or drop its answer: the lost answer of DESIGN.md section 6 */
-        after_commit: z.boolean().optional(),
-        /** with after_commit: close the connection without an answer, instead of a status */
-        drop: z.boolean().optional(),
-      })
-        .refine((r) => r.status !== undefined || r.latency_ms !== undefined || r.drop === true, { message: 'Give a status, a delay, or both', path: ['status'] })
+      z
+        .strictObject({
+          method: z.enum(['GET', 'POST', 'PATCH', 'DELETE', '*']).default('*'),
+          path: z.string().startsWith('/api/v1/', 'Faults apply to /api/v1/ paths').max(300),
+          status: z.number().int().min(400).max(599).optional(),
+          code: z
+            .string()
+            .regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE code')
+            .max(60)
+            .optional(),
+          retry_after: z.number().int().min(0).max(3600).optional(),
+          times: z.number().int().min(1).max(1000).optional(),
+          /** a delay before the answer; alone, the call then succeeds slowly (spinners, timeouts) */
+          latency_ms: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
+          /** let the call run and commit, then fail it (status) or drop its answer: the lost answer of DESIGN.md section 6 */
+          after_commit: z.boolean().optional(),
+          /** with after_commit: close the connection without an answer, instead of a status */
+          drop: z.boolean().optional(),
+        })
+        .refine((r) => r.status !== undefined || r.latency_ms !== undefined || r.drop === true, {
+          message: 'Give a status, a delay, or both',
+          path: ['status'],
+        })
         // The sandbox's own rules (sandbox/faults.ts), checked before anything reaches it, in words an operator can act on.
         .refine((r) => !r.drop || r.after_commit === true, { message: DROP_NEEDS_AFTER_COMMIT, path: ['drop'] })
         .refine((r) => !r.drop || r.status === undefined, { message: DROP_EXCLUDES_STATUS, path: ['drop'] }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { reviewEvidenceSchema } from '../packages/schemas.ts';
 import { BULK_MAX_ROWS } from './columns.ts';
 
@@ -16,7 +17,7 @@ export const BATCH_NAME_MAX = 120;
 
 export const createBatchInputSchema = z.strictObject({
   template_id: z.string().min(1).max(128),
-  name: z.string().trim().min(1, 'Name the batch').max(BATCH_NAME_MAX, `At most ${BATCH_NAME_MAX} characters`),
+  name: plainText(z.string().trim().min(1, 'Name the batch').max(BATCH_NAME_MAX, `At most ${BATCH_NAME_MAX} characters`)),
   /** the expiry of rows that give none, as typed */
   expires_in_days: z.string().max(20),
   rows: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 
 // Catalog records as the console reads them. Loose objects: the API may add fields.
 const archive = { archived_at: z.string().nullish(), archive_reason: z.string().nullish() };
@@ -91,23 +92,50 @@ export const signTemplateSchema = z.looseObject({
   status: z.string().optional(),
   api_enabled: z.boolean().optional(),
   page_count: z.number().optional(),
-  versions: z.array(z.looseObject({ id: z.string(), number: z.number(), page_count: z.number().optional(), created_at: z.string().optional() })).default([]),
+  versions: z
+    .array(
+      z.looseObject({ id: z.string(), number: z.number(), page_count: z.number().optional(), created_at: z.string().optional() }),
+    )
+    .default([]),
   current_version_id: z.string().optional(),
-  slots: z.array(z.looseObject({ slot_id: z.string(), label: z.string(), recipient_kind: z.string().optional(), page: z.number().optional(), rect: rect.optional() })).default([]),
+  slots: z
+    .array(
+      z.looseObject({
+        slot_id: z.string(),
+        label: z.string(),
+        recipient_kind: z.string().optional(),
+        page: z.number().optional(),
+        rect: rect.optional(),
+      }),
+    )
+    .default([]),
   sender_fields: z
-    .array(z.looseObject({ key: z.string(), label: z.string(), type: z.string(), required: z.boolean().default(false), page: z.number().optional(), rect: rect.optional() }))
+    .array(
+      z.looseObject({
+        key: z.string(),
+        label: z.string(),
+        type: z.string(),
+        required: z.boolean().default(false),
+        page: z.number().optional(),
+        rect: rect.optional(),
+      }),
+    )
     .default([]),
 });
 export type SignTemplate = z.infer<typeof signTemplateSchema>;
 
 /** Admin inputs, shared by the form (client) and the route (server). */
 export const createCategorySchema = z.strictObject({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters'),
+  name: plainText(z.string().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters')),
   description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
 });
 export type CreateCategoryInput = z.input<typeof createCategorySchema>;
 
 export const archiveSchema = z.strictObject({
-  reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Give a reason of at least 5 characters')
+    .max(500, 'The reason must be at most 500 characters'),
 });
 export type ArchiveInput = z.infer<typeof archiveSchema>;

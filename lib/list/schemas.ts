@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { ID_PATTERN, ONLY_DOTS } from './ids.ts';
 
 // List queries as the URL holds them (DESIGN.md section 7): page, size, q and filters.
@@ -10,10 +11,7 @@ export const listQuerySchema = z.object({
     .number()
     .refine((n): n is 25 | 50 | 100 => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 25, 50 or 100')
     .default(25),
-  q: z
-    .string()
-    .trim()
-    .max(100, 'search is limited to 100 characters')
+  q: plainText(z.string().trim().max(100, 'search is limited to 100 characters'))
     .optional()
     .transform((q) => q || undefined),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { idSchema } from '../list/schemas.ts';
 import { REFERENCE_MAX } from '../packages/schemas.ts';
 
@@ -28,7 +29,7 @@ export const draftValuesSchema = z.strictObject({
   /** as typed in "Days to sign": empty until the sender chooses */
   expires_in_days: z.string().max(8, 'At most 8 characters'),
   /** the sender's own reference; drafts saved before it existed have none */
-  reference: z.string().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`).optional(),
+  reference: plainText(z.string().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`)).optional(),
 });
 export type DraftValues = z.infer<typeof draftValuesSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { maybe } from '../read-tolerant.ts';
 import { E164, normalisePhone } from './phone.ts';
 import type { ListScan } from '../list/schemas.ts';
@@ -9,7 +10,7 @@ export const REFERENCE_MAX = 120;
 
 export const signerInputSchema = z.strictObject({
   slot_id: z.string().min(1).max(64),
-  name: z.string().trim().min(1, 'Enter the signer’s name').max(200),
+  name: plainText(z.string().trim().min(1, 'Enter the signer’s name').max(200)),
   email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
   // Written as people write it ("+49 151 1234 5678"), sent as E.164.
   phone: z
@@ -43,7 +44,7 @@ export const previewInputSchema = z.strictObject({
   sender_values: z.record(z.string(), z.union([z.string().max(500), z.number()])).default({}),
   signers: z.array(signerInputSchema).min(1, 'Add at least one signer').max(20, 'At most 20 signers'),
   /** the sender's own reference ("PO 4471", "ACME renewal"): kept by the console, never sent to the API */
-  reference: z.string().trim().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`).optional(),
+  reference: plainText(z.string().trim().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`)).optional(),
 });
 export type PreviewInput = z.input<typeof previewInputSchema>;
 /** A preview body as the route has checked it: phones in E.164. */

@@ -8,3 +8,5 @@ export const RECIPIENT_CHANGED = 'RECIPIENT_CHANGED';
 export const RECIPIENT_EMAIL_TAKEN = 'RECIPIENT_EMAIL_TAKEN';
 /** The file had problems, each in the details with its row and column; nothing was imported. */
 export const RECIPIENT_IMPORT_INVALID = 'RECIPIENT_IMPORT_INVALID';
+/** The file would change entries of the book the importer has not agreed to overwrite (at their version); nothing was imported. */
+export const RECIPIENT_IMPORT_CONFLICTS = 'RECIPIENT_IMPORT_CONFLICTS';

@@ -5,7 +5,7 @@ import { ConsoleApiError } from '../api-error.ts';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
 import { RECIPIENT_NOT_FOUND } from './codes.ts';
 import { deleteRecipient, importRecipients, recipientKeys, updateRecipient } from './queries.ts';
-import type { Recipient, RecipientImportResult, RecipientUpdate } from './schemas.ts';
+import type { Recipient, RecipientImportInput, RecipientImportResult, RecipientUpdate } from './schemas.ts';
 
 // Every write reads the whole book again, suggestions included: an edit, a deletion or an
 // import changes what every signer field offers.
@@ -46,12 +46,12 @@ export function useDeleteRecipient(handlers: KeyedMutationHandlers<Recipient, { 
 }
 
 /** Imports a CSV, all or none; the refusal's details name each problem by row and column. */
-export function useImportRecipients(handlers: KeyedMutationHandlers<string, RecipientImportResult> = {}) {
+export function useImportRecipients(handlers: KeyedMutationHandlers<RecipientImportInput, RecipientImportResult> = {}) {
   return useKeyedMutation({
     scope: 'rcp-import',
-    request: (csv: string, { idempotencyKey }) => importRecipients(csv, idempotencyKey),
-    // The text itself is the intent: the same text again is the same import.
-    fingerprint: (csv) => csv,
+    request: (input: RecipientImportInput, { idempotencyKey }) => importRecipients(input, idempotencyKey),
+    // The text and what it overwrites are the intent: the same again is the same import.
+    fingerprint: (input) => JSON.stringify([input.csv, input.overwrite ?? []]),
     invalidates: [recipientKeys.all],
     ...handlers,
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
 import type { Page } from '../list/schemas.ts';
-import type { Recipient, RecipientImportResult, RecipientUpdate } from './schemas.ts';
+import type { Recipient, RecipientImportInput, RecipientImportResult, RecipientUpdate } from './schemas.ts';
 
 export interface RecipientListArgs {
   q?: string;
@@ -31,5 +31,5 @@ export const updateRecipient = (id: string, input: RecipientUpdate, idempotencyK
 export const deleteRecipient = (id: string, version: number, idempotencyKey: string) =>
   api<{ deleted: string; email: string }>(path(id), { method: 'DELETE', body: { version }, idempotencyKey });
 
-export const importRecipients = (csv: string, idempotencyKey: string) =>
-  api<RecipientImportResult>('/api/recipients/import', { method: 'POST', body: { csv }, idempotencyKey });
+export const importRecipients = (input: RecipientImportInput, idempotencyKey: string) =>
+  api<RecipientImportResult>('/api/recipients/import', { method: 'POST', body: input, idempotencyKey });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../list/schemas.ts';
 import { signerInputSchema } from '../packages/schemas.ts';
-import { RECIPIENT_IMPORT_MAX_CHARS, RECIPIENT_SOURCES } from './limits.ts';
+import { RECIPIENT_IMPORT_MAX_CHARS, RECIPIENT_IMPORT_MAX_ROWS, RECIPIENT_SOURCES } from './limits.ts';
 
 // The recipient book: whom the team has sent to, as the senders typed them. Its values follow
 // the send form's rules for a signer, so whatever the book suggests can be sent as it is.
@@ -34,7 +34,13 @@ export const recipientImportSchema = z.strictObject({
   csv: z
     .string()
     .max(RECIPIENT_IMPORT_MAX_CHARS, `At most ${RECIPIENT_IMPORT_MAX_CHARS.toLocaleString('en')} characters at once`),
+  /** entries the importer saw the import would change, and agreed to overwrite at that version */
+  overwrite: z
+    .array(z.strictObject({ id: z.string().min(1).max(64), version }))
+    .max(RECIPIENT_IMPORT_MAX_ROWS)
+    .optional(),
 });
+export type RecipientImportInput = z.input<typeof recipientImportSchema>;
 
 export const recipientsQuerySchema = listQuerySchema.strict();
 export type RecipientsQuery = z.input<typeof recipientsQuerySchema>;

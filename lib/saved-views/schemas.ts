@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { approvalExportQuerySchema, packageExportQuerySchema } from '../list/filtered-list-queries.ts';
 import { SAVED_VIEWS_MAX, VIEW_NAME_MAX } from './limits.ts';
 
@@ -33,7 +34,7 @@ export function normaliseViewQuery(
 
 export const saveViewSchema = z.strictObject({
   list: z.enum(Object.keys(SAVED_VIEW_LISTS) as [SavedViewList, ...SavedViewList[]]),
-  name: z.string().trim().min(1, 'Give the view a name').max(VIEW_NAME_MAX, `At most ${VIEW_NAME_MAX} characters`),
+  name: plainText(z.string().trim().min(1, 'Give the view a name').max(VIEW_NAME_MAX, `At most ${VIEW_NAME_MAX} characters`)),
   /** the list's query string, as its URL holds it */
   query: z.string().max(1_000),
 });

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { REVIEW_SECTION_IDS, REVIEW_SECTION_TITLES, type ReviewEvidence } from '@/lib/packages/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
+import { previewOf } from '../send-records/preview-of';
+import { stampReview } from '../send-records/review-evidence';
 import { receiptHash } from '../send-records/send-record';
 import { moveRow, rowOf, toRow, touchBatch } from './batch-store';
 
@@ -37,15 +39,13 @@ export async function reviewRow({ db, userId, batchId, position, input, now = ne
       'RECEIPT_NOT_CURRENT',
       `This is not row ${row.line}'s latest preview. Open the row again to review its current preview.`,
     );
-  const preview = await db
-    .selectFrom('send_records')
-    .select(['pdf_sha256', 'page_count'])
-    .where('receipt_hash', '=', hash)
-    .executeTakeFirst();
-  const pageCount = preview?.page_count ?? input.review.page_count;
-  const seen = new Set(input.review.pages.map((p) => p.page));
+  const preview = await previewOf(db, input.preview_token);
+  // The server's count alone: the API's, or the console's own from the PDF it passed on.
+  const pageCount = preview?.page_count ?? null;
+  const review = stampReview({ review: input.review, previewedAt: preview?.previewed_at ?? null, pageCount, now });
+  const seen = new Set(review.pages.map((p) => p.page));
   const unseen = pageCount ? Array.from({ length: pageCount }, (_, i) => i + 1).filter((p) => !seen.has(p)) : [];
-  const sections = new Set(input.review.sections.map((s) => s.id));
+  const sections = new Set(review.sections.map((s) => s.id));
   const unread = REVIEW_SECTION_IDS.filter((id) => !sections.has(id));
   if (!pageCount || unseen.length > 0 || unread.length > 0) {
     const missing = [
@@ -67,7 +67,7 @@ export async function reviewRow({ db, userId, batchId, position, input, now = ne
       state: 'reviewed',
       reviewed_receipt_hash: hash,
       pdf_sha256: preview?.pdf_sha256 ?? null,
-      review: JSON.stringify(input.review),
+      review: JSON.stringify(review),
       reviewed_at: now.toISOString(),
     },
     now,

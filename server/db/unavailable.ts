@@ -39,10 +39,12 @@ const MAX_DEPTH = 5;
 function unavailable(err: unknown, depth: number): boolean {
   if (!(err instanceof Error) || depth > MAX_DEPTH) return false;
   const code = (err as Error & { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    (NETWORK_CODES.has(code) || POSTGRES_STATES.has(code) || CONNECTION_EXCEPTION.test(code) || SQLITE_CODES.test(code))
-  ) {
+  // A socket's failure counts only with the system call that failed (connect, read, write,
+  // getaddrinfo), as a driver's own socket reports it: node's request stream reports a client
+  // that cut its body off as ECONNRESET too ("aborted"), with none, and that is no outage.
+  const syscall = (err as Error & { syscall?: unknown }).syscall;
+  if (typeof code === 'string' && NETWORK_CODES.has(code) && typeof syscall === 'string') return true;
+  if (typeof code === 'string' && (POSTGRES_STATES.has(code) || CONNECTION_EXCEPTION.test(code) || SQLITE_CODES.test(code))) {
     return true;
   }
   if (POSTGRES_MESSAGES.test(err.message)) return true;

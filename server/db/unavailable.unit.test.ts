@@ -1,6 +1,7 @@
 import 'server-only';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,32 @@ import { isDatabaseUnavailable } from './unavailable';
 // 500): real failures of pg and better-sqlite3 where they are cheap to cause, and the shapes
 // pg gives the rest (SQLSTATEs of a shutting-down server, its own connection messages).
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+/** A socket's failure as node reports it: the code and the system call that failed. */
+const socketError = (message: string, code: string, syscall: string) => Object.assign(new Error(message), { code, syscall });
+
+/** What reading a request body throws when the client cuts it off: node's own error, caught for real. */
+function cutBodyError(): Promise<unknown> {
+  return new Promise((resolve) => {
+    const server = createHttpServer((req) => {
+      (async () => {
+        try {
+          for await (const chunk of req) void chunk;
+          resolve(null);
+        } catch (err) {
+          resolve(err);
+        } finally {
+          server.close();
+        }
+      })();
+    }).listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"cut`);
+        setTimeout(() => socket.destroy(), 50);
+      });
+    });
+  });
+}
 
 const closedPort = () =>
   new Promise<number>((resolve) => {
@@ -67,10 +94,10 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it.each([
-    ['connection refused', coded('connect ECONNREFUSED 10.0.0.5:5432', 'ECONNREFUSED')],
-    ['connection reset', coded('read ECONNRESET', 'ECONNRESET')],
-    ['host unreachable', coded('connect EHOSTUNREACH', 'EHOSTUNREACH')],
-    ['unknown host', coded('getaddrinfo ENOTFOUND db.internal', 'ENOTFOUND')],
+    ['connection refused', socketError('connect ECONNREFUSED 10.0.0.5:5432', 'ECONNREFUSED', 'connect')],
+    ['connection reset', socketError('read ECONNRESET', 'ECONNRESET', 'read')],
+    ['host unreachable', socketError('connect EHOSTUNREACH', 'EHOSTUNREACH', 'connect')],
+    ['unknown host', socketError('getaddrinfo ENOTFOUND db.internal', 'ENOTFOUND', 'getaddrinfo')],
     ['administrator shutdown (57P01)', coded('terminating connection due to administrator command', '57P01')],
     ['crash shutdown (57P02)', coded('terminating connection because of crash of another server process', '57P02')],
     ['server starting or stopping (57P03)', coded('the database system is shutting down', '57P03')],
@@ -84,9 +111,12 @@ describe('isDatabaseUnavailable', () => {
     ['SQLite cannot open', coded('unable to open database file', 'SQLITE_CANTOPEN')],
     [
       'every address refused (AggregateError)',
-      Object.assign(new AggregateError([coded('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], 'connect failed'), {}),
+      Object.assign(
+        new AggregateError([socketError('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED', 'connect')], 'connect failed'),
+        {},
+      ),
     ],
-    ['a wrapped cause', new Error('query failed', { cause: coded('read ECONNRESET', 'ECONNRESET') })],
+    ['a wrapped cause', new Error('query failed', { cause: socketError('read ECONNRESET', 'ECONNRESET', 'read') })],
   ])('a %s is unavailability', (_label, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });
@@ -110,5 +140,12 @@ describe('isDatabaseUnavailable', () => {
     ],
   ])('%s is not', (_label, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+
+  it("is not a client's request body cut off (node's ECONNRESET of the client's socket)", async () => {
+    const err = await cutBodyError();
+    expect((err as { code?: string }).code).toBe('ECONNRESET');
+    expect(isDatabaseUnavailable(err)).toBe(false);
+    expect(isDatabaseUnavailable(new Error('body read failed', { cause: err }))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // No `import 'server-only'`: scripts/console-server.ts loads this under plain node (no react-server condition, where that package throws); it uses node:http, so a browser import fails the build anyway.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EDGE_ANSWER_HEADERS } from '../../lib/security/headers.ts';
 
 // Deadlines for request bodies. Node's own request timeout is one deadline for every request,
 // and the console needs two kinds: a JSON body is a few kilobytes and is due within
@@ -24,7 +25,8 @@ export function bodyLimits(source: Record<string, string | undefined>): BodyLimi
     const text = source[name]?.trim();
     if (!text) return fallback;
     const value = Number(text);
-    if (!Number.isInteger(value) || value < 100 || value > 600_000) throw new Error(`${name}: "${text}" must be a whole number of milliseconds from 100 to 600000`);
+    if (!Number.isInteger(value) || value < 100 || value > 600_000)
+      throw new Error(`${name}: "${text}" must be a whole number of milliseconds from 100 to 600000`);
     return value;
   };
   return {
@@ -39,15 +41,17 @@ export function bodyLimits(source: Record<string, string | undefined>): BodyLimi
 const isUpload = (req: IncomingMessage) => req.method === 'POST' && (req.url ?? '').split('?')[0] === '/api/documents';
 
 const hasBody = (req: IncomingMessage) =>
-  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** Answers 408 on the raw socket and closes it; whatever the route writes later goes nowhere. */
 function refuse(req: IncomingMessage, res: ServerResponse, message: string) {
   if (!res.headersSent) {
     const body = JSON.stringify({ error: { code: 'REQUEST_TIMEOUT', message, details: [] } });
-    req.socket.end(
-      `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
+    const headers = Object.entries({ ...EDGE_ANSWER_HEADERS, 'Content-Type': 'application/json', Connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    req.socket.end(`HTTP/1.1 408 Request Timeout\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   }
   req.socket.destroySoon();
 }
@@ -64,10 +68,17 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, limits: Bod
       const received = req.socket.bytesRead - mark;
       mark = req.socket.bytesRead;
       if (received < limits.minBytes && req.readableLength === 0)
-        refuse(req, res, `The upload stalled: less than ${Math.round(limits.minBytes / 1024)} KiB arrived in ${limits.windowMs / 1000} s.`);
+        refuse(
+          req,
+          res,
+          `The upload stalled: less than ${Math.round(limits.minBytes / 1024)} KiB arrived in ${limits.windowMs / 1000} s.`,
+        );
     }, limits.windowMs);
   } else {
-    timer = setTimeout(() => refuse(req, res, `The request body did not arrive within ${limits.jsonMs / 1000} s.`), limits.jsonMs);
+    timer = setTimeout(
+      () => refuse(req, res, `The request body did not arrive within ${limits.jsonMs / 1000} s.`),
+      limits.jsonMs,
+    );
   }
   const stop = () => clearTimeout(timer);
   req.once('end', stop);

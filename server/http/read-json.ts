@@ -45,7 +45,14 @@ async function readCapped(req: Request, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      // The client went away mid-body: nothing to answer, and nothing of ours failed.
+      throw new ConsoleError(400, 'REQUEST_ABORTED', 'The request body was cut off before it was complete.');
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -75,7 +75,7 @@ describe('upstream errors as the browser sees them', () => {
 
 describe('errors that are not HttpErrors, as the browser sees them', () => {
   it('answers a database out of reach with 503 DATABASE_UNAVAILABLE and a Retry-After, saying nothing of where it runs', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.3.7:5432'), { code: 'ECONNREFUSED' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.3.7:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
     const out = toHttpError(refused, 'req_outage');
     expect(out).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'Retry-After': '5' } });
     expect(out.message).toMatch(/database is unavailable/);

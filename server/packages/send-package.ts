@@ -4,7 +4,9 @@ import type { ReviewEvidence } from '@/lib/packages/schemas';
 import { db } from '../db';
 import { logger } from '../logger';
 import { rememberRecipients } from '../recipients/remember-recipients';
+import { previewOf } from '../send-records/preview-of';
 import { recordSend } from '../send-records/record-send';
+import { stampReview } from '../send-records/review-evidence';
 import { SigningApiError } from '../signing-api/client/errors';
 import { postSignaturePackage, probePreviewDocument, type ReceiptRef } from '../signing-api/packages';
 import { receiptRefusal } from './receipt-refusal';
@@ -26,7 +28,18 @@ export interface SendPackageOptions {
  */
 export async function sendPackage({ input: given, idempotencyKey, userId }: SendPackageOptions) {
   // The API gets the send body the spec names; what the sender saw stays in the console.
-  const { review, ...input } = given;
+  const { review: claimed, ...input } = given;
+  const database = await db();
+  // Checked before the API hears of the Send: evidence that cannot be true refuses it whole.
+  const preview = claimed ? await previewOf(database, input.preview_token) : undefined;
+  const review = claimed
+    ? stampReview({
+        review: claimed,
+        previewedAt: preview?.previewed_at ?? null,
+        pageCount: preview?.page_count ?? null,
+        now: new Date(),
+      })
+    : null;
   let sent: Awaited<ReturnType<typeof postSignaturePackage>>;
   try {
     sent = await postSignaturePackage(input, idempotencyKey);
@@ -34,7 +47,6 @@ export async function sendPackage({ input: given, idempotencyKey, userId }: Send
     if (!(err instanceof SigningApiError && [404, 409, 410].includes(err.status))) throw err;
     sent = await explainSendRefusal(input, idempotencyKey, err);
   }
-  const database = await db();
   const at = new Date();
   const first = await recordSend(database, {
     previewToken: input.preview_token,
@@ -45,7 +57,7 @@ export async function sendPackage({ input: given, idempotencyKey, userId }: Send
     requestId: sent.requestId,
     at,
     userId,
-    review: review ?? null,
+    review,
   });
   // The recipient book is a convenience: the answer does not wait for it and a failure of it is a
   // log line, never a failed send; a replay of the same send (its record already completed) is

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { readCsv } from '@/lib/csv/read-csv';
 import { startTestConsole, type TestConsole } from './harness';
 import { apiId, arrivals, auditOf, DIALECT, expectConsoleError, idem, setFaults } from './console-fixtures';
@@ -55,7 +56,15 @@ const rowPath = (id: string, position: number, what: string) => `/api/bulk-batch
 const previewRow = async (id: string, position: number) => {
   const reply = await c.call('POST', rowPath(id, position, 'preview'), { cookie: c.cookies.sender, body: {} });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
-  return reply.body as { preview_token: string; prepared_pdf: { page_count?: number }; review_kept: boolean };
+  const answer = reply.body as { preview_token: string; prepared_pdf: { page_count?: number }; review_kept: boolean };
+  // As the review page does: the populated PDF passes through the console, which counts its
+  // pages where the API's answer did not say (the review gate takes no count from the browser).
+  const pdf = await c.call('POST', '/api/packages/preview/document', {
+    cookie: c.cookies.sender,
+    body: { template_id: NDA, preview_token: answer.preview_token },
+  });
+  expect(pdf.status).toBe(200);
+  return { ...answer, pages: (await PDFDocument.load(pdf.bytes)).getPageCount() };
 };
 const now = () => new Date().toISOString();
 const fullReview = (pages: number) => ({
@@ -77,7 +86,7 @@ const batch = async (id: string, cookie = c.cookies.sender) => (await c.call('GE
 /** Previews and reviews a row; answers its receipt. */
 async function reviewed(id: string, position: number) {
   const preview = await previewRow(id, position);
-  const ok = await review(id, position, preview.preview_token, fullReview(preview.prepared_pdf.page_count ?? 2));
+  const ok = await review(id, position, preview.preview_token, fullReview(preview.pages));
   expect(ok.status, ok.bytes.toString('utf8').slice(0, 300)).toBe(200);
   return preview.preview_token;
 }
@@ -139,7 +148,7 @@ describe('reviewing a row', () => {
     const first = await previewRow(id, 0);
     const other = await previewRow(id, 1);
     expectConsoleError(await review(id, 0, other.preview_token), 409, 'RECEIPT_NOT_CURRENT');
-    const pages = first.prepared_pdf.page_count ?? 2;
+    const pages = first.pages;
     const partial = { ...fullReview(pages), pages: [{ page: 1, seen_at: now() }], sections: [{ id: 'values', seen_at: now() }] };
     const refused = await review(id, 0, first.preview_token, partial);
     expectConsoleError(refused, 422, 'REVIEW_INCOMPLETE');

@@ -598,17 +598,21 @@ describe.each(backends)('console database on $name', (backend) => {
     // An import with one bad row changes nothing; a good one adds, updates and keeps.
     const before = JSON.stringify(await book());
     const bad = `name,email,phone\nGrace Hopper,grace.${tag}@example.net,+12125550100\nNobody,not-an-address,\n`;
-    expect(await refusal(importRecipients({ db: a, userId: user.id, csv: bad }))).toBe('422 RECIPIENT_IMPORT_INVALID');
+    expect(await refusal(importRecipients({ db: a, user, csv: bad }))).toBe('422 RECIPIENT_IMPORT_INVALID');
     expect(JSON.stringify(await book())).toBe(before);
     const good = `email,name,phone\ngrace.${tag}@example.net,Grace Hopper,+1 212 555 0100\n${alan},Alan M. Turing,\n${ada},${edited.name},${edited.phone}\n`;
-    expect(await importRecipients({ db: b, userId: user.id, csv: good })).toEqual({
+    // Alan would change: nothing is imported until the importer overwrites the version they saw.
+    expect(await refusal(importRecipients({ db: b, user, csv: good }))).toBe('409 RECIPIENT_IMPORT_CONFLICTS');
+    expect(JSON.stringify(await book())).toBe(before);
+    const overwrite = [{ id: alanEntry.id, version: alanEntry.version }];
+    expect(await importRecipients({ db: b, user, csv: good, overwrite })).toEqual({
       rows: 3,
       created: 1,
       updated: 1,
       unchanged: 1,
       merged: 0,
     });
-    expect(await importRecipients({ db: a, userId: user.id, csv: good })).toEqual({
+    expect(await importRecipients({ db: a, user, csv: good })).toEqual({
       rows: 3,
       created: 0,
       updated: 0,

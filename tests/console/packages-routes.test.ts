@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
 import {
@@ -118,7 +119,12 @@ describe('send', () => {
         outcome: 'success',
         status: 200,
       });
-      expect(JSON.parse(entry.details!)).toEqual({ template_id: 'dst_nda', preview_token: preview.preview_token });
+      // The receipt's digest, never the receipt: a failed send's receipt may still be good.
+      expect(JSON.parse(entry.details!)).toEqual({
+        template_id: 'dst_nda',
+        receipt_sha256: sha256(Buffer.from(preview.preview_token)),
+      });
+      expect(entry.details).not.toContain(preview.preview_token);
       expect(entry.upstream_request_id).toMatch(/^req_/);
     }
     expect(entries[0]!.upstream_request_id).not.toBe(entries[1]!.upstream_request_id);
@@ -339,18 +345,23 @@ describe('the console’s record of what it sent', () => {
       c.cookies.sender,
       ndaBody({ signers: signersFor(tag), reference: `Rec-${tag}` }) as { template_id: string },
     );
+    // A browser whose clock runs an hour behind: its times are moved onto the server's clock.
+    const browserNow = Date.now() - 3_600_000;
+    const at = (ms: number) => new Date(browserNow + ms).toISOString();
     const review = {
       pages: [
-        { page: 1, seen_at: '2026-11-20T09:00:01.000Z' },
-        { page: 2, seen_at: '2026-11-20T09:00:04.000Z' },
+        { page: 1, seen_at: at(-900) },
+        { page: 2, seen_at: at(-700) },
       ],
-      sections: ['document', 'values', 'recipients', 'expiry'].map((id, i) => ({ id, seen_at: `2026-11-20T09:00:1${i}.000Z` })),
-      confirmed_at: '2026-11-20T09:00:30.000Z',
+      sections: ['document', 'values', 'recipients', 'expiry'].map((id, i) => ({ id, seen_at: at(-500 + i * 100) })),
+      confirmed_at: at(0),
     };
     const key = idem('send');
     const body = { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true, review };
     // The sandbox's send takes no unknown field: had the review reached the API, the send would have failed.
+    const sentFrom = Date.now();
     const sent = await c.call('POST', '/api/packages', { cookie: c.cookies.sender, body, idempotencyKey: key });
+    const sentBy = Date.now();
     expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
     const id = (sent.body as { id: string }).id;
 
@@ -362,8 +373,7 @@ describe('the console’s record of what it sent', () => {
       reference: `Rec-${tag}`,
       previewed: { by: { name: 'Test sender', email: 'sender@test.local' } },
       populated_pdf: { sha256: preview.prepared_pdf.sha256 ?? null, page_count: preview.prepared_pdf.page_count ?? null },
-      review,
-      confirmed: { by: { name: 'Test sender', email: 'sender@test.local' }, at: review.confirmed_at },
+      confirmed: { by: { name: 'Test sender', email: 'sender@test.local' } },
       expires_in_days: 14,
       idempotency_key: key,
       api_answer: { status: (sent.body as { status: string }).status },
@@ -373,6 +383,16 @@ describe('the console’s record of what it sent', () => {
       `alan.${tag}@example.org`,
     ]);
     expect(record.body.receipt_sha256).toBe(sha256(Buffer.from(preview.preview_token)));
+    // Confirmed on the server's clock; what was seen keeps its order and spacing before it.
+    const confirmedAt = Date.parse(record.body.confirmed.at);
+    expect(confirmedAt).toBeGreaterThanOrEqual(sentFrom - 1000);
+    expect(confirmedAt).toBeLessThanOrEqual(sentBy + 1000);
+    expect(record.body.review.confirmed_at).toBe(record.body.confirmed.at);
+    const offset = confirmedAt - Date.parse(review.confirmed_at);
+    expect(record.body.review.pages).toEqual(
+      review.pages.map((p) => ({ page: p.page, seen_at: new Date(Date.parse(p.seen_at) + offset).toISOString() })),
+    );
+    expect(record.body.review.sections.map((s: { id: string }) => s.id)).toEqual(['document', 'values', 'recipients', 'expiry']);
     expect(record.bytes.toString('utf8')).not.toContain(preview.preview_token);
 
     const file = await get(`/api/packages/${encodeURIComponent(id)}/sending-record?download=1`);
@@ -401,6 +421,58 @@ describe('the console’s record of what it sent', () => {
     expect(refused.status).toBe(422);
     // Nothing was sent: the receipt is still good for the send the sender meant.
     expect((await sendViaConsole(c, other, idem('send'))).status).toBe(200);
+  });
+
+  it("refuses review evidence that cannot be true, and keeps the server's page count, not the browser's", async () => {
+    const sections = (at: string) => ['document', 'values', 'recipients', 'expiry'].map((id) => ({ id, seen_at: at }));
+    const arrivedBefore = arrivals(c);
+    const now = () => new Date().toISOString();
+    for (const forged of [
+      // a page seen in 1999, long before the preview was made
+      { pages: [{ page: 1, seen_at: '1999-01-01T00:00:00.000Z' }], sections: sections(now()), confirmed_at: now() },
+      // a page seen in 2099, after the confirmation
+      { pages: [{ page: 1, seen_at: '2099-01-01T00:00:00.000Z' }], sections: sections(now()), confirmed_at: now() },
+    ]) {
+      const preview = await previewViaConsole(c);
+      const refused = await c.call('POST', '/api/packages', {
+        cookie: c.cookies.sender,
+        body: { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true, review: forged },
+        idempotencyKey: idem('forged'),
+      });
+      expectConsoleError(refused, 422, 'REVIEW_EVIDENCE_INVALID');
+    }
+    // Nothing reached the API but the previews themselves.
+    expect(arrivals(c) - arrivedBefore).toBe(2);
+
+    // "1 page" for a two-page document: the record says what the PDF holds. The PDF passes
+    // through the console, which counts its pages where the API's answer did not say.
+    const preview = await previewViaConsole(c);
+    const pdf = await c.call('POST', '/api/packages/preview/document', {
+      cookie: c.cookies.sender,
+      body: { template_id: preview.template_id, preview_token: preview.preview_token },
+    });
+    expect(pdf.status).toBe(200);
+    const pages = (await PDFDocument.load(pdf.bytes)).getPageCount();
+    // "confirmed 1999": the server's clock stamps the confirmation, never the browser's word.
+    const review = {
+      pages: [{ page: 1, seen_at: '1999-01-01T00:00:00.000Z' }],
+      sections: sections('1999-01-01T00:00:00.500Z'),
+      page_count: 1,
+      confirmed_at: '1999-01-01T00:00:01.000Z',
+    };
+    const sentFrom = Date.now();
+    const sent = await c.call('POST', '/api/packages', {
+      cookie: c.cookies.sender,
+      body: { template_id: preview.template_id, preview_token: preview.preview_token, confirmed: true, review },
+      idempotencyKey: idem('counted'),
+    });
+    expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    const record = await get(`/api/packages/${encodeURIComponent(sent.body.id)}/sending-record`);
+    expect(pages).toBeGreaterThan(1);
+    expect(record.body.populated_pdf.page_count).toBe(pages);
+    expect(record.body.review.page_count).toBe(pages);
+    expect(Date.parse(record.body.confirmed.at)).toBeGreaterThanOrEqual(sentFrom - 1000);
+    expect(Date.parse(record.body.review.pages[0].seen_at)).toBe(Date.parse(record.body.confirmed.at) - 1000);
   });
 
   it('has no sending record for a package it did not send, and none for a role that cannot read packages', async () => {

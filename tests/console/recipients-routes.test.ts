@@ -59,8 +59,12 @@ const patch = (id: string, body: unknown, cookie = c.cookies.sender) =>
   c.call('PATCH', `/api/recipients/${id}`, { cookie, body, idempotencyKey: idem('rcp-edit') });
 const remove = (id: string, version: number, cookie = c.cookies.sender) =>
   c.call('DELETE', `/api/recipients/${id}`, { cookie, body: { version }, idempotencyKey: idem('rcp-del') });
-const importCsv = (csv: string, cookie = c.cookies.sender) =>
-  c.call('POST', '/api/recipients/import', { cookie, body: { csv }, idempotencyKey: idem('rcp-import') });
+const importCsv = (csv: string, overwrite?: { id: string; version: number }[], cookie = c.cookies.sender) =>
+  c.call('POST', '/api/recipients/import', {
+    cookie,
+    body: { csv, ...(overwrite ? { overwrite } : {}) },
+    idempotencyKey: idem('rcp-import'),
+  });
 
 describe('a send fills the book', () => {
   it('adds each recipient of a real send as typed, phones in E.164; a replay of that send is not a second use', async () => {
@@ -220,9 +224,49 @@ describe('importing a CSV', () => {
       `${address('FAY')},Fay,+4915112345699`,
       `${alan},Alan Mathison Turing,`,
     ].join('\n');
-    const imported = await importCsv(csv);
+    // Alan is in the book already (a send put him there): the import would change him, so it
+    // imports nothing and names what would change, until the importer overwrites that version.
+    const held = await entry(alan);
+    const conflict = expectConsoleError(await importCsv(csv), 409, 'RECIPIENT_IMPORT_CONFLICTS');
+    expect(conflict.message).toMatch(/^Nothing was imported: 1 entry in the book would change/);
+    expect(conflict.details).toEqual([
+      expect.objectContaining({
+        path: 'csv',
+        row: 5,
+        recipient: { id: held!.id, version: held!.version, email: held!.email },
+        before: { name: held!.name, email: held!.email, phone: held!.phone },
+        after: { name: 'Alan Mathison Turing', email: alan, phone: held!.phone },
+      }),
+    ]);
+    expect(await entry(address('eve'))).toBeUndefined();
+    // Meanwhile another sender edits Alan: the overwrite names the version it saw, and is refused again.
+    const edited = await c.call('PATCH', `/api/recipients/${held!.id}`, {
+      cookie: c.cookies.admin,
+      body: { name: 'Alan Turing, edited', email: held!.email, phone: held!.phone ?? '', version: held!.version },
+    });
+    expect(edited.status, edited.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    const stale = expectConsoleError(
+      await importCsv(csv, [{ id: held!.id, version: held!.version }]),
+      409,
+      'RECIPIENT_IMPORT_CONFLICTS',
+    );
+    expect(stale.details?.[0]).toMatchObject({
+      recipient: { version: held!.version + 1 },
+      before: { name: 'Alan Turing, edited' },
+    });
+    expect(await entry(address('eve'))).toBeUndefined();
+    const imported = await importCsv(csv, [{ id: held!.id, version: held!.version + 1 }]);
     expect(imported.status, imported.bytes.toString('utf8').slice(0, 400)).toBe(200);
     expect(imported.body).toEqual({ rows: 4, created: 2, updated: 1, unchanged: 0, merged: 1 });
+    // Each entry an import changed is audited with what it held before and after.
+    const [changed] = (await auditOf(c, 'recipient.update')).filter(
+      (e) => e.target_id === held!.id && e.details?.includes('"import"'),
+    );
+    expect(JSON.parse(changed!.details!)).toEqual({
+      via: 'import',
+      before: { name: 'Alan Turing, edited', email: held!.email, phone: held!.phone },
+      after: { name: 'Alan Mathison Turing', email: alan, phone: held!.phone },
+    });
     expect(await entry(address('eve'))).toMatchObject({
       phone: '+442071234567',
       source: 'import',
@@ -273,7 +317,7 @@ describe('who may use the book', () => {
         'FORBIDDEN',
       );
       expectConsoleError(await remove(some!.id, some!.version, cookie), 403, 'FORBIDDEN');
-      expectConsoleError(await importCsv(`name,email\nX,${address('x')}\n`, cookie), 403, 'FORBIDDEN');
+      expectConsoleError(await importCsv(`name,email\nX,${address('x')}\n`, undefined, cookie), 403, 'FORBIDDEN');
     }
     expectConsoleError(await c.call('GET', '/api/recipients', { cookie: null }), 401, 'UNAUTHENTICATED');
     expect(await entry(some!.email)).toEqual(some);

@@ -1,56 +1,21 @@
-import { connect as tcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivals, auditOf } from '../console/console-fixtures';
 import { startTestConsole, type TestConsole } from '../console/harness';
+import { raw as rawRequest } from '../support/raw-http';
 
 // Attacks a security review found still working (issue 19), each closed and kept closed:
 // a revoked cookie signing its owner out, a foreign Host, slow bodies, `..` ids in bodies.
 let c: TestConsole;
 beforeAll(async () => {
   // Short body deadlines, so a stalled body is cut within the test's patience.
-  c = await startTestConsole({ env: { REQUEST_HEADERS_TIMEOUT_MS: '1500', REQUEST_BODY_TIMEOUT_MS: '2000', UPLOAD_STALL_MS: '1000' } });
+  c = await startTestConsole({
+    env: { REQUEST_HEADERS_TIMEOUT_MS: '1500', REQUEST_BODY_TIMEOUT_MS: '2000', UPLOAD_STALL_MS: '1000' },
+  });
 });
 afterAll(async () => c?.close());
 
-interface Raw {
-  status: number | null;
-  text: string;
-  ms: number;
-}
-
-/** One request on a raw socket: `parts` are written with `gapMs` between them; resolves when the server closes or answers whole. */
-function raw(parts: string[], gapMs = 0, giveUpMs = 15_000): Promise<Raw> {
-  const { port } = new URL(c.url);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const socket = tcp(Number(port), '127.0.0.1');
-    let text = '';
-    let timer: NodeJS.Timeout | undefined;
-    const done = () => {
-      clearTimeout(timer);
-      socket.destroy();
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      resolve({ status: status ? Number(status[1]) : null, text, ms: Date.now() - started });
-    };
-    socket.on('data', (d) => {
-      text += d.toString('utf8');
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const length = /content-length: (\d+)/i.exec(head);
-      if (length && Buffer.byteLength(body) >= Number(length[1])) done();
-    });
-    socket.on('close', done);
-    socket.on('error', () => undefined);
-    const giveUp = setTimeout(done, giveUpMs);
-    socket.on('close', () => clearTimeout(giveUp));
-    let i = 0;
-    const next = () => {
-      if (i >= parts.length || socket.destroyed) return;
-      socket.write(parts[i++]!);
-      timer = setTimeout(next, gapMs);
-    };
-    socket.on('connect', next);
-  });
-}
+/** One request on a raw socket to the console (tests/support/raw-http.ts). */
+const raw = (parts: string[], gapMs = 0, giveUpMs = 15_000) => rawRequest(Number(new URL(c.url).port), parts, gapMs, giveUpMs);
 
 const hostOf = () => new URL(c.url).host;
 
@@ -79,12 +44,17 @@ describe('host', () => {
     expect(rebinding.text).toContain('MISDIRECTED_REQUEST');
     // No Host at all: Node's own server refuses HTTP/1.1 without one.
     expect((await raw([`GET /api/health/live HTTP/1.1\r\nConnection: close\r\n\r\n`])).status).toBe(400);
-    expect((await raw([`GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.2:${new URL(c.url).port}\r\nConnection: close\r\n\r\n`])).status).toBe(421);
+    expect(
+      (await raw([`GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.2:${new URL(c.url).port}\r\nConnection: close\r\n\r\n`])).status,
+    ).toBe(421);
     // A load balancer's health probe names the instance by its own address: answered.
     expect((await raw([`GET /api/health/live HTTP/1.1\r\nHost: 10.0.0.5:3000\r\nConnection: close\r\n\r\n`])).status).toBe(200);
     expect((await raw([`GET /api/health/live HTTP/1.1\r\nHost: ${hostOf()}\r\nConnection: close\r\n\r\n`])).status).toBe(200);
     // The other loopback names of the printed address are the same console.
-    expect((await raw([`GET /api/health/live HTTP/1.1\r\nHost: localhost:${new URL(c.url).port}\r\nConnection: close\r\n\r\n`])).status).toBe(200);
+    expect(
+      (await raw([`GET /api/health/live HTTP/1.1\r\nHost: localhost:${new URL(c.url).port}\r\nConnection: close\r\n\r\n`]))
+        .status,
+    ).toBe(200);
   });
 
   it('takes the forwarded host only from a trusted proxy, and checks it too', async () => {

@@ -3,6 +3,7 @@ import { sendInputSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
 import { listPackages } from '@/server/packages/list-packages';
 import { sendPackage } from '@/server/packages/send-package';
+import { receiptHash } from '@/server/send-records/send-record';
 
 // GET: the app's packages, with q, status, archived=only and sent/updated day ranges, each with
 // the console's record of its send; a search also reads that record.
@@ -21,7 +22,8 @@ export const POST = handler(
       operation: 'package.send',
       targetType: 'signature_package',
       target: (_p, _b, r) => (r as { id?: string } | null)?.id,
-      details: (b) => ({ template_id: b.template_id, preview_token: b.preview_token }),
+      // The receipt's digest, as the sending record keeps it: a failed send's receipt may still be good.
+      details: (b) => ({ template_id: b.template_id, receipt_sha256: receiptHash(b.preview_token) }),
     },
   },
   ({ body, idempotencyKey, user }) => sendPackage({ input: body, idempotencyKey: idempotencyKey!, userId: user.id }),

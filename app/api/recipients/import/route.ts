@@ -4,7 +4,8 @@ import { handler } from '@/server/http/handler';
 import { importRecipients } from '@/server/recipients/import-recipients';
 
 // POST: adds a CSV's recipients (name, email, phone) to the book, all or none: a file with any
-// problem is 422 with each one by row and column, and changes nothing. The same file again
+// problem is 422 with each one by row and column, and changes nothing; a file that would change
+// entries is 409 naming each, until the importer overwrites them at the versions they saw. The same file again
 // changes nothing more, so a repeated click is harmless.
 export const POST = handler(
   {
@@ -19,5 +20,5 @@ export const POST = handler(
       },
     },
   },
-  async ({ user, body }) => importRecipients({ db: await db(), userId: user.id, csv: body.csv }),
+  async ({ user, body }) => importRecipients({ db: await db(), user, csv: body.csv, overwrite: body.overwrite }),
 );
