@@ -139,6 +139,18 @@ test('a send fills the book; it is edited, suggested on the next send, imported 
   await expect(problems).toHaveCount(0);
   await expect(row(page, `grace.${run}@example.net`)).toContainText('+12125550100');
   await expect(row(page, `grace.${run}@example.net`)).toContainText('Not sent to yet');
+  // A file that would change an entry imports nothing until the sender has seen the change
+  // and chosen to overwrite it.
+  await rows.fill(`email,name,phone\ngrace.${run}@example.net,Grace Hopper ${run},+1 212 555 0199`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const changes = page.getByRole('alert').filter({ hasText: 'Nothing was imported: 1 entry in the book would change' });
+  await expect(changes).toContainText('phone “+12125550100” → “+12125550199”');
+  await expect(row(page, `grace.${run}@example.net`)).toContainText('+12125550100');
+  await expectAccessible(page);
+  await snap(page, 'recipients-import-conflicts');
+  await changes.getByRole('button', { name: 'Overwrite this entry and import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 row: 0 added, 1 updated' })).toBeVisible();
+  await expect(row(page, `grace.${run}@example.net`)).toContainText('+12125550199');
   await page.getByRole('button', { name: 'Close the import' }).click();
 
   // Deleted after a confirmation naming it.
