@@ -15,9 +15,9 @@ import { E164 } from '../packages/phone.ts';
 // written as typed, quoted, without the `'`: a plus and 8 to 15 digits hold no function,
 // reference, operator or DDE call, so nothing can run. A spreadsheet that converts numbers
 // may show it as the number 4915112345678 (every digit kept: 15 is its precision); one that
-// takes a quoted field as text (LibreOffice, an import with the column as text) shows it as
-// typed; readCsv reads it back as typed. A phone with spaces or dashes (+1-555-0100) is
-// arithmetic a spreadsheet would compute (-654), so it keeps its `'`.
+// takes a quoted field as text (LibreOffice's "format quoted field as text", an import with the
+// column as text) shows it as typed; readCsv reads it back as typed. A phone with spaces or
+// dashes (+1-555-0100) is arithmetic a spreadsheet would compute (-654), so it keeps its `'`.
 
 const BOUNDARIES = /[,;\t\r\n]/g;
 // What a segment must not start with, after spaces and quotes a reader may step over; the
