@@ -1,5 +1,5 @@
 import type { SignTemplate } from '../catalog/schemas.ts';
-import { writeCsv } from '../csv/read-csv.ts';
+import { writeCsv } from '../csv/write-csv.ts';
 
 // A batch's spreadsheet: one column per sender field (named by its key, as the API names it),
 // three per signer slot, and two optional ones, the sender's reference and the expiry (a blank

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readCsv, writeCsv } from '../csv/read-csv.ts';
+import { readCsv } from '../csv/read-csv.ts';
+import { writeCsv } from '../csv/write-csv.ts';
 import { sendFormSchema, toPreviewInput } from '../packages/send-form.ts';
 import { bulkColumns, bulkCsvTemplate, bulkTemplateFileName, BULK_MAX_ROWS } from './columns.ts';
 import { BATCH_EXPIRY, repeatedRecipients, rowPreviewInput, rowProblems, rowsFromTable, tableBlocks } from './rows.ts';

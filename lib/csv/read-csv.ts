@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { restoreCell } from './write-csv.ts';
 
 // Spreadsheets as people export or copy them: comma, semicolon (a European Excel) or tab (a
 // paste from a sheet) between cells, quoted cells holding separators, quotes and line breaks,
@@ -45,8 +46,10 @@ export function readCsv(text: string): CsvTable {
   const separator = guessSeparator(body);
   const parsed = Papa.parse<string[]>(body, { delimiter: separator, skipEmptyLines: false, header: false });
   // Row numbers count every record, blank ones too, so they match what the spreadsheet shows;
-  // a cell's line breaks do not start a new row.
-  const numbered = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(undoSafeCell) }));
+  // a cell's line breaks do not start a new row. A file the console wrote (write-csv.ts) comes
+  // back with its cells as they were: "'+1-555-0100" is the phone "+1-555-0100", its quote the
+  // writer's formula guard; a quote before anything a spreadsheet would not run is the sender's own.
+  const numbered = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(restoreCell) }));
   const filled = numbered.filter(({ cells }) => cells.some((c) => c.trim() !== ''));
   const [head, ...rows] = filled;
   const problems = parsed.errors
@@ -59,25 +62,4 @@ export function readCsv(text: string): CsvTable {
     separator,
     problems,
   };
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell as a spreadsheet will not run it as a formula: a leading quote before = + - @. */
-export function safeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-// A file the console wrote comes back with its cells as they were: "'+4915112345678" is the
-// phone number "+4915112345678" (safeCell's quote), not a number starting with a quote.
-const undoSafeCell = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
-
-/** CSV text (comma, CRLF, quoted as needed) of a header and rows, safe to open in a spreadsheet. */
-export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return `${Papa.unparse(
-    { fields: [...header], data: rows.map((r) => r.map(safeCell)) },
-    // Any of the separators readCsv guesses among is quoted too, so a file of one column whose
-    // cells hold a tab or a semicolon reads back as one column.
-    { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && /[,;\t]/.test(value), escapeFormulae: false },
-  )}\r\n`;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readCsv, writeCsv } from './read-csv.ts';
+import { readCsv } from './read-csv.ts';
+import { writeCsv } from './write-csv.ts';
 
 describe('readCsv', () => {
   it('reads a European Excel file: BOM, semicolons, CRLF, quoted cells with separators and line breaks', () => {

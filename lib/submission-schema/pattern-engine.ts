@@ -27,6 +27,8 @@ export const PATTERN_WORK_LIMIT = 2_500_000;
 export interface CompiledPattern {
   /** the longest value, in characters, this pattern is run against */
   readonly inputLimit: number;
+  /** the work of one check against `value`, as PATTERN_WORK_LIMIT counts it (program size × characters) */
+  work(value: string): number;
   /** whether the pattern matches somewhere in the value (JSON Schema patterns are not anchored) */
   test(value: string): boolean;
 }
@@ -45,8 +47,10 @@ function compile(pattern: string): CompiledPattern | null {
     // pattern-syntax.ts restates only what RE2 compiles; this is a gap in that restating.
     return null;
   }
+  const size = Math.max(1, re.programSize());
   return {
-    inputLimit: Math.min(PATTERN_INPUT_LIMIT, Math.floor(PATTERN_WORK_LIMIT / Math.max(1, re.programSize()))),
+    inputLimit: Math.min(PATTERN_INPUT_LIMIT, Math.floor(PATTERN_WORK_LIMIT / size)),
+    work: (value) => size * value.length,
     test: (value) => re.test(value),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldDescriptor } from './fields.ts';
 import { isAbsoluteUri, isCalendarDate, isDateTime } from './formats.ts';
+import { PatternBudget, SUBMISSION_TOO_COMPLEX } from './pattern-budget.ts';
 import { compilePattern, isWithin } from './pattern-engine.ts';
 
 // form_data checked against a release's fields (fields.ts): the sandbox's 422s, the console
@@ -16,6 +17,12 @@ export interface FormDataOptions {
    * given (the documents are not known), any id is taken.
    */
   documents?: Readonly<Record<string, string>>;
+}
+
+// What one check of a submission carries from field to field: its budget of pattern work
+// (pattern-budget.ts), new at each parse however often a validator is used.
+interface Run {
+  budget: PatternBudget;
 }
 
 // JSON Schema counts string length in code points, not UTF-16 units.
@@ -42,7 +49,7 @@ function patternMessage(f: FieldDescriptor, pattern: string): string {
   return `must have the expected form${words} (the exact rule is the pattern ${pattern})`;
 }
 
-function stringChecks(base: z.ZodString, f: FieldDescriptor): z.ZodString {
+function stringChecks(base: z.ZodString, f: FieldDescriptor, run: Run): z.ZodString {
   let s = base;
   const { minLength, maxLength, pattern } = f;
   if (minLength !== undefined) s = s.refine((v) => codePoints(v) >= minLength, `must be at least ${minLength} characters`);
@@ -53,12 +60,25 @@ function stringChecks(base: z.ZodString, f: FieldDescriptor): z.ZodString {
   if (compiled) {
     const { inputLimit } = compiled;
     s = s.superRefine((v, ctx) => {
+      // A value its maxLength refuses is said to be too long, and not matched as well.
+      if (maxLength !== undefined && !isWithin(v, maxLength)) return;
       if (!isWithin(v, inputLimit))
         ctx.addIssue({
           code: 'custom',
           input: v,
           message: `must be at most ${inputLimit} characters to be checked against the pattern ${pattern}`,
         });
+      else if (!run.budget.take(compiled.work(v))) {
+        if (run.budget.said) return;
+        run.budget.said = true;
+        ctx.addIssue({
+          code: 'custom',
+          input: v,
+          params: { code: SUBMISSION_TOO_COMPLEX },
+          message:
+            'was not checked: this submission asks for more pattern checking than one request may do; send fewer or shorter values',
+        });
+      }
       // JSON Schema patterns are not anchored: they match anywhere in the value.
       else if (!compiled.test(v)) ctx.addIssue({ code: 'custom', input: v, message: patternMessage(f, pattern!) });
     });
@@ -94,7 +114,7 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-function valueSchema(f: FieldDescriptor, options: FormDataOptions): z.ZodType {
+function valueSchema(f: FieldDescriptor, options: FormDataOptions, run: Run): z.ZodType {
   switch (f.kind) {
     case 'boolean':
       return z.boolean(typeError('true or false'));
@@ -109,30 +129,52 @@ function valueSchema(f: FieldDescriptor, options: FormDataOptions): z.ZodType {
     case 'constant':
       return oneOfValues((v) => v === f.value, `must be ${shown(f.value)}`);
     case 'date':
-      return stringChecks(z.string(typeError('a date (YYYY-MM-DD)')), f).refine(isCalendarDate, 'must be a real date in the form YYYY-MM-DD');
+      return stringChecks(z.string(typeError('a date (YYYY-MM-DD)')), f, run).refine(
+        isCalendarDate,
+        'must be a real date in the form YYYY-MM-DD',
+      );
     case 'date-time':
-      return stringChecks(z.string(typeError('a date and time')), f).refine(isDateTime, 'must be a date and time with its offset, like 2026-05-01T09:30:00Z');
+      return stringChecks(z.string(typeError('a date and time')), f, run).refine(
+        isDateTime,
+        'must be a date and time with its offset, like 2026-05-01T09:30:00Z',
+      );
     case 'uri':
-      return stringChecks(z.string(typeError('a web address')), f).refine(isAbsoluteUri, 'must be a full address with its scheme, like https://example.com');
+      return stringChecks(z.string(typeError('a web address')), f, run).refine(
+        isAbsoluteUri,
+        'must be a full address with its scheme, like https://example.com',
+      );
     case 'email':
-      return stringChecks(z.string(typeError('a string')), f).pipe(z.email('must be an e-mail address'));
+      return stringChecks(z.string(typeError('a string')), f, run).pipe(z.email('must be an e-mail address'));
     case 'document': {
       const id = z.string(typeError('the id of the document attached to this field'));
       if (!options.documents) return id;
       const attached = options.documents[f.key];
       return id.refine(
-          (v) => v === attached,
-          attached ? `must be ${shown(attached)}, the document attached to this field in documents` : 'names a document, but documents attaches none to this field',
-        );
+        (v) => v === attached,
+        attached
+          ? `must be ${shown(attached)}, the document attached to this field in documents`
+          : 'names a document, but documents attaches none to this field',
+      );
     }
     case 'object':
-      return objectSchema(f.fields ?? [], Boolean(f.openEnded), options);
+      return objectSchema(f.fields ?? [], Boolean(f.openEnded), options, run);
     case 'array': {
-      let list = z.array(valueSchema(f.item!, options), typeError('a list'));
+      let counted = z.array(z.unknown(), typeError('a list'));
       const { minItems, maxItems } = f;
       // Like `required`, a minimum count waits for the submission; a draft may hold fewer.
-      if (minItems !== undefined && !options.partial) list = list.refine((v) => v.length >= minItems, `must have at least ${minItems} ${minItems === 1 ? 'entry' : 'entries'}`);
-      if (maxItems !== undefined) list = list.refine((v) => v.length <= maxItems, `must have at most ${maxItems} ${maxItems === 1 ? 'entry' : 'entries'}`);
+      if (minItems !== undefined && !options.partial)
+        counted = counted.refine(
+          (v) => v.length >= minItems,
+          `must have at least ${minItems} ${minItems === 1 ? 'entry' : 'entries'}`,
+        );
+      if (maxItems !== undefined)
+        counted = counted.refine(
+          (v) => v.length <= maxItems,
+          `must have at most ${maxItems} ${maxItems === 1 ? 'entry' : 'entries'}`,
+        );
+      // Counted before any entry is checked (a pipe stops at the first side's issues): a list
+      // over its maxItems is refused for that alone, without matching its entries' patterns.
+      const list = counted.pipe(z.array(valueSchema(f.item!, options, run)));
       if (!f.uniqueItems) return list;
       // Each repeat is named at its own entry, with the entry it repeats: a person fixes that one.
       return list.superRefine((v, ctx) => {
@@ -146,25 +188,37 @@ function valueSchema(f: FieldDescriptor, options: FormDataOptions): z.ZodType {
       });
     }
     default:
-      return stringChecks(z.string(typeError('a string')), f);
+      return stringChecks(z.string(typeError('a string')), f, run);
   }
 }
 
 // form_data comes from JSON.parse: a field called "constructor" or "toString" that was left out
 // must read as absent, not as the function every plain object inherits under that name.
-const ownKeysOnly = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.assign(Object.create(null) as object, v) : v);
+const ownKeysOnly = (v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.assign(Object.create(null) as object, v) : v;
 
-function objectSchema(fields: readonly FieldDescriptor[], openEnded: boolean, options: FormDataOptions): z.ZodType {
+function objectSchema(fields: readonly FieldDescriptor[], openEnded: boolean, options: FormDataOptions, run: Run): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const f of fields) {
-    const value = valueSchema(f, options);
+    const value = valueSchema(f, options, run);
     // A document field is answered in `documents`; in form_data it may always be left out.
     shape[f.key] = f.required && !options.partial && f.kind !== 'document' ? value : value.optional();
   }
-  return z.preprocess(ownKeysOnly, openEnded ? z.looseObject(shape, typeError('an object')) : z.strictObject(shape, typeError('an object')));
+  return z.preprocess(
+    ownKeysOnly,
+    openEnded ? z.looseObject(shape, typeError('an object')) : z.strictObject(shape, typeError('an object')),
+  );
 }
 
 /** Validates form_data against a release's top-level fields; unknown keys are refused. */
-export function formDataValidator(fields: readonly FieldDescriptor[], options: FormDataOptions = {}): z.ZodType<Record<string, unknown>> {
-  return objectSchema(fields, false, options) as z.ZodType<Record<string, unknown>>;
+export function formDataValidator(
+  fields: readonly FieldDescriptor[],
+  options: FormDataOptions = {},
+): z.ZodType<Record<string, unknown>> {
+  const run: Run = { budget: new PatternBudget() };
+  const fresh = (v: unknown) => {
+    run.budget = new PatternBudget();
+    return v;
+  };
+  return z.preprocess(fresh, objectSchema(fields, false, options, run)) as z.ZodType<Record<string, unknown>>;
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { fieldsOf, formDataValidator, missingDocumentFields } from '../../lib/submission-schema/index.ts';
+import {
+  fieldsOf,
+  formDataValidator,
+  missingDocumentFields,
+  SUBMISSION_TOO_COMPLEX,
+  tooComplexIssue,
+} from '../../lib/submission-schema/index.ts';
 import { ApiError, type ErrorDetail } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { SubmissionSchema, SubmissionSchemaRecord } from './catalog.ts';
@@ -49,10 +55,25 @@ export function pinnedSchema(services: Services, workflowReleaseId: string): Sub
   return found.schema;
 }
 
-function formIssues(rules: ContentRules, formData: FormData, docs: RequestDocument[]): { data: FormData; details: ErrorDetail[] } {
+function formIssues(
+  rules: ContentRules,
+  formData: FormData,
+  docs: RequestDocument[],
+): { data: FormData; details: ErrorDetail[] } {
   const documents = Object.fromEntries(docs.map((d) => [d.field_key, d.document_id]));
   const result = formDataValidator(fieldsOf(rules.schema), { partial: rules.partial, documents }).safeParse(formData);
   if (result.success) return { data: result.data, details: [] };
+  // The check stopped short (pattern-budget.ts): refused for that alone, as the console does.
+  const stopped = tooComplexIssue(result.error.issues);
+  if (stopped) {
+    const path = ['form_data', ...stopped.path.map(String)].join('.');
+    throw new ApiError(
+      422,
+      SUBMISSION_TOO_COMPLEX,
+      `Request content too complex to check (stopped at ${path}): send fewer or shorter values.`,
+      [{ path, field_key: String(stopped.path[0] ?? ''), message: stopped.message }],
+    );
+  }
   const details = result.error.issues.flatMap((issue): ErrorDetail[] => {
     const at = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {

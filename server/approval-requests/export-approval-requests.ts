@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DateRangeQuery } from '@/lib/list/date-ranges';
-import { exportFileName, toCsv } from '../lists/csv';
+import { toCsv } from '@/lib/csv/write-csv';
+import { exportFileName } from '../lists/csv';
 import { requestsMatching, sentAtOf, updatedAtOf } from './list-approval-requests';
 
 /** The most requests one export holds: the newest, as the API lists them. */

@@ -2,7 +2,8 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import { BULK_ROW_STATE_LABELS } from '@/lib/bulk/row-states';
 import type { Database } from '../db/schema';
-import { csvResponse, exportFileName, toCsv } from '../lists/csv';
+import { toCsv } from '@/lib/csv/write-csv';
+import { csvResponse, exportFileName } from '../lists/csv';
 import { readBatch } from './read-batches';
 
 const COLUMNS = [

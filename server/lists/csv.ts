@@ -1,19 +1,7 @@
 import 'server-only';
 
-// Every CSV the console writes (the audit log, the packages and approval-requests lists).
-
-/** RFC 4180 quoting, and a leading quote on cells a spreadsheet would run as a formula. */
-export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A header row of `columns`, then one row per record, CRLF line ends. */
-export function toCsv<C extends string>(columns: readonly C[], rows: readonly Partial<Record<C, unknown>>[]): string {
-  const lines = [columns.join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
-}
+// What every CSV export shares besides its text (lib/csv/write-csv.ts writes that): its file
+// name and its answer.
 
 // A filter's free text may be long: long enough to tell exports apart.
 const MAX_PART = 40;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DateRangeQuery } from '@/lib/list/date-ranges';
-import { exportFileName, toCsv } from '../lists/csv';
+import { toCsv } from '@/lib/csv/write-csv';
+import { exportFileName } from '../lists/csv';
 import { packagesMatching, sentAtOf, updatedAtOf } from './list-packages';
 
 /** The most packages one export holds: the newest, as the API lists them. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { writeCsv } from '@/lib/csv/read-csv';
+import { writeCsv } from '@/lib/csv/write-csv';
 import { RECIPIENT_COLUMNS } from '@/lib/recipients/limits';
 import type { Database } from '../db/schema';
 import { exportFileName } from '../lists/csv';

@@ -1,5 +1,13 @@
 import 'server-only';
-import { formDataValidator, missingDocumentFields, readSubmissionSchema, type SubmissionSchemaReading } from '@/lib/submission-schema';
+import {
+  formDataValidator,
+  missingDocumentFields,
+  readSubmissionSchema,
+  SUBMISSION_TOO_COMPLEX,
+  tooComplexIssue,
+  type SubmissionSchemaReading,
+} from '@/lib/submission-schema';
+import { ConsoleError } from '../errors';
 import { getSubmissionSchema } from './catalog';
 import { SigningApiError } from './client/errors';
 
@@ -41,9 +49,23 @@ export async function checkContent(
   const reading = await readingOf(workflowReleaseId);
   if (!reading || reading.unsupported.length > 0) return;
   // Documents left out of a revision keep the request's own, which are not known here.
-  const documents = content.documents ? Object.fromEntries(content.documents.map((d) => [d.field_key, d.document_id])) : undefined;
+  const documents = content.documents
+    ? Object.fromEntries(content.documents.map((d) => [d.field_key, d.document_id]))
+    : undefined;
   const details: { path: string; field_key?: string; message: string }[] = [];
   const checked = formDataValidator(reading.fields, { documents, partial }).safeParse(content.form_data);
+  // The check stopped short (lib/submission-schema/pattern-budget.ts): what it found so far is
+  // not the whole story, so the refusal is that alone, naming where it stopped.
+  const stopped = checked.success ? undefined : tooComplexIssue(checked.error.issues);
+  if (stopped) {
+    const path = ['form_data', ...stopped.path.map(String)].join('.');
+    throw new ConsoleError(
+      422,
+      SUBMISSION_TOO_COMPLEX,
+      `The request holds more text under patterns than one request may have checked (stopped at ${path}); send fewer or shorter values.`,
+      [{ path, field_key: stopped.path.map(String)[0], message: stopped.message }],
+    );
+  }
   if (!checked.success)
     for (const issue of checked.error.issues) {
       const at = issue.path.map(String);

@@ -294,8 +294,8 @@ describe('exporting', () => {
     );
     const text = exported.bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe('name,email,phone');
-    // A spreadsheet would run "+44…" as a formula: the cell is quoted, and reads back as the number.
-    expect(text).toContain(`Eve Example,${address('eve')},'+442071234567\r\n`);
+    // An E.164 phone can run nothing: written as typed, in quotes, with no visible ' (issue 35).
+    expect(text).toContain(`Eve Example,${address('eve')},"+442071234567"\r\n`);
     const again = await importCsv(text);
     expect(again.status, again.bytes.toString('utf8').slice(0, 300)).toBe(200);
     expect(again.body).toMatchObject({ created: 0, updated: 0 });
