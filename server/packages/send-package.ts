@@ -7,6 +7,7 @@ import { rememberRecipients } from '../recipients/remember-recipients';
 import { recordSend } from '../send-records/record-send';
 import { SigningApiError } from '../signing-api/client/errors';
 import { postSignaturePackage, probePreviewDocument, type ReceiptRef } from '../signing-api/packages';
+import { refuseRowReceipt } from '../bulk/row-receipts';
 import { receiptRefusal } from './receipt-refusal';
 
 type SendInput = ReceiptRef & { confirmed: true };
@@ -18,15 +19,18 @@ export interface SendPackageOptions {
   idempotencyKey: string;
   /** who pressed Send */
   userId: string;
+  /** the send of a bulk row's receipt, by its row (server/bulk/send-row.ts): the only way one is sent */
+  asBulkRow?: true;
 }
 
 /**
  * Sends a reviewed preview once; a refusal is explained by what became of its receipt. The
  * package the API made completes the console's record of the preview.
  */
-export async function sendPackage({ input: given, idempotencyKey, userId }: SendPackageOptions) {
+export async function sendPackage({ input: given, idempotencyKey, userId, asBulkRow }: SendPackageOptions) {
   // The API gets the send body the spec names; what the sender saw stays in the console.
   const { review, ...input } = given;
+  if (!asBulkRow) await refuseRowReceipt(await db(), input.preview_token);
   let sent: Awaited<ReturnType<typeof postSignaturePackage>>;
   try {
     sent = await postSignaturePackage(input, idempotencyKey);
