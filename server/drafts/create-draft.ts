@@ -30,9 +30,8 @@ export async function createDraft<V, S extends DraftMeta>(
   const id = newDraftId(kind.idPrefix);
   const now = new Date().toISOString();
   const fingerprint = key ? fingerprintOf(undefined, body) : null;
-  await db.transaction().execute(async (tx) => {
-    if (limit !== undefined) await belowLimit(tx, kind, { userId, key, limit });
-    await tx
+  const insert = (tx: Kysely<Database>) =>
+    tx
       .insertInto('drafts')
       .values({
         id,
@@ -47,7 +46,14 @@ export async function createDraft<V, S extends DraftMeta>(
       })
       .onConflict((oc) => oc.columns(['user_id', 'kind', 'create_key']).doNothing())
       .execute();
-  });
+  // The count and the insert are one transaction only under a limit: without one, a plain insert
+  // (two SQLite connections of one process would wait on each other's transaction).
+  if (limit === undefined) await insert(db);
+  else
+    await db.transaction().execute(async (tx) => {
+      await belowLimit(tx, kind, { userId, key, limit });
+      await insert(tx);
+    });
   let query = db.selectFrom('drafts').selectAll().where('user_id', '=', userId).where('kind', '=', kind.kind);
   query = key ? query.where('create_key', '=', key) : query.where('id', '=', id);
   const row = await query.executeTakeFirst();

@@ -239,7 +239,8 @@ describe('creating batches leaves other users served', () => {
     expect(creates.map((r) => r.status)).toEqual(Array(8).fill(200));
     // Generous on a shared CI machine: before the fix the longest wait was seconds.
     expect(Math.max(...waits), waits.map(Math.round).join(' ')).toBeLessThan(750);
-    expect(waits.length).toBeGreaterThan(5);
+    // The probes ran while the creates did.
+    expect(waits.length).toBeGreaterThanOrEqual(3);
   });
 });
 
