@@ -190,6 +190,28 @@ describe('deleting a batch', () => {
   });
 });
 
+describe('expiry of settled batches', () => {
+  it('deletes the owner’s settled batches untouched for BULK_BATCH_EXPIRY_DAYS when a batch is made, and keeps one with rows to go', async () => {
+    const settled = await made(1);
+    await action(settled, 'cancel');
+    const open = await made(1);
+    const file = new Database(join(c.dataDir, 'console.db'));
+    try {
+      // Untouched since long before the default 90 days.
+      file.prepare("UPDATE bulk_batches SET updated_at = '2020-01-01T00:00:00.000Z' WHERE id IN (?, ?)").run(settled, open);
+    } finally {
+      file.close();
+    }
+    const fresh = await made(1);
+    expectConsoleError(await c.call('GET', batchPath(settled), { cookie: c.cookies.sender }), 404, 'NOT_FOUND');
+    expect((await c.call('GET', batchPath(open), { cookie: c.cookies.sender })).status).toBe(200);
+    for (const id of [open, fresh]) {
+      await action(id, 'cancel');
+      expect((await remove(id)).status).toBe(200);
+    }
+  });
+});
+
 describe('the batch page reads only what changed', () => {
   it('answers the rows changed since a cursor, and almost nothing when nothing changed', async () => {
     const id = await made(40);
