@@ -155,11 +155,22 @@ const fields = z.object({
   /** Home: a package expiring within this many days is "expiring soon" */
   HOME_EXPIRING_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   /** Home: a package still queued this many hours after sending is "stuck" (queued is not delivery) */
-  HOME_STUCK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  HOME_STUCK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Home: how long the API's lists it reads are shared by every user before being read again */
   HOME_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /** Home: a review not yet sent is listed under "Needs you" once its receipt has this many minutes left (of 10) */
   HOME_REVIEW_WARN_MINUTES: z.coerce.number().int().min(1).max(10).default(5),
+  /** bulk send: batches one user may keep stored; one more is refused until a settled one is deleted */
+  BULK_BATCHES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** bulk send: a settled batch untouched this many days is deleted when its owner makes a batch; 0 = kept until deleted */
+  BULK_BATCH_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /** drafts (package and request drafts together) one user may keep */
+  DRAFTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -1,17 +1,22 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useChangeBatch } from '@/lib/bulk/mutations';
+import { useChangeBatch, useDeleteBatch } from '@/lib/bulk/mutations';
 import { batchExportHref } from '@/lib/bulk/queries';
 import { batchSettled, type BulkBatchDetail } from '@/lib/bulk/schemas';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { FormError } from '../ui/form-error';
+import { toast } from '../ui/toast';
 
-/** Pause, resume, cancel the rest, retry the failed rows, and the results as CSV. */
+/** Pause, resume, cancel the rest, retry the failed rows, the results as CSV, and deleting a settled batch. */
 export function BatchControls({ batch }: { batch: BulkBatchDetail }) {
   const change = useChangeBatch(batch.id);
+  const remove = useDeleteBatch(batch.id);
+  const router = useRouter();
   const [cancelling, setCancelling] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const settled = batchSettled(batch.counts);
   const open = batch.state !== 'cancelled' && !settled;
   const left = batch.counts.to_review + batch.counts.reviewed;
@@ -52,6 +57,11 @@ export function BatchControls({ batch }: { batch: BulkBatchDetail }) {
         >
           Download results (CSV)
         </a>
+        {settled && (
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            Delete batch
+          </Button>
+        )}
       </div>
       <FormError error={change.error} />
       <ConfirmDialog
@@ -61,6 +71,18 @@ export function BatchControls({ batch }: { batch: BulkBatchDetail }) {
         description={`${left} package${left === 1 ? '' : 's'} not yet sent will never be sent. Packages already sent stay sent: the API cannot recall them. Sends under way finish first.`}
         confirmLabel="Cancel the rest"
         onConfirm={() => change.mutateAsync('cancel')}
+      />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete this batch?"
+        description={`“${batch.name}” and its ${batch.row_count} row${batch.row_count === 1 ? '' : 's'} leave the console: download the results first if you need them. Packages already sent stay sent, each with its sending record.`}
+        confirmLabel="Delete batch"
+        onConfirm={async () => {
+          await remove.mutateAsync();
+          toast.success(`Batch “${batch.name}” deleted.`);
+          router.push('/packages/bulk');
+        }}
       />
     </div>
   );

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
-import { bulkKeys, changeBatch, createBatch, reviewRow } from './queries.ts';
-import type { BatchAction, BulkBatch, BulkBatchDetail, CreateBatchInput } from './schemas.ts';
+import { bulkKeys, changeBatch, createBatch, deleteBatch, reviewRow } from './queries.ts';
+import type { BatchAction, BulkBatch, BulkBatchRead, CreateBatchInput } from './schemas.ts';
 import type { ReviewEvidence } from '../packages/schemas.ts';
 
 /** Makes a batch of checked rows: one key per click, reused while its answer is not known. */
@@ -25,7 +25,7 @@ export function useChangeBatch(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: BatchAction) => changeBatch(id, action),
-    onSuccess: (batch: BulkBatchDetail) => client.setQueryData(bulkKeys.batch(id), batch),
+    onSuccess: (batch: BulkBatchRead) => client.setQueryData(bulkKeys.batch(id), batch),
     onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.all }),
   });
 }
@@ -36,5 +36,18 @@ export function useReviewRow(id: string) {
   return useMutation({
     mutationFn: (v: { position: number; token: string; review: ReviewEvidence }) => reviewRow(id, v.position, v.token, v.review),
     onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.batch(id) }),
+  });
+}
+
+/**
+ * Deletes a settled batch. Deleting again finds none (404), so no key; the batch's own view is
+ * dropped, not read again (it would flash a 404 while the page moves on), and the list is read again.
+ */
+export function useDeleteBatch(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteBatch(id),
+    onSuccess: () => client.removeQueries({ queryKey: bulkKeys.batch(id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.list }),
   });
 }

@@ -3,7 +3,8 @@ import { api, apiResponse } from '../api-client.ts';
 import { via } from '../api-transport.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { Preview, ReviewEvidence } from '../packages/schemas.ts';
-import type { BatchAction, BulkBatch, BulkBatchDetail, BulkRow, CreateBatchInput } from './schemas.ts';
+import { mergeBatch } from './merge-batch.ts';
+import type { BatchAction, BulkBatch, BulkBatchRead, BulkRow, CreateBatchInput } from './schemas.ts';
 
 export const bulkKeys = {
   all: ['bulk'] as const,
@@ -21,10 +22,18 @@ export const batchesQuery = () =>
     select: (page) => page.data,
   });
 
+/**
+ * A batch with its rows. Read again (the page follows a batch in flight), it asks only for the
+ * rows changed since the cursor of what it holds, and puts them in their places.
+ */
 export const batchQuery = (id: string) =>
   queryOptions({
     queryKey: bulkKeys.batch(id),
-    queryFn: (ctx) => api<BulkBatchDetail>(batchPath(id), via(ctx)),
+    queryFn: async (ctx): Promise<BulkBatchRead> => {
+      const held = ctx.client.getQueryData<BulkBatchRead>(bulkKeys.batch(id));
+      const path = held?.cursor ? batchPath(id, `?since=${encodeURIComponent(held.cursor)}`) : batchPath(id);
+      return mergeBatch(held, await api<BulkBatchRead>(path, via(ctx)));
+    },
   });
 
 export const batchExportHref = (id: string) => batchPath(id, '/export');
@@ -33,7 +42,9 @@ export const createBatch = (input: CreateBatchInput, idempotencyKey: string) =>
   api<BulkBatch>('/api/bulk-batches', { method: 'POST', body: input, idempotencyKey });
 
 export const changeBatch = (id: string, action: BatchAction) =>
-  api<BulkBatchDetail>(batchPath(id, '/actions'), { method: 'POST', body: { action } });
+  api<BulkBatchRead>(batchPath(id, '/actions'), { method: 'POST', body: { action } });
+
+export const deleteBatch = (id: string) => api<{ id: string; deleted: true }>(batchPath(id), { method: 'DELETE' });
 
 /** A receipt of a row held in the browser, with when it ends on the API's clock. */
 export interface RowReceipt {

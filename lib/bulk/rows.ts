@@ -103,11 +103,20 @@ function columnOf(
   return { path: 'reference', column: REFERENCE_COLUMN };
 }
 
+// One send form schema per template for all its rows: building one (and zod's first parse of
+// it) costs far more than checking a row, and a batch checks up to 500 rows of one template.
+const formSchemas = new WeakMap<SignTemplate, ReturnType<typeof sendFormSchema>>();
+function formSchemaOf(template: SignTemplate) {
+  let schema = formSchemas.get(template);
+  if (!schema) formSchemas.set(template, (schema = sendFormSchema(template)));
+  return schema;
+}
+
 /** Every problem of one row, in the single send's words, each naming its column; none when it can be previewed. */
 export function rowProblems(template: SignTemplate, values: SendFormValues, batchExpiry: string): RowProblem[] {
   const expiryFromBatch = values.expires_in_days.trim() === '';
   const filled = withExpiry(values, batchExpiry);
-  const form = sendFormSchema(template).safeParse(filled);
+  const form = formSchemaOf(template).safeParse(filled);
   const issues = form.success
     ? (previewInputSchema.safeParse(toPreviewInput(template, filled)).error?.issues ?? [])
     : form.error.issues;

@@ -86,5 +86,19 @@ export interface BulkBatch {
 
 export type BulkBatchDetail = BulkBatch & { rows: BulkRow[] };
 
+/**
+ * The batch route's answer: the batch with every row (full), or with only the rows changed
+ * since the cursor it was asked from; `cursor` is what to ask from next time.
+ */
+export type BulkBatchRead = BulkBatchDetail & { cursor: string; full: boolean };
+
+/** `?since=` the cursor of an earlier answer (opaque to the browser: a counter of the batch's changes). */
+export const batchReadQuerySchema = z.strictObject({
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Not a cursor of this batch: read it without `since` first')
+    .optional(),
+});
+
 /** Whether a batch has nothing left to do: every row sent, failed or cancelled. */
 export const batchSettled = (counts: Record<BulkRowState, number>) => counts.to_review + counts.reviewed + counts.sending === 0;

@@ -90,22 +90,41 @@ export async function countsOf(db: Kysely<Database>, ids: readonly string[]) {
   return counts;
 }
 
+/**
+ * Moves the batch's change counter on, inside the transaction that changes its rows: they take
+ * the new value, so the batch page asks for the rows past the counter it last saw. The batch row
+ * is written first in every transaction that changes rows, so two of them take turns (on
+ * PostgreSQL, its lock) and the counter follows the order they commit in.
+ */
+export async function nextChange(tx: Kysely<Database>, batchId: string): Promise<number> {
+  const { change_seq } = await tx
+    .updateTable('bulk_batches')
+    .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
+    .where('id', '=', batchId)
+    .returning('change_seq')
+    .executeTakeFirstOrThrow();
+  return Number(change_seq);
+}
+
 /** Moves a row on, only from the states named: false when it was no longer in one of them. */
 export async function moveRow(
   db: Kysely<Database>,
   row: Pick<RowRecord, 'batch_id' | 'position'>,
   from: readonly BulkRowState[],
-  set: Partial<Omit<RowRecord, 'batch_id' | 'position' | 'line' | 'input'>>,
+  set: Partial<Omit<RowRecord, 'batch_id' | 'position' | 'line' | 'input' | 'change_seq'>>,
   now = new Date(),
 ): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('bulk_rows')
-    .set({ ...set, updated_at: now.toISOString() })
-    .where('batch_id', '=', row.batch_id)
-    .where('position', '=', row.position)
-    .where('state', 'in', [...from])
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
+  return db.transaction().execute(async (tx) => {
+    const change = await nextChange(tx, row.batch_id);
+    const { numUpdatedRows } = await tx
+      .updateTable('bulk_rows')
+      .set({ ...set, updated_at: now.toISOString(), change_seq: change })
+      .where('batch_id', '=', row.batch_id)
+      .where('position', '=', row.position)
+      .where('state', 'in', [...from])
+      .executeTakeFirst();
+    return numUpdatedRows > 0n;
+  });
 }
 
 /** Touches the batch, so lists sort by last activity. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { BatchAction, BulkBatchState } from '@/lib/bulk/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
-import { batchOf } from './batch-store';
+import { batchOf, nextChange } from './batch-store';
 import { readBatch } from './read-batches';
 
 export interface ChangeBatchOptions {
@@ -34,23 +34,26 @@ export async function changeBatch({ db, userId, batchId, action, now = new Date(
     if (batch.state === 'cancelled') throw cancelled();
     // A review stands for the document it saw: rows whose review is kept go back to reviewed.
     await db.transaction().execute(async (tx) => {
+      const change = await nextChange(tx, batchId);
       const base = tx.updateTable('bulk_rows').where('batch_id', '=', batchId).where('state', '=', 'failed');
+      const again = { send_key: null, error_code: null, error_message: null, updated_at: at, change_seq: change };
       await base
-        .set({ state: 'reviewed', send_key: null, error_code: null, error_message: null, updated_at: at })
+        .set({ state: 'reviewed', ...again })
         .where('reviewed_receipt_hash', 'is not', null)
         .execute();
-      await base.set({ state: 'to_review', send_key: null, error_code: null, error_message: null, updated_at: at }).execute();
+      await base.set({ state: 'to_review', ...again }).execute();
       await tx.updateTable('bulk_batches').set({ updated_at: at }).where('id', '=', batchId).execute();
     });
   } else {
     const move = MOVES[action];
     if (!move.from.includes(batch.state)) throw cancelled();
     await db.transaction().execute(async (tx) => {
+      const change = await nextChange(tx, batchId);
       await tx.updateTable('bulk_batches').set({ state: move.to, updated_at: at }).where('id', '=', batchId).execute();
       if (action === 'cancel')
         await tx
           .updateTable('bulk_rows')
-          .set({ state: 'cancelled', updated_at: at })
+          .set({ state: 'cancelled', updated_at: at, change_seq: change })
           .where('batch_id', '=', batchId)
           .where('state', 'in', ['to_review', 'reviewed'])
           .execute();

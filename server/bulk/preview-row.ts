@@ -6,6 +6,7 @@ import { ConsoleError } from '../errors';
 import { previewPackage } from '../packages/preview-package';
 import { receiptHash } from '../send-records/send-record';
 import { moveRow, rowInput, rowOf, touchBatch } from './batch-store';
+import { noteRowReceipt } from './row-receipts';
 
 export interface PreviewRowOptions {
   db: Kysely<Database>;
@@ -31,6 +32,8 @@ export async function previewRow({
   if (batch.state === 'cancelled')
     throw new ConsoleError(409, 'BATCH_CANCELLED', 'This batch was cancelled: its rows are no longer previewed.');
   const preview = await previewPackage({ input: rowInput(row), userId });
+  // Noted before the browser sees the receipt, so the single send never takes it.
+  await noteRowReceipt(db, { batchId, position, previewToken: preview.preview_token, at: new Date() });
   const digest = preview.prepared_pdf.sha256 ?? null;
   const kept = row.state === 'reviewed' && row.pdf_sha256 !== null && digest === row.pdf_sha256;
   const hash = receiptHash(preview.preview_token);

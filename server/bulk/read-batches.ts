@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { BulkBatch, BulkBatchDetail } from '@/lib/bulk/schemas';
+import type { BulkBatch, BulkBatchRead } from '@/lib/bulk/schemas';
 import type { Database } from '../db/schema';
 import { batchOf, countsOf, toBatch, toRow } from './batch-store';
 
@@ -20,10 +20,19 @@ export async function listBatches(db: Kysely<Database>, userId: string): Promise
   return batches.map((b) => toBatch(b, counts.get(b.id)!));
 }
 
-/** One of the user's batches with every row, in the spreadsheet's order. */
-export async function readBatch(db: Kysely<Database>, userId: string, id: string): Promise<BulkBatchDetail> {
+/**
+ * One of the user's batches with every row, in the spreadsheet's order; with `since` (an earlier
+ * answer's cursor), only the rows changed after it. The batch and its counter are read before
+ * the rows, so a change committed in between is answered now and again next time, never lost.
+ * A cursor past the batch's counter (not one it gave) gets every row.
+ */
+export async function readBatch(db: Kysely<Database>, userId: string, id: string, since?: number): Promise<BulkBatchRead> {
   const batch = await batchOf(db, userId, id);
-  const rows = await db.selectFrom('bulk_rows').selectAll().where('batch_id', '=', id).orderBy('position').execute();
+  const cursor = Number(batch.change_seq);
+  const full = since === undefined || since > cursor;
+  let rows = db.selectFrom('bulk_rows').selectAll().where('batch_id', '=', id);
+  if (!full) rows = rows.where('change_seq', '>', since);
+  const read = await rows.orderBy('position').execute();
   const counts = (await countsOf(db, [id])).get(id)!;
-  return { ...toBatch(batch, counts), rows: rows.map(toRow) };
+  return { ...toBatch(batch, counts), rows: read.map(toRow), cursor: String(cursor), full };
 }

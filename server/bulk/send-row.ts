@@ -1,10 +1,12 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import { RECEIPT_UNUSABLE } from '@/lib/packages/receipt-codes';
 import { reviewEvidenceSchema } from '@/lib/packages/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import { outcomeOf } from '../intents/journal';
 import { sendPackage } from '../packages/send-package';
+import { sendOfReceipt } from '../send-records/find-send-by-receipt';
 import { receiptHash } from '../send-records/send-record';
 import { SigningApiError } from '../signing-api/client/errors';
 import { moveRow, rowOf, toRow, touchBatch, type RowRecord } from './batch-store';
@@ -53,6 +55,7 @@ export async function sendRow({ db, userId, batchId, position, previewToken, ide
       input: { template_id: batch.template_id, preview_token: previewToken, confirmed: true, review: storedReview(row) },
       idempotencyKey,
       userId,
+      asBulkRow: true,
     });
     await moveRow(db, row, ['sending'], {
       state: 'sent',
@@ -62,6 +65,21 @@ export async function sendRow({ db, userId, batchId, position, previewToken, ide
       error_message: null,
     });
   } catch (err) {
+    // Spent: if by a package this console made of it (the single send of an older release, or
+    // another instance), the row was sent, as that package; failing it would invite a second.
+    if (err instanceof SigningApiError && err.code === RECEIPT_UNUSABLE) {
+      const made = await sendOfReceipt(db, previewToken);
+      if (made) {
+        await moveRow(db, row, ['sending'], {
+          state: 'sent',
+          package_id: made.package_id,
+          sent_at: made.sent_at ?? new Date().toISOString(),
+          error_code: null,
+          error_message: null,
+        });
+        return toRow((await rowOf(db, userId, batchId, position)).row);
+      }
+    }
     const refused = err instanceof SigningApiError || err instanceof ConsoleError;
     // A definite refusal: nothing was sent under this key. Anything else leaves the row sending,
     // and the browser confirms the outcome under the same key.

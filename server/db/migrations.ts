@@ -332,4 +332,37 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('users_oidc_subject').on('users').column('oidc_subject').unique().execute();
     },
   },
+  // Bulk batches within limits (issue 33). change_seq: a counter per batch that every change of
+  // its rows moves on, each row keeping the value of its latest change, so the batch page reads
+  // only the rows changed since the counter it last saw. bulk_row_receipts: every receipt made
+  // for a row, so the single send refuses one (a row's receipt is sent only through its row);
+  // the receipts rows hold now are entered at once.
+  '0016_bulk_limits': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('bulk_batches')
+        .addColumn('change_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('bulk_rows')
+        .addColumn('change_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('bulk_row_receipts')
+        .addColumn('receipt_hash', 'text', (c) => c.primaryKey())
+        .addColumn('batch_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('bulk_row_receipts_batch').on('bulk_row_receipts').column('batch_id').execute();
+      await sql`
+        INSERT INTO bulk_row_receipts (receipt_hash, batch_id, position, created_at)
+        SELECT h, batch_id, position, updated_at FROM (
+          SELECT receipt_hash AS h, batch_id, position, updated_at FROM bulk_rows WHERE receipt_hash IS NOT NULL
+          UNION
+          SELECT reviewed_receipt_hash, batch_id, position, updated_at FROM bulk_rows WHERE reviewed_receipt_hash IS NOT NULL
+        ) AS held WHERE true
+        ON CONFLICT (receipt_hash) DO NOTHING`.execute(db);
+    },
+  },
 };

@@ -196,6 +196,8 @@ export interface BulkBatchesTable {
   create_fingerprint: string;
   created_at: string;
   updated_at: string;
+  /** moved on by every change of the batch's rows: the batch page's cursor (0016) */
+  change_seq: number;
 }
 
 /** One row of a batch: the package it becomes, its review and its send. */
@@ -223,6 +225,16 @@ export interface BulkRowsTable {
   error_message: string | null;
   sent_at: string | null;
   updated_at: string;
+  /** the batch's change_seq at this row's latest change */
+  change_seq: number;
+}
+
+/** Every receipt made for a bulk row: such a receipt is sent only through its row (0016). */
+export interface BulkRowReceiptsTable {
+  receipt_hash: string;
+  batch_id: string;
+  position: number;
+  created_at: string;
 }
 
 export interface Database {
@@ -238,4 +250,5 @@ export interface Database {
   recipients: RecipientsTable;
   bulk_batches: BulkBatchesTable;
   bulk_rows: BulkRowsTable;
+  bulk_row_receipts: BulkRowReceiptsTable;
 }

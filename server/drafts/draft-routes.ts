@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema } from '@/lib/list/schemas';
 import type { Permission } from '@/lib/roles';
 import { db } from '../db';
+import { env } from '../env';
 import { handler } from '../http/handler';
 import { createDraft } from './create-draft';
 import { deleteDraft } from './delete-draft';
@@ -53,9 +54,19 @@ export function draftRoutes<V, S extends DraftMeta, C, U extends { version: numb
         },
       },
       async ({ user, body, idempotencyKey }) =>
-        (await createDraft(await db(), kind, { userId: user.id, input: o.input(body), key: idempotencyKey, body })).draft,
+        (
+          await createDraft(await db(), kind, {
+            userId: user.id,
+            input: o.input(body),
+            key: idempotencyKey,
+            body,
+            limit: env().DRAFTS_PER_USER,
+          })
+        ).draft,
     ),
-    read: handler({ permission, params }, async ({ user, params: p }) => getDraft(await db(), kind, { userId: user.id, id: p.id })),
+    read: handler({ permission, params }, async ({ user, params: p }) =>
+      getDraft(await db(), kind, { userId: user.id, id: p.id }),
+    ),
     update: handler({ permission, params, body: o.update, maxBodyBytes: o.maxBodyBytes }, async ({ user, params: p, body }) =>
       updateDraft(await db(), kind, { userId: user.id, id: p.id, version: body.version, input: o.input(body) }),
     ),

@@ -9,6 +9,7 @@ import { recordSend } from '../send-records/record-send';
 import { stampReview } from '../send-records/review-evidence';
 import { SigningApiError } from '../signing-api/client/errors';
 import { postSignaturePackage, probePreviewDocument, type ReceiptRef } from '../signing-api/packages';
+import { refuseRowReceipt } from '../bulk/row-receipts';
 import { receiptRefusal } from './receipt-refusal';
 
 type SendInput = ReceiptRef & { confirmed: true };
@@ -20,26 +21,32 @@ export interface SendPackageOptions {
   idempotencyKey: string;
   /** who pressed Send */
   userId: string;
+  /** the send of a bulk row's receipt, by its row (server/bulk/send-row.ts): the only way one is sent */
+  asBulkRow?: true;
 }
 
 /**
  * Sends a reviewed preview once; a refusal is explained by what became of its receipt. The
  * package the API made completes the console's record of the preview.
  */
-export async function sendPackage({ input: given, idempotencyKey, userId }: SendPackageOptions) {
+export async function sendPackage({ input: given, idempotencyKey, userId, asBulkRow }: SendPackageOptions) {
   // The API gets the send body the spec names; what the sender saw stays in the console.
   const { review: claimed, ...input } = given;
   const database = await db();
-  // Checked before the API hears of the Send: evidence that cannot be true refuses it whole.
-  const preview = claimed ? await previewOf(database, input.preview_token) : undefined;
-  const review = claimed
-    ? stampReview({
-        review: claimed,
-        previewedAt: preview?.previewed_at ?? null,
-        pageCount: preview?.page_count ?? null,
-        now: new Date(),
-      })
-    : null;
+  if (!asBulkRow) await refuseRowReceipt(database, input.preview_token);
+  // Checked before the API hears of the Send: evidence that cannot be true refuses it whole. A
+  // bulk row's was stamped by the server when the row was confirmed (server/bulk/review-row.ts).
+  const preview = claimed && !asBulkRow ? await previewOf(database, input.preview_token) : undefined;
+  const review = !claimed
+    ? null
+    : asBulkRow
+      ? claimed
+      : stampReview({
+          review: claimed,
+          previewedAt: preview?.previewed_at ?? null,
+          pageCount: preview?.page_count ?? null,
+          now: new Date(),
+        });
   let sent: Awaited<ReturnType<typeof postSignaturePackage>>;
   try {
     sent = await postSignaturePackage(input, idempotencyKey);

@@ -1,5 +1,6 @@
 import { createBatchInputSchema } from '@/lib/bulk/schemas';
 import { db } from '@/server/db';
+import { env } from '@/server/env';
 import { handler } from '@/server/http/handler';
 import { createBatch } from '@/server/bulk/create-batch';
 import { listBatches } from '@/server/bulk/read-batches';
@@ -11,7 +12,8 @@ export const GET = handler({ permission: 'packages:send' }, async ({ user }) => 
 }));
 
 // POST: a batch of checked rows of one template (nothing goes to the API but the template's
-// read, whose fields and slots decide the rows' rules). One batch per key.
+// read, whose fields and slots decide the rows' rules). One batch per key; one more than
+// BULK_BATCHES_PER_USER is refused.
 export const POST = handler(
   {
     permission: 'packages:send',
@@ -27,6 +29,14 @@ export const POST = handler(
   },
   async ({ body, user, idempotencyKey }) => {
     const template = await getCatalogItem('document-sign-templates', body.template_id, { fresh: true });
-    return createBatch({ db: await db(), userId: user.id, input: body, template, createKey: idempotencyKey! });
+    const { BULK_BATCHES_PER_USER, BULK_BATCH_EXPIRY_DAYS } = env();
+    return createBatch({
+      db: await db(),
+      userId: user.id,
+      input: body,
+      template,
+      createKey: idempotencyKey!,
+      limits: { batchesPerUser: BULK_BATCHES_PER_USER, expiryDays: BULK_BATCH_EXPIRY_DAYS },
+    });
   },
 );

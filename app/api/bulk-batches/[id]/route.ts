@@ -1,10 +1,32 @@
 import { z } from 'zod';
+import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { idSchema } from '@/lib/list/schemas';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
+import { deleteBatch } from '@/server/bulk/delete-batch';
 import { readBatch } from '@/server/bulk/read-batches';
 
-// GET: one of the user's batches with every row; anyone else's is 404.
-export const GET = handler({ permission: 'packages:send', params: z.object({ id: idSchema }) }, async ({ user, params }) =>
-  readBatch(await db(), user.id, params.id),
+const params = z.object({ id: idSchema });
+
+// GET: one of the user's batches with every row, or with `?since=` the rows changed since that
+// cursor (the batch page follows a batch in flight without reading it whole every time);
+// anyone else's is 404.
+export const GET = handler(
+  { permission: 'packages:send', params, query: batchReadQuerySchema },
+  async ({ user, params: p, query }) =>
+    readBatch(await db(), user.id, p.id, query.since === undefined ? undefined : Number(query.since)),
+);
+
+// DELETE: a settled batch (no row waiting or being sent), by its owner or an admin.
+export const DELETE = handler(
+  {
+    permission: 'packages:send',
+    params,
+    audit: {
+      operation: 'bulk.delete',
+      targetType: 'bulk_batch',
+      target: (p) => p.id,
+    },
+  },
+  async ({ user, params: p }) => deleteBatch({ db: await db(), user, batchId: p.id }),
 );
