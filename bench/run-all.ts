@@ -6,6 +6,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runMain } from './lib/run.ts';
 
+// An internal console sends nothing anywhere: Next's anonymous telemetry is off for every build and server this starts.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
 // `npm run bench [-- --update-readme] [-- --only load,page-weight]`: every bench/*.ts but this one (or those named, their rows replaced in the last report), one after another, each
 // in its own process (so one's servers never share an event loop with the next), with the
 // flags the console benches need (the react-server condition for 'server-only' modules; the
@@ -134,7 +137,9 @@ function describe(s: Summary): { figures: string; target: string } {
         target: `≤ ${n(s.target_ratio)}×; worker in parallel`,
       };
     case 'lighthouse': {
-      const pages = Object.entries((s.pages ?? {}) as Record<string, { performance: number; accessibility: number; best_practices: number; cls: number }>);
+      const pages = Object.entries(
+        (s.pages ?? {}) as Record<string, { performance: number; accessibility: number; best_practices: number; cls: number }>,
+      );
       return {
         figures:
           `desktop, median of ${n(s.runs)}: ` +
@@ -217,7 +222,9 @@ function markdown(report: {
   for (const o of report.results) {
     const d = o.summary ? describe(o.summary) : { figures: '—', target: '—' };
     const name = o.file.replace(/\.ts$/, '');
-    const again = o.remeasured ? ` (measured again ${o.remeasured.date}${o.remeasured.revision ? `, revision ${o.remeasured.revision}` : ''})` : '';
+    const again = o.remeasured
+      ? ` (measured again ${o.remeasured.date}${o.remeasured.revision ? `, revision ${o.remeasured.revision}` : ''})`
+      : '';
     lines.push(`| ${name}${again} | ${d.figures} | ${d.target} | ${status(o)} | ${o.load_avg_1m_before} |`);
   }
   return lines.join('\n');
@@ -246,7 +253,15 @@ async function main() {
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').split(',').map((name) => `${name.replace(/\.ts$/, '')}.ts`) : null;
   const latest = join(benchDir, 'results', 'latest.json');
-  const previous = only && existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as { date: string; revision: string | null; machine: typeof machine; results: Outcome[] }) : null;
+  const previous =
+    only && existsSync(latest)
+      ? (JSON.parse(readFileSync(latest, 'utf8')) as {
+          date: string;
+          revision: string | null;
+          machine: typeof machine;
+          results: Outcome[];
+        })
+      : null;
   if (only && !previous) throw new Error('--only needs an earlier full run: bench/results/latest.json is missing');
   const results: Outcome[] = [];
   for (const file of only ? files.filter((f) => only.includes(f)) : files) results.push(await runOne(file));

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildOnce } from './lib/build-once.ts';
 import { defaultKeyFile, startEmbeddedSandbox, type EmbeddedSandbox } from './lib/embedded-sandbox.ts';
-import { openConsoleDb } from './lib/console-db.ts';
+import { consoleDbTarget, openConsoleDb } from './lib/console-db.ts';
+import { exitCodeOf } from './lib/exit-code.ts';
+import { serverSettings } from '../server/edge/startup-settings.ts';
 import { ensureDemoAccounts, localSessionPassword } from './lib/prepare-console.ts';
 import { loadProjectEnv } from './lib/project-env.ts';
 import { chooseSigningApi } from './lib/signing-api-choice.ts';
@@ -11,7 +13,15 @@ import { consoleServerArgs } from './lib/console-server-entry.ts';
 // `npm start` (production build) and `npm run dev`: the console, and the embedded sandbox
 // when no SIGNING_API_BASE_URL is configured.
 const dev = process.argv.includes('--dev');
-loadProjectEnv({ dev });
+// An internal console sends nothing anywhere: Next's anonymous telemetry is off for the build
+// and the server this starts (NEXT_TELEMETRY_DISABLED=0 in the environment turns it back on).
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+try {
+  loadProjectEnv({ dev });
+} catch (err) {
+  console.error(`Signdesk did not start:\n  ${(err as Error).message.split('\n').join('\n  ')}`);
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -41,6 +51,7 @@ async function main() {
       SANDBOX_CONTROL_TOKEN: sandbox.controlToken,
     });
     env.SESSION_PASSWORD ||= localSessionPassword(consoleDataDir);
+    checkSettings(env);
     console.log(`Embedded sandbox: ${sandbox.url} (data in ${process.env.SANDBOX_DATA_DIR ?? '.data/sandbox'})`);
     const demo = await ensureDemoAccounts(consoleDataDir);
     console.log(`Demo accounts (password "${demo.password}"): ${demo.map((d) => d.email).join(', ')}`);
@@ -48,8 +59,9 @@ async function main() {
     const missing = ['SIGNING_API_KEY', 'SESSION_PASSWORD'].filter((name) => !process.env[name]);
     if (missing.length > 0)
       throw new Error(`With SIGNING_API_BASE_URL set, ${missing.join(' and ')} must be set too (see .env.example).`);
+    checkSettings(env);
     // Migrations run once here, before the server takes traffic (each instance may do so safely).
-    await (await openConsoleDb()).destroy();
+    await migrateOrExplain();
   }
 
   const next = resolve('node_modules/next/dist/bin/next');
@@ -73,22 +85,49 @@ async function main() {
   });
   console.log(`Signdesk console: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 
-  const shutdown = (code: number) => {
+  let stopping = false;
+  const shutdown = () => {
+    stopping = true;
     void sandbox?.stop();
     server.kill('SIGTERM');
-    process.exitCode = code;
   };
-  process.on('SIGINT', () => shutdown(0));
-  process.on('SIGTERM', () => shutdown(0));
-  server.on('exit', (code) => {
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  // The server's own exit code, so a supervisor restarting on failure sees one: a start-up
+  // refusal or a crash is non-zero, and so is a server killed by a signal it was not asked to stop by.
+  server.on('exit', (code, signal) => {
     void sandbox?.stop();
-    process.exit(code ?? 0);
+    process.exit(exitCodeOf({ code, signal, stopping }));
   });
   sandbox?.child.on('exit', (code) => {
     console.error(`The embedded sandbox stopped (code ${code}); stopping the console.`);
     server.kill('SIGTERM');
     process.exitCode = 1;
   });
+}
+
+/** Every setting checked before the database is opened or anything built: one line per problem. */
+function checkSettings(env: NodeJS.ProcessEnv) {
+  const checked = serverSettings({ ...env });
+  if (!checked.ok) throw new SettingsRefused(checked.problems);
+}
+
+/** The settings' problems, each on a line of its own. */
+class SettingsRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Signdesk did not start: ${problems.length} setting(s) to fix (see .env.example):\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** Migrates the console database, or says which one could not be reached, by DATABASE_URL without its password. */
+async function migrateOrExplain() {
+  try {
+    await (await openConsoleDb()).destroy();
+  } catch (err) {
+    const { databaseUrl, label } = consoleDbTarget();
+    const why = (err as { code?: string }).code ?? (err as Error).message;
+    throw new Error(`${databaseUrl ? 'DATABASE_URL' : 'CONSOLE_DATA_DIR'}: cannot open ${label} (${why})`);
+  }
 }
 
 main().catch(async (err: unknown) => {

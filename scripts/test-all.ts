@@ -5,6 +5,9 @@ import { WORLD_CHANGING } from '../playwright.config.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { sqliteBinding } from './lib/sqlite-binding.ts';
 
+// An internal console sends nothing anywhere: Next's anonymous telemetry is off for every build and server this starts.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
 // `npm test`: every suite but the benchmarks — lint and types, units, sandbox conformance,
 // console API (over HTTP against a built console) and the browser journeys. Ends with one
 // line "N passed, N failed" summed over all runners.

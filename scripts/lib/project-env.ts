@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { resolveSecretFiles } from '../../server/edge/secret-files.ts';
 
 // Next's own loader, not a copy of it: the console server reads its .env files through it
 // (next({ dir }) on start), and a command that read them any other way could disagree with
@@ -13,5 +14,8 @@ const { loadEnvConfig } = createRequire(import.meta.url)('@next/env') as typeof 
  */
 export function loadProjectEnv(opts: { dev?: boolean } = {}): string[] {
   const { loadedEnvFiles } = loadEnvConfig(process.cwd(), opts.dev ?? false, { info: () => {}, error: console.error });
+  // A secret given as NAME_FILE is read into NAME, as the console server does.
+  const problems = resolveSecretFiles(process.env);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
   return loadedEnvFiles.map((file) => file.path);
 }

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { DATABASE_UNAVAILABLE } from '@/lib/database-unavailable';
 import { can, type Permission } from '@/lib/roles';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { requestRecord } from '../edge/request-record';
 import { currentSession } from './session';
 
 /**
@@ -19,7 +20,12 @@ export async function pageSession() {
   try {
     return await currentSession(false);
   } catch (err) {
-    if (isDatabaseUnavailable(err)) throw new DatabaseUnavailableError("The console's database is unavailable.", { cause: err });
+    if (isDatabaseUnavailable(err)) {
+      // The console's server answers the page 503 with Retry-After, so alerts tell an outage from a bug.
+      const record = requestRecord();
+      if (record) record.databaseUnavailable = true;
+      throw new DatabaseUnavailableError("The console's database is unavailable.", { cause: err });
+    }
     throw err;
   }
 }

@@ -14,6 +14,7 @@ import { SigningApiError } from '../signing-api/client/errors';
 import { estimatedApiDate } from '../signing-api/client/upstream-clock';
 import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
+import { requestRecord } from '../edge/request-record';
 import { beginIntent, settleIntent, type Intent } from '../intents/journal';
 import { readJsonBody } from './read-json';
 import { ConsoleError } from '../errors';
@@ -70,14 +71,22 @@ export interface Spec<P, Q, B> {
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const zodDetails = (issues: readonly z.core.$ZodIssue[]) =>
-  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.code === 'unrecognized_keys' ? `unknown field(s): ${i.keys.join(', ')}` : i.message }));
+  issues.map((i) => ({
+    path: i.path.map(String).join('.'),
+    message: i.code === 'unrecognized_keys' ? `unknown field(s): ${i.keys.join(', ')}` : i.message,
+  }));
 
 function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const details = zodDetails(result.error.issues);
-  throw new ConsoleError(422, 'VALIDATION_FAILED', `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`, details);
+  throw new ConsoleError(
+    422,
+    'VALIDATION_FAILED',
+    `Invalid ${where}: ${details.map((d) => `${d.path || where}: ${d.message}`).join('; ')}`,
+    details,
+  );
 }
 
 /** How long the request waited its turn for the API's rate limit, when it did (Server-Timing). */
@@ -106,24 +115,39 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     let user: User | null = null;
     let intent: Intent | null = null;
     const call: CallContext = { upstreamRequestId: null };
+    const record = requestRecord();
+    if (record) record.requestId = requestId;
     try {
       const state = await currentSession(true, req);
       if (!state.user) {
-        throw new ConsoleError(401, state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
+        throw new ConsoleError(
+          401,
+          state.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED',
+          state.reason === 'expired' ? 'Your session has ended. Sign in again.' : 'Sign in to continue.',
+        );
       }
       user = state.user;
+      if (record) record.userId = user.id;
       call.lane = user.id;
       if (!can(user.roles, spec.permission)) throw new ConsoleError(403, 'FORBIDDEN', 'Your role does not allow this action.');
-      if (mutation && !isSameOrigin(req.headers)) throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
+      if (mutation && !isSameOrigin(req.headers))
+        throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       const params = spec.params ? parse(spec.params, await context.params, 'path') : (undefined as P);
       const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
       const body = spec.body ? parse(spec.body, await readJsonBody(req, spec.maxBodyBytes), 'body') : (undefined as B);
       const key = req.headers.get('idempotency-key');
       if (spec.idempotency === 'required' && !key) {
-        throw new ConsoleError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [{ path: 'Idempotency-Key', message: 'required' }]);
+        throw new ConsoleError(422, 'IDEMPOTENCY_KEY_MISSING', 'This action needs an Idempotency-Key.', [
+          { path: 'Idempotency-Key', message: 'required' },
+        ]);
       }
       if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw new ConsoleError(422, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 8-160 printable characters without spaces.', [{ path: 'Idempotency-Key', message: 'invalid' }]);
+        throw new ConsoleError(
+          422,
+          'IDEMPOTENCY_KEY_INVALID',
+          'Idempotency-Key must be 8-160 printable characters without spaces.',
+          [{ path: 'Idempotency-Key', message: 'invalid' }],
+        );
       }
       ctx = { req, requestId, user, params, query, body, idempotencyKey: key };
       if (intentOperation !== undefined && key) {
@@ -143,7 +167,11 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       const headers: Record<string, string> = { 'cache-control': 'no-store', ...queueTiming(call) };
       const apiDate = call.upstreamDate ?? estimatedApiDate();
       if (apiDate) headers[API_DATE_HEADER] = apiDate;
-      if (intent) headers['intent-state'] = await settleIntent(await db(), intent.id, { status: 200, resultId: spec.audit?.target?.(ctx.params, ctx.body, result) ?? null });
+      if (intent)
+        headers['intent-state'] = await settleIntent(await db(), intent.id, {
+          status: 200,
+          resultId: spec.audit?.target?.(ctx.params, ctx.body, result) ?? null,
+        });
       if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null);
       if (result instanceof Response) {
         if (apiDate) result.headers.set(API_DATE_HEADER, apiDate);
@@ -169,7 +197,9 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       if (ctx && spec.audit) {
         const upstream = err instanceof SigningApiError ? (err.requestId ?? call.upstreamRequestId) : call.upstreamRequestId;
         const unknown = httpError.headers['Intent-State'] === 'unknown';
-        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code, unknown).catch((e: unknown) => logger().error({ err: e }, 'audit write failed'));
+        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code, unknown).catch((e: unknown) =>
+          logger().error({ err: e }, 'audit write failed'),
+        );
       }
       return errorResponse(httpError, requestId);
     }
@@ -183,7 +213,15 @@ function auditChanges<P, B>(spec: AuditSpec<P, B>, body: B, result: unknown): Au
 }
 
 /** `unknown`: the journal could not tell whether the API carried the write out. */
-async function audit<P, Q, B>(spec: AuditSpec<P, B>, ctx: Ctx<P, Q, B>, upstreamRequestId: string | null, status: number, result: unknown, code: string | null, unknown = false) {
+async function audit<P, Q, B>(
+  spec: AuditSpec<P, B>,
+  ctx: Ctx<P, Q, B>,
+  upstreamRequestId: string | null,
+  status: number,
+  result: unknown,
+  code: string | null,
+  unknown = false,
+) {
   const [first, ...more] = auditChanges(spec, ctx.body, result).map((change): AuditEntry => ({
     user: ctx.user,
     operation: change.operation,

@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { isSameOrigin } from '../auth/request-info';
 import { newRequestId } from '../request-id';
+import { requestRecord } from '../edge/request-record';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
 
@@ -9,8 +10,11 @@ import { errorResponse, toHttpError } from './respond';
 export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {
   return async (req: NextRequest): Promise<Response> => {
     const requestId = newRequestId();
+    const record = requestRecord();
+    if (record) record.requestId = requestId;
     try {
-      if (req.method !== 'GET' && !isSameOrigin(req.headers)) throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
+      if (req.method !== 'GET' && !isSameOrigin(req.headers))
+        throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
       return await fn(req);
     } catch (err) {
       return errorResponse(toHttpError(err, requestId), requestId);

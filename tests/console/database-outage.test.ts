@@ -61,6 +61,11 @@ describe('a PostgreSQL outage', () => {
     const page = await c.call('GET', '/catalog/categories', { cookie: viewer, headers: { accept: 'text/html' } });
     expect(page.bytes.toString()).toContain('DATABASE_UNAVAILABLE');
     expect(page.bytes.toString()).not.toMatch(/ECONNREFUSED/);
+    // Its status says so too, so alerts on error rates tell an outage from a bug.
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('5');
+    const home = await c.call('GET', '/', { cookie: viewer, headers: { accept: 'text/html' } });
+    expect(home.status).toBe(503);
 
     await pg.resume();
     expect((await until200('/api/auth/me', viewer)).status).toBe(200);
@@ -68,7 +73,10 @@ describe('a PostgreSQL outage', () => {
     expect((await c.signIn('viewer@test.local')).reply.status).toBe(200);
     expect((await c.call('GET', '/api/health')).status).toBe(200);
     expect((await c.call('GET', '/catalog/categories', { cookie: viewer, headers: { accept: 'text/html' } })).status).toBe(200);
-    // The operator's log says what happened, by code.
-    expect(readLog(c)).toContain('console database unavailable');
+    // The operator's log says what happened, by code, one JSON line each: no stack of Next's.
+    const log = readLog(c);
+    expect(log).toContain('console database unavailable');
+    for (const line of log.split('\n').filter(Boolean)) expect(() => JSON.parse(line), line.slice(0, 200)).not.toThrow();
+    expect(log).not.toMatch(/^\s+at /m);
   });
 });

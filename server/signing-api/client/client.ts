@@ -1,4 +1,5 @@
 import 'server-only';
+import { requestRecord } from '@/server/edge/request-record';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { env } from '../../env';
@@ -49,7 +50,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function once(call: Call, streaming: boolean): Promise<Answer> {
   const e = env();
   const url = checkedPath(`${e.SIGNING_API_BASE_URL}/api/v1`, call.path);
-  for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(call.query ?? {}))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {
     'x-service-environment': 'sandbox',
     'x-request-id': newRequestId(),
@@ -57,7 +59,13 @@ async function once(call: Call, streaming: boolean): Promise<Answer> {
   };
   if (call.bearer !== false) headers.authorization = `Bearer ${e.SIGNING_API_KEY}`;
   if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
-  const exchange: Exchange = { method: call.method, url, headers, timeoutMs: call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS, signal: call.signal };
+  const exchange: Exchange = {
+    method: call.method,
+    url,
+    headers,
+    timeoutMs: call.timeoutMs ?? e.SIGNING_API_TIMEOUT_MS,
+    signal: call.signal,
+  };
   if (call.json !== undefined) {
     headers['content-type'] = 'application/json';
     exchange.body = JSON.stringify(call.json);
@@ -66,8 +74,12 @@ async function once(call: Call, streaming: boolean): Promise<Answer> {
     if (call.stream.contentLength) headers['content-length'] = call.stream.contentLength;
     exchange.body = call.stream.body;
   }
+  const record = requestRecord();
+  if (record) record.upstreamCalls += 1;
   try {
-    return await (streaming || call.stream || call.signal ? streamed(exchange) : buffered(exchange as Exchange & { body?: string }));
+    return await (streaming || call.stream || call.signal
+      ? streamed(exchange)
+      : buffered(exchange as Exchange & { body?: string }));
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
     throw new SigningApiError(
@@ -84,7 +96,14 @@ async function toError(res: Answer): Promise<SigningApiError> {
   const answeredAt = Date.parse(res.header('date') ?? '');
   const retryAfter = parseRetryAfter(res.header('retry-after'), Number.isFinite(answeredAt) ? answeredAt : Date.now());
   const body = readErrorBody(res.status, res.header('content-type'), await res.text());
-  return new SigningApiError(res.status, body.code ?? codeForStatus(res.status), body.message, body.details, retryAfter, requestId);
+  return new SigningApiError(
+    res.status,
+    body.code ?? codeForStatus(res.status),
+    body.message,
+    body.details,
+    retryAfter,
+    requestId,
+  );
 }
 
 /**
@@ -97,7 +116,13 @@ type CallKind = 'write' | 'shared read' | 'read';
 function kindOf(call: Call, streaming: boolean): CallKind {
   if (call.method !== 'GET') return 'write';
   const plain =
-    !streaming && !call.stream && !call.signal && call.bearer !== false && call.json === undefined && !call.retry && call.timeoutMs === undefined;
+    !streaming &&
+    !call.stream &&
+    !call.signal &&
+    call.bearer !== false &&
+    call.json === undefined &&
+    !call.retry &&
+    call.timeoutMs === undefined;
   return plain ? 'shared read' : 'read';
 }
 
@@ -126,10 +151,20 @@ async function attempts(call: Call, streaming: boolean): Promise<Answer> {
       error = err;
     }
     const wait = retryDelay(
-      { method: call.method, hasIdempotencyKey: Boolean(call.idempotencyKey), replayableBody: !call.stream, attempt, elapsedMs: Date.now() - started, error },
+      {
+        method: call.method,
+        hasIdempotencyKey: Boolean(call.idempotencyKey),
+        replayableBody: !call.stream,
+        attempt,
+        elapsedMs: Date.now() - started,
+        error,
+      },
       call.retry ?? defaultPolicyFor(call.method),
     );
-    logger().warn({ method: call.method, path: scrub(call.path), status: error.status, code: error.code, attempt, retry_in_ms: wait }, 'signing api call failed');
+    logger().warn(
+      { method: call.method, path: scrub(call.path), status: error.status, code: error.code, attempt, retry_in_ms: wait },
+      'signing api call failed',
+    );
     if (wait === null) throw error;
     await sleep(wait);
   }
@@ -166,7 +201,14 @@ export async function callJson<S extends z.ZodType>(call: Call, schema: S): Prom
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {
     logger().error({ path: scrub(call.path), issues: parsed.error.issues.slice(0, 5) }, 'unexpected signing api response');
-    throw new SigningApiError(502, 'UPSTREAM_INVALID_RESPONSE', 'The Signing API answered in an unexpected shape.', [], null, answer.requestId);
+    throw new SigningApiError(
+      502,
+      'UPSTREAM_INVALID_RESPONSE',
+      'The Signing API answered in an unexpected shape.',
+      [],
+      null,
+      answer.requestId,
+    );
   }
   return { data: parsed.data, status: answer.status, requestId: answer.requestId };
 }
