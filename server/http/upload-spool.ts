@@ -1,6 +1,6 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdtemp, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -27,6 +27,27 @@ export interface SpooledUpload {
 }
 
 const SPOOL_PREFIX = 'signdesk-upload-';
+/** Older than this, a spool folder belongs to no upload still running (a process that died). */
+const STALE_AFTER_MS = 60 * 60_000;
+const swept = new Set<string>();
+
+/**
+ * Removes spool folders a process left when it died mid-upload. Safe beside other running
+ * instances sharing the folder: no upload of theirs lasts an hour (10 minutes to arrive, 10
+ * for the API). Answers the names removed.
+ */
+export async function sweepStaleSpools(under = tmpdir(), now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(under).catch(() => [])) {
+    if (!name.startsWith(SPOOL_PREFIX)) continue;
+    const path = join(under, name);
+    const info = await lstat(path).catch(() => null);
+    if (!info?.isDirectory() || now - info.mtimeMs < STALE_AFTER_MS) continue;
+    await rm(path, { recursive: true, force: true }).catch(() => undefined);
+    removed.push(name);
+  }
+  return removed;
+}
 
 /**
  * Receives the guarded body whole, within `deadlineMs`. Refusals: 413 past the size limit,
@@ -39,6 +60,10 @@ export async function spoolUpload(
   deadlineMs: number,
   under = tmpdir(),
 ): Promise<SpooledUpload> {
+  if (!swept.has(under)) {
+    swept.add(under);
+    void sweepStaleSpools(under);
+  }
   // A folder of its own (0700, a random name): nobody else can guess or open the file.
   const dir = await mkdtemp(join(under, SPOOL_PREFIX));
   const path = join(dir, 'body');

@@ -1,10 +1,10 @@
 import 'server-only';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConsoleError } from '../errors';
-import { spoolUpload } from './upload-spool';
+import { spoolUpload, sweepStaleSpools } from './upload-spool';
 import { MAX_UPLOAD_BODY, guardUploadBody } from './upload-stream';
 
 const MiB = 1024 * 1024;
@@ -98,5 +98,18 @@ describe('spoolUpload', () => {
     const slow = spoolUpload(guardUploadBody(request(2 * MiB, { stopAfter: MiB })), new AbortController().signal, 200, parent);
     expect(await refusal(slow)).toEqual({ status: 408, code: 'UPLOAD_TOO_SLOW' });
     expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('sweepStaleSpools', () => {
+  it('removes the spool folders a dead process left over an hour ago, and nothing else', async () => {
+    const under = mkdtempSync(join(parent, 'sweep-'));
+    const hourAgo = (Date.now() - 61 * 60_000) / 1000;
+    for (const name of ['signdesk-upload-old', 'signdesk-upload-new', 'someone-else-old']) mkdirSync(join(under, name));
+    utimesSync(join(under, 'signdesk-upload-old'), hourAgo, hourAgo);
+    utimesSync(join(under, 'someone-else-old'), hourAgo, hourAgo);
+    expect(await sweepStaleSpools(under)).toEqual(['signdesk-upload-old']);
+    expect(readdirSync(under).sort()).toEqual(['signdesk-upload-new', 'someone-else-old']);
+    rmSync(under, { recursive: true, force: true });
   });
 });
