@@ -197,6 +197,13 @@ const fields = z.object({
   INSTANCE_ID: instanceIdSchema,
   /** as users' browsers reach the console; sign-in with a provider derives its redirect URL from it */
   CONSOLE_PUBLIC_URL: blankIsUnset(z.string().optional()),
+  // Upload slots (issue 33): how many uploads one user, and this instance, handle at once.
+  /** uploads one user may have in flight on this instance; more are refused at once (429) */
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  /** uploads this instance sends to the API at once: keep the sum over instances under the API's upload capacity */
+  UPLOADS_PER_INSTANCE: z.coerce.number().int().min(1).max(64).default(4),
+  /** uploads this instance receives at once, each into a temp file of at most 25 MB; more are refused at once (503) */
+  UPLOADS_RECEIVING_PER_INSTANCE: z.coerce.number().int().min(1).max(256).default(16),
   ...oidcVariables,
 });
 

@@ -46,6 +46,20 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer({ status: 503, retryAfter: '86400', body: errorBody('UPLOAD_BUSY') }, NOW)).toMatchObject({ seconds: 120 });
     expect(classifyAnswer({ status: 503, retryAfter: '0', body: errorBody('UPLOAD_BUSY') }, NOW)).toMatchObject({ seconds: 1 });
   });
+  it("the console's own upload slots (issue 33) are waited out in their own words, under the same key", () => {
+    const mine = 'You already have 2 uploads in progress. This one can start once one of them has finished.';
+    expect(classifyAnswer({ status: 429, retryAfter: '5', body: errorBody('TOO_MANY_UPLOADS', mine) }, NOW)).toEqual({
+      kind: 'busy',
+      seconds: 5,
+      code: 'TOO_MANY_UPLOADS',
+      message: mine,
+    });
+    expect(classifyAnswer({ status: 503, retryAfter: '3', body: errorBody('UPLOAD_SLOTS_BUSY', 'The console is busy.') }, NOW)).toMatchObject({
+      kind: 'busy',
+      seconds: 3,
+      message: 'The console is busy.',
+    });
+  });
   it('a first attempt still running (409 IDEMPOTENCY_IN_PROGRESS) is waited out', () => {
     expect(classifyAnswer({ status: 409, retryAfter: null, body: errorBody('IDEMPOTENCY_IN_PROGRESS') }, NOW)).toMatchObject({ kind: 'busy', seconds: 2 });
   });

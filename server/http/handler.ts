@@ -15,7 +15,7 @@ import { estimatedApiDate } from '../signing-api/client/upstream-clock';
 import type { User } from '../users/users';
 import { newRequestId } from '../request-id';
 import { requestRecord } from '../edge/request-record';
-import { beginIntent, settleIntent, type Intent } from '../intents/journal';
+import { beginIntent, settleIntent, type BegunIntent } from '../intents/journal';
 import { readJsonBody } from './read-json';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
@@ -113,7 +113,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     const mutation = req.method !== 'GET' && req.method !== 'HEAD';
     let ctx: Ctx<P, Q, B> | null = null;
     let user: User | null = null;
-    let intent: Intent | null = null;
+    let intent: BegunIntent | null = null;
     const call: CallContext = { upstreamRequestId: null };
     const record = requestRecord();
     if (record) record.requestId = requestId;
@@ -188,7 +188,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       if (intent) {
         // The journal keeps what the answer says: definite (failed) or not known (unknown).
         const status = err instanceof SigningApiError ? err.status : err instanceof ConsoleError ? err.status : 500;
-        const state = await settleIntent(await db(), intent.id, { status, errorCode: httpError.code }).catch((e: unknown) => {
+        const state = await settleIntent(await db(), intent.id, { status, errorCode: httpError.code, earlierUnknown: intent.earlierUnknown }).catch((e: unknown) => {
           logger().error({ err: e }, 'intent journal write failed');
           return 'unknown' as const;
         });

@@ -29,14 +29,17 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-/** Rejects by Content-Length before reading a byte, and counts bytes as they pass. */
-export function guardUploadBody(req: Request): {
+/** An upload's body as it arrives, counted against the size limit. */
+export interface GuardedUpload {
   body: ReadableStream<Uint8Array>;
   contentType: string;
   contentLength: string | undefined;
-  /** true once more bytes came than a 25 MB upload can have; the upstream call then fails */
+  /** true once more bytes came than a 25 MB upload can have; the body then fails */
   exceeded(): boolean;
-} {
+}
+
+/** Rejects by Content-Length before reading a byte, and counts bytes as they pass. */
+export function guardUploadBody(req: Request): GuardedUpload {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
     throw new ConsoleError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload one PDF as multipart/form-data.');

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, IntentJournalTable, IntentState } from '../db/schema';
 import { unsettledAnswer } from '@/lib/confirm-loop';
+import { UNSENT_REFUSALS } from '@/lib/upload/unsent-refusals';
 import { ConsoleError } from '../errors';
 
 // The intent journal (DESIGN.md section 6). Every keyed mutation is written down before the
@@ -13,6 +14,12 @@ import { ConsoleError } from '../errors';
 // the very same request again under the same key.
 
 export type Intent = Selectable<IntentJournalTable>;
+
+/** An attempt's intent, as beginIntent found it. */
+export type BegunIntent = Intent & {
+  /** an earlier attempt under this key has an outcome not known (it is unknown, or still pending) */
+  earlierUnknown: boolean;
+};
 
 export interface IntentStart {
   userId: string;
@@ -33,10 +40,10 @@ export const fingerprintOf = (params: unknown, body: unknown) => createHash('sha
  * Records the intent (or finds it again for a retry of the same key) and marks it pending.
  * The same key with another operation or body is refused before anything is sent.
  */
-export async function beginIntent(db: Kysely<Database>, start: IntentStart): Promise<Intent> {
+export async function beginIntent(db: Kysely<Database>, start: IntentStart): Promise<BegunIntent> {
   const now = new Date().toISOString();
   const fingerprint = fingerprintOf(start.params, start.body);
-  await db
+  const inserted = await db
     .insertInto('intent_journal')
     .values({
       id: `int_${randomUUID().replaceAll('-', '')}`,
@@ -55,7 +62,8 @@ export async function beginIntent(db: Kysely<Database>, start: IntentStart): Pro
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  const fresh = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   const row = await db.selectFrom('intent_journal').selectAll().where('user_id', '=', start.userId).where('idempotency_key', '=', start.key).executeTakeFirstOrThrow();
   if (row.operation !== start.operation || row.fingerprint !== fingerprint) {
     throw new ConsoleError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already belongs to a different action. Start the new action afresh.');
@@ -63,21 +71,29 @@ export async function beginIntent(db: Kysely<Database>, start: IntentStart): Pro
   if (row.state !== 'pending') {
     await db.updateTable('intent_journal').set({ state: 'pending', updated_at: now }).where('id', '=', row.id).where('state', '!=', 'succeeded').execute();
   }
-  return row;
+  return { ...row, earlierUnknown: !fresh && (row.state === 'unknown' || row.state === 'pending') };
 }
 
 /**
  * What an answer says of an intent: 2xx succeeded; any other definite answer to the key
  * (a 4xx but 429) failed; no answer, 5xx, 429 or a key still in progress leave it unknown.
+ * A refusal of the attempt before anything of it was done (UPLOAD_BUSY, the console's upload
+ * slots: lib/upload/unsent-refusals.ts) is definite whatever its status, and says nothing of
+ * an earlier attempt under the key: with `earlierUnknown`, the intent stays unknown.
  */
-export function outcomeOf(status: number, errorCode?: string | null): Exclude<IntentState, 'pending'> {
+export function outcomeOf(status: number, errorCode?: string | null, earlierUnknown = false): Exclude<IntentState, 'pending'> {
   if (status >= 200 && status < 300) return 'succeeded';
+  if (status >= 400 && errorCode && UNSENT_REFUSALS.has(errorCode)) return earlierUnknown ? 'unknown' : 'failed';
   // Another call under this key still running counts as no answer: its outcome decides.
   return unsettledAnswer(status, errorCode) ? 'unknown' : 'failed';
 }
 
-export async function settleIntent(db: Kysely<Database>, id: string, answer: { status: number; resultId?: string | null; errorCode?: string | null }) {
-  const state = outcomeOf(answer.status, answer.errorCode);
+export async function settleIntent(
+  db: Kysely<Database>,
+  id: string,
+  answer: { status: number; resultId?: string | null; errorCode?: string | null; earlierUnknown?: boolean },
+) {
+  const state = outcomeOf(answer.status, answer.errorCode, answer.earlierUnknown);
   let update = db
     .updateTable('intent_journal')
     .set({ state, status: answer.status, result_id: answer.resultId ?? null, error_code: answer.errorCode ?? null, updated_at: new Date().toISOString() })

@@ -22,7 +22,7 @@ export interface DocumentUpload {
   signal: AbortSignal;
 }
 
-/** POST /documents with the browser's multipart body as it arrives: never buffered, never retried. */
+/** POST /documents with the browser's multipart body, streamed from where it was received whole: never buffered, never retried. */
 export async function postDocument({ body, contentType, contentLength, idempotencyKey, signal }: DocumentUpload) {
   return (
     await callJson(

@@ -12,13 +12,15 @@ export const GET = handler(
   ({ query }) => listDocuments(query),
 );
 
-// POST: streams one PDF to the API as it arrives (never parsed into memory), with
-// the browser's Idempotency-Key for this upload so a retry never makes a second document.
+// POST: receives one PDF whole into a temp file (never parsed into memory), within the
+// user's and the instance's upload slots, then sends it to the API with the browser's
+// Idempotency-Key for this upload so a retry never makes a second document.
 export const POST = handler(
   {
     permission: 'documents:write',
     idempotency: 'required',
     audit: { operation: 'document.upload', targetType: 'document', target: (_p, _b, r) => (r as { id?: string } | null)?.id },
   },
-  ({ req, idempotencyKey }) => uploadDocument({ upload: guardUploadBody(req), idempotencyKey: idempotencyKey!, signal: req.signal }),
+  ({ req, user, idempotencyKey }) =>
+    uploadDocument({ upload: guardUploadBody(req), idempotencyKey: idempotencyKey!, userId: user.id, signal: req.signal }),
 );
