@@ -12,12 +12,18 @@ async function main() {
   const { databaseUrl, dataDir, label } = consoleDbTarget();
   console.log(`Migrating ${label}…`);
   const conn = await connect({ databaseUrl, dataDir });
+  let applied: string[];
   try {
-    await migrate(conn, Boolean(databaseUrl));
+    applied = await migrate(conn, Boolean(databaseUrl));
   } finally {
     await conn.destroy();
   }
-  console.log(`${label} is up to date.`);
+  for (const name of applied) console.log(`  applied ${name}`);
+  console.log(
+    applied.length
+      ? `${label} is up to date: ${applied.length} migration(s) applied.`
+      : `${label} was up to date: nothing to apply.`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import { hostname } from 'node:os';
 import { headers } from 'next/headers';
 import { clientAddress } from './auth/request-info';
 import type { Database } from './db/schema';
@@ -32,7 +33,12 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   /** the caller's address (request-info.ts); when not given, that of the request being served, if any */
   clientAddress?: string | null;
+  /** where it was done when not by a console instance: SHELL_INSTANCE for the project's commands */
+  instance?: string;
 }
+
+/** The audit log's "instance" of what an operator did with a project command (npm run user, unthrottle). */
+export const shellInstance = () => `command line on ${hostname()}`;
 
 /** The address of the request being served, or null outside one (the CLI, tests). */
 async function addressOfRequest(): Promise<string | null> {
@@ -69,7 +75,7 @@ export async function recordAudit(db: Kysely<Database>, ...entries: [AuditEntry,
         reason: entry.reason ?? null,
         details: entry.details ? JSON.stringify(entry.details) : null,
         client_address: entry.clientAddress || requestAddress,
-        instance: instanceId(),
+        instance: entry.instance ?? instanceId(),
       })),
     )
     .execute();

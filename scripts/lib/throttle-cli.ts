@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import type { Kysely } from 'kysely';
-import { recordAudit } from '../../server/audit.ts';
+import { recordAudit, shellInstance } from '../../server/audit.ts';
 import { liftThrottle, listThrottled } from '../../server/auth/throttle-admin.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { normaliseEmail } from '../../server/users/users.ts';
@@ -34,6 +34,7 @@ export async function liftFromShell(
     outcome: 'success',
     status: 200,
     details: { via: 'command line', os_user: userInfo().username, lifted },
+    instance: shellInstance(),
   });
   print(lifted ? `Lifted the sign-in throttle of ${account}.` : `${account} was not throttled.`);
   return lifted;

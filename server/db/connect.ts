@@ -39,7 +39,6 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   return db;
 }
 
-
 const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
 
 /**
@@ -73,17 +72,22 @@ function withStatementCache(file: SqliteDatabase): SqliteDatabase {
  * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of
  * several instances take turns; SQLite has one writer by construction.
  */
-export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<void> {
+export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<string[]> {
   const run = async (conn: Kysely<Database>) => {
-    const { error, results } = await new Migrator({ db: conn, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const { error, results } = await new Migrator({
+      db: conn,
+      provider: { getMigrations: async () => migrations },
+    }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    if (error || failed)
+      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   };
   if (!postgres) return run(db);
-  await db.connection().execute(async (conn) => {
+  return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
     try {
-      await run(conn);
+      return await run(conn);
     } finally {
       await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
     }

@@ -6,7 +6,7 @@ import { unsealData } from 'iron-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, PASSWORD, type ConsoleReply, type TestConsole } from './harness';
 import { MUTATING_ROUTES } from './route-table';
-import { accessRequest, idem, previewViaConsole, sendViaConsole, setFaults, submittedRequest, uploadedDocument } from './console-fixtures';
+import { accessRequest, idem, ndaBody, sendViaConsole, setFaults, submittedRequest, uploadedDocument } from './console-fixtures';
 
 // Secrets must never reach the browser or the log (DESIGN.md section 5): the session
 // password, the API key, the control token and every hosted-editor session id the console
@@ -14,7 +14,22 @@ import { accessRequest, idem, previewViaConsole, sendViaConsole, setFaults, subm
 // files and the console's log read, and each canary looked for raw, URL-encoded and base64.
 
 const SESSION_PASSWORD = `CANARYSESSIONPASSWORD-${randomBytes(16).toString('hex')}`;
-const PAGES = ['/', '/sign-in', '/catalog', '/catalog/categories', '/documents', '/packages', '/packages/drafts', '/packages/recipients', '/packages/bulk', '/packages/bulk/new?template=dst_nda', '/approvals', '/admin', '/admin/users', '/admin/audit'];
+const PAGES = [
+  '/',
+  '/sign-in',
+  '/catalog',
+  '/catalog/categories',
+  '/documents',
+  '/packages',
+  '/packages/drafts',
+  '/packages/recipients',
+  '/packages/bulk',
+  '/packages/bulk/new?template=dst_nda',
+  '/approvals',
+  '/admin',
+  '/admin/users',
+  '/admin/audit',
+];
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -31,9 +46,11 @@ function keep(reply: ConsoleReply): ConsoleReply {
   collected.push(Buffer.from([...reply.headers].map(([k, v]) => `${k}: ${v}`).join('\n')), reply.bytes);
   return reply;
 }
-const call = async (method: string, path: string, opts: Parameters<TestConsole['call']>[2] = {}) => keep(await c.call(method, path, opts));
+const call = async (method: string, path: string, opts: Parameters<TestConsole['call']>[2] = {}) =>
+  keep(await c.call(method, path, opts));
 const get = (path: string, cookie = c.cookies.admin) => call('GET', path, { cookie });
-const post = (path: string, body?: unknown, cookie = c.cookies.admin, method = 'POST') => call(method, path, { cookie, body, idempotencyKey: idem('leak') });
+const post = (path: string, body?: unknown, cookie = c.cookies.admin, method = 'POST') =>
+  call(method, path, { cookie, body, idempotencyKey: idem('leak') });
 
 /** Every hosted-editor id the console holds, unsealed from its database with the canary password. */
 async function noteSessionIds() {
@@ -42,7 +59,10 @@ async function noteSessionIds() {
     for (const row of file.prepare('SELECT sealed_session FROM editor_sessions').all() as { sealed_session: string }[]) {
       // Seals carry the id of the password that made them (server/auth/session-keys.ts).
       const id = row.sealed_session.split('*')[1]!;
-      const { sid } = await unsealData<{ sid?: string }>(row.sealed_session, { password: { [id]: SESSION_PASSWORD }, ttl: 2 * 3600 });
+      const { sid } = await unsealData<{ sid?: string }>(row.sealed_session, {
+        password: { [id]: SESSION_PASSWORD },
+        ttl: 2 * 3600,
+      });
       if (sid) sessionIds.add(sid);
     }
   } finally {
@@ -86,9 +106,36 @@ let publicToken = '';
 
 async function tour() {
   // Reads, as every role.
-  const reads = ['/api/auth/me', '/api/health', '/api/health/live', '/api/categories?q=fin', '/api/categories/cat_finance', '/api/request-templates', '/api/request-templates/rt_leave'];
-  reads.push('/api/approval-workflows?category_id=cat_hr', '/api/approval-workflows/wf_leave', '/api/approval-workflows/wf_leave/releases/2/submission-schema', '/api/request-forms', '/api/request-forms/rf_leave');
-  reads.push('/api/document-sign-templates', '/api/document-sign-templates/dst_nda', '/api/document-sign-templates/dst_nda/content', '/api/documents', '/api/packages', '/api/package-drafts', '/api/recipients', '/api/recipients/export', '/api/bulk-batches', '/api/request-drafts', '/api/approval-requests', '/api/sandbox');
+  const reads = [
+    '/api/auth/me',
+    '/api/health',
+    '/api/health/live',
+    '/api/categories?q=fin',
+    '/api/categories/cat_finance',
+    '/api/request-templates',
+    '/api/request-templates/rt_leave',
+  ];
+  reads.push(
+    '/api/approval-workflows?category_id=cat_hr',
+    '/api/approval-workflows/wf_leave',
+    '/api/approval-workflows/wf_leave/releases/2/submission-schema',
+    '/api/request-forms',
+    '/api/request-forms/rf_leave',
+  );
+  reads.push(
+    '/api/document-sign-templates',
+    '/api/document-sign-templates/dst_nda',
+    '/api/document-sign-templates/dst_nda/content',
+    '/api/documents',
+    '/api/packages',
+    '/api/package-drafts',
+    '/api/recipients',
+    '/api/recipients/export',
+    '/api/bulk-batches',
+    '/api/request-drafts',
+    '/api/approval-requests',
+    '/api/sandbox',
+  );
   for (const cookie of Object.values(c.cookies)) for (const path of reads) await get(path, cookie);
   await get('/api/categories?size=7');
   await get('/api/categories/cat_missing');
@@ -110,13 +157,29 @@ async function tour() {
   await get(`/api/documents/${doc.id}/editor`, op);
   await get(`/api/documents/${doc.id}/editor/document`, op);
   const field = { id: 'f1', type: 'signature', page: 1, x: 72, y: 72, width: 150, height: 40, slot_id: 's1', required: true };
-  await post(`/api/documents/${doc.id}/editor/commands`, { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field] } }, op);
-  await post(`/api/documents/${doc.id}/editor/commands`, { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field] } }, op);
-  await post(`/api/documents/${doc.id}/editor/commands`, { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [{ ...field, page: 7 }] } }, op);
-  await post('/api/sandbox/faults', { rules: [{ method: '*', path: '/api/v1/hosted-editor/*', status: 500, code: 'EDITOR_DOWN' }] });
+  await post(
+    `/api/documents/${doc.id}/editor/commands`,
+    { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field] } },
+    op,
+  );
+  await post(
+    `/api/documents/${doc.id}/editor/commands`,
+    { type: 'SAVE_LAYOUT', expectedVersion: 0, layout: { fields: [field] } },
+    op,
+  );
+  await post(
+    `/api/documents/${doc.id}/editor/commands`,
+    { type: 'SAVE_LAYOUT', expectedVersion: 1, layout: { fields: [{ ...field, page: 7 }] } },
+    op,
+  );
+  await post('/api/sandbox/faults', {
+    rules: [{ method: '*', path: '/api/v1/hosted-editor/*', status: 500, code: 'EDITOR_DOWN' }],
+  });
   await get(`/api/documents/${doc.id}/editor`, op);
   await post(`/api/documents/${doc.id}/content`);
-  await post('/api/sandbox/faults', { rules: [{ method: '*', path: '/api/v1/hosted-editor/*', status: 404, code: 'NOT_FOUND' }] });
+  await post('/api/sandbox/faults', {
+    rules: [{ method: '*', path: '/api/v1/hosted-editor/*', status: 404, code: 'NOT_FOUND' }],
+  });
   await post(`/api/documents/${doc.id}/editor/commands`, { type: 'COMPLETE', expectedVersion: 1 }, op);
   await post('/api/sandbox/faults', { rules: [] });
   await post('/api/sandbox/clock', { advance_seconds: 3600 });
@@ -133,9 +196,15 @@ async function tour() {
   await post(`/api/documents/${spare.doc.id}`, { reason: 'Canary tour clean-up' }, op, 'DELETE');
 
   // Packages.
-  const preview = await previewViaConsole(c);
+  // Kept: the receipt is what the sender's browser does get (the scan's own control).
+  const previewed = await call('POST', '/api/packages/preview', { cookie: c.cookies.sender, body: ndaBody() });
+  const preview = { ...(previewed.body as { preview_token: string }), template_id: 'dst_nda' };
   publicToken = preview.preview_token;
-  await post('/api/packages/preview/document', { template_id: preview.template_id, preview_token: preview.preview_token }, c.cookies.sender);
+  await post(
+    '/api/packages/preview/document',
+    { template_id: preview.template_id, preview_token: preview.preview_token },
+    c.cookies.sender,
+  );
   const key = idem('send');
   const pkg = keep(await sendViaConsole(c, preview, key));
   keep(await sendViaConsole(c, preview, key));
@@ -150,16 +219,32 @@ async function tour() {
   const request = await submittedRequest(c, accessRequest());
   await get(`/api/approval-requests/${request.id}`);
   await get(`/api/approval-requests/${request.id}/revision-requirements`);
-  await post(`/api/sandbox/approval-requests/${request.id}/actions`, { action: 'request_revision', requirements: [{ message: 'More detail' }] });
+  await post(`/api/sandbox/approval-requests/${request.id}/actions`, {
+    action: 'request_revision',
+    requirements: [{ message: 'More detail' }],
+  });
   const reqs = await get(`/api/approval-requests/${request.id}/revision-requirements`);
-  const revision = { expected_version: reqs.body.version, expected_task_version: reqs.body.task.version, form_data: accessRequest().form_data };
+  const revision = {
+    expected_version: reqs.body.version,
+    expected_task_version: reqs.body.task.version,
+    form_data: accessRequest().form_data,
+  };
   await post(`/api/approval-requests/${request.id}/revision-draft`, revision, op, 'PATCH');
   await post(`/api/approval-requests/${request.id}/resubmit`, revision, op);
   const fresh = await get(`/api/approval-requests/${request.id}/revision-requirements`);
-  await post(`/api/approval-requests/${request.id}/resubmit`, { ...revision, expected_version: fresh.body.version, expected_task_version: fresh.body.task.version }, op);
+  await post(
+    `/api/approval-requests/${request.id}/resubmit`,
+    { ...revision, expected_version: fresh.body.version, expected_task_version: fresh.body.task.version },
+    op,
+  );
 
   // Administration, the audit log and its export.
-  const user = await post('/api/admin/users', { email: 'leak@test.local', name: 'Leak', password: 'a-long-enough-password', roles: ['viewer'] });
+  const user = await post('/api/admin/users', {
+    email: 'leak@test.local',
+    name: 'Leak',
+    password: 'a-long-enough-password',
+    roles: ['viewer'],
+  });
   await post(`/api/admin/users/${user.body.id}`, { roles: ['viewer', 'sender'] }, c.cookies.admin, 'PATCH');
   await post(`/api/admin/users/${user.body.id}`, { disabled: true }, c.cookies.admin, 'PATCH');
   await get('/api/admin/users');
@@ -206,10 +291,16 @@ describe('secrets stay on the server', () => {
     // hidden in base64 at any alignment.
     const seen = (buffers: Buffer[], secret: string) => formsOf(secret).some((form) => buffers.some((b) => b.includes(form)));
     expect(seen(collected, publicToken)).toBe(true);
-    for (const pad of ['', 'x', 'xy']) expect(seen([Buffer.from(Buffer.from(`${pad}${SESSION_PASSWORD}!`).toString('base64'))], SESSION_PASSWORD)).toBe(true);
+    for (const pad of ['', 'x', 'xy'])
+      expect(seen([Buffer.from(Buffer.from(`${pad}${SESSION_PASSWORD}!`).toString('base64'))], SESSION_PASSWORD)).toBe(true);
     expect(seen([Buffer.from(encodeURIComponent(`a ${c.apiKey}`))], c.apiKey)).toBe(true);
 
-    const canaries: Record<string, string> = { 'session password': SESSION_PASSWORD, 'API key': c.apiKey, 'control token': c.sandbox.controlToken, 'account password': PASSWORD };
+    const canaries: Record<string, string> = {
+      'session password': SESSION_PASSWORD,
+      'API key': c.apiKey,
+      'control token': c.sandbox.controlToken,
+      'account password': PASSWORD,
+    };
     [...sessionIds].forEach((sid, i) => (canaries[`editor session ${i + 1}`] = sid));
     const where = { responses: collected, 'static files': staticFiles, log: [log] };
     const found: string[] = [];

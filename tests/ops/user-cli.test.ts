@@ -94,3 +94,54 @@ describe('npm run user', () => {
     expect(disable.stdout).toContain('in PostgreSQL signdesk@');
   });
 });
+
+describe('what the project commands leave in the audit log and say', () => {
+  it('audits account changes made from a shell as done there, by its user, not by a console instance', async () => {
+    const dataDir = join(dir, 'audited');
+    const env = { CONSOLE_DATA_DIR: dataDir, SIGNDESK_PASSWORD: 'a long password for the cli' };
+    for (const args of [
+      ['add', '--email', 'shell@example.com', '--roles', 'viewer'],
+      ['roles', '--email', 'shell@example.com', '--roles', 'viewer,sender'],
+      ['disable', '--email', 'shell@example.com'],
+      ['password', '--email', 'shell@example.com'],
+    ]) {
+      const result = await runScript({ script: 'scripts/user.ts', args, cwd: dir, env });
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const conn = await connect({ dataDir });
+    try {
+      const entries = await conn
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('target_id', '=', 'shell@example.com')
+        .orderBy('id')
+        .execute();
+      expect(entries.map((e) => e.operation)).toEqual([
+        'user.create',
+        'user.roles_change',
+        'user.disable',
+        'user.password_reset',
+      ]);
+      for (const entry of entries) {
+        expect(entry.instance).toMatch(/^command line on /);
+        expect(entry.user_id).toBeNull();
+        expect(JSON.parse(entry.details!)).toMatchObject({ via: 'command line', os_user: expect.any(String) });
+      }
+      expect(JSON.parse(entries[1]!.details!)).toMatchObject({ roles: ['viewer', 'sender'] });
+    } finally {
+      await conn.destroy();
+    }
+  });
+
+  it('npm run migrate lists each migration it applied, and then that there was nothing to apply', async () => {
+    const env = { CONSOLE_DATA_DIR: join(dir, 'migrated') };
+    const first = await runScript({ script: 'scripts/migrate.ts', cwd: dir, env });
+    expect(first.code, first.stderr).toBe(0);
+    const applied = first.stdout.split('\n').filter((l) => l.startsWith('  applied '));
+    expect(applied.length).toBeGreaterThan(10);
+    expect(applied[0]).toMatch(/^ {2}applied 0001/);
+    expect(first.stdout).toMatch(new RegExp(`is up to date: ${applied.length} migration\\(s\\) applied\\.`));
+    const again = await runScript({ script: 'scripts/migrate.ts', cwd: dir, env });
+    expect(again.stdout).toContain('was up to date: nothing to apply.');
+  });
+});
