@@ -165,7 +165,12 @@ const fields = z.object({
   /** Home: a package expiring within this many days is "expiring soon" */
   HOME_EXPIRING_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   /** Home: a package still queued this many hours after sending is "stuck" (queued is not delivery) */
-  HOME_STUCK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  HOME_STUCK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Home: how long the API's lists it reads are shared by every user before being read again */
   HOME_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /** Home: a review not yet sent is listed under "Needs you" once its receipt has this many minutes left (of 10) */

@@ -45,7 +45,6 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   return db;
 }
 
-
 const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
 /** The DATABASE_URL each PostgreSQL connection was opened with, for start-up's messages. */
 const postgresUrls = new WeakMap<Kysely<Database>, string>();
@@ -83,9 +82,13 @@ function withStatementCache(file: SqliteDatabase): SqliteDatabase {
  */
 export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<void> {
   const run = async (conn: Kysely<Database>) => {
-    const { error, results } = await new Migrator({ db: conn, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const { error, results } = await new Migrator({
+      db: conn,
+      provider: { getMigrations: async () => migrations },
+    }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    if (error || failed)
+      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   };
   if (!postgres) return run(db);
   let connected = false;

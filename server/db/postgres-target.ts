@@ -58,7 +58,9 @@ export function postgresTarget(databaseUrl: string): PostgresTarget {
   };
   let ssl: PostgresTarget['ssl'];
   if (mode === 'allow' || mode === 'prefer')
-    refuse(`sslmode=${mode} is not supported (the console cannot fall back from TLS to none): use sslmode=require or verify-full, or disable`);
+    refuse(
+      `sslmode=${mode} is not supported (the console cannot fall back from TLS to none): use sslmode=require or verify-full, or disable`,
+    );
   if (mode !== undefined && !SSL_MODES.includes(mode)) refuse(`sslmode must be one of ${SSL_MODES.join(', ')}, not "${mode}"`);
   if (mode === 'disable') ssl = false;
   else {
@@ -68,7 +70,12 @@ export function postgresTarget(databaseUrl: string): PostgresTarget {
     // libpq: require with a root certificate checks the chain as verify-ca does; verify-ca never checks the name.
     const chainOnly = mode === 'verify-ca' || (mode === 'require' && ca !== undefined);
     if (mode === 'require' && ca === undefined) ssl = { rejectUnauthorized: false };
-    else ssl = { rejectUnauthorized: true, ...(ca === undefined ? {} : { ca }), ...(chainOnly ? { checkServerIdentity: () => undefined } : {}) };
+    else
+      ssl = {
+        rejectUnauthorized: true,
+        ...(ca === undefined ? {} : { ca }),
+        ...(chainOnly ? { checkServerIdentity: () => undefined } : {}),
+      };
     if (url.searchParams.has('sslcert') !== url.searchParams.has('sslkey'))
       refuse('sslcert and sslkey go together (the client certificate and its key)');
     const cert = read('sslcert');
@@ -94,12 +101,15 @@ function explain(err: Error): string {
     return `the server's certificate is not signed by the CA in sslrootcert (or, without it, by any CA this system trusts)${tag}`;
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the server's certificate does not name the host in DATABASE_URL${tag}`;
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return `the server's certificate is not valid now${tag}`;
-  if (/does not support SSL/i.test(err.message)) return 'the server does not accept TLS connections (ssl = off): turn ssl on, or drop sslmode';
+  if (/does not support SSL/i.test(err.message))
+    return 'the server does not accept TLS connections (ssl = off): turn ssl on, or drop sslmode';
   return `${err.message}${tag}`;
 }
 
 /** A failure to open the first connection, as start-up reports it: the URL (no password) and what went wrong. */
 export function connectionFailure(err: unknown, databaseUrl: string): Error {
   const cause = err instanceof Error ? err : new Error(String(err));
-  return new Error(`Cannot connect to the console database at DATABASE_URL ${shownDatabaseUrl(databaseUrl)}: ${explain(cause)}`, { cause });
+  return new Error(`Cannot connect to the console database at DATABASE_URL ${shownDatabaseUrl(databaseUrl)}: ${explain(cause)}`, {
+    cause,
+  });
 }

@@ -76,17 +76,23 @@ describe('connectionFailure', () => {
   const tlsError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
   it('explains a certificate the console does not trust, naming the URL without its password', () => {
-    const err = connectionFailure(tlsError('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain'), `${BASE}?sslmode=verify-full&sslrootcert=${ca}`);
-    expect(err.message).toMatch(/^Cannot connect to the console database at DATABASE_URL postgres:\/\/signdesk_app@db\.internal:5432\/signdesk\?sslmode=verify-full/);
+    const err = connectionFailure(
+      tlsError('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain'),
+      `${BASE}?sslmode=verify-full&sslrootcert=${ca}`,
+    );
+    expect(err.message).toMatch(
+      /^Cannot connect to the console database at DATABASE_URL postgres:\/\/signdesk_app@db\.internal:5432\/signdesk\?sslmode=verify-full/,
+    );
     expect(err.message).toMatch(/not signed by the CA in sslrootcert.*SELF_SIGNED_CERT_IN_CHAIN/);
     expect(err.message).not.toContain('pa55word');
     expect(err.cause).toBeInstanceOf(Error);
   });
 
   it('explains a certificate for another host, and a server without TLS', () => {
-    expect(connectionFailure(tlsError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"), BASE).message).toMatch(
-      /certificate does not name the host in DATABASE_URL/,
-    );
+    expect(
+      connectionFailure(tlsError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"), BASE)
+        .message,
+    ).toMatch(/certificate does not name the host in DATABASE_URL/);
     expect(connectionFailure(new Error('The server does not support SSL connections'), BASE).message).toMatch(
       /the server does not accept TLS connections/,
     );

@@ -72,7 +72,15 @@ describe.skipIf(!existsSync(ANALYZE))('deploy/systemd/signdesk.service', () => {
 
   it('is hardened, without MemoryDenyWriteExecute (V8 compiles code at run time)', () => {
     const s = settings(UNIT);
-    expect(Object.fromEntries([...s].filter(([k]) => /^(NoNewPrivileges|ProtectSystem|ProtectHome|PrivateTmp|CapabilityBoundingSet|RestrictAddressFamilies|SystemCallFilter)$/.test(k)))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...s].filter(([k]) =>
+          /^(NoNewPrivileges|ProtectSystem|ProtectHome|PrivateTmp|CapabilityBoundingSet|RestrictAddressFamilies|SystemCallFilter)$/.test(
+            k,
+          ),
+        ),
+      ),
+    ).toEqual({
       NoNewPrivileges: ['yes'],
       ProtectSystem: ['strict'],
       ProtectHome: ['yes'],
@@ -83,7 +91,10 @@ describe.skipIf(!existsSync(ANALYZE))('deploy/systemd/signdesk.service', () => {
     });
     expect(s.get('ReadWritePaths')?.[0]?.split(' ')).toContain('/var/lib/signdesk');
     expect(s.has('MemoryDenyWriteExecute')).toBe(false);
-    const security = spawnSync(ANALYZE, ['security', '--offline=yes', '--no-pager', unitFile(UNIT)], { cwd: dir, encoding: 'utf8' });
+    const security = spawnSync(ANALYZE, ['security', '--offline=yes', '--no-pager', unitFile(UNIT)], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const level = /Overall exposure level for signdesk\.service: ([\d.]+)/.exec(security.stdout)?.[1];
     expect(level, security.stdout + security.stderr).toBeDefined();
     // systemd's scale: 0 (locked down) to 10 (unprotected); below 2 is "OK".
