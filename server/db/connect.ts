@@ -76,6 +76,9 @@ function withStatementCache(file: SqliteDatabase): SqliteDatabase {
   };
 }
 
+const MIGRATE_AS_OWNER =
+  '. This role may only read and write rows: run `npm run migrate` with the DATABASE_URL of the role that owns the database first (docs/running/deployment.md).';
+
 /**
  * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of
  * several instances take turns; SQLite has one writer by construction.
@@ -87,8 +90,13 @@ export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<
       provider: { getMigrations: async () => migrations },
     }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed)
-      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    if (error || failed) {
+      // 42501 insufficient_privilege: a runtime role (deploy/postgres/setup.sql) meeting a pending migration.
+      const denied = (error as { code?: unknown } | undefined)?.code === '42501';
+      throw new Error(
+        `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}${denied ? MIGRATE_AS_OWNER : ''}`,
+      );
+    }
   };
   if (!postgres) return run(db);
   let connected = false;
