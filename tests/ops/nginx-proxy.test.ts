@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { request as plainRequest } from 'node:http';
+import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
@@ -247,6 +248,13 @@ describe('deploy/nginx/signdesk.conf in front of two instances', () => {
     expect(bSigns.status, bSigns.text).toBe(200);
     expect(await attemptsOn(throttleKey('address', '127.0.0.1'))).toBe(0);
     expect(await attemptsOn(throttleKey('address', '203.0.113.7'))).toBe(0);
+    // Both instances took A's attempts (the audit names the instance by host and port).
+    const instances = await query<{ instance: string }>(
+      "SELECT DISTINCT instance FROM audit_log WHERE operation = 'auth.sign_in' AND target_id LIKE 'nobody-%'",
+    );
+    expect(instances.map((r) => r.instance.replace(/^.*:/, '')).sort()).toEqual(
+      [a.url, b.url].map((u) => new URL(u).port).sort(),
+    );
   }, 60_000);
 
   it(`refuses a client’s request past ${PER_CLIENT} in progress with 429 in the console’s error shape, others unaffected`, async () => {
@@ -258,7 +266,12 @@ describe('deploy/nginx/signdesk.conf in front of two instances', () => {
         () =>
           new Promise<TLSSocket>((resolve, reject) => {
             const socket = tlsConnect(
-              { host: '127.0.0.1', port: ports.https, servername: NAME, ca: cert, localAddress: CLIENT_A },
+              // From A's address: tls.connect takes a socket already bound to it.
+              {
+                socket: netConnect({ host: '127.0.0.1', port: ports.https, localAddress: CLIENT_A }),
+                servername: NAME,
+                ca: cert,
+              },
               () => {
                 socket.write(
                   `POST /api/auth/sign-in HTTP/1.1\r\nHost: ${NAME}:${ports.https}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,

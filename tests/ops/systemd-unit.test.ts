@@ -48,7 +48,7 @@ describe.skipIf(!existsSync(ANALYZE))('deploy/systemd/signdesk.service', () => {
       ['RestrictAddressFamilies=AF_INET ', 'RestrictAddressFamilies=AF_INETT '],
       ['Restart=on-failure', 'Restart=sometimes'],
       ['ExecStart=/usr/bin/node', 'ExecStart=/usr/bin/no-such-node'],
-    ]) {
+    ] as const) {
       expect(UNIT, from).toContain(from);
       const result = verify(UNIT.replace(from, to));
       expect(result.status !== 0 || result.output !== '', to).toBe(true);
