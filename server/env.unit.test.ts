@@ -174,3 +174,17 @@ describe('sign-in with an identity provider (OIDC_*)', () => {
     expect(failure({ ...OIDC, LOCAL_SIGN_IN: 'no' })).toMatch(/LOCAL_SIGN_IN: must be true or false/);
   });
 });
+
+describe('DATABASE_POOL_MAX', () => {
+  it('caps each instance’s PostgreSQL connections, 10 (pg’s own default) when unset or blank', () => {
+    expect(parse({}).DATABASE_POOL_MAX).toBe(10);
+    expect(parse({ DATABASE_POOL_MAX: ' ' }).DATABASE_POOL_MAX).toBe(10);
+    expect(parse({ DATABASE_POOL_MAX: '1' }).DATABASE_POOL_MAX).toBe(1);
+    expect(parse({ DATABASE_POOL_MAX: '1000' }).DATABASE_POOL_MAX).toBe(1000);
+  });
+
+  it('refuses anything but a whole number from 1 to 1000, naming the variable', () => {
+    for (const value of ['0', '1001', '2.5', '-3', 'ten', '1e2'])
+      expect(failure({ DATABASE_POOL_MAX: value }), value).toContain('DATABASE_POOL_MAX: must be a whole number from 1 to 1000');
+  });
+});

@@ -150,6 +150,16 @@ const fields = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   CONSOLE_DATA_DIR: z.string().min(1).default('.data/console'),
+  /** PostgreSQL connections one instance may hold (instances × this must stay below the server's max_connections) */
+  DATABASE_POOL_MAX: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1000, 'must be a whole number from 1 to 1000')
+      .default(10),
+  ),
   SIGNING_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** this instance's share of the key's rate limit; 0 when it is not known (then only a 429 holds requests) */
   SIGNING_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(0),

@@ -4,12 +4,15 @@ import { ownerOnlySqlite } from '../../lib/node/owner-only-sqlite.ts';
 import { join } from 'node:path';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
+import { connectionFailure, postgresTarget } from './postgres-target.ts';
 
 export interface DbConfig {
   databaseUrl?: string;
   dataDir: string;
   /** told when an idle PostgreSQL connection fails (a restart, a failover); the pool opens a new one */
   onConnectionError?(err: Error): void;
+  /** PostgreSQL connections this process may hold at once (DATABASE_POOL_MAX); pg's own default, 10 */
+  poolMax?: number;
 }
 
 const warnConnectionLost = (err: Error) =>
@@ -19,11 +22,14 @@ const warnConnectionLost = (err: Error) =>
 export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 }); // a silent database answers 503, never hangs
+    const { connectionString, ssl } = postgresTarget(config.databaseUrl);
+    const pool = new pg.Pool({ connectionString, ssl, max: config.poolMax ?? 10, connectionTimeoutMillis: 5_000 }); // a silent database answers 503, never hangs
     // pg re-emits an idle connection's failure on the pool, and an 'error' event nobody hears
     // ends the process: a database restart must cost a reconnect, not the console.
     pool.on('error', config.onConnectionError ?? warnConnectionLost);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresUrls.set(db, config.databaseUrl);
+    return db;
   }
   const { default: SQLite } = await import('better-sqlite3');
   const path = join(config.dataDir, 'console.db');
@@ -40,6 +46,8 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
 }
 
 const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
+/** The DATABASE_URL each PostgreSQL connection was opened with, for start-up's messages. */
+const postgresUrls = new WeakMap<Kysely<Database>, string>();
 
 /**
  * The SQLite file under a connection (statements cached), for the one read on every request
@@ -68,6 +76,9 @@ function withStatementCache(file: SqliteDatabase): SqliteDatabase {
   };
 }
 
+const MIGRATE_AS_OWNER =
+  '. This role may only read and write rows: run `npm run migrate` with the DATABASE_URL of the role that owns the database first (docs/running/deployment.md).';
+
 /**
  * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of
  * several instances take turns; SQLite has one writer by construction.
@@ -79,17 +90,31 @@ export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<
       provider: { getMigrations: async () => migrations },
     }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed)
-      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    if (error || failed) {
+      // 42501 insufficient_privilege: a runtime role (deploy/postgres/setup.sql) meeting a pending migration.
+      const denied = (error as { code?: unknown } | undefined)?.code === '42501';
+      throw new Error(
+        `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}${denied ? MIGRATE_AS_OWNER : ''}`,
+      );
+    }
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   };
   if (!postgres) return run(db);
-  return db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
-    try {
-      return await run(conn);
-    } finally {
-      await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
-    }
-  });
+  let connected = false;
+  try {
+    return await db.connection().execute(async (conn) => {
+      connected = true;
+      await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
+      try {
+        return await run(conn);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
+      }
+    });
+  } catch (err) {
+    // The first connection of a start: a refusal here is the URL's (host, TLS, role), so say which URL.
+    const url = postgresUrls.get(db);
+    if (connected || url === undefined) throw err;
+    throw connectionFailure(err, url);
+  }
 }

@@ -16,6 +16,7 @@ export function db(): Promise<Kysely<Database>> {
     const conn = await connect({
       databaseUrl: e.DATABASE_URL,
       dataDir: e.CONSOLE_DATA_DIR,
+      poolMax: e.DATABASE_POOL_MAX,
       onConnectionError: (err) => logger().warn({ code: (err as Error & { code?: string }).code ?? err.name }, 'database connection lost; the pool opens a new one'),
     });
     try {

@@ -61,6 +61,12 @@ export interface ConsoleOptions {
   databaseUrl?: string;
   /** the console's port, when the test must know its address first (a provider's redirect URL) */
   port?: number;
+  /**
+   * The console sits behind a reverse proxy at this URL (its CONSOLE_PUBLIC_URL): the harness's
+   * own calls still go straight to the instance, as that proxy passes them on (X-Forwarded-Host
+   * and -Proto of this URL, and its origin as Origin), so the proxy must be a TRUSTED_PROXIES address.
+   */
+  publicUrl?: string;
 }
 
 export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestConsole> {
@@ -96,8 +102,13 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     // Suites about spoofing start a console with this removed.
     TRUSTED_PROXIES: 'loopback',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...(opts.publicUrl ? { CONSOLE_PUBLIC_URL: opts.publicUrl } : {}),
     ...opts.env,
   };
+  const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : null;
+  const asProxied: Record<string, string> = publicUrl
+    ? { 'x-forwarded-host': publicUrl.host, 'x-forwarded-proto': publicUrl.protocol.replace(':', '') }
+    : {};
   const child = spawnConsole({ port, env });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -111,9 +122,9 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
   };
 
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<ConsoleReply> => {
-    const headers: Record<string, string> = { ...o.headers };
+    const headers: Record<string, string> = { ...asProxied, ...o.headers };
     if (o.cookie) headers.cookie = o.cookie;
-    const origin = o.origin === undefined ? (method === 'GET' ? undefined : url) : o.origin;
+    const origin = o.origin === undefined ? (method === 'GET' ? undefined : (publicUrl?.origin ?? url)) : o.origin;
     if (origin) headers.origin = origin;
     if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
     let body = o.rawBody;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,8 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-function findBin(name: string): string | null {
+/** A PostgreSQL program (psql, pg_ctl, ...): on PATH or the newest under /usr/lib/postgresql. */
+export function findBin(name: string): string | null {
   const which = spawnSync('which', [name], { encoding: 'utf8' });
   if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
   const base = '/usr/lib/postgresql';
@@ -32,7 +33,10 @@ export function ensurePostgresInstalled(): { initdb: string; postgres: string; p
   let initdb = findBin('initdb');
   if (!initdb && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     initdb = findBin('initdb');
   }
   const postgres = findBin('postgres');
@@ -48,22 +52,66 @@ const freePort = () =>
     });
   });
 
-export async function startPostgres(): Promise<TestPostgres> {
+export interface PostgresOptions {
+  /** ssl = on with this certificate and key (PEM) */
+  tls?: { cert: string; key: string };
+  /** TCP connections need a password (scram-sha-256), this one for the superuser `signdesk`; else trust */
+  superuserPassword?: string;
+}
+
+export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPostgres> {
   const bins = ensurePostgresInstalled();
   if (!bins) throw new Error('PostgreSQL is not installed and could not be installed (install the "postgresql" package).');
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'signdesk-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
-  const run = (bin: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
-  const [cmd, args] = run(bins.initdb, ['-D', data, '-U', 'signdesk', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const run = (bin: string, args: string[]) =>
+    (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
+  // Files the server reads: its own user's, the key unreadable to anyone else (the server checks).
+  const serverFile = (name: string, text: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, text, { mode: 0o600 });
+    if (asRoot) {
+      const ids = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+      chownSync(file, ids('-u'), ids('-g'));
+    }
+    return file;
+  };
+  const auth = opts.superuserPassword
+    ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${serverFile('superuser-password', opts.superuserPassword)}`]
+    : ['--auth=trust'];
+  const [cmd, args] = run(bins.initdb, ['-D', data, '-U', 'signdesk', ...auth, '-E', 'UTF8', '--no-sync']);
   execFileSync(cmd, args, { stdio: 'ignore' });
+  const tls = opts.tls
+    ? [
+        '-c',
+        'ssl=on',
+        '-c',
+        `ssl_cert_file=${serverFile('server.crt', opts.tls.cert)}`,
+        '-c',
+        `ssl_key_file=${serverFile('server.key', opts.tls.key)}`,
+      ]
+    : [];
   const port = await freePort();
-  const url = `postgres://signdesk@127.0.0.1:${port}/postgres`;
+  const password = opts.superuserPassword ? `:${encodeURIComponent(opts.superuserPassword)}` : '';
+  const url = `postgres://signdesk${password}@127.0.0.1:${port}/postgres`;
   const { default: pg } = await import('pg');
   let server: ChildProcess | null = null;
   const launch = async () => {
-    const [pcmd, pargs] = run(bins.postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+    const [pcmd, pargs] = run(bins.postgres, [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      ...tls,
+    ]);
     server = spawn(pcmd, pargs, { stdio: 'ignore' });
     for (let i = 0; ; i++) {
       const client = new pg.Client({ connectionString: url });
