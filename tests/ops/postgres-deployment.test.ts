@@ -152,7 +152,7 @@ describe('deploy/postgres/setup.sql, then npm run migrate as the owner', () => {
   it('migrates as the owning role', async () => {
     const run = await migrateAs(urlOf('owner'));
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/PostgreSQL signdesk_owner@127\.0\.0\.1:\d+\/signdesk is up to date\./);
+    expect(run.stdout).toMatch(/PostgreSQL signdesk_owner@127\.0\.0\.1:\d+\/signdesk is up to date: \d+ migration\(s\) applied\./);
   });
 });
 
