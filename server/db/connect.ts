@@ -23,7 +23,9 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
     // pg re-emits an idle connection's failure on the pool, and an 'error' event nobody hears
     // ends the process: a database restart must cost a reconnect, not the console.
     pool.on('error', config.onConnectionError ?? warnConnectionLost);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
+    return db;
   }
   const { default: SQLite } = await import('better-sqlite3');
   const path = join(config.dataDir, 'console.db');
@@ -41,6 +43,17 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
 
 
 const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
+
+/** What the metrics read of a PostgreSQL pool at scrape time (pg's own counts). */
+export interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+const pgPools = new WeakMap<Kysely<Database>, PoolCounts>();
+
+/** The pool under a PostgreSQL connection, for its counts; undefined on SQLite, which has none. */
+export const pgPool = (db: Kysely<Database>): PoolCounts | undefined => pgPools.get(db);
 
 /**
  * The SQLite file under a connection (statements cached), for the one read on every request

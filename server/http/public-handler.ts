@@ -4,10 +4,11 @@ import { isSameOrigin } from '../auth/request-info';
 import { newRequestId } from '../request-id';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
+import { measured } from './measured';
 
 /** Routes open before sign-in (sign-in itself, health): same-origin mutations, mapped errors. */
 export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {
-  return async (req: NextRequest): Promise<Response> => {
+  const answer = async (req: NextRequest): Promise<Response> => {
     const requestId = newRequestId();
     try {
       if (req.method !== 'GET' && !isSameOrigin(req.headers)) throw new ConsoleError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused.');
@@ -16,4 +17,5 @@ export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {
       return errorResponse(toHttpError(err, requestId), requestId);
     }
   };
+  return (req: NextRequest) => measured(req, () => answer(req));
 }

@@ -52,6 +52,7 @@ export const API_ROUTES = [
   '/api/health/live',
   '/api/home',
   '/api/intents',
+  '/api/metrics',
   '/api/package-drafts',
   '/api/package-drafts/[id]',
   '/api/packages',

@@ -6,7 +6,9 @@ import { API_ROUTES, routePattern } from './api-routes';
 // Next hands a route handler no pattern, so the metrics name a request's route by matching its
 // path against API_ROUTES: a route file missing from that list fails here, not on a dashboard.
 const appDir = join(__dirname, '..', '..', 'app');
-const routeFiles = (readdirSync(join(appDir, 'api'), { recursive: true }) as string[]).filter((f) => /(^|\/)route\.tsx?$/.test(f));
+const routeFiles = (readdirSync(join(appDir, 'api'), { recursive: true }) as string[]).filter((f) =>
+  /(^|\/)route\.tsx?$/.test(f),
+);
 const patternOf = (file: string) =>
   `/api/${file}`
     .replace(/\/route\.tsx?$/, '')
