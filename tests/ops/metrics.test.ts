@@ -182,4 +182,26 @@ describe('GET /api/metrics', () => {
       await prometheus.stop();
     }
   });
+
+  it('still answers while the console database is down: outages counted, its counts absent rather than stale', async () => {
+    await pg.halt();
+    try {
+      expect((await c.call('GET', '/api/auth/me', { cookie: c.cookies.viewer })).status).toBe(503);
+      const reply = await scrape(c);
+      expect(reply.status).toBe(200);
+      const s = samples(reply.bytes.toString('utf8'));
+      expect(s.get(key('signdesk_database_unavailable_total'))).toBeGreaterThanOrEqual(1);
+      expect([...s.keys()].filter((k) => /^signdesk_(intents|bulk_rows|sign_in_throttled)\{/.test(k))).toEqual([]);
+      expect(s.get(key('signdesk_http_requests_total', { route: '/api/auth/me', method: 'GET', status: '503' }))).toBe(1);
+    } finally {
+      await pg.resume();
+    }
+    // Back with the database, without a restart.
+    let back: number | undefined;
+    for (let i = 0; i < 40 && back === undefined; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 250));
+      back = samples((await scrape(c)).bytes.toString('utf8')).get(key('signdesk_intents', { state: 'succeeded' }));
+    }
+    expect(back).toBe(1);
+  });
 });
