@@ -188,3 +188,22 @@ describe('DATABASE_POOL_MAX', () => {
       expect(failure({ DATABASE_POOL_MAX: value }), value).toContain('DATABASE_POOL_MAX: must be a whole number from 1 to 1000');
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  const TOKEN = 'metrics-token-0123456789-abcdefghijklmnop';
+
+  it('is off (no metrics at all) when unset or blank', () => {
+    expect(parse({}).METRICS_TOKEN).toBeUndefined();
+    expect(parse({ METRICS_TOKEN: '  ' }).METRICS_TOKEN).toBeUndefined();
+    expect(parse({ METRICS_TOKEN: TOKEN }).METRICS_TOKEN).toBe(TOKEN);
+  });
+
+  it('refuses a short token or one a header cannot carry, without quoting it', () => {
+    for (const bad of ['too-short-token', `${TOKEN} with spaces`, `${TOKEN}\u00e9`]) {
+      const message = failure({ METRICS_TOKEN: bad });
+      expect(message).toContain('METRICS_TOKEN');
+      expect(message).not.toContain(bad);
+    }
+    expect(failure({ METRICS_TOKEN: 'x'.repeat(31) })).toContain('at least 32 characters');
+  });
+});

@@ -62,6 +62,7 @@ export function configuredSecrets(e: Env): string[] {
     e.SIGNING_API_KEY,
     ...e.SESSION_PASSWORD.map((k) => k.secret),
     e.SANDBOX_CONTROL_TOKEN ?? '',
+    e.METRICS_TOKEN ?? '',
     ...databasePassword(e.DATABASE_URL),
   ];
 }

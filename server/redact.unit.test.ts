@@ -1,6 +1,7 @@
 import 'server-only';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { browserText, scrub } from './redact';
+import { parseEnv } from './env';
+import { browserText, configuredSecrets, scrub } from './redact';
 
 const KEY = 'PlainKeyWithoutPrefix0123456789';
 
@@ -40,5 +41,18 @@ describe('browserText', () => {
   it('is one line without control or invisible format characters, and bounded', () => {
     expect(browserText('a\r\nb\u0000c\u001b[31md\u202ee\u200b', 100)).toBe('a bc[31mde');
     expect(browserText('x'.repeat(50), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
+
+describe('configuredSecrets', () => {
+  it('include the metrics token, which a log line must never carry either', () => {
+    const token = 'metrics-token-for-redaction-0123456789abcdef';
+    const e = parseEnv({
+      SIGNING_API_BASE_URL: 'https://api.example.com',
+      SIGNING_API_KEY: KEY,
+      SESSION_PASSWORD: 'redact-unit-test-session-password-0123456789',
+      METRICS_TOKEN: token,
+    });
+    expect(configuredSecrets(e)).toContain(token);
   });
 });

@@ -207,6 +207,15 @@ const fields = z.object({
   INSTANCE_ID: instanceIdSchema,
   /** as users' browsers reach the console; sign-in with a provider derives its redirect URL from it */
   CONSOLE_PUBLIC_URL: blankIsUnset(z.string().optional()),
+  /** Bearer token Prometheus scrapes GET /api/metrics with; unset = no metrics at all (404) */
+  METRICS_TOKEN: blankIsUnset(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(500, 'must be at most 500 characters')
+      .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces only')
+      .optional(),
+  ),
   // Upload slots (issue 33): how many uploads one user, and this instance, handle at once.
   /** uploads one user may have in flight on this instance; more are refused at once (429) */
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),

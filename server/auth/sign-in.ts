@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { db } from '../db';
 import { env } from '../env';
 import { recordAudit } from '../audit';
+import { noteSignInFailure } from '../metrics/observe';
 import { ConsoleError } from '../errors';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../users/password';
 import { findUserByEmail, normaliseEmail, toUser, upgradePasswordHash, type User } from '../users/users';
@@ -49,8 +50,10 @@ export async function signIn(input: { email: string; password: string }, caller:
   const { address } = caller;
   const attempt = { account: email, address, device: deviceFor(caller.deviceCookie, email) };
   // A refused attempt is audited under the address tried, with no user.
-  const failure = (status: number, errorCode: string, details: Record<string, unknown>) =>
-    recordAudit(conn, { user: null, triedEmail: email, operation: 'auth.sign_in', targetType: 'user', targetId: email, outcome: 'failure', status, errorCode, details });
+  const failure = (status: number, errorCode: string, details: Record<string, unknown>) => {
+    noteSignInFailure(errorCode);
+    return recordAudit(conn, { user: null, triedEmail: email, operation: 'auth.sign_in', targetType: 'user', targetId: email, outcome: 'failure', status, errorCode, details });
+  };
   const admission = await admitSignIn(conn, attempt);
   if ('refusedForMs' in admission) {
     const seconds = Math.ceil(admission.refusedForMs / 1000);

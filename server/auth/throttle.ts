@@ -24,6 +24,9 @@ const POLICY = {
 } as const;
 
 export type ThrottleKind = keyof typeof POLICY;
+export const THROTTLE_KINDS = Object.keys(POLICY) as ThrottleKind[];
+/** Attempts on a key within its window before the next one is spaced out. */
+export const freeAttempts = (kind: ThrottleKind) => POLICY[kind].free;
 export const throttleKey = (kind: ThrottleKind, value: string) => `${kind}:${value}`;
 
 /** The gap an attempt leaves before the next one: none within the allowance, then doubling. */

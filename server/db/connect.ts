@@ -29,6 +29,7 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
     pool.on('error', config.onConnectionError ?? warnConnectionLost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, config.databaseUrl);
+    pgPools.set(db, pool);
     return db;
   }
   const { default: SQLite } = await import('better-sqlite3');
@@ -48,6 +49,17 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
 const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
 /** The DATABASE_URL each PostgreSQL connection was opened with, for start-up's messages. */
 const postgresUrls = new WeakMap<Kysely<Database>, string>();
+
+/** What the metrics read of a PostgreSQL pool at scrape time (pg's own counts). */
+export interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+const pgPools = new WeakMap<Kysely<Database>, PoolCounts>();
+
+/** The pool under a PostgreSQL connection, for its counts; undefined on SQLite, which has none. */
+export const pgPool = (db: Kysely<Database>): PoolCounts | undefined => pgPools.get(db);
 
 /**
  * The SQLite file under a connection (statements cached), for the one read on every request

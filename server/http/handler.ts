@@ -19,6 +19,7 @@ import { beginIntent, settleIntent, type BegunIntent } from '../intents/journal'
 import { readJsonBody } from './read-json';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
+import { measured } from './measured';
 
 export interface Ctx<P, Q, B> {
   req: NextRequest;
@@ -108,7 +109,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
   if (spec.idempotency === 'required' && spec.audit && intentOperation === undefined) {
     throw new Error('A keyed route audits one operation (its intent), not one entry per change.');
   }
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+  const answer = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     const mutation = req.method !== 'GET' && req.method !== 'HEAD';
     let ctx: Ctx<P, Q, B> | null = null;
@@ -204,6 +205,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       return errorResponse(httpError, requestId);
     }
   };
+  return (req: NextRequest, context: RouteContext) => measured(req, () => answer(req, context));
 }
 
 /** The entries one request records: its one operation, or one per change its body makes. */

@@ -5,10 +5,11 @@ import { newRequestId } from '../request-id';
 import { requestRecord } from '../edge/request-record';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
+import { measured } from './measured';
 
 /** Routes open before sign-in (sign-in itself, health): same-origin mutations, mapped errors. */
 export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {
-  return async (req: NextRequest): Promise<Response> => {
+  const answer = async (req: NextRequest): Promise<Response> => {
     const requestId = newRequestId();
     const record = requestRecord();
     if (record) record.requestId = requestId;
@@ -20,4 +21,5 @@ export function publicHandler(fn: (req: NextRequest) => Promise<Response>) {
       return errorResponse(toHttpError(err, requestId), requestId);
     }
   };
+  return (req: NextRequest) => measured(req, () => answer(req));
 }

@@ -3,6 +3,7 @@ import type { ErrorDetail } from '@/lib/api-error';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE } from '@/lib/database-unavailable';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { logger } from '../logger';
+import { noteDatabaseUnavailable } from '../metrics/observe';
 import { browserText } from '../redact';
 import { ERROR_CODE } from '../signing-api/client/error-body';
 import { SigningApiError } from '../signing-api/client/errors';
@@ -103,6 +104,7 @@ export function toHttpError(err: unknown, requestId: string): ConsoleError {
   if (err instanceof ConsoleError) return err;
   if (err instanceof SigningApiError) return fromUpstream(err);
   if (isDatabaseUnavailable(err)) {
+    noteDatabaseUnavailable();
     // The code alone: the message of a connection error names the database's host.
     logger().warn(
       { code: (err as Error & { code?: unknown }).code ?? (err as Error).message.slice(0, 80), request_id: requestId },

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { env } from '../../env';
 import { logger, scrub } from '../../logger';
+import { observeUpstreamCall } from '../../metrics/observe';
 import { noteUpstreamRequest } from './call-context';
 import { noteUpstreamDate } from './upstream-clock';
 import { newRequestId } from '../../request-id';
@@ -90,6 +91,21 @@ async function once(call: Call, streaming: boolean): Promise<Answer> {
   }
 }
 
+/** `once`, counted for the metrics: the answer's status, or network_error when none came. */
+async function measuredOnce(call: Call, streaming: boolean, sentAt: number): Promise<Answer> {
+  const observe = (status: number | 'network_error') =>
+    observeUpstreamCall({ method: call.method, path: call.path, status, durationMs: performance.now() - sentAt });
+  try {
+    const res = await once(call, streaming);
+    observe(res.status);
+    return res;
+  } catch (err) {
+    // A path refused before sending (INVALID_ID) was no call.
+    if (err instanceof SigningApiError && err.isTransport) observe('network_error');
+    throw err;
+  }
+}
+
 async function toError(res: Answer): Promise<SigningApiError> {
   const requestId = res.header('x-request-id');
   // An HTTP-date Retry-After is read against the answer's own Date: the API's clock, not ours.
@@ -140,7 +156,7 @@ async function attempts(call: Call, streaming: boolean): Promise<Answer> {
       // Hosted-editor calls authenticate by their session, not the key whose limit is shared.
       if (call.bearer !== false && call.waitTurn !== false) await awaitTurn();
       const sentAt = performance.now();
-      const res = await once(call, streaming);
+      const res = await measuredOnce(call, streaming, sentAt);
       noteUpstreamRequest(res.header('x-request-id'), res.header('date'));
       noteUpstreamDate(res.header('date'), sentAt);
       if (res.status >= 200 && res.status < 300) return res;

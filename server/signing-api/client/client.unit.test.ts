@@ -230,6 +230,33 @@ describe('signing api client', () => {
   });
 });
 
+// Issue 34: each attempt is counted by operation (ids replaced) and status, with its latency.
+describe('metrics', () => {
+  const series = async (name: string) => {
+    const { metrics } = await import('../../metrics/registry');
+    return (await metrics().registry.getSingleMetricAsString(name)).split('\n');
+  };
+
+  it('counts every attempt by operation and status, and one that got no answer as network_error', async () => {
+    let calls = 0;
+    scripts.set('/categories/cat_metrics_1', (_req, res) =>
+      ++calls === 1 ? json(res, 503, { error: { code: 'UNAVAILABLE', message: 'busy' } }) : json(res, 200, { ok: true }),
+    );
+    scripts.set('/signature-packages/pkg_metrics_1', (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 3_000));
+    await client.callJson({ method: 'GET', path: '/categories/cat_metrics_1', retry: FAST_RETRY }, okSchema);
+    await client.callJson({ method: 'GET', path: '/signature-packages/pkg_metrics_1', timeoutMs: 200, retry: NO_RETRY }, okSchema).catch(() => null);
+    const counted = await series('signdesk_upstream_requests_total');
+    expect(counted).toContain('signdesk_upstream_requests_total{operation="GET /categories/{id}",status="503"} 1');
+    expect(counted).toContain('signdesk_upstream_requests_total{operation="GET /categories/{id}",status="200"} 1');
+    expect(counted).toContain('signdesk_upstream_requests_total{operation="GET /signature-packages/{id}",status="network_error"} 1');
+    expect(counted.join('\n')).not.toContain('cat_metrics_1');
+    const timed = await series('signdesk_upstream_request_duration_seconds');
+    expect(timed).toContain('signdesk_upstream_request_duration_seconds_count{operation="GET /categories/{id}"} 2');
+    const slow = timed.find((l) => l.startsWith('signdesk_upstream_request_duration_seconds_sum{operation="GET /signature-packages/{id}"}'));
+    expect(Number(slow?.split(' ').at(-1))).toBeGreaterThanOrEqual(0.2);
+  });
+});
+
 // Issue 13: every operator spends the one key's rate limit, so the client spends it sparingly.
 describe('sharing the rate limit', () => {
   const later = (ms: number) => new Promise((r) => setTimeout(r, ms));

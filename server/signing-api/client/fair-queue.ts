@@ -27,6 +27,18 @@ export class QueueRefusal extends Error {
   }
 }
 
+/** What the queue has done since it was made, and how it stands now (the metrics read it). */
+export interface FairQueueStats {
+  /** requests waiting now */
+  held: number;
+  /** requests that waited and were let through, and how long they waited in all */
+  waited: number;
+  waitedMs: number;
+  refused: Record<QueueRefusal['reason'], number>;
+  /** requests that may go now without waiting (Infinity when no limit is known) */
+  remaining: number;
+}
+
 interface Waiter {
   enqueuedAt: number;
   resolve(waitedMs: number): void;
@@ -47,6 +59,7 @@ export class FairQueue {
   private timer: ReturnType<NonNullable<FairQueueOptions['setTimer']>> | null = null;
   private readonly now: () => number;
   private readonly setTimer: NonNullable<FairQueueOptions['setTimer']>;
+  private readonly counts = { waited: 0, waitedMs: 0, refused: { wait: 0, 'lane-full': 0 } };
 
   constructor(private readonly opts: FairQueueOptions) {
     this.now = opts.now ?? (() => performance.now());
@@ -67,9 +80,9 @@ export class FairQueue {
       return null;
     }
     const waiting = this.lanes.get(lane);
-    if (waiting && waiting.length >= this.opts.maxWaitingPerLane) return Promise.reject(new QueueRefusal('lane-full', this.expectedWaitMs(now)));
+    if (waiting && waiting.length >= this.opts.maxWaitingPerLane) return Promise.reject(this.refusal('lane-full', this.expectedWaitMs(now)));
     const expected = this.expectedWaitMs(now, waiting ? waiting.length + 1 : 1);
-    if (expected > this.opts.maxWaitMs) return Promise.reject(new QueueRefusal('wait', expected));
+    if (expected > this.opts.maxWaitMs) return Promise.reject(this.refusal('wait', expected));
     return new Promise<number>((resolve, reject) => {
       const waiter: Waiter = { enqueuedAt: now, resolve, reject };
       if (waiting) waiting.push(waiter);
@@ -100,6 +113,18 @@ export class FairQueue {
     let n = 0;
     for (const w of this.lanes.values()) n += w.length;
     return n;
+  }
+
+  stats(): FairQueueStats {
+    const now = this.now();
+    this.refill(now);
+    const remaining = now < this.pausedUntil ? 0 : this.tokens;
+    return { held: this.waitingTotal(), ...this.counts, refused: { ...this.counts.refused }, remaining };
+  }
+
+  private refusal(reason: QueueRefusal['reason'], retryAfterMs: number): QueueRefusal {
+    this.counts.refused[reason] += 1;
+    return new QueueRefusal(reason, retryAfterMs);
   }
 
   private refill(now: number) {
@@ -149,10 +174,12 @@ export class FairQueue {
       // The lane goes to the back of the line with whatever it still has waiting.
       if (waiters.length > 0) this.lanes.set(lane, waiters);
       if (now - waiter.enqueuedAt > this.opts.maxWaitMs) {
-        waiter.reject(new QueueRefusal('wait', this.expectedWaitMs(now)));
+        waiter.reject(this.refusal('wait', this.expectedWaitMs(now)));
         continue;
       }
       this.tokens -= 1;
+      this.counts.waited += 1;
+      this.counts.waitedMs += now - waiter.enqueuedAt;
       waiter.resolve(now - waiter.enqueuedAt);
     }
     this.schedule();

@@ -101,4 +101,29 @@ describe('fair queue', () => {
     expect(q.take('b')).toBeInstanceOf(Promise);
     expect(q.waitingTotal()).toBe(3);
   });
+
+  it('keeps what the metrics read: held now, waited, refused by reason, and the budget left', async () => {
+    const time = manualTime();
+    const q = queueWith(time, { burst: 2, maxWaitingPerLane: 1 });
+    expect(q.stats()).toMatchObject({ held: 0, waited: 0, waitedMs: 0, refused: { wait: 0, 'lane-full': 0 }, remaining: 2 });
+    expect(q.take('a')).toBeNull();
+    expect(q.stats().remaining).toBe(1);
+    expect(q.take('a')).toBeNull();
+    void q.take('a');
+    await expect(q.take('a')).rejects.toMatchObject({ reason: 'lane-full' });
+    expect(q.stats()).toMatchObject({ held: 1, waited: 0, refused: { wait: 0, 'lane-full': 1 }, remaining: 0 });
+    await time.advance(100);
+    expect(q.stats()).toMatchObject({ held: 0, waited: 1, waitedMs: 100, remaining: 0 });
+    await time.advance(150);
+    expect(q.stats().remaining).toBeCloseTo(1.5);
+    q.pause(60_000);
+    await expect(q.take('b')).rejects.toMatchObject({ reason: 'wait' });
+    expect(q.stats()).toMatchObject({ refused: { wait: 1, 'lane-full': 1 }, remaining: 0 });
+  });
+
+  it('has no budget to speak of when no limit is known', () => {
+    const q = new FairQueue({ ratePerSecond: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY, maxWaitMs: 10_000, maxWaitingPerLane: 50 });
+    q.take('a');
+    expect(q.stats().remaining).toBe(Number.POSITIVE_INFINITY);
+  });
 });

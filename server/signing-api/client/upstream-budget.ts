@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '../../env';
 import { callContext } from './call-context';
 import { SigningApiError } from './errors';
-import { FairQueue, QueueRefusal } from './fair-queue';
+import { FairQueue, QueueRefusal, type FairQueueStats } from './fair-queue';
 
 // The API's rate limit belongs to the console's one key, so every operator spends it. Near
 // the limit, requests wait their turn here, one user at a time, instead of being refused by
@@ -64,3 +64,6 @@ export function noteRateLimited(retryAfterMs: number | null) {
 
 /** Requests of this user held here now (the browser asks, to say why it is waiting). */
 export const heldFor = (userId: string) => queue().waiting(userId);
+
+/** How the key's budget stands and what the queue has done, read by the metrics at scrape time. */
+export const upstreamBudget = (): FairQueueStats => queue().stats();
