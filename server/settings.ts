@@ -180,6 +180,10 @@ const fields = z.object({
   BULK_BATCHES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   /** bulk send: a settled batch untouched this many days is deleted when its owner makes a batch; 0 = kept until deleted */
   BULK_BATCH_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /** retention: audit entries older than this many days are deleted by the retention job; 0 keeps them all */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** retention: settled intents (succeeded, failed) untouched this many days are deleted; unknown ones never; 0 keeps them all */
+  INTENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   /** drafts (package and request drafts together) one user may keep */
   DRAFTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
   SESSION_IDLE_MINUTES: z.coerce

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, migrate } from '@/server/db/connect';
 import { CONSOLE_PORTS, exited, freePort, spawnConsole } from '../support/console-process';
 import { cleanEnv } from './project-commands';
 
@@ -204,6 +205,50 @@ describe('starting and stopping', () => {
     } finally {
       slowAnswerMs = 1_500;
       if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('retention', () => {
+  it('prunes audit entries past AUDIT_RETENTION_DAYS soon after start, and keeps the rest', async () => {
+    const port = await freePort(CONSOLE_PORTS);
+    const env = good(port);
+    const conn = await connect({ dataDir: env.CONSOLE_DATA_DIR! });
+    const entry = (at: string, operation: string) => ({
+      at,
+      user_id: null,
+      user_email: null,
+      roles: null,
+      operation,
+      target_type: null,
+      target_id: null,
+      outcome: 'success' as const,
+      status: 200,
+      error_code: null,
+      upstream_request_id: null,
+      idempotency_key: null,
+      reason: null,
+      details: null,
+      client_address: null,
+      instance: 'test',
+    });
+    const operations = async () => (await conn.selectFrom('audit_log').select('operation').execute()).map((r) => r.operation).sort();
+    try {
+      await migrate(conn, false);
+      await conn
+        .insertInto('audit_log')
+        .values([entry(new Date(Date.now() - 40 * 86_400_000).toISOString(), 'retention.old'), entry(new Date().toISOString(), 'retention.recent')])
+        .execute();
+      const r = run({ ...env, AUDIT_RETENTION_DAYS: '30' }, port);
+      try {
+        await expect.poll(operations, { timeout: 20_000 }).toEqual(['retention.recent']);
+        await expect.poll(() => r.output(), { timeout: 5_000 }).toMatch(/pruned what is past its retention/);
+      } finally {
+        r.child.kill('SIGTERM');
+        await exited(r.child);
+      }
+    } finally {
+      await conn.destroy();
     }
   });
 });
