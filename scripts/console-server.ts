@@ -12,7 +12,8 @@ import { withRequestRecord, type RequestRecord } from '../server/edge/request-re
 import { routeConsoleTo, serverLogger } from '../server/edge/server-log.ts';
 import { stopOnSignals } from '../server/edge/shutdown.ts';
 import { serverSettings } from '../server/edge/startup-settings.ts';
-import { instanceIdSchema } from '../server/settings.ts';
+import { configuredSecrets, secretPattern } from '../server/scrub.ts';
+import { instanceIdSchema, parseEnv } from '../server/settings.ts';
 
 // The console's HTTP server: Next's own request handler behind the steps `next start` cannot
 // do — checking every setting before it listens (a bad one stops start-up, exit code 1);
@@ -29,9 +30,11 @@ const { loadEnvConfig } = createRequire(import.meta.url)('@next/env') as typeof 
 loadEnvConfig(process.cwd(), dev, { info: () => {}, error: () => {} });
 
 const instance = instanceIdSchema.safeParse(process.env.INSTANCE_ID).data || `${hostname()}:${process.env.PORT || '3000'}`;
+let secrets: RegExp | null = null;
 const log = serverLogger({
   level: /^(fatal|error|warn|info|debug|trace|silent)$/.test(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info',
   instance,
+  secrets: () => secrets,
 });
 routeConsoleTo(log);
 process.on('uncaughtException', (err) => {
@@ -47,6 +50,8 @@ if (!checked.ok) {
   process.exit(1);
 }
 const { settings } = checked;
+// The configured secrets, by value, scrubbed from every line from here on (Next's included).
+secrets = secretPattern(configuredSecrets(parseEnv(process.env)));
 // Data files (the SQLite database, its WAL, the log) are for this user alone.
 process.umask(0o077);
 

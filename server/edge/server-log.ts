@@ -1,6 +1,7 @@
 // No `import 'server-only'`: scripts/console-server.ts loads this under plain node (no react-server condition, where that package throws).
 import { format } from 'node:util';
 import pino, { type Logger } from 'pino';
+import { scrubDeepWith, scrubWith } from '../scrub.ts';
 
 // Every line the console process writes is one JSON object naming the instance and the pid, so
 // a log pipeline never has to stitch a multi-line stack back together or guess what a line is.
@@ -10,12 +11,30 @@ import pino, { type Logger } from 'pino';
 /** The digest app/error.tsx knows an outage by (lib/database-unavailable.ts): an outage, not a bug. */
 const DATABASE_UNAVAILABLE = 'DATABASE_UNAVAILABLE';
 
-export function serverLogger(o: { level: string; instance: string }): Logger {
-  return pino({
-    level: o.level,
-    base: { service: 'signdesk-console', instance: o.instance, pid: process.pid },
-    formatters: { level: (label) => ({ level: label }) },
-  });
+/**
+ * The console server's logger. Every string of every call is scrubbed as server/logger.ts
+ * scrubs Next's side: the configured secrets (`secrets()`, known once the settings are read)
+ * and anything shaped like a key, a token or URL credentials.
+ */
+export function serverLogger(
+  o: { level: string; instance: string; secrets: () => RegExp | null },
+  // Synchronous: a refused start logs its reasons and exits at once, and no line may be lost.
+  destination: pino.DestinationStream = pino.destination({ dest: 1, sync: true }),
+): Logger {
+  const scrub = (text: string, extra: readonly string[]) => scrubWith(o.secrets(), text, extra);
+  return pino(
+    {
+      level: o.level,
+      base: { service: 'signdesk-console', instance: o.instance, pid: process.pid },
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map((a) => scrubDeepWith(scrub, a)) as Parameters<typeof method>);
+        },
+      },
+    },
+    destination,
+  );
 }
 
 type Method = 'debug' | 'info' | 'warn' | 'error';

@@ -60,7 +60,10 @@ afterAll(async () => {
 
 describe('pruneExpired', () => {
   it('deletes audit entries and settled intents past their days, and keeps every unknown or pending intent', async () => {
-    await db.insertInto('audit_log').values([audit(daysAgo(400), 'old'), audit(daysAgo(10), 'recent')]).execute();
+    await db
+      .insertInto('audit_log')
+      .values([audit(daysAgo(400), 'old'), audit(daysAgo(10), 'recent')])
+      .execute();
     await db
       .insertInto('intent_journal')
       .values([

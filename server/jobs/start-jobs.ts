@@ -18,7 +18,8 @@ async function retention() {
 }
 
 function every(name: string, ms: number, run: () => Promise<void>) {
-  const turn = () => run().catch((err: unknown) => logger().warn({ job: name, err }, 'background job failed; it runs again at its next turn'));
+  const turn = () =>
+    run().catch((err: unknown) => logger().warn({ job: name, err }, 'background job failed; it runs again at its next turn'));
   setTimeout(turn, FIRST_RUN_MS).unref();
   setInterval(turn, ms).unref();
 }

@@ -232,12 +232,16 @@ describe('retention', () => {
       client_address: null,
       instance: 'test',
     });
-    const operations = async () => (await conn.selectFrom('audit_log').select('operation').execute()).map((r) => r.operation).sort();
+    const operations = async () =>
+      (await conn.selectFrom('audit_log').select('operation').execute()).map((r) => r.operation).sort();
     try {
       await migrate(conn, false);
       await conn
         .insertInto('audit_log')
-        .values([entry(new Date(Date.now() - 40 * 86_400_000).toISOString(), 'retention.old'), entry(new Date().toISOString(), 'retention.recent')])
+        .values([
+          entry(new Date(Date.now() - 40 * 86_400_000).toISOString(), 'retention.old'),
+          entry(new Date().toISOString(), 'retention.recent'),
+        ])
         .execute();
       const r = run({ ...env, AUDIT_RETENTION_DAYS: '30' }, port);
       try {
