@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -34,6 +34,8 @@ export function runScript(opts: {
   cwd?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** told of the child once it runs (to signal it, or read its output as it comes) */
+  onSpawn?: (child: ChildProcess) => void;
 }) {
   const cwd = opts.cwd ?? ROOT;
   const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -47,6 +49,7 @@ export function runScript(opts: {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  opts.onSpawn?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

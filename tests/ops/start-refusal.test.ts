@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,4 +53,47 @@ describe('npm start on PostgreSQL without SIGNING_API_BASE_URL', () => {
     expect(stderr).not.toContain('EMBEDDED_SANDBOX=true');
     expect(stderr).toMatch(/ECONNREFUSED|connect/);
   });
+});
+
+describe('npm start exits with its server', () => {
+  // A real workspace host's settings, pointing at a closed port: the console starts without a sandbox.
+  const realHost = (port: number) => ({
+    SIGNING_API_BASE_URL: 'http://127.0.0.1:1',
+    SIGNING_API_KEY: 'sk_test_start_exit_0123',
+    SESSION_PASSWORD: 'a-session-password-of-forty-characters-ok',
+    CONSOLE_DATA_DIR: join(dir, 'console'),
+    PORT: String(port),
+  });
+
+  it('exits 1 for a port that is no number, saying so, before building or opening anything', async () => {
+    const { code, stderr, dataDirs } = await start({ env: { ...realHost(3000), PORT: 'abc' } });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/PORT: "abc" must be a whole number from 1 to 65535/);
+    expect(dataDirs).toEqual([]);
+  });
+
+  it('exits 137 when its server is killed with kill -9, so a supervisor restarts it; telemetry is off', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    let pid = 0;
+    let output = '';
+    const run = runScript({
+      script: 'scripts/start.ts',
+      cwd: ROOT,
+      env: realHost(port),
+      timeoutMs: 120_000,
+      onSpawn: (child) => {
+        pid = child.pid!;
+        child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+      },
+    });
+    await expect.poll(() => output, { timeout: 90_000, message: () => output }).toMatch(/Ready on/);
+    // Its child running the console server (not esbuild's service, which bundles it first).
+    const server = execFileSync('pgrep', ['-P', String(pid), '-f', 'console-server'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')[0]!;
+    const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('NEXT_TELEMETRY_DISABLED=1');
+    process.kill(Number(server), 'SIGKILL');
+    expect((await run).code).toBe(137);
+  }, 120_000);
 });
