@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
@@ -64,6 +64,8 @@ interface NewRequestFormProps {
   carried?: RequestFormValues;
   /** lets the page read what is typed, to carry it over to another workflow */
   handleRef: React.RefObject<FormHandle | null>;
+  /** called with what the form holds when it goes (another workflow chosen), so it comes back with it */
+  onKeep(values: RequestFormValues): void;
   /** the console-kept draft: what is saved, a save, and loading the draft as saved elsewhere */
   draft: {
     saved: RequestDraft | null;
@@ -112,6 +114,7 @@ export function NewRequestForm({
   onDone,
   carried,
   handleRef,
+  onKeep,
   draft,
 }: NewRequestFormProps) {
   // Signers are offered only where the workflow says it accepts them (spec: "only when").
@@ -144,6 +147,14 @@ export function NewRequestForm({
       handleRef.current = null;
     };
   }, [form, handleRef, workflow, discard]);
+  // Leaving the form (another workflow chosen) hands what it holds to the page, typed or not,
+  // the suggested External ID included.
+  const keep = useRef(onKeep);
+  useEffect(() => {
+    keep.current = onKeep;
+  });
+  const { getValues } = form;
+  useEffect(() => () => keep.current(getValues()), [getValues]);
   const submitRequest = useSubmitApprovalRequest({
     onDone(created) {
       setSent(true);
