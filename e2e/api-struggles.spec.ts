@@ -86,9 +86,13 @@ test.describe('when the Signing API struggles', () => {
     await expectAccessible(page);
     await snap(page, 'api-struggles-category-filter');
     await expectPhoneFits(page, 'api-struggles-category-filter-phone');
-    await control('/faults', { rules: [] });
+    // Retry now asks at once, without waiting out the backoff.
+    const again = asked(page, '/api/categories');
     await note.getByRole('button', { name: 'Retry now' }).click();
-    await expect(note).toHaveCount(0, { timeout: 5_000 });
+    await again;
+    // Once the API answers, the options come by themselves and the note goes.
+    await control('/faults', { rules: [] });
+    await expect(note).toHaveCount(0, { timeout: 35_000 });
     await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Finance' })).toHaveCount(1);
   });
 

@@ -274,7 +274,7 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
           onDone={(request) => void done(request)}
           carried={prepared.carried}
           handleRef={formRef}
-          onKeep={(values) => void kept.set(workflow.id, { values, fields, releaseId })}
+          onKeep={(values) => void (values ? kept.set(workflow.id, { values, fields, releaseId }) : kept.delete(workflow.id))}
           draft={{ saved: savedDraft, save: saved.save, load: onLoadDraft }}
         />
       )}
