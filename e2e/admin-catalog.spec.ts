@@ -180,8 +180,12 @@ test.describe('catalog admin actions', () => {
     await expect(refusal).not.toContainText('IN_PROGRESS');
     await expect(dialog).toContainText(/\d+ requests? (is|are) still in progress/);
     // A draft at the API blocks for good, and the dialog says so rather than "once decided".
-    await expect(dialog).toContainText('A draft saved at the API can never be submitted or deleted through the API, so while one exists this workflow cannot be archived at all');
-    await expect(dialog).not.toContainText('Once they are approved or rejected');
+    await expect(dialog).toContainText(
+      'A draft saved at the API cannot be submitted or deleted through the API, so the workflow can be archived only once whoever made it removes it in the workspace, and the other requests are approved or rejected.',
+    );
+    // One condition, said once: no "until they are finished" beside it (issue 35).
+    await expect(refusal).toHaveText('Requests still use this workflow, so it cannot be archived while they do.');
+    await expect(dialog).not.toContainText(/until they are finished|cannot be archived at all|Once they are approved or rejected/);
     const blockers = dialog.getByRole('list', { name: 'Requests that use this workflow' });
     await expect(blockers.getByRole('link', { name: blocker.external_id })).toHaveAttribute('href', `/approvals/${blocker.id}`);
     await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Access is now granted through the IAM portal');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CATALOG_FRESH_MS } from '../lib/catalog/freshness';
 import { newIdempotencyKey } from '../lib/idempotency';
-import { control, expect, post, signIn, snap, test } from './fixtures';
+import { control, expect, expectAccessible, expectPhoneFits, post, signIn, snap, test } from './fixtures';
 
 /** A request saved as a draft at the API: a record of the operator's own to open. */
 const draftRequest = (tag: string) => ({
@@ -68,6 +68,31 @@ test.describe('when the Signing API struggles', () => {
     await control('/faults', { rules: [] });
     await note.getByRole('button', { name: 'Try again' }).click();
     await expect(note).toHaveCount(0, SAID_WITHIN);
+    await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Finance' })).toHaveCount(1);
+  });
+
+  test('the category filter says the API is not answering while its options are retried, not only All', async ({ page }) => {
+    await signIn(page, 'operator', { at: '/documents' });
+    await control('/faults', { rules: [{ method: 'GET', path: '/api/v1/categories', status: 503, code: 'INJECTED_OUTAGE', times: 1000 }] });
+    await outliveCatalogCache(page);
+    await page.goto('/catalog/approval-workflows');
+    // Said while the reads are still being retried (an outage may last minutes), not after the last attempt.
+    const note = page.getByTestId('filter-options-struggle');
+    await expect(note).toHaveText(/^The Signing API is not answering: the options are not loaded yet\. Retry now$/, { timeout: 8_000 });
+    await expect(page.getByLabel('Category', { exact: true }).locator('option')).toHaveCount(1);
+    // The request templates' filter and the workflows themselves are not touched by it.
+    await expect(page.getByRole('table', { name: 'Approval workflows' })).toBeVisible();
+    await expect(page.getByLabel('Request template', { exact: true }).locator('option')).not.toHaveCount(1);
+    await expectAccessible(page);
+    await snap(page, 'api-struggles-category-filter');
+    await expectPhoneFits(page, 'api-struggles-category-filter-phone');
+    // Retry now asks at once, without waiting out the backoff.
+    const again = asked(page, '/api/categories');
+    await note.getByRole('button', { name: 'Retry now' }).click();
+    await again;
+    // Once the API answers, the options come by themselves and the note goes.
+    await control('/faults', { rules: [] });
+    await expect(note).toHaveCount(0, { timeout: 35_000 });
     await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Finance' })).toHaveCount(1);
   });
 

@@ -371,7 +371,7 @@ test.describe('approval requests', () => {
     // Another workflow keeps what fits its fields and names what it drops.
     await page.getByLabel('Workflow').selectOption({ label: 'Purchase approval' });
     const carried = page.getByRole('status').filter({ hasText: 'What you typed for System access was kept where this form has the same field' });
-    await expect(carried).toContainText('these have no place here and were dropped: System');
+    await expect(carried).toContainText('these have no place here and stay with System access if you choose it again: System');
     await expect(page.getByLabel(/^Justification( \*)?$/)).toHaveValue(justification);
     await expect(page.getByLabel('External ID')).toHaveValue(/^purchase-approval-\d{8}-[0-9a-z]+$/);
     await expectAccessible(page);

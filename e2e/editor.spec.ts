@@ -217,13 +217,19 @@ test.describe('field editor', () => {
     // the panel says how far it may go (X = 900 on a 612-pt page).
     await add(page, 'signature', 'signature_1');
     const before = await geometry(page);
+    const placed = await box(chip(page, 'signature_1'));
     await page.getByLabel('X (pt)', { exact: true }).fill('900');
-    await expect(fieldError(page, 'X (pt)')).toHaveText(`At most ${612 - before.width} on this page`);
+    await expect(fieldError(page, 'X (pt)')).toHaveText(`Not applied: must be 0 to ${612 - before.width} pt on this page`);
     await page.getByLabel('Width (pt)', { exact: true }).fill('900');
-    await expect(fieldError(page, 'Width (pt)')).toHaveText(`At most ${612 - before.x} on this page`);
+    await expect(fieldError(page, 'Width (pt)')).toHaveText(`Not applied: must be 8 to ${612 - before.x} pt on this page`);
     await page.getByLabel('Width (pt)', { exact: true }).blur();
-    expect(await geometry(page)).toEqual(before);
+    // Kept as typed, and not applied: the field has not moved.
+    expect(await geometry(page)).toEqual({ ...before, x: 900, width: 900 });
+    expect(await box(chip(page, 'signature_1'))).toEqual(placed);
     await expect(chip(page, 'signature_1')).toBeInViewport();
+    await page.getByLabel('X (pt)', { exact: true }).fill(String(before.x));
+    await page.getByLabel('Width (pt)', { exact: true }).fill(String(before.width));
+    await expect(fieldError(page, 'X (pt)')).toHaveCount(0);
 
     // A layout the server refuses (here one sent past the page's edge behind the panel's back)
     // is marked on the field and the very number at fault, with no toast over the panel.
@@ -258,6 +264,53 @@ test.describe('field editor', () => {
     await saveButton(page).click();
     await expect(page.getByText('Layout saved as version 1.')).toBeVisible();
     await expect(problems).toHaveCount(0);
+  });
+
+  test('coordinates typed by keyboard are applied whole or refused with their bounds; sizes and pages read as people say them', async ({ page, baseURL }) => {
+    // A page 595.91998 pt wide, as some PDF writers make A4.
+    await openEditor(page, baseURL!, await makePdf(1, [[595.91998, 842]]));
+    await expect(page.getByText(/ · 1 page$/)).toBeVisible();
+    await expect(page.getByText(/1 pages/)).toHaveCount(0);
+    await add(page, 'signature', 'signature_1');
+    await expect(page.locator('[data-editor-panel]')).toContainText('this page is 595.92 × 842 pt');
+    const before = await geometry(page);
+    const startedAt = await box(chip(page, 'signature_1'));
+    const x = page.getByLabel('X (pt)', { exact: true });
+    const bounds = `Not applied: must be 0 to ${Math.round((595.91998 - before.width) * 100) / 100} pt on this page`;
+
+    // 500 and Tab: kept as typed and refused with its bounds, never 50.
+    await x.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('500');
+    await page.keyboard.press('Tab');
+    await expect(x).toHaveValue('500');
+    await expect(fieldError(page, 'X (pt)')).toHaveText(bounds);
+    expect((await box(chip(page, 'signature_1'))).x).toBeCloseTo(startedAt.x, 0);
+    await snap(page, 'editor-coordinate-refused');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await x.scrollIntoViewIfNeeded();
+    await expect(fieldError(page, 'X (pt)')).toHaveText(bounds);
+    await snap(page, 'editor-coordinate-refused-phone');
+    await page.setViewportSize({ width: 1360, height: 900 });
+
+    // 436: not 43.
+    await x.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('436');
+    await page.keyboard.press('Tab');
+    await expect(x).toHaveValue('436');
+    await expect(fieldError(page, 'X (pt)')).toHaveText(bounds);
+    expect((await box(chip(page, 'signature_1'))).x).toBeCloseTo(startedAt.x, 0);
+
+    // A number that fits is applied, and the message goes.
+    await x.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('120');
+    await page.keyboard.press('Tab');
+    await expect(x).toHaveValue('120');
+    await expect(fieldError(page, 'X (pt)')).toHaveCount(0);
+    expect((await geometry(page)).x).toBe(120);
+    expect((await box(chip(page, 'signature_1'))).x).not.toBeCloseTo(startedAt.x, 0);
   });
 
   test('after a version conflict, re-reads and shows what changed before the retry', { tag: '@dialect' }, async ({ page, baseURL }) => {

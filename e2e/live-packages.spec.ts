@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, expect, expectAccessible, reviewEveryPage, sendNdaViaApi, signIn, snap, test } from './fixtures.ts';
+import { control, expect, expectAccessible, expectPhoneFits, reviewEveryPage, sendNdaViaApi, signIn, snap, test } from './fixtures.ts';
 
 // The package detail while a package is active: it follows the recipients' side by itself
 // (with backoff, paused while the tab is hidden, stopped once finished), shows the "queued,
@@ -77,9 +77,15 @@ test.describe('live package detail', () => {
     await expect(page.getByText('A signer declined, which closes the package.')).toBeVisible({ timeout: 25_000 });
     // "Nobody has signed" no longer describes it: the status does.
     await expect(notice).toHaveCount(0);
-    const signed = page.getByRole('table', { name: 'Signers of this package' }).locator('tbody tr td:nth-child(6)');
+    const signers = page.getByRole('table', { name: 'Signers of this package' });
+    // The column holds a decline's time too, so its header names both (issue 35).
+    await expect(signers.getByRole('columnheader').nth(5)).toHaveText('Signed or declined');
+    await expect(signers.getByRole('columnheader', { name: 'Signed', exact: true })).toHaveCount(0);
+    const signed = signers.locator('tbody tr td:nth-child(6)');
     await expect(signed.filter({ hasText: /^Declined / })).toHaveCount(1);
     await expect(signed.filter({ hasText: /^\d/ })).toHaveCount(0);
+    await snap(page, 'live-packages-declined');
+    await expectPhoneFits(page, 'live-packages-declined-phone');
     // A sender may not archive it, and is told who may.
     await expect(page.getByRole('button', { name: 'Archive package' })).toHaveCount(0);
     await expect(page.getByText('Finished packages are archived by an admin: ask one to archive this one.')).toBeVisible();

@@ -72,6 +72,7 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
             params={params}
             update={update}
             searchLabel="Search requests by external ID or ID"
+            searchPlaceholder="External ID or ID"
             filters={[{ name: 'status', label: 'Status', options }]}
           />
         }

@@ -50,6 +50,13 @@ function carryOver(values: RequestFormValues, from: FieldDescriptor[], to: Field
   return { kept, dropped };
 }
 
+/** A workflow's input as its form held it when it went, and the release it was typed for. */
+interface KeptInput {
+  values: RequestFormValues;
+  fields: FieldDescriptor[];
+  releaseId: string;
+}
+
 interface Carry {
   values: RequestFormValues;
   fields: FieldDescriptor[];
@@ -93,6 +100,13 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
   const saved = useSavedDraft(requestDraftApi, draft, DRAFT_OPTIONS);
   const savedDraft = saved.saved;
   const [carry, setCarry] = useState<Carry | null>(null);
+  // What was typed per workflow, kept when the form goes (another workflow chosen, even for a
+  // moment by an arrow key) and given back when it is chosen again: the package form's way
+  // (send-package-flow.tsx keeps its values per template). Kept with the release it was typed
+  // for, so a newer release carries over only what still fits, and says what does not.
+  const [kept] = useState(() => new Map<string, KeptInput>());
+  // Each workflow's suggested External ID, so coming back to a workflow finds the same one.
+  const [suggestions] = useState(() => new Map<string, string>());
   const [refusal, setRefusal] = useState<{ workflowId: string; message: string } | null>(null);
   const router = useRouter();
   const formRef = useRef<FormHandle | null>(null);
@@ -114,18 +128,25 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
   // accept what the API refuses); the page names the construct and shows the raw schema.
   const fields = reading && reading.unsupported.length === 0 ? reading.fields : null;
   const prepared = useMemo(() => {
-    if (!fields || !workflow) return null;
+    if (!fields || !workflow || !releaseId) return null;
+    let suggested = suggestions.get(workflow.id);
+    if (!suggested) suggestions.set(workflow.id, (suggested = suggestExternalId(workflow)));
     // What counts as saved: the draft, when it is of this workflow and release; else a new form.
     const defaults =
       savedDraft && savedDraft.workflow_id === workflow.id && savedDraft.values.release_id === releaseId
         ? { ...valuesFrom(fields, undefined), ...draftFormValues(savedDraft.values) }
-        : { ...valuesFrom(fields, undefined), external_id: suggestExternalId(workflow) };
-    if (!carry) return { defaults, carried: undefined, dropped: [], from: null };
-    const { kept, dropped } = carryOver(carry.values, carry.fields, fields);
+        : { ...valuesFrom(fields, undefined), external_id: suggested };
+    const own = kept.get(workflow.id);
+    // This workflow's own input, as it was left, before anything carried from another one.
+    if (own && own.releaseId === releaseId) return { defaults, carried: own.values, dropped: [], from: null };
+    const source: Carry | null =
+      carry ?? (own ? { values: own.values, fields: own.fields, from: { release: own.releaseId } } : null);
+    if (!source) return { defaults, carried: undefined, dropped: [], from: null };
+    const { kept: fitting, dropped } = carryOver(source.values, source.fields, fields);
     // A suggested external id was the other workflow's: this one suggests its own.
-    const carried = 'workflow' in carry.from && carry.suggested ? { ...kept, external_id: defaults.external_id } : kept;
-    return { defaults, carried, dropped, from: carry.from };
-  }, [fields, carry, workflow, savedDraft, releaseId]);
+    const carried = 'workflow' in source.from && source.suggested ? { ...fitting, external_id: defaults.external_id } : fitting;
+    return { defaults, carried, dropped, from: source.from };
+  }, [fields, carry, workflow, savedDraft, releaseId, kept, suggestions]);
 
   if (workflows.isPending || forms.isPending || categories.isPending) return <Skeleton className="h-24 w-full" />;
   if (workflows.isError)
@@ -224,7 +245,10 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
       {prepared?.from && 'workflow' in prepared.from && (
         <div role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
           What you typed for {prepared.from.workflow} was kept where this form has the same field
-          {prepared.dropped.length > 0 ? `; these have no place here and were dropped: ${prepared.dropped.join(', ')}` : ''}.
+          {prepared.dropped.length > 0
+            ? `; these have no place here and stay with ${prepared.from.workflow} if you choose it again: ${prepared.dropped.join(', ')}`
+            : ''}
+          .
         </div>
       )}
       {workflow && schema.isPending && <Skeleton className="h-64 w-full" />}
@@ -250,6 +274,7 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
           onDone={(request) => void done(request)}
           carried={prepared.carried}
           handleRef={formRef}
+          onKeep={(values) => void (values ? kept.set(workflow.id, { values, fields, releaseId }) : kept.delete(workflow.id))}
           draft={{ saved: savedDraft, save: saved.save, load: onLoadDraft }}
         />
       )}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
@@ -64,6 +64,11 @@ interface NewRequestFormProps {
   carried?: RequestFormValues;
   /** lets the page read what is typed, to carry it over to another workflow */
   handleRef: React.RefObject<FormHandle | null>;
+  /**
+   * called when the form goes (another workflow chosen) with what it holds, so it comes back with
+   * it; null when that is only what it started from (a workflow passed over by an arrow key)
+   */
+  onKeep(values: RequestFormValues | null): void;
   /** the console-kept draft: what is saved, a save, and loading the draft as saved elsewhere */
   draft: {
     saved: RequestDraft | null;
@@ -112,6 +117,7 @@ export function NewRequestForm({
   onDone,
   carried,
   handleRef,
+  onKeep,
   draft,
 }: NewRequestFormProps) {
   // Signers are offered only where the workflow says it accepts them (spec: "only when").
@@ -144,6 +150,20 @@ export function NewRequestForm({
       handleRef.current = null;
     };
   }, [form, handleRef, workflow, discard]);
+  // Leaving the form (another workflow chosen) hands what was typed to the page, the External
+  // ID included; a form left as it started keeps nothing, so a workflow passed over on the way
+  // does not hide what another one would carry to it later.
+  const keep = useRef(onKeep);
+  useEffect(() => {
+    keep.current = onKeep;
+  });
+  useEffect(
+    () => () => {
+      const values = form.getValues();
+      keep.current(JSON.stringify(values) === JSON.stringify(form.formState.defaultValues) ? null : values);
+    },
+    [form],
+  );
   const submitRequest = useSubmitApprovalRequest({
     onDone(created) {
       setSent(true);

@@ -11,6 +11,7 @@ import { Skeleton } from '../ui/states';
 import { FIELD_CONTROLS, numberStep } from './field-controls';
 import { sentence, type RequestFormValues } from './schema-form-base';
 import { newRow } from './schema-form-values';
+import { entryName } from './entry-name';
 
 // A document field brings the document picker and the upload machinery: loaded only by forms
 // that have one, so a form of plain fields opens without them (React's lazy: no next/dynamic runtime).
@@ -221,14 +222,16 @@ function ListField({ field: f, name, note, ...wiring }: SchemaFieldProps) {
   const hint = [note, hintOf(f)].filter(Boolean).join(' — ');
   const full = f.maxItems !== undefined && rows.length >= f.maxItems;
   const atMinimum = f.minItems !== undefined && rows.length <= f.minItems;
-  const noun = item.title && item.title !== f.key ? item.title.toLowerCase() : 'entry';
+  const entry = entryName(f);
+  // "Add milestone", but "Add IBAN".
+  const noun = /^[A-Z][a-z]/.test(entry) ? entry.charAt(0).toLowerCase() + entry.slice(1) : entry;
   return (
     <fieldset className="rounded-md border border-slate-200 p-3" aria-invalid={error ? true : undefined}>
       <GroupHead title={f.title} required={f.required} hint={hint} error={error ? sentence(error) : undefined} />
       {rows.length === 0 && <p className="mb-2 text-sm text-slate-600">No entries.</p>}
       <ol className="flex flex-col gap-3">
         {rows.map((row, i) => {
-          const rowLabel = `${f.title} ${i + 1}`;
+          const rowLabel = `${entry} ${i + 1}`;
           return (
             <li key={row.id} className="flex flex-col gap-2 rounded-md bg-slate-50 p-2 sm:flex-row sm:items-start">
               <div className="min-w-0 flex-1">

@@ -7,6 +7,7 @@ import { useArchive, type ArchivableKind } from '@/lib/catalog/mutations';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { WorkflowBlockers } from './blocking-requests';
+import { IN_USE_REFUSAL } from './workflow-blockers';
 
 const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }> = {
   categories: {
@@ -35,8 +36,9 @@ function explain(kind: ArchivableKind, err: unknown): unknown {
     return new ConsoleApiError(
       err.status,
       err.code,
-      // The API's own message names states by their codes; the list below says it in words.
-      'Requests still use this workflow, so it cannot be archived until they are finished.',
+      // The API's own message names states by their codes; the list below says it in words,
+      // and when the workflow can be archived (a draft at the API is never "finished").
+      IN_USE_REFUSAL,
       err.details,
     );
   }

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { approvalsListQuery } from '@/lib/approval-requests/queries';
 import { statusWords } from '@/lib/status-labels';
-import { BLOCKING_STATUSES, describeBlockers } from './workflow-blockers';
+import { archivableWhen, BLOCKING_STATUSES, describeBlockers } from './workflow-blockers';
 
 const SHOWN = 20;
 
@@ -34,10 +34,7 @@ export function WorkflowBlockers({ workflowId }: { workflowId: string }) {
     <div className="text-sm text-slate-800">
       <p>
         {partial ? 'At least ' : ''}
-        {sentence}.{' '}
-        {blocking.some((r) => r.status === 'DRAFT')
-          ? 'A draft saved at the API can never be submitted or deleted through the API, so while one exists this workflow cannot be archived at all; ask whoever made it in the workspace to remove it.'
-          : 'Once they are approved or rejected, the workflow can be archived.'}
+        {sentence}. {archivableWhen(blocking.map((r) => r.status))}
       </p>
       <ul aria-label="Requests that use this workflow" className="mt-2 flex max-h-48 flex-col gap-1 overflow-y-auto">
         {blocking.slice(0, SHOWN).map((r) => (

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { catalogListQuery } from '@/lib/catalog/queries';
+import { struggleHeadline } from '@/lib/query-retry';
 
 /**
  * Categories, request templates or workflows as filter options (first 100, the API's largest page),
@@ -18,10 +19,15 @@ export function useCatalogOptions(kind: 'categories' | 'request-templates' | 'ap
       value: item.id,
       label: item.status === 'archived' ? `${item.name} (archived)` : item.name,
     }));
-    // A failed read is said where its options would be, not shown as a list with nothing in it.
+    // A failed read is said where its options would be, not shown as a list with nothing in it;
+    // so is one still being retried (issue 35), since an outage may outlast every attempt by minutes.
     const failed = query.isError && !query.data ? { retry: () => void refetch() } : undefined;
-    return { options, names, loading: query.isPending, failed };
-  }, [query.data, query.isPending, query.isError, refetch]);
+    const struggling =
+      !query.data && !query.isError && query.failureCount > 0
+        ? { headline: struggleHeadline(query.failureReason), retry: () => void refetch({ cancelRefetch: true }) }
+        : undefined;
+    return { options, names, loading: query.isPending, failed, struggling };
+  }, [query.data, query.isPending, query.isError, query.failureCount, query.failureReason, refetch]);
 }
 
 /** Keeps a filter value from the URL selectable even when it is not among the loaded options. */

@@ -20,3 +20,21 @@ export function describeBlockers(statuses: readonly string[]): string | null {
   if (clauses.length === 0) return null;
   return clauses.length === 1 ? clauses[0]! : `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}`;
 }
+
+/**
+ * The archive's refusal: that requests are in the way, and no condition of its own. What would
+ * lift it depends on their states (archivableWhen), which the dialog says under it.
+ */
+export const IN_USE_REFUSAL = 'Requests still use this workflow, so it cannot be archived while they do.';
+
+/**
+ * When the workflow can be archived, given the states of the requests in its way. A request
+ * under way ends when its reviewers approve or reject it; a draft saved at the API never does,
+ * since the API lets no one submit or delete it: only its maker can remove it, in the workspace.
+ */
+export function archivableWhen(statuses: readonly string[]): string | null {
+  const drafts = statuses.includes('DRAFT');
+  const underWay = statuses.some((s) => s === 'IN_PROGRESS' || s === 'NEEDS_REVISION');
+  if (!drafts) return underWay ? 'Once they are approved or rejected, the workflow can be archived.' : null;
+  return `A draft saved at the API cannot be submitted or deleted through the API, so the workflow can be archived only once whoever made it removes it in the workspace${underWay ? ', and the other requests are approved or rejected' : ''}.`;
+}

@@ -67,12 +67,14 @@ export function WorkflowsList() {
             label: 'Category',
             options: withCurrent(categories.options, category_id),
             failed: categories.failed,
+            struggling: categories.struggling,
           },
           {
             name: 'request_template_id',
             label: 'Request template',
             options: withCurrent(templates.options, request_template_id),
             failed: templates.failed,
+            struggling: templates.struggling,
           },
         ]}
       />

@@ -28,6 +28,7 @@ import { PropertiesPanel } from './properties-panel';
 import { useEditorCommands } from './use-editor-commands';
 import { useFieldActions, useSaveShortcut } from './use-field-actions';
 import { useEditorModel } from './use-editor-model';
+import { pageCount } from '@/lib/editor/points';
 import { useEditorSession, type SessionHow } from './use-editor-session';
 
 // pdf.js loads only here, in the browser (DESIGN.md section 7).
@@ -75,7 +76,7 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
   };
 
   const description = doc.data
-    ? `${doc.data.name}${doc.data.page_count ? ` · ${doc.data.page_count} pages` : ''}`
+    ? `${doc.data.name}${doc.data.page_count ? ` · ${pageCount(doc.data.page_count)}` : ''}`
     : `Document ${documentId}`;
   return (
     <>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { clampToPage, geometryRange, type PageSize } from '@/lib/editor/geometry';
 import { problemText, type FieldProblem } from '@/lib/editor/server-errors';
 import { slotLabel } from '@/lib/editor/slots';
+import { formatPoints } from '@/lib/editor/points';
 import type { LayoutField } from '@/lib/documents/schemas';
 import { FieldIcon } from './field-icon';
 import { NumberInput } from './number-input';
@@ -41,8 +42,9 @@ export function PropertiesPanel({
   onAddSlot,
   onRemove,
 }: PropertiesPanelProps) {
-  // A number typed past the page is not applied (the field would leave the canvas): said here.
-  const [outOfRange, setOutOfRange] = useState<Partial<Record<(typeof GEOMETRY)[number][0], string>>>({});
+  // A number typed past the page is not applied (the field would leave the canvas): said here,
+  // by field and box, so another field selected shows no message of this one.
+  const [outOfRange, setOutOfRange] = useState<Partial<Record<string, string>>>({});
   if (!field) {
     return (
       <Card as="section" aria-labelledby="field-props-title" data-editor-panel className="p-4">
@@ -54,7 +56,7 @@ export function PropertiesPanel({
     );
   }
   const errorOf = (prop: string) =>
-    [outOfRange[prop as keyof typeof outOfRange], ...problems.filter((p) => p.property === prop).map((p) => p.message)]
+    [outOfRange[`${field.id}.${prop}`], ...problems.filter((p) => p.property === prop).map((p) => p.message)]
       .filter(Boolean)
       .join('; ') || undefined;
   const other = problems.filter((p) => !['type', 'slot_id', 'page', 'x', 'y', 'width', 'height'].includes(p.property ?? ''));
@@ -124,16 +126,19 @@ export function PropertiesPanel({
           {GEOMETRY.map(([prop, label]) => (
             <Field key={prop} label={`${label} (pt)`} error={errorOf(prop)}>
               <NumberInput
+                // A box of its own per field: what was typed for one is not shown for the next.
+                key={`${field.id}.${prop}`}
                 value={field[prop]}
                 range={page ? geometryRange(field, page, prop) : undefined}
-                onRangeError={(message) => setOutOfRange((o) => ({ ...o, [prop]: message ?? undefined }))}
+                onRangeError={(message) => setOutOfRange((o) => ({ ...o, [`${field.id}.${prop}`]: message ?? undefined }))}
                 onCommit={(n) => onChange({ [prop]: n })}
               />
             </Field>
           ))}
         </div>
         <p className="text-xs text-slate-600">
-          PDF points from the page’s bottom-left corner{page ? `; this page is ${page.width} × ${page.height} pt` : ''}.
+          PDF points from the page’s bottom-left corner
+          {page ? `; this page is ${formatPoints(page.width)} × ${formatPoints(page.height)} pt` : ''}.
         </p>
         {other.length > 0 && (
           <ul role="alert" className="rounded-md bg-red-50 p-2 text-xs font-medium text-red-800">

@@ -10,6 +10,8 @@ export interface FilterDef {
   options: { value: string; label: string }[];
   /** the options could not be read: the filter says so and offers to read them again */
   failed?: { retry(): void };
+  /** the options' read is failing and being retried: who is not answering, and a retry now */
+  struggling?: { headline: string; retry(): void };
 }
 
 interface ToolbarProps {
@@ -61,6 +63,14 @@ export function ListToolbar({
             blank="All"
             options={f.options}
           />
+          {f.struggling && !f.failed && (
+            <p role="status" data-testid="filter-options-struggle" className="mt-1 max-w-56 text-xs font-medium text-amber-900">
+              {f.struggling.headline}: the options are not loaded yet.{' '}
+              <button type="button" className="underline" onClick={f.struggling.retry}>
+                Retry now
+              </button>
+            </p>
+          )}
           {f.failed && (
             <p role="alert" className="mt-1 max-w-56 text-xs font-medium text-red-700">
               Its options could not be loaded.{' '}

@@ -4,6 +4,7 @@ import type { Pagination } from '@/lib/list/schemas';
 import { Button } from '../ui/button';
 import { Select } from '../ui/field';
 import { PAGE_SIZES } from './use-list-params';
+import { pagerText } from '@/lib/list/pager-text';
 
 export function PaginationBar({
   pagination,
@@ -13,20 +14,13 @@ export function PaginationBar({
   update(patch: Record<string, string | number | null>): void;
 }) {
   const { page, size, total, pages } = pagination;
-  const from = total === 0 ? 0 : (page - 1) * size + 1;
-  const to = Math.min(total, page * size);
   const last = Math.max(pages, 1);
-  // An address past the last page shows no rows: say so, rather than "Showing 101–7 of 7".
+  // An address past the last page shows no rows: said so, never "Page 5 of 1".
   const past = total > 0 && page > last;
+  const said = pagerText(pagination);
   return (
     <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p>
-        {total === 0
-          ? 'No results'
-          : past
-            ? `Nothing on page ${page} of ${last}: ${total} in all`
-            : `Showing ${from}–${to} of ${total}`}
-      </p>
+      <p>{said.summary}</p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="page-size" className="whitespace-nowrap text-sm">
           Per page
@@ -44,7 +38,7 @@ export function PaginationBar({
           Previous
         </Button>
         <span aria-live="polite" className="whitespace-nowrap">
-          Page {page} of {last}
+          {said.position}
         </span>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
           Next

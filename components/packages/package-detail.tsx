@@ -66,7 +66,7 @@ function Signers({ pkg }: { pkg: SignaturePackage }) {
             <caption className="sr-only">Signers of this package</caption>
             <thead>
               <tr className="text-left text-slate-800">
-                {['Status', 'Role', 'Name', 'E-mail', 'Phone', 'Signed'].map((h) => (
+                {['Status', 'Role', 'Name', 'E-mail', 'Phone', 'Signed or declined'].map((h) => (
                   <th key={h} scope="col" className="py-2 pr-4 font-semibold">
                     {h}
                   </th>
@@ -81,7 +81,7 @@ function Signers({ pkg }: { pkg: SignaturePackage }) {
                   <td className="py-2 pr-4 font-medium">{s.name ?? '—'}</td>
                   <td className="py-2 pr-4">{s.email ?? '—'}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">{s.phone ?? '—'}</td>
-                  {/* Signed means signed: a decline's time is said as a decline. */}
+                  {/* The column holds either answer's time, and its header names both; a decline is said as one. */}
                   <td className="py-2 pr-4">
                     {s.signed_at ? (
                       <When at={s.signed_at} />

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { SearchKindId } from '@/lib/search/search-kinds';
 import type { PanelKeys } from './search-panel';
+import { useShortcutHint } from './use-shortcut-hint';
 
 // The header's search: a combobox (WAI-ARIA 1.2) over every kind of record the user's roles
 // read. This part is on every page, so it is only the box; what finds and lists (the kinds'
@@ -28,6 +29,7 @@ export function GlobalSearch({ kinds }: { kinds: readonly SearchKindId[] }) {
   const [opened, setOpened] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const shortcut = useShortcutHint();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -85,7 +87,7 @@ export function GlobalSearch({ kinds }: { kinds: readonly SearchKindId[] }) {
         aria-activedescendant={open && activeId ? activeId : undefined}
         aria-keyshortcuts="Control+K Meta+K /"
         aria-describedby={`${prefix}-status`}
-        placeholder="Search…   Ctrl K"
+        placeholder={shortcut ? `Search…   ${shortcut}` : 'Search…'}
         value={text}
         maxLength={100}
         onChange={(e) => {

@@ -13,9 +13,13 @@ export interface ListApprovalRequestsOptions {
   query: { page: number; size: number } & Filters;
 }
 
-/** When a request was sent to its workflow: submitted, else created (a draft never was). */
-export const sentAtOf = (r: ApprovalRequest) => r.submitted_at ?? r.created_at;
-export const updatedAtOf = (r: ApprovalRequest) => r.updated_at ?? sentAtOf(r);
+/**
+ * When a request was sent to its workflow: submitted; where the API names no submitted_at, a
+ * request past DRAFT was sent when it was made. A draft never was: none (issue 35: its CSV row
+ * said otherwise), so no "sent" day range selects it either.
+ */
+export const sentAtOf = (r: ApprovalRequest) => r.submitted_at ?? (r.status.toUpperCase() === 'DRAFT' ? undefined : r.created_at);
+export const updatedAtOf = (r: ApprovalRequest) => r.updated_at ?? sentAtOf(r) ?? r.created_at;
 
 /**
  * The app's approval requests as the API lists them; a date range (which the API cannot filter
