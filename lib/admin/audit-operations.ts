@@ -37,6 +37,7 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'bulk.review_row': 'Reviewed a row of a bulk-send batch',
   'bulk.send_row': 'Sent a row of a bulk-send batch',
   'bulk.change': 'Paused, resumed, cancelled or retried a bulk-send batch',
+  'bulk.delete': 'Deleted a settled bulk-send batch',
 
   'approval_request.submit': 'Submitted an approval request',
   'approval_request.revision_draft': 'Saved a revision of an approval request',

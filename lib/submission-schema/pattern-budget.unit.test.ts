@@ -36,7 +36,8 @@ describe('pattern work per request', () => {
     expect(refusal!.message).toMatch(/more pattern checking than one request/);
     // One refusal for the request, not one per value left unchecked.
     expect(issues.filter((i) => tooComplexIssue([i]))).toHaveLength(1);
-    expect(elapsed).toBeLessThan(1_000);
+    // Loose, for a loaded machine: the old code took about 15 s for 104 values.
+    expect(elapsed).toBeLessThan(5_000);
   });
 
   it('counts a list before matching any entry: 104 entries against maxItems 100 are refused for their number alone', () => {
@@ -44,7 +45,8 @@ describe('pattern work per request', () => {
     expect(issues.map((i) => ({ path: i.path.join('.'), message: i.message }))).toEqual([
       { path: 'codes', message: 'must have at most 100 entries' },
     ]);
-    expect(elapsed).toBeLessThan(1_000);
+    // Loose, for a loaded machine: the old code took about 15 s for 104 values.
+    expect(elapsed).toBeLessThan(5_000);
   });
 
   it('measures a value against its maxLength before its pattern, and does not match one too long', () => {

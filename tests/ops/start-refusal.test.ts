@@ -86,7 +86,7 @@ describe('npm start exits with its server', () => {
         child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
       },
     });
-    await expect.poll(() => output, { timeout: 90_000, message: () => output }).toMatch(/Ready on/);
+    await expect.poll(() => output, { timeout: 90_000 }).toMatch(/Ready on/);
     // Its child running the console server (not esbuild's service, which bundles it first).
     const server = execFileSync('pgrep', ['-P', String(pid), '-f', 'console-server'], { encoding: 'utf8' })
       .trim()
