@@ -63,6 +63,9 @@ export default defineConfig({
       SANDBOX_DATA_DIR: `.data/e2e-${PORT}/sandbox`,
       SANDBOX_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
       SANDBOX_LOG_LEVEL: 'warn',
+      // The journeys' console writes its warnings into the run's output; a line per request
+      // would bury them.
+      REQUEST_LOG: 'false',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       // Home shares the API's lists for a moment; the journeys arrange scenes through the
       // sandbox, which no write of the console announces, and look at home right after.

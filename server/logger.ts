@@ -1,6 +1,6 @@
 import 'server-only';
 import pino, { type Logger } from 'pino';
-import { env } from './env';
+import { env, instanceId } from './env';
 import { scrub, scrubDeep } from './redact';
 
 // Every string of every log call goes through the shared scrub (configured secrets by value,
@@ -13,7 +13,8 @@ let instance: Logger | null = null;
 export function logger(): Logger {
   instance ??= pino({
     level: env().LOG_LEVEL,
-    base: { service: 'signdesk-console' },
+    // Every line names the instance and process that wrote it, as the console server's own do.
+    base: { service: 'signdesk-console', instance: instanceId(), pid: process.pid },
     redact: {
       paths: [
         'authorization',
