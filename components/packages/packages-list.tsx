@@ -170,7 +170,8 @@ function Recipients({ pkg }: { pkg: ListedPackage }) {
       : recorded.map((r) => ({ key: r.slot_id, name: r.name, email: r.email, status: undefined }));
   if (people.length === 0) return <span className="text-slate-600">—</span>;
   return (
-    <ul className="space-y-1 text-slate-800">
+    // A phone squeezes the widest column first: a name and an e-mail keep room for a line or two each.
+    <ul className="min-w-48 space-y-1 text-slate-800">
       {people.map((p) => (
         <li key={p.key}>
           {p.name ?? '—'} {p.status && <span className="text-xs text-slate-600">({statusWords('signer', p.status)})</span>}
