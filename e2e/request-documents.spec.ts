@@ -280,7 +280,11 @@ test('three uploads of one name are told apart, and another request’s evidence
   await expect(found.filter({ hasText: `(${evidence})` })).toHaveCount(0);
   await expect(found.filter({ hasText: `(${small})` })).toContainText(/Uploaded .+ · 1 page · not used yet/);
   await expect(found.filter({ hasText: `(${longer})` })).toContainText(/Uploaded .+ · 3 pages · not used yet/);
-  await expect(page.getByText('1 document found is left out: evidence of another request or package')).toBeVisible();
+  const leftOut = '1 document found is left out: evidence of another request or package';
+  await expect(page.getByRole('paragraph').filter({ hasText: leftOut })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `2 shown of 3 documents matching “${fileName}”` })).toContainText(
+    leftOut,
+  );
   await expectAccessible(page);
   await snap(page, 'request-documents-same-name');
   await expectPhoneFits(page, 'request-documents-same-name-phone');

@@ -31,7 +31,7 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
     cell: ({ row }) => {
       const p = row.original;
       return (
-        <div className="min-w-40">
+        <div className="min-w-48 sm:min-w-40">
           <Link href={`/packages/${encodeURIComponent(p.id)}` as Route} className="font-medium text-brand-700 hover:underline">
             {p.template_name ?? p.template_id ?? p.id}
           </Link>
@@ -39,6 +39,10 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
           {p.found_in_record && (
             <p className="text-xs text-slate-600">Found in what this console sent (recipients, values, reference)</p>
           )}
+          {/* A phone shows the recipients here, under what they were sent, not squeezed into a column of their own. */}
+          <div className="mt-2 sm:hidden">
+            <Recipients pkg={p} />
+          </div>
         </div>
       );
     },
@@ -52,7 +56,7 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
       </span>
     ),
   },
-  { header: 'Recipients', cell: ({ row }) => <Recipients pkg={row.original} /> },
+  { header: 'Recipients', cell: ({ row }) => <Recipients pkg={row.original} />, meta: { className: 'hidden sm:table-cell' } },
   { header: 'Sent', cell: ({ row }) => <When at={row.original.sent_at ?? row.original.created_at} /> },
   { header: 'Expires', cell: ({ row }) => formatDate(row.original.expires_at) },
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
@@ -170,8 +174,7 @@ function Recipients({ pkg }: { pkg: ListedPackage }) {
       : recorded.map((r) => ({ key: r.slot_id, name: r.name, email: r.email, status: undefined }));
   if (people.length === 0) return <span className="text-slate-600">—</span>;
   return (
-    // A phone squeezes the widest column first: a name and an e-mail keep room for a line or two each.
-    <ul className="min-w-48 space-y-1 text-slate-800">
+    <ul className="space-y-1 text-slate-800">
       {people.map((p) => (
         <li key={p.key}>
           {p.name ?? '—'} {p.status && <span className="text-xs text-slate-600">({statusWords('signer', p.status)})</span>}
