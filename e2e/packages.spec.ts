@@ -85,6 +85,14 @@ test.describe('signature packages', () => {
     await expect(page.getByLabel('Search packages')).toHaveValue(counterparty);
     await expect(page.getByLabel('Per page')).toHaveValue('50');
     await snap(page, 'packages-list');
+    // On a phone the recipients keep room for a name and an e-mail on a line or two each.
+    await page.setViewportSize({ width: 390, height: 900 });
+    const recipients = table.getByRole('row').nth(1).getByRole('listitem').first();
+    await expect(recipients).toBeVisible();
+    await snap(page, 'packages-list-390');
+    await expect.poll(async () => (await recipients.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(180);
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await expectPhoneFits(page, 'packages-list-phone');
 
     await table.getByRole('link', { name: 'Mutual non-disclosure agreement' }).click();
     await expect(page).toHaveURL(new RegExp(`/packages/${id}$`));
@@ -197,7 +205,10 @@ test.describe('signature packages', () => {
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'packages-sending-record');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download JSON' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download JSON' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`sending-record-${packageId}.json`);
     const kept = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
       package_id: string;
@@ -512,6 +523,45 @@ test.describe('reviewing before a send', () => {
     await expect(confirm).toBeDisabled();
   });
 
+  test('scrolling at a reading pace reviews each page; a page flung past is not reviewed', async ({ page }) => {
+    await signIn(page, 'sender');
+    await fillMsa(page, `Scroll ${run}`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const progress = page.getByTestId('review-progress');
+    await expect(progress).toHaveText('Reviewed 1 of 10 pages');
+    await expect(page.getByTestId('review-how')).toContainText('Scroll through at your reading pace');
+    const pages = page.getByRole('region', { name: /Populated preview of .*, pages$/ });
+    // Straight to the end: the last page stays on screen and counts; those in between were never seen.
+    await pages.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(progress).toHaveText('Reviewed 2 of 10 pages');
+    await expect(page.getByTestId('review-left')).toContainText('pages 2–9');
+    // Back up at a steady pace, with the wheel, no button pressed.
+    await pages.hover();
+    for (let step = 0; step < 200 && (await progress.textContent()) !== 'Reviewed 10 of 10 pages'; step++) {
+      await page.mouse.wheel(0, -120);
+      await page.waitForTimeout(80);
+    }
+    await expect(progress).toHaveText(/Reviewed 10 of 10 pages$/);
+    await snap(page, 'packages-review-scrolled');
+  });
+
+  test('one person in two signer slots is warned of beside the second e-mail, and may still be sent', async ({ page }) => {
+    await signIn(page, 'sender', { at: '/packages/new' });
+    await fillNda(page, `Twice ${run}`);
+    const counter = group(page, 'Signer: Counterparty signatory');
+    await counter.getByLabel('E-mail').fill('GRACE@example.com ');
+    // On from the field, so the recipient book's suggestions for it close.
+    await counter.getByLabel('E-mail').press('Tab');
+    await expect(counter.getByText(/Same e-mail as Company signatory: this person will be asked to sign twice/)).toBeVisible();
+    await expect(group(page, 'Signer: Company signatory').getByText(/Same e-mail as/)).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'packages-send-same-person');
+    await expectPhoneFits(page, 'packages-send-same-person-phone');
+    // A warning, not a refusal: the preview goes ahead.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByTestId('review-progress')).toBeVisible({ timeout: 20_000 });
+  });
+
   test('the receipt running out in the browser closes the send; leaving the review asks first', async ({ page }) => {
     // The browser's clock is the page's own: it runs as usual until the journey moves it on.
     await page.clock.install();
@@ -651,12 +701,17 @@ test.describe('reviewing before a send', () => {
   });
 });
 
-test('home follows a package as the clock brings its expiry near, and a failed archive, each to where it is resolved; at 1360 and 390 px, by keyboard', async ({ page }) => {
+test('home follows a package as the clock brings its expiry near, and a failed archive, each to where it is resolved; at 1360 and 390 px, by keyboard', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   const counterparty = `Expiring ${run}`;
   const id = await sendNdaViaApi(page, counterparty, `exp${run}`, 4);
   const leadsThere = { has: page.locator(`a[href="/packages/${id}"]`) };
-  const expiring = page.getByRole('region', { name: /^Expiring soon/ }).getByRole('listitem').filter(leadsThere);
+  const expiring = page
+    .getByRole('region', { name: /^Expiring soon/ })
+    .getByRole('listitem')
+    .filter(leadsThere);
   const onHome = async (row: Locator, count: number) =>
     expect(async () => {
       await page.goto('/');
@@ -673,7 +728,10 @@ test('home follows a package as the clock brings its expiry near, and a failed a
   // An archive refused while the package is still active: listed under "Went wrong".
   const refused = await post(page.request, page, `/api/packages/${id}/archive`, { reason: 'Tidying up' }, `e2e-arch-${run}`);
   expect(refused.status()).toBe(409);
-  const failed = page.getByRole('region', { name: /^Went wrong/ }).getByRole('listitem').filter(leadsThere);
+  const failed = page
+    .getByRole('region', { name: /^Went wrong/ })
+    .getByRole('listitem')
+    .filter(leadsThere);
   await onHome(failed, 1);
   await expect(failed).toContainText('PACKAGE_NOT_CLOSED');
   await expectPhoneFits(page, 'home-expiring-and-failed-390');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { apiId, control, expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures.ts';
 import { pickDocument, smallPdf, uploadPdf } from './document-picker.ts';
 
@@ -53,7 +54,10 @@ test.describe('document fields', () => {
       await receipt.fill(`needle-${run}`);
       await searched;
       const found = page.getByRole('listbox', { name: 'Documents' }).getByRole('option');
-      await expect(found).toHaveText([`${needleName} (${needle})`]);
+      // Named "name (id)", then what tells it from another of its name.
+      await expect(found).toHaveText([
+        new RegExp(`^${needleName.replaceAll('.', '\\.')} \\(${needle}\\) *Uploaded .+ · not used yet$`),
+      ]);
       await expect(page.getByRole('status').filter({ hasText: `1 shown of 1 document matching “needle-${run}”` })).toHaveCount(1);
       await receipt.press('ArrowDown');
       await receipt.press('Enter');
@@ -249,4 +253,39 @@ test.describe('document fields in a revision', () => {
       await expect(documents).toContainText('Signers (actor IDs): act_alice, act_cfo');
     },
   );
+});
+
+test('three uploads of one name are told apart, and another request’s evidence is not offered', async ({ page }) => {
+  await signIn(page, 'operator');
+  const fileName = `receipt-${run}.pdf`;
+  const threePages = await PDFDocument.create();
+  for (let i = 0; i < 3; i++) threePages.addPage([595, 842]);
+  const evidence = await uploadPdf(page, fileName);
+  const small = await uploadPdf(page, fileName);
+  const longer = await uploadPdf(page, fileName, Buffer.from(await threePages.save()));
+
+  // One of them becomes another request's evidence once that request is submitted.
+  await page.goto(`/approvals/new?workflow=${apiId('wf_expense')}`);
+  await fillExpense(page);
+  await pickDocument(page, /^Receipt/, fileName, evidence);
+  await page.getByLabel('External ID').fill(externalId('evidence'));
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
+  await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
+
+  await page.goto(`/approvals/new?workflow=${apiId('wf_expense')}`);
+  const receipt = page.getByRole('combobox', { name: /^Receipt/ });
+  await receipt.fill(fileName);
+  const found = page.getByRole('listbox', { name: 'Documents' }).getByRole('option');
+  await expect(found).toHaveCount(2);
+  await expect(found.filter({ hasText: `(${evidence})` })).toHaveCount(0);
+  await expect(found.filter({ hasText: `(${small})` })).toContainText(/Uploaded .+ · 1 page · not used yet/);
+  await expect(found.filter({ hasText: `(${longer})` })).toContainText(/Uploaded .+ · 3 pages · not used yet/);
+  const leftOut = '1 document found is left out: evidence of another request or package';
+  await expect(page.getByRole('paragraph').filter({ hasText: leftOut })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `2 shown of 3 documents matching “${fileName}”` })).toContainText(
+    leftOut,
+  );
+  await expectAccessible(page);
+  await snap(page, 'request-documents-same-name');
+  await expectPhoneFits(page, 'request-documents-same-name-phone');
 });

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { documentSearchQuery } from '@/lib/documents/queries';
 import { useSettled } from '../ui/use-settled';
 import { DocumentOptions, optionIdOf, POPUP } from './document-options';
-import { pickerOptions, searchStatus, searchTerm, type PickerOption } from './picker-options';
+import { hiddenDocuments, pickerOptions, searchStatus, searchTerm, type PickerOption } from './picker-options';
 
 interface DocumentPickerProps {
   /** the id of the input, for its label */
@@ -53,6 +53,7 @@ export function DocumentPicker({
   const results = search.data?.pages.flatMap((p) => p.data) ?? [];
   const total = search.data?.pages.at(-1)?.pagination.total;
   const options = pickerOptions({ offered, results, query: q });
+  const hidden = hiddenDocuments(results);
   const more = search.hasNextPage === true;
   const count = options.length + (more ? 1 : 0);
 
@@ -91,7 +92,7 @@ export function DocumentPicker({
         shown: options.length,
         total,
         query: q,
-      })
+      }) + (hidden ? ` ${hidden}` : '')
     : '';
   const optionId = (i: number) => optionIdOf(listId, i);
   // The highlighted option stays in sight as the arrow keys move through a long list.
@@ -132,6 +133,7 @@ export function DocumentPicker({
         options={options}
         value={value}
         active={active}
+        note={hidden}
         more={more ? (search.isFetchingNextPage ? 'Loading more…' : 'More results') : null}
         onChoose={choose}
         onHover={setActive}

@@ -1,4 +1,6 @@
+import { formatBytes, formatDateTime } from '@/lib/format';
 import { documentChoices, documentNames, type DocumentSources } from './document-choices';
+import { pagesText, referenceLabel } from '../documents/document-facts';
 
 // What a document field's picker lists: the documents the request holds (attached, saved in
 // the draft) first, named as such, then the app's documents the server found for the search.
@@ -8,6 +10,44 @@ export interface PickerOption {
   /** the document's name: the default name it is sent under */
   name: string;
   label: string;
+  /** what tells it from others of its name: upload time, size, pages, where it is used */
+  detail?: string;
+}
+
+/** What the API tells of a document found by the search (fields it may leave out are optional). */
+export interface FoundDocument {
+  id: string;
+  name: string;
+  logical_purpose?: string;
+  size_bytes?: number;
+  page_count?: number;
+  created_at?: string;
+  protected?: boolean;
+  references?: readonly { kind: string; id: string }[];
+}
+
+/**
+ * Whether a found document may be attached to a request: an attachment (the purpose the upload
+ * names for approval requests' files), and not another request's or package's protected
+ * evidence. The request's own documents come as offered ones, whatever they are.
+ */
+const attachable = (d: FoundDocument) => (d.logical_purpose ?? 'ATTACHMENT') === 'ATTACHMENT' && d.protected !== true;
+
+function detailOf(d: FoundDocument): string {
+  const uses = d.references ?? [];
+  return [
+    d.created_at ? `Uploaded ${formatDateTime(d.created_at)}` : 'Upload time unknown',
+    ...(d.size_bytes === undefined ? [] : [formatBytes(d.size_bytes)]),
+    ...(d.page_count === undefined ? [] : [pagesText(d.page_count)]),
+    uses.length ? `in use by ${uses.map(referenceLabel).join(', ')}` : 'not used yet',
+  ].join(' · ');
+}
+
+/** What the picker says of the search's documents it does not list; empty when it lists them all. */
+export function hiddenDocuments(results: readonly FoundDocument[]): string {
+  const hidden = results.filter((d) => !attachable(d)).length;
+  if (hidden === 0) return '';
+  return `${hidden} document${hidden === 1 ? '' : 's'} found ${hidden === 1 ? 'is' : 'are'} left out: evidence of another request or package, or not uploaded as an attachment.`;
 }
 
 /** The request's own documents for this field (document-choices.ts), with their names. */
@@ -21,7 +61,7 @@ export const searchTerm = (text: string) => text.trim().slice(0, 100);
 
 interface PickerOptionsArgs {
   offered: PickerOption[];
-  results: readonly { id: string; name: string }[];
+  results: readonly FoundDocument[];
   query: string;
 }
 
@@ -29,7 +69,8 @@ export function pickerOptions({ offered, results, query }: PickerOptionsArgs): P
   const q = searchTerm(query).toLowerCase();
   const out = offered.filter((o) => !q || o.name.toLowerCase().includes(q) || o.id.toLowerCase().includes(q));
   for (const r of results)
-    if (!out.some((o) => o.id === r.id)) out.push({ id: r.id, name: r.name, label: `${r.name} (${r.id})` });
+    if (attachable(r) && !out.some((o) => o.id === r.id))
+      out.push({ id: r.id, name: r.name, label: `${r.name} (${r.id})`, detail: detailOf(r) });
   return out;
 }
 

@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { bulkColumns, bulkCsvTemplate, bulkTemplateFileName, BULK_MAX_ROWS } from '@/lib/bulk/columns';
 import { useCreateBatch } from '@/lib/bulk/mutations';
-import { BATCH_EXPIRY, repeatedRecipients, rowProblems } from '@/lib/bulk/rows';
+import { BATCH_EXPIRY, readRowDates, repeatedRecipients, rowProblemsIn } from '@/lib/bulk/rows';
+import { DATE_FORM } from '@/lib/bulk/sheet-dates';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import type { SendFormValues } from '@/lib/packages/send-form';
 import { ExpiryField } from '../packages/send/expiry-field';
@@ -20,6 +21,7 @@ import { readSheet, sheetProblems, type ReadSheet } from './read-rows';
 import { RowsCheck } from './rows-check';
 import { SheetInput } from './sheet-input';
 import { toast } from '../ui/toast';
+import { useReaderLocales } from '../ui/use-reader-locales';
 
 function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
@@ -63,8 +65,13 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
     },
   });
   const guard = useLeaveGuard(sheet !== null && !create.pending);
+  // Dates in the file are read as the sender's browser writes them, and sent as YYYY-MM-DD.
+  const locale = useReaderLocales()[0] ?? 'en';
 
-  const checked = useMemo(() => sheet?.rows.map((r) => rowProblems(template, r.values, expiry)) ?? [], [sheet, template, expiry]);
+  const checked = useMemo(
+    () => sheet?.rows.map((r) => rowProblemsIn(template, r.values, expiry, locale)) ?? [],
+    [sheet, template, expiry, locale],
+  );
   // The batch's expiry is one field, not a problem of every row that leaves its own blank.
   const problems = useMemo(() => checked.map((list) => list.filter((p) => p.column !== BATCH_EXPIRY)), [checked]);
   const expiryError = checked.flat().find((p) => p.column === BATCH_EXPIRY)?.message;
@@ -77,7 +84,7 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
 
   const read = (text: string, source: string) => {
     setError(null);
-    const next = readSheet(template, text, source);
+    const next = readSheet(template, text, source, locale);
     setSheet(next);
     if (!form.getValues('name'))
       form.setValue('name', source === 'Pasted rows' ? `${template.name} batch` : source.replace(/\.(csv|tsv|txt)$/i, ''));
@@ -93,7 +100,7 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
         template_id: template.id,
         name: name.trim(),
         expires_in_days: expiry,
-        rows: sheet.rows.map((r) => ({ line: r.line, values: r.values })),
+        rows: sheet.rows.map((r) => ({ line: r.line, values: readRowDates(template, r.values, locale) })),
       })
       .catch(() => undefined);
   };
@@ -104,6 +111,9 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
         <p className="mb-3 text-sm text-slate-700">
           One row per package, up to {BULK_MAX_ROWS}. The columns are this template’s values (by key), then each signer’s name,
           e-mail and phone, then your reference and the days to sign (both optional).
+          {template.sender_fields.some((f) => f.type === 'date') &&
+            ` Dates as ${DATE_FORM} (e.g. 2027-01-31); 31.01.2027 is read too, and so is 1/31/2027 or 31/1/2027 where the order is not in doubt.`}{' '}
+          The template’s example row is never sent.
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="secondary" onClick={() => downloadTemplate(template)}>

@@ -43,11 +43,13 @@ interface RowEditorProps {
   columns: BulkColumn[];
   values: SendFormValues;
   problems: RowProblem[];
+  /** what to check but not a problem, by column header */
+  warnings?: ReadonlyMap<string, string>;
   onChange(values: SendFormValues): void;
 }
 
 /** Every cell of one row, editable in place, each with its problem beside it; signers take suggestions from the recipient book. */
-export function RowEditor({ line, columns, values, problems, onChange }: RowEditorProps) {
+export function RowEditor({ line, columns, values, problems, warnings, onChange }: RowEditorProps) {
   const byColumn = new Map(problems.map((p) => [p.column, p.message]));
   const lists = useId();
   const listOf = (column: BulkColumn) =>
@@ -71,7 +73,15 @@ export function RowEditor({ line, columns, values, problems, onChange }: RowEdit
           label={column.label}
           required={column.required}
           error={byColumn.get(column.header)}
-          hint={column.kind === 'expiry' ? 'Blank: the batch’s expiry' : column.header}
+          hint={
+            warnings?.has(column.header) ? (
+              <span className="font-medium text-amber-900">{warnings.get(column.header)}</span>
+            ) : column.kind === 'expiry' ? (
+              'Blank: the batch’s expiry'
+            ) : (
+              column.header
+            )
+          }
         >
           <Input
             autoComplete="off"

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { BulkColumn } from '@/lib/bulk/columns';
 import type { BulkRow, RowProblem } from '@/lib/bulk/rows';
+import { repeatedSigners, repeatedSignerWarning } from '@/lib/packages/repeated-signers';
 import type { SendFormValues } from '@/lib/packages/send-form';
 import { Button } from '../ui/button';
 import { Badge } from '../ui/states';
@@ -22,10 +23,21 @@ const recipientsOf = (values: SendFormValues) =>
     .filter(Boolean)
     .join(', ') || 'No recipients yet';
 
+/** Per e-mail cell of a slot whose person another slot of the row already has, the warning beside it. */
+function signerWarnings(columns: BulkColumn[], values: SendFormValues): Map<string, string> {
+  const warnings = new Map<string, string>();
+  for (const [slot, earlier] of repeatedSigners(values.signers)) {
+    const cell = columns.find((c) => c.kind === 'email' && c.slot === slot);
+    const first = columns.find((c) => c.kind === 'email' && c.slot === earlier);
+    if (cell && first && first.kind === 'email') warnings.set(cell.header, repeatedSignerWarning(first.slotLabel));
+  }
+  return warnings;
+}
+
 /**
  * The rows as read, problems first: a row with a problem is open for editing with each
  * problem beside its cell; a good row opens on request. Rows sent to the very same people as
- * another row are flagged, not refused.
+ * another row, and rows naming one person in two slots, are flagged, not refused.
  */
 export function RowsCheck({ columns, rows, problems, repeated, onChange }: RowsCheckProps) {
   const bad = problems.filter((p) => p.length > 0).length;
@@ -61,6 +73,7 @@ export function RowsCheck({ columns, rows, problems, repeated, onChange }: RowsC
           const rowProblems = problems[i]!;
           const open = rowProblems.length > 0 || opened.has(i);
           const twins = repeated.get(row.line);
+          const warnings = signerWarnings(columns, row.values);
           return (
             <li key={row.line} className="rounded-lg border border-slate-200 bg-white p-3" aria-label={`Row ${row.line}`}>
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -73,6 +86,7 @@ export function RowsCheck({ columns, rows, problems, repeated, onChange }: RowsC
                 </p>
                 <span className="flex flex-wrap items-center gap-2">
                   {twins && <Badge tone="amber">Same recipients as row {twins.join(', ')}</Badge>}
+                  {warnings.size > 0 && <Badge tone="amber">One person in two signer slots</Badge>}
                   {rowProblems.length > 0 ? (
                     <Badge tone="red">
                       {rowProblems.length} problem{rowProblems.length === 1 ? '' : 's'}
@@ -95,6 +109,7 @@ export function RowsCheck({ columns, rows, problems, repeated, onChange }: RowsC
                     columns={columns}
                     values={row.values}
                     problems={rowProblems}
+                    warnings={warnings}
                     onChange={(v) => {
                       // A row being fixed stays in view once its last problem is gone.
                       setOpened((o) => (o.has(i) ? o : new Set([...o, i])));

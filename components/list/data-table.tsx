@@ -44,6 +44,10 @@ export function ScrollCue({ more }: { more: boolean }) {
   );
 }
 
+/** A column's own classes, on its header and every cell (e.g. `hidden sm:table-cell` for a column a phone shows elsewhere). */
+const classOf = (meta: unknown) =>
+  typeof meta === 'object' && meta !== null && 'className' in meta && typeof meta.className === 'string' ? meta.className : '';
+
 export const FADE = 'pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-white to-transparent';
 
 /** A plain, accessible table over TanStack Table; sorting and paging happen on the server. */
@@ -69,7 +73,11 @@ export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T,
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className="px-4 py-2.5 text-left font-semibold text-slate-800">
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={`px-4 py-2.5 text-left font-semibold text-slate-800 ${classOf(header.column.columnDef.meta)}`}
+                    >
                       {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                     </th>
                   ))}
@@ -80,7 +88,7 @@ export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T,
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="hover:bg-slate-50">
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-4 py-2.5 align-top text-slate-800">
+                    <td key={cell.id} className={`px-4 py-2.5 align-top text-slate-800 ${classOf(cell.column.columnDef.meta)}`}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

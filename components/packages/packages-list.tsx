@@ -31,7 +31,7 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
     cell: ({ row }) => {
       const p = row.original;
       return (
-        <div className="min-w-40">
+        <div className="min-w-48 sm:min-w-40">
           <Link href={`/packages/${encodeURIComponent(p.id)}` as Route} className="font-medium text-brand-700 hover:underline">
             {p.template_name ?? p.template_id ?? p.id}
           </Link>
@@ -39,6 +39,10 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
           {p.found_in_record && (
             <p className="text-xs text-slate-600">Found in what this console sent (recipients, values, reference)</p>
           )}
+          {/* A phone shows the recipients here, under what they were sent, not squeezed into a column of their own. */}
+          <div className="mt-2 sm:hidden">
+            <Recipients pkg={p} />
+          </div>
         </div>
       );
     },
@@ -52,7 +56,7 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
       </span>
     ),
   },
-  { header: 'Recipients', cell: ({ row }) => <Recipients pkg={row.original} /> },
+  { header: 'Recipients', cell: ({ row }) => <Recipients pkg={row.original} />, meta: { className: 'hidden sm:table-cell' } },
   { header: 'Sent', cell: ({ row }) => <When at={row.original.sent_at ?? row.original.created_at} /> },
   { header: 'Expires', cell: ({ row }) => formatDate(row.original.expires_at) },
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },

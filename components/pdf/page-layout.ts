@@ -106,10 +106,11 @@ export function currentPage(layout: PageLayout, scrollTop: number, viewportHeigh
 }
 
 /**
- * Pages (1-based) a reader can be said to have looked at: at least half of the page is in
- * the viewport, or, for a page taller than that, it fills at least half of the viewport.
+ * Pages (1-based) a reader can be said to have looked at: at least `share` (half, unless
+ * told) of the page is in the viewport, or, for a page taller than that, it fills at least
+ * that share of the viewport.
  */
-export function pagesOnScreen(layout: PageLayout, scrollTop: number, viewportHeight: number): number[] {
+export function pagesOnScreen(layout: PageLayout, scrollTop: number, viewportHeight: number, share = 0.5): number[] {
   const count = layout.tops.length;
   if (count === 0 || viewportHeight <= 0) return [];
   const bottomEdge = scrollTop + viewportHeight;
@@ -117,7 +118,7 @@ export function pagesOnScreen(layout: PageLayout, scrollTop: number, viewportHei
   for (let i = firstPageEndingAfter(layout, scrollTop); i < count && layout.tops[i]! < bottomEdge; i++) {
     const height = layout.heights[i]!;
     const shown = Math.min(bottomEdge, layout.tops[i]! + height) - Math.max(scrollTop, layout.tops[i]!);
-    if (shown >= Math.min(height, viewportHeight) / 2) seen.push(i + 1);
+    if (shown >= Math.min(height, viewportHeight) * share) seen.push(i + 1);
   }
   return seen;
 }

@@ -134,3 +134,14 @@ describe('pagesOnScreen', () => {
     expect(pagesOnScreen(l, 0, 0)).toEqual([]);
   });
 });
+
+describe('pagesOnScreen with a share', () => {
+  const l = layoutPages([A4, A4], 1);
+  it('asks for that share of the page (or of the viewport, for a taller page) to be in view', () => {
+    // 55 % of page 1 in view: enough at half, not at 60 %.
+    const top = l.tops[0]! + Math.round(l.heights[0]! * 0.45);
+    expect(pagesOnScreen(l, top, l.heights[0]!)).toContain(1);
+    expect(pagesOnScreen(l, top, l.heights[0]!, 0.6)).not.toContain(1);
+    expect(pagesOnScreen(l, l.tops[0]! + Math.round(l.heights[0]! * 0.35), l.heights[0]!, 0.6)).toContain(1);
+  });
+});

@@ -12,6 +12,7 @@ import { PdfThumbnailRail } from './pdf-thumbnail-rail';
 import type { PageOverlayInfo } from './pdf-page-slot';
 import { PdfToolbar } from './pdf-toolbar';
 import { PdfViewerSkeleton } from './pdf-viewer-skeleton';
+import { PageDwell } from './page-dwell';
 import {
   anchorOf,
   COLUMN_PADDING,
@@ -46,6 +47,12 @@ export interface PdfViewerProps {
    * canvas drawn, each time that changes; the same page may be reported again
    */
   onPagesSeen?: (pages: number[]) => void;
+  /**
+   * with it, a page is reported once only, after it has stayed on screen (`share` of it, or of
+   * the viewport for a taller page, with its canvas drawn) for `ms`: a page scrolled past at
+   * reading speed counts, one flung past does not
+   */
+  seenAfter?: { ms: number; share: number };
   /**
    * the smallest zoom (1 = 100 %) at which a page's text can be read: below it no page counts
    * as seen, and the viewer says so and offers that zoom (a phone's fit-width shows an A4 page
@@ -96,6 +103,7 @@ function Viewer({
   onLoad,
   onPagesSeen,
   readableZoom,
+  seenAfter,
   goTo,
   rail,
 }: PdfViewerProps) {
@@ -186,11 +194,25 @@ function Viewer({
   // Compared in whole percent, as the toolbar shows the zoom.
   const tooSmall =
     readableZoom !== undefined && zoomValue !== null && Math.round(zoomValue * 100) < Math.round(readableZoom * 100);
+  const dwellMs = seenAfter?.ms;
+  const seenShare = seenAfter?.share;
+  const dwell = useMemo(() => (dwellMs === undefined ? null : new PageDwell(dwellMs)), [dwellMs]);
+  // Bumped when a page on screen has stayed its dwell, so the look below runs again.
+  const [dwellTick, setDwellTick] = useState(0);
   useEffect(() => {
-    if (!layout || !onPagesSeen || tooSmall) return;
-    const seen = pagesOnScreen(layout, view.top, view.height).filter((p) => drawn.current.has(p));
-    if (seen.length > 0) onPagesSeen(seen);
-  }, [layout, view.top, view.height, drawnTick, onPagesSeen, tooSmall]);
+    if (!layout || !onPagesSeen) return;
+    if (tooSmall) return dwell?.reset();
+    const onScreen = pagesOnScreen(layout, view.top, view.height, seenShare).filter((p) => drawn.current.has(p));
+    if (!dwell) {
+      if (onScreen.length > 0) onPagesSeen(onScreen);
+      return;
+    }
+    const { due, checkAt } = dwell.look(onScreen, performance.now());
+    if (due.length > 0) onPagesSeen(due);
+    if (checkAt === null) return;
+    const timer = setTimeout(() => setDwellTick((t) => t + 1), Math.max(0, checkAt - performance.now()));
+    return () => clearTimeout(timer);
+  }, [layout, view.top, view.height, drawnTick, dwellTick, onPagesSeen, tooSmall, dwell, seenShare]);
 
   // A request to show a page waits for the layout, and is carried out once.
   useLayoutEffect(() => {

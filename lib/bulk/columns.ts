@@ -9,7 +9,7 @@ export const BULK_MAX_ROWS = 500;
 
 export type BulkColumn =
   | { header: string; label: string; required: boolean; kind: 'value'; key: string }
-  | { header: string; label: string; required: true; kind: 'name' | 'email' | 'phone'; slot: number }
+  | { header: string; label: string; required: true; kind: 'name' | 'email' | 'phone'; slot: number; slotLabel: string }
   | { header: string; label: string; required: false; kind: 'reference' | 'expiry' };
 
 export const REFERENCE_COLUMN = 'reference';
@@ -37,6 +37,7 @@ export function bulkColumns(template: SignTemplate): BulkColumn[] {
         required: true,
         kind,
         slot: i,
+        slotLabel: slot.label,
       })),
     ),
     { header: REFERENCE_COLUMN, label: 'Your reference', required: false, kind: 'reference' },
@@ -49,6 +50,15 @@ export const headerKey = (header: string) => header.trim().toLowerCase();
 
 const EXAMPLE: Record<string, string> = { text: 'Example text', number: '1250.50', date: '2027-01-31' };
 
+/**
+ * The example row's reference: a row carrying it is the template's example, read as no row,
+ * so a file uploaded as downloaded makes no package for the example's made-up signers.
+ */
+export const EXAMPLE_REFERENCE = 'EXAMPLE ROW, never sent: replace or delete it';
+
+/** The made-up address of a slot in the example row (example.com is reserved, RFC 2606). */
+export const exampleEmail = (slot: number) => `signer${slot + 1}@example.com`;
+
 function exampleCell(column: BulkColumn, types: ReadonlyMap<string, string>): string {
   switch (column.kind) {
     case 'value':
@@ -56,18 +66,18 @@ function exampleCell(column: BulkColumn, types: ReadonlyMap<string, string>): st
     case 'name':
       return `Signer ${column.slot + 1}`;
     case 'email':
-      return `signer${column.slot + 1}@example.com`;
+      return exampleEmail(column.slot);
     case 'phone':
       return `+4915112345${String(column.slot + 1).padStart(3, '0')}`;
     case 'reference':
-      return 'Row 1';
+      return EXAMPLE_REFERENCE;
     case 'expiry':
       // Blank: the batch's expiry applies, which the sender chooses on the page.
       return '';
   }
 }
 
-/** The CSV a sender fills in: the header and one example row to overwrite. */
+/** The CSV a sender fills in: the header and one example row, marked as one, to overwrite. */
 export function bulkCsvTemplate(template: SignTemplate): string {
   const columns = bulkColumns(template);
   const types = new Map(template.sender_fields.map((f) => [f.key, f.type]));

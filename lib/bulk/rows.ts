@@ -2,7 +2,17 @@ import type { SignTemplate } from '../catalog/schemas.ts';
 import type { CsvTable } from '../csv/read-csv.ts';
 import { previewInputSchema, type PreviewInput } from '../packages/schemas.ts';
 import { blankValues, sendFormSchema, toPreviewInput, type SendFormValues } from '../packages/send-form.ts';
-import { BULK_MAX_ROWS, bulkColumns, EXPIRY_COLUMN, headerKey, REFERENCE_COLUMN, type BulkColumn } from './columns.ts';
+import {
+  BULK_MAX_ROWS,
+  bulkColumns,
+  EXAMPLE_REFERENCE,
+  exampleEmail,
+  EXPIRY_COLUMN,
+  headerKey,
+  REFERENCE_COLUMN,
+  type BulkColumn,
+} from './columns.ts';
+import { readSheetDate } from './sheet-dates.ts';
 
 // A batch's rows are checked by the single send's own rules (lib/packages/send-form.ts and the
 // preview schema), row by row, before any call to the API; the server checks them again.
@@ -25,14 +35,33 @@ export interface TableReport {
   overlong: number[];
   /** more than BULK_MAX_ROWS rows: only the first are kept */
   dropped: number;
+  /** no cell of the first row names a column: most likely rows pasted without their header */
+  headerless: boolean;
+  /** lines of the CSV template's example row, left out */
+  examples: number[];
 }
 
-/** The rows of a spreadsheet as send forms of `template`, and what is wrong with its columns. */
-export function rowsFromTable(template: SignTemplate, table: CsvTable): { report: TableReport; rows: BulkRow[] } {
+/**
+ * The rows of a spreadsheet as send forms of `template`, and what is wrong with its columns.
+ * With the sender's `locale` (the browser's), date cells it reads as one day become YYYY-MM-DD.
+ */
+export function rowsFromTable(
+  template: SignTemplate,
+  table: CsvTable,
+  { locale }: { locale?: string } = {},
+): { report: TableReport; rows: BulkRow[] } {
   const columns = bulkColumns(template);
   const byHeader = new Map(columns.map((c) => [headerKey(c.header), c]));
   const at = new Map<BulkColumn, number>();
-  const report: TableReport = { unknown: [], missing: [], repeated: [], overlong: [], dropped: 0 };
+  const report: TableReport = {
+    unknown: [],
+    missing: [],
+    repeated: [],
+    overlong: [],
+    dropped: 0,
+    headerless: false,
+    examples: [],
+  };
   table.header.forEach((h, i) => {
     const column = byHeader.get(headerKey(h));
     if (!column) {
@@ -41,8 +70,15 @@ export function rowsFromTable(template: SignTemplate, table: CsvTable): { report
     else at.set(column, i);
   });
   report.missing = columns.filter((c) => c.required && !at.has(c));
-  const kept = table.rows.slice(0, BULK_MAX_ROWS);
-  report.dropped = table.rows.length - kept.length;
+  report.headerless = at.size === 0 && table.header.some((h) => h !== '');
+  const referenceAt = [...at].find(([c]) => c.kind === 'reference')?.[1];
+  const own = table.rows.filter(({ line, cells }) => {
+    const example = referenceAt !== undefined && cells[referenceAt]?.trim() === EXAMPLE_REFERENCE;
+    if (example) report.examples.push(line);
+    return !example;
+  });
+  const kept = own.slice(0, BULK_MAX_ROWS);
+  report.dropped = own.length - kept.length;
   const rows = kept.map(({ line, cells }) => {
     if (cells.slice(table.header.length).some((c) => c.trim() !== '')) report.overlong.push(line);
     const values = blankValues(template);
@@ -62,13 +98,25 @@ export function rowsFromTable(template: SignTemplate, table: CsvTable): { report
           values.signers[column.slot]![column.kind] = cell;
       }
     }
-    return { line, values };
+    return { line, values: locale === undefined ? values : readRowDates(template, values, locale) };
   });
   return { report, rows };
 }
 
 /** Whether the report leaves the file unusable as it is (rows may still each be fixed). */
-export const tableBlocks = (r: TableReport) => r.missing.length > 0 || r.dropped > 0;
+export const tableBlocks = (r: TableReport) => r.headerless || r.missing.length > 0 || r.dropped > 0;
+
+const dateKeys = (template: SignTemplate) => template.sender_fields.filter((f) => f.type === 'date').map((f) => f.key);
+
+/** The row with each date it reads as one day in `locale` written YYYY-MM-DD, as the batch is sent; the rest as typed. */
+export function readRowDates(template: SignTemplate, values: SendFormValues, locale: string): SendFormValues {
+  const sender_values = { ...values.sender_values };
+  for (const key of dateKeys(template)) {
+    const read = readSheetDate(sender_values[key] ?? '', locale);
+    if (read && 'iso' in read) sender_values[key] = read.iso;
+  }
+  return { ...values, sender_values };
+}
 
 export type BulkFieldPath =
   `sender_values.${string}` | `signers.${number}.${'name' | 'email' | 'phone'}` | 'expires_in_days' | 'reference' | 'signers';
@@ -121,12 +169,37 @@ export function rowProblems(template: SignTemplate, values: SendFormValues, batc
     ? (previewInputSchema.safeParse(toPreviewInput(template, filled)).error?.issues ?? [])
     : form.error.issues;
   const seen = new Set<string>();
-  return issues.flatMap((issue) => {
+  const problems = issues.flatMap((issue) => {
     const where = columnOf(template, issue.path, expiryFromBatch);
     // One message per cell: the first rule it breaks.
     if (seen.has(where.path)) return [];
     seen.add(where.path);
     return [{ ...where, message: issue.message }];
+  });
+  return [...problems, ...exampleAddressProblems(template, values, seen)];
+}
+
+/** The CSV template's made-up addresses left in a row: the example row edited into a real one, but not its signers. */
+function exampleAddressProblems(template: SignTemplate, values: SendFormValues, seen: ReadonlySet<string>): RowProblem[] {
+  const examples = new Set(template.slots.map((_, i) => exampleEmail(i)));
+  return values.signers.flatMap((signer, i) => {
+    const where = columnOf(template, ['signers', i, 'email'], false);
+    if (seen.has(where.path) || !examples.has(signer.email.trim().toLowerCase())) return [];
+    return [{ ...where, message: 'This is the CSV template’s example address: enter the signer’s own' }];
+  });
+}
+
+/**
+ * rowProblems as the browser checks a row before sending it as readRowDates makes it: a date
+ * the sender's locale reads as one day passes, one it cannot read says why and names the form.
+ */
+export function rowProblemsIn(template: SignTemplate, values: SendFormValues, batchExpiry: string, locale: string): RowProblem[] {
+  const problems = rowProblems(template, readRowDates(template, values, locale), batchExpiry);
+  const dates = new Set(dateKeys(template).map((key) => `sender_values.${key}`));
+  return problems.map((p) => {
+    if (!dates.has(p.path)) return p;
+    const read = readSheetDate(values.sender_values[p.path.slice('sender_values.'.length)] ?? '', locale);
+    return read && 'problem' in read ? { ...p, message: read.problem } : p;
   });
 }
 

@@ -4,7 +4,16 @@ import { readCsv } from '../csv/read-csv.ts';
 import { writeCsv } from '../csv/write-csv.ts';
 import { sendFormSchema, toPreviewInput } from '../packages/send-form.ts';
 import { bulkColumns, bulkCsvTemplate, bulkTemplateFileName, BULK_MAX_ROWS } from './columns.ts';
-import { BATCH_EXPIRY, repeatedRecipients, rowPreviewInput, rowProblems, rowsFromTable, tableBlocks } from './rows.ts';
+import {
+  BATCH_EXPIRY,
+  readRowDates,
+  repeatedRecipients,
+  rowPreviewInput,
+  rowProblems,
+  rowProblemsIn,
+  rowsFromTable,
+  tableBlocks,
+} from './rows.ts';
 import { ndaTemplate as nda } from '../packages/nda-template.test-fixture.ts';
 
 const HEADER = [
@@ -41,13 +50,30 @@ describe('the CSV template', () => {
     expect(bulkColumns(nda).map((c) => c.header)).toEqual(HEADER);
   });
 
-  it('is a header and an example row that passes the row checks once the expiry is chosen', () => {
-    const { report, rows } = rowsFromTable(nda, readCsv(bulkCsvTemplate(nda)));
-    expect(report).toEqual({ unknown: [], missing: [], repeated: [], overlong: [], dropped: 0 });
+  it('is a header and an example row marked as one, which is read as no row and so never sent', () => {
+    const text = bulkCsvTemplate(nda);
+    expect(text).toMatch(/example/i);
+    const { report, rows } = rowsFromTable(nda, readCsv(text));
+    expect(report).toEqual({
+      unknown: [],
+      missing: [],
+      repeated: [],
+      overlong: [],
+      dropped: 0,
+      headerless: false,
+      examples: [2],
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a row that kept the example’s addresses, so an edited example row is never sent to them', () => {
+    const example = readCsv(bulkCsvTemplate(nda)).rows[0]!.cells;
+    const edited = example.map((c, i) => (HEADER[i] === 'reference' ? 'PO 7' : c));
+    const { rows } = rowsFromTable(nda, table([edited]));
     expect(rows).toHaveLength(1);
-    expect(rowProblems(nda, rows[0]!.values, '30')).toEqual([]);
-    expect(rowProblems(nda, rows[0]!.values, '')).toEqual([
-      { path: 'expires_in_days', column: BATCH_EXPIRY, message: 'Choose how long signers have to sign' },
+    expect(rowProblems(nda, rows[0]!.values, '30')).toEqual([
+      { path: 'signers.0.email', column: 'company_signer.email', message: expect.stringMatching(/example/i) },
+      { path: 'signers.1.email', column: 'counterparty_signer.email', message: expect.stringMatching(/example/i) },
     ]);
   });
 
@@ -80,6 +106,26 @@ describe('rowsFromTable', () => {
     expect(tableBlocks(report)).toBe(true);
   });
 
+  it('says the header row is missing when no cell of the first row names a column', () => {
+    const { report } = rowsFromTable(nda, table([GOOD], GOOD));
+    expect(report.headerless).toBe(true);
+    expect(tableBlocks(report)).toBe(true);
+    expect(rowsFromTable(nda, table([GOOD])).report.headerless).toBe(false);
+  });
+
+  it('reads the dates of date columns in the sender’s locale, and leaves what it cannot read as typed', () => {
+    const at = (date: string) => GOOD.map((c, i) => (HEADER[i] === 'effective_date' ? date : c));
+    const { rows } = rowsFromTable(nda, table([at('15.01.2027'), at('1/15/2027'), at('1/2/2027'), at('soon')]), {
+      locale: 'en-GB',
+    });
+    expect(rows.map((r) => r.values.sender_values.effective_date)).toEqual(['2027-01-15', '2027-01-15', '2027-02-01', 'soon']);
+    // Text columns are never touched.
+    expect(
+      rowsFromTable(nda, table([at('1/2/2027').map((c, i) => (i === 0 ? '1/2/2027' : c))]), { locale: 'en-GB' }).rows[0]!.values
+        .sender_values.counterparty_name,
+    ).toBe('1/2/2027');
+  });
+
   it('keeps at most 500 rows and says how many it dropped', () => {
     const { rows, report } = rowsFromTable(nda, table(Array.from({ length: BULK_MAX_ROWS + 3 }, () => GOOD)));
     expect(rows).toHaveLength(BULK_MAX_ROWS);
@@ -103,7 +149,11 @@ describe('rowProblems', () => {
     const values = valuesOf(['', '2027-02-30', 'ten', '', 'not-mail', '12345', ...GOOD.slice(6, 10), '400']);
     expect(rowProblems(nda, values, '14')).toEqual([
       { path: 'sender_values.counterparty_name', column: 'counterparty_name', message: 'Enter the counterparty name' },
-      { path: 'sender_values.effective_date', column: 'effective_date', message: 'Enter a real date' },
+      {
+        path: 'sender_values.effective_date',
+        column: 'effective_date',
+        message: 'Enter a real date as YYYY-MM-DD, e.g. 2027-01-31',
+      },
       { path: 'sender_values.fee', column: 'fee', message: 'Enter a number, e.g. 1250.50' },
       { path: 'signers.0.name', column: 'company_signer.name', message: 'Enter the signer’s name' },
       { path: 'signers.0.email', column: 'company_signer.email', message: 'Enter a valid e-mail address' },
@@ -165,6 +215,29 @@ describe('rowProblems', () => {
         },
       ),
     );
+  });
+});
+
+describe('rowProblemsIn (the browser’s check, in its locale)', () => {
+  const valuesOf = (date: string) =>
+    rowsFromTable(nda, table([GOOD.map((c, i) => (HEADER[i] === 'effective_date' ? date : c))])).rows[0]!.values;
+
+  it('takes a date the locale reads unambiguously, as the server will once it is sent as readRowDates makes it', () => {
+    const values = valuesOf('15.01.2027');
+    expect(rowProblemsIn(nda, values, '14', 'en-US')).toEqual([]);
+    const sent = readRowDates(nda, values, 'en-US');
+    expect(sent.sender_values.effective_date).toBe('2027-01-15');
+    expect(rowProblems(nda, sent, '14')).toEqual([]);
+  });
+
+  it('names the expected form for an ambiguous date', () => {
+    expect(rowProblemsIn(nda, valuesOf('3/4/2027'), '14', 'de-DE')).toEqual([
+      {
+        path: 'sender_values.effective_date',
+        column: 'effective_date',
+        message: expect.stringMatching(/3\/4\/2027.*YYYY-MM-DD/),
+      },
+    ]);
   });
 });
 

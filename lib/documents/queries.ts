@@ -26,13 +26,17 @@ export const documentListQuery = (args: DocumentListArgs) =>
   });
 
 /**
- * The app's documents matching a search, a page of 25 at a time (a picker's "More results"):
+ * The app's attachments matching a search, a page of 25 at a time (a picker's "More results"):
  * the server searches and pages, so every document can be found, not only the newest.
  */
 export const documentSearchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: ['documents', 'list', 'search', q] as const,
-    queryFn: (ctx) => api<Page<DocumentItem>>(`/api/documents${qs({ page: ctx.pageParam, size: 25, q })}`, via(ctx)),
+    queryFn: (ctx) =>
+      api<Page<DocumentItem>>(
+        `/api/documents${qs({ page: ctx.pageParam, size: 25, q, logical_purpose: 'ATTACHMENT' })}`,
+        via(ctx),
+      ),
     initialPageParam: 1,
     getNextPageParam: ({ pagination: p }) => (p.page < p.pages ? p.page + 1 : undefined),
     placeholderData: keepPreviousData,

@@ -31,7 +31,8 @@ export function blankValues(template: SignTemplate): SendFormValues {
 
 function senderValueSchema(field: SignTemplate['sender_fields'][number]) {
   let s = z.string().trim().max(500, 'At most 500 characters');
-  if (field.type === 'date') s = s.refine((v) => v === '' || isCalendarDate(v), 'Enter a real date');
+  if (field.type === 'date')
+    s = s.refine((v) => v === '' || isCalendarDate(v), 'Enter a real date as YYYY-MM-DD, e.g. 2027-01-31');
   if (field.type === 'number') s = s.refine((v) => v === '' || NUMERIC.test(v), 'Enter a number, e.g. 1250.50');
   if (field.required) s = s.refine((v) => v !== '', `Enter the ${field.label.toLowerCase()}`);
   return s;

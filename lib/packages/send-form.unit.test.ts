@@ -44,7 +44,7 @@ describe('sendFormSchema', () => {
   it('checks sender values by their type and whether they are required', () => {
     const values = filled({ sender_values: { counterparty_name: '', effective_date: '2026-02-30', fee: '12,5' } });
     expect(issuesAt(values, 'sender_values.counterparty_name')).toEqual(['Enter the counterparty name']);
-    expect(issuesAt(values, 'sender_values.effective_date')).toEqual(['Enter a real date']);
+    expect(issuesAt(values, 'sender_values.effective_date')).toEqual(['Enter a real date as YYYY-MM-DD, e.g. 2027-01-31']);
     expect(issuesAt(values, 'sender_values.fee')).toEqual(['Enter a number, e.g. 1250.50']);
   });
 });

@@ -8,6 +8,7 @@ import { ExpiryField } from './expiry-field';
 import type { SendFormValues } from '@/lib/packages/send-form';
 import { Card } from '../../ui/card';
 import { E164, normalisePhone } from '@/lib/packages/phone';
+import { repeatedSigners, repeatedSignerWarning } from '@/lib/packages/repeated-signers';
 import type { SignerContact } from '../../recipients/fill-from-book';
 import { RecipientSuggestions } from '../../recipients/recipient-suggestions';
 
@@ -42,6 +43,7 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
     const phone = normalisePhone(typed);
     return phone !== typed.trim() && E164.test(phone) ? phone : null;
   };
+  const repeated = repeatedSigners(signers ?? []);
   return (
     <>
       <Group
@@ -73,6 +75,7 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
       )}
       {template.slots.map((slot, i) => {
         const phoneSent = sentAs(i);
+        const earlier = repeated.get(i);
         return (
           <Group
             key={slot.slot_id}
@@ -82,7 +85,16 @@ export function DetailsFields({ template, form }: { template: SignTemplate; form
             <Field label="Name" required error={errors.signers?.[i]?.name?.message}>
               <Input autoComplete="off" list={`${lists}-${i}-name`} {...form.register(`signers.${i}.name`)} />
             </Field>
-            <Field label="E-mail" required error={errors.signers?.[i]?.email?.message}>
+            <Field
+              label="E-mail"
+              required
+              error={errors.signers?.[i]?.email?.message}
+              hint={
+                earlier !== undefined && (
+                  <span className="font-medium text-amber-900">{repeatedSignerWarning(template.slots[earlier]!.label)}</span>
+                )
+              }
+            >
               <Input type="email" autoComplete="off" list={`${lists}-${i}-email`} {...form.register(`signers.${i}.email`)} />
             </Field>
             <Field

@@ -14,6 +14,12 @@ import { Card } from '../../ui/card';
 
 /** Below 60 % an A4 page's body text is under 10 px high: a page seen smaller is not reviewed. */
 const READABLE_ZOOM = 0.6;
+/**
+ * A page counts once 60 % of it (or of the viewport) has stayed in view for 0.4 s: scrolling
+ * on at a steady reading pace counts every page (200 pages fit well in the receipt's 10
+ * minutes, see bench/pdf-review.ts), a page flung past does not.
+ */
+const SEEN_AFTER = { ms: 400, share: 0.6 } as const;
 
 interface ReviewDocumentProps {
   templateId: string;
@@ -143,6 +149,12 @@ export function ReviewDocument({
       <p className="sr-only" aria-live="polite">
         {done ? `All ${count} pages reviewed.` : ''}
       </p>
+      {showsNext && (
+        <p className="mb-3 text-sm text-slate-600" data-testid="review-how">
+          Scroll through at your reading pace (or use Next unreviewed page): a page counts once it has been in view for half a
+          second.
+        </p>
+      )}
       {carried && (
         <p className="mb-3 rounded-md bg-brand-50 p-2.5 text-sm text-brand-700">
           This preview’s document is identical to the one you were reviewing (same SHA-256), so the pages you reviewed stay
@@ -165,6 +177,7 @@ export function ReviewDocument({
           onLoad={opened}
           onPagesSeen={seen}
           readableZoom={READABLE_ZOOM}
+          seenAfter={SEEN_AFTER}
           goTo={goTo}
           rail={{ marked: reviewed, markLabel: 'reviewed' }}
         />
