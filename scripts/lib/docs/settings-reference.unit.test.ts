@@ -46,7 +46,7 @@ function problemsWith(entry: SettingEntry, value: string | undefined): string[] 
     }
     case 'sandbox':
       try {
-        readConfig(env);
+        readConfig(env as NodeJS.ProcessEnv);
         return [];
       } catch (err) {
         return [String(err)];
@@ -78,7 +78,7 @@ function parsedDefault(entry: SettingEntry): string | undefined {
       case 'console':
         return (parseEnv(BASE) as Record<string, unknown>)[entry.name];
       case 'sandbox':
-        return (readConfig(BASE) as Record<string, unknown>)[entry.name];
+        return (readConfig(BASE as NodeJS.ProcessEnv) as Record<string, unknown>)[entry.name];
       case 'console server': {
         const result = serverSettings({ ...BASE });
         if (!result.ok) throw new Error(result.problems.join('\n'));
