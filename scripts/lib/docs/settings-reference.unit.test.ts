@@ -78,7 +78,9 @@ function parsedDefault(entry: SettingEntry): string | undefined {
       case 'console':
         return (parseEnv(BASE) as Record<string, unknown>)[entry.name];
       case 'sandbox':
-        return (readConfig(BASE as NodeJS.ProcessEnv) as Record<string, unknown>)[entry.name];
+        return (readConfig({ ...BASE } as Record<string, string | undefined> as NodeJS.ProcessEnv) as Record<string, unknown>)[
+          entry.name
+        ];
       case 'console server': {
         const result = serverSettings({ ...BASE });
         if (!result.ok) throw new Error(result.problems.join('\n'));
