@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DIALECTS } from './http/dialect.ts';
 
-const schema = z.object({
+/** The sandbox's variables (docs/running/configuration.md is generated from it). */
+export const sandboxSettingsSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   SANDBOX_HOST: z.string().default('127.0.0.1'),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
@@ -18,10 +19,10 @@ const schema = z.object({
   SANDBOX_DIALECT: z.enum(DIALECTS).default('standard'),
   SANDBOX_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-export type SandboxConfig = z.infer<typeof schema>;
+export type SandboxConfig = z.infer<typeof sandboxSettingsSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
-  const result = schema.safeParse(env);
+  const result = sandboxSettingsSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid sandbox configuration:\n${lines.join('\n')}`);

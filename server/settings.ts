@@ -140,7 +140,8 @@ function checkOidc(
     need('CONSOLE_PUBLIC_URL', 'is required with OIDC_ISSUER: the redirect URL registered with the provider is derived from it');
 }
 
-const fields = z.object({
+/** Every variable this module reads, as the environment gives it (docs/running/configuration.md is generated from it). */
+export const settingsFields = z.object({
   SIGNING_API_BASE_URL: apiUrl('SIGNING_API_BASE_URL'),
   SIGNING_API_KEY: z.string().min(8, 'must be the API key issued for this console'),
   SESSION_PASSWORD: sessionPasswords,
@@ -230,7 +231,7 @@ const fields = z.object({
   ...oidcVariables,
 });
 
-const schema = fields
+const schema = settingsFields
   .superRefine(checkOidc)
   .transform(
     ({

@@ -5,11 +5,15 @@ import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { pageSession } from '@/server/auth/page-access';
 import { signInError } from '@/lib/auth/sign-in-errors';
-import { env } from '@/server/env';
+import { env, sandboxControl } from '@/server/env';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const next = typeof params.next === 'string' ? params.next : null;
   if ((await pageSession()).user) {
@@ -17,7 +21,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     const host = (await headers()).get('host') ?? 'localhost';
     redirect(safeRedirectPath(next, `http://${host}`) as Route);
   }
-  const notice = params.expired ? 'Your session ended. Sign in again to continue.' : params.signed_out ? 'You are signed out.' : null;
+  const notice = params.expired
+    ? 'Your session ended. Sign in again to continue.'
+    : params.signed_out
+      ? 'You are signed out.'
+      : null;
   const refused = signInError(typeof params.error === 'string' ? params.error : null);
   const { oidc, LOCAL_SIGN_IN } = env();
   // With password sign-in off, the form stays reachable for the break-glass admin (README, Security).
@@ -45,6 +53,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         {oidc && local && (
           <p className="mb-4 text-center text-xs text-slate-600">
             {LOCAL_SIGN_IN ? 'or with a Signdesk password' : 'Password sign-in is for emergencies, by admins only'}
+          </p>
+        )}
+        {sandboxControl() !== null && local && (
+          // A newcomer's first question on a fresh install: which account, and which password.
+          <p role="note" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+            Embedded sandbox: <code>npm start</code> printed the demo accounts (<code>viewer@signdesk.local</code>,{' '}
+            <code>operator@…</code>, <code>sender@…</code>, <code>admin@…</code>) and their password in its terminal. The password
+            is also in <code>demo-password</code> in the console&apos;s data folder (<code>.data/console</code> by default).
           </p>
         )}
         {local ? (

@@ -1,4 +1,5 @@
 import { Card } from './card';
+import { HelpLink } from './help-link';
 
 export function PageHeader({
   title,
@@ -12,7 +13,10 @@ export function PageHeader({
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+          <HelpLink />
+        </div>
         {description && <p className="mt-1 max-w-3xl text-sm text-slate-600">{description}</p>}
       </div>
       {actions && <div className="flex gap-2">{actions}</div>}

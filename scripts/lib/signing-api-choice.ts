@@ -24,7 +24,7 @@ export function chooseSigningApi(env: Record<string, string | undefined>): Signi
     kind: 'refused',
     message:
       'DATABASE_URL is PostgreSQL but SIGNING_API_BASE_URL is unset: set SIGNING_API_BASE_URL and SIGNING_API_KEY ' +
-      '(README, "Several instances on PostgreSQL"), or EMBEDDED_SANDBOX=true to start an embedded sandbox, ' +
+      '(docs/running/scale-out.md), or EMBEDDED_SANDBOX=true to start an embedded sandbox, ' +
       'with its demo accounts, on this database anyway.',
   };
 }
