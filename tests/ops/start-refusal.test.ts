@@ -25,12 +25,12 @@ async function start(opts: { env?: Record<string, string>; dotenv?: string; inRe
     script: 'scripts/start.ts',
     cwd: opts.inRepository ? ROOT : dir,
     env: { SANDBOX_PORT: '0', SANDBOX_DATA_DIR: sandboxData, CONSOLE_DATA_DIR: join(dir, 'console'), ...opts.env },
-    timeoutMs: 30_000,
+    timeoutMs: 120_000,
   });
   return { ...result, lines: result.stderr.trim().split('\n'), dataDirs: readdirSync(dir).filter((f) => f !== '.env') };
 }
 
-describe('npm start on PostgreSQL without SIGNING_API_BASE_URL', () => {
+describe('npm start on PostgreSQL without SIGNING_API_BASE_URL', { timeout: 150_000 }, () => {
   it('refuses in one line naming what to set, before starting a sandbox or touching the database', async () => {
     const { code, lines, stdout, dataDirs } = await start({ env: { DATABASE_URL: PG, SESSION_PASSWORD: 'x'.repeat(40) } });
     expect(code).not.toBe(0);
@@ -55,7 +55,7 @@ describe('npm start on PostgreSQL without SIGNING_API_BASE_URL', () => {
   });
 });
 
-describe('npm start exits with its server', () => {
+describe('npm start exits with its server', { timeout: 150_000 }, () => {
   // A real workspace host's settings, pointing at a closed port: the console starts without a sandbox.
   const realHost = (port: number) => ({
     SIGNING_API_BASE_URL: 'http://127.0.0.1:1',

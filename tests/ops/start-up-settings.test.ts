@@ -16,10 +16,13 @@ let dir: string;
 let slowApi: Server;
 let slowApiUrl: string;
 let slowAnswerMs = 1_500;
+/** requests the slow API has received: one has, once the console's request is in flight */
+let slowApiHits = 0;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'signdesk-settings-'));
   // An API that takes its time: a request to the console's /api/health is in flight meanwhile.
   slowApi = createHttpServer((_req, res) => {
+    slowApiHits++;
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'), slowAnswerMs);
   });
   await new Promise<void>((resolve) => slowApi.listen(0, '127.0.0.1', resolve));
@@ -86,7 +89,7 @@ const secretFile = (name: string, content: string) => {
   return file;
 };
 
-describe('a bad setting stops start-up before the server listens', () => {
+describe('a bad setting stops start-up before the server listens', { timeout: 150_000 }, () => {
   const cases: [string, Record<string, string>, string][] = [
     ['a short session password', { SESSION_PASSWORD: 'short' }, 'SESSION_PASSWORD'],
     ['an API address that is no URL', { SIGNING_API_BASE_URL: 'notaurl' }, 'SIGNING_API_BASE_URL'],
@@ -138,7 +141,7 @@ describe('a bad setting stops start-up before the server listens', () => {
       port,
     );
     try {
-      await expect.poll(() => fromFile.output(), { timeout: 30_000 }).toMatch(/Ready on/);
+      await expect.poll(() => fromFile.output(), { timeout: 90_000 }).toMatch(/Ready on/);
     } finally {
       fromFile.child.kill('SIGTERM');
       await exited(fromFile.child);
@@ -146,7 +149,8 @@ describe('a bad setting stops start-up before the server listens', () => {
   });
 });
 
-describe('starting and stopping', () => {
+// Each starts a console: on a loaded machine that alone can take most of the default minute.
+describe('starting and stopping', { timeout: 150_000 }, () => {
   it('exits 1 naming the port when it is in use', async () => {
     const port = await freePort(CONSOLE_PORTS);
     const taken = createServer().listen(port, '127.0.0.1');
@@ -163,10 +167,12 @@ describe('starting and stopping', () => {
     const port = await freePort(CONSOLE_PORTS);
     const r = run(good(port), port);
     try {
-      await expect.poll(() => r.output(), { timeout: 30_000 }).toMatch(/Ready on/);
+      await expect.poll(() => r.output(), { timeout: 90_000 }).toMatch(/Ready on/);
       slowAnswerMs = 1_500;
+      const hits = slowApiHits;
       const inFlight = fetch(`http://127.0.0.1:${port}/api/health`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // In flight: the console is waiting on the API for it (a request not yet read is not).
+      await expect.poll(() => slowApiHits, { timeout: 20_000 }).toBeGreaterThan(hits);
       r.child.kill('SIGTERM');
       await expect.poll(() => listening(port), { timeout: 5_000 }).toBe(false);
       const answer = await inFlight;
@@ -192,10 +198,11 @@ describe('starting and stopping', () => {
     const port = await freePort(CONSOLE_PORTS);
     const r = run({ ...good(port), SHUTDOWN_TIMEOUT_MS: '500', SIGNING_API_TIMEOUT_MS: '20000' }, port);
     try {
-      await expect.poll(() => r.output(), { timeout: 30_000 }).toMatch(/Ready on/);
+      await expect.poll(() => r.output(), { timeout: 90_000 }).toMatch(/Ready on/);
       slowAnswerMs = 10_000;
+      const hits = slowApiHits;
       const inFlight = fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect.poll(() => slowApiHits, { timeout: 20_000 }).toBeGreaterThan(hits);
       const stoppedAt = Date.now();
       r.child.kill('SIGTERM');
       expect(await exitCode(r.child)).toBe(1);
@@ -209,7 +216,7 @@ describe('starting and stopping', () => {
   });
 });
 
-describe('retention', () => {
+describe('retention', { timeout: 150_000 }, () => {
   it('prunes audit entries past AUDIT_RETENTION_DAYS soon after start, and keeps the rest', async () => {
     const port = await freePort(CONSOLE_PORTS);
     const env = good(port);
@@ -245,7 +252,9 @@ describe('retention', () => {
         .execute();
       const r = run({ ...env, AUDIT_RETENTION_DAYS: '30' }, port);
       try {
-        await expect.poll(operations, { timeout: 20_000 }).toEqual(['retention.recent']);
+        // A loaded machine may take a while to start the console; the job runs soon after.
+        await expect.poll(() => r.output(), { timeout: 60_000 }).toMatch(/Ready on/);
+        await expect.poll(operations, { timeout: 30_000 }).toEqual(['retention.recent']);
         await expect.poll(() => r.output(), { timeout: 5_000 }).toMatch(/pruned what is past its retention/);
       } finally {
         r.child.kill('SIGTERM');

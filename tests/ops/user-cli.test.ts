@@ -95,7 +95,8 @@ describe('npm run user', () => {
   });
 });
 
-describe('what the project commands leave in the audit log and say', () => {
+// Each command is a process of its own, hashing a password at full cost: minutes on a loaded machine.
+describe('what the project commands leave in the audit log and say', { timeout: 240_000 }, () => {
   it('audits account changes made from a shell as done there, by its user, not by a console instance', async () => {
     const dataDir = join(dir, 'audited');
     const env = { CONSOLE_DATA_DIR: dataDir, SIGNDESK_PASSWORD: 'a long password for the cli' };
