@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BYTES, pdfOfSize } from '../../tests/fixtures/pdf-corpus/generated.ts';
+import { READER_CASES } from '../../tests/fixtures/pdf-corpus/reader-cases.ts';
 import { expectError, startTestSandbox, type TestSandbox } from './harness.ts';
 import { multipart, postMultipart, sha256, storedState, uploadBody, uploadPdf } from './fixtures.ts';
 
@@ -41,6 +42,8 @@ describe('POST /documents: corpus files end to end', () => {
     ['good/qpdf-linearized-object-streams.pdf', 3],
     ['good/pdf-lib-acroform.pdf', 1],
     ['good/incremental-update-adds-page.pdf', 2],
+    ['good/junk-before-header-http.pdf', 3],
+    ['good/end-marker-cut-tail-intact.pdf', 3],
   ])('accepts %s with %i pages, stored byte for byte', async (name, pages) => {
     const pdf = corpusFile(name);
     const res = await uploadPdf(sb, key, pdf, { filename: name.slice(5) });
@@ -54,7 +57,6 @@ describe('POST /documents: corpus files end to end', () => {
     ['bad/encrypted-aes256-owner-only.pdf', 'PDF_ENCRYPTED', /opens without a password/],
     ['bad/encrypted-aes256-user-password.pdf', 'PDF_ENCRYPTED', /needs a password/],
     ['bad/truncated-half.pdf', 'INVALID_PDF', /end-of-file marker/],
-    ['bad/junk-before-header-http.pdf', 'INVALID_PDF', /before "%PDF-"/],
     ['bad/zero-pages-qpdf.pdf', 'PAGE_COUNT_OUT_OF_RANGE', /0 pages/],
   ])('refuses %s with %s, naming the reason, and keeps nothing', async (name, code, reason) => {
     const before = storedState(sb);
@@ -62,6 +64,30 @@ describe('POST /documents: corpus files end to end', () => {
     expect(error.message).toMatch(reason);
     expect(storedState(sb)).toEqual(before);
   });
+});
+
+// Issue 40: what mainstream readers open is stored as it was sent; what they cannot show is
+// refused with the reason, and nothing is kept.
+describe('POST /documents: files as readers take them', () => {
+  it.each(READER_CASES.filter((c) => c.expected.accept).map((c) => [c.name, c] as const))(
+    'accepts %s, stored byte for byte',
+    async (name, c) => {
+      const res = await uploadPdf(sb, key, c.bytes, { filename: name });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const pages = c.expected.accept ? c.expected.pages : 0;
+      expect(res.body).toMatchObject({ page_count: pages, size_bytes: c.bytes.length, sha256: sha256(c.bytes) });
+    },
+  );
+
+  it.each(READER_CASES.flatMap((c) => (c.expected.accept ? [] : [[c.name, c.bytes, c.expected] as const])))(
+    'refuses %s, naming the reason, and keeps nothing',
+    async (_name, bytes, expected) => {
+      const before = storedState(sb);
+      const error = expectError(await uploadPdf(sb, key, bytes), 422, expected.code);
+      expect(error.message).toMatch(expected.names);
+      expect(storedState(sb)).toEqual(before);
+    },
+  );
 });
 
 describe('POST /documents: multipart-level cases', () => {

@@ -6,7 +6,8 @@
 const TRAILER = Buffer.from('trailer', 'latin1');
 const XREF_TYPE = /\/Type\s*\/XRef\b/;
 const XREF_NAME = Buffer.from('/XRef', 'latin1');
-const ENCRYPT_ENTRY = /\/Encrypt[\s<\d]/;
+// A dictionary or a reference: "/Encrypt null", which some producers write, encrypts nothing.
+const ENCRYPT_ENTRY = /\/Encrypt\s*(?:<<|\d+\s+\d+\s+R\b)/;
 // A trailer or cross-reference stream dictionary is small; this bounds each read.
 const DICT_WINDOW = 4096;
 

@@ -1,4 +1,4 @@
-import { PDFCrossRefStream, PDFDict, PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { PDFCrossRefStream, PDFDict, PDFName, PDFNull, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
 
 // An incremental update (ISO 32000-1, 7.5.6): the original bytes stay as they are and the
 // changed and new objects follow, with a cross-reference stream that points back to the
@@ -25,6 +25,25 @@ export function readXrefTail(bytes: Uint8Array): XrefTail {
   const size = /\/Size\s+(\d+)/.exec(text(offset));
   if (!size) throw new Error('PDF cross-reference section has no /Size');
   return { offset, size: Number(size[1]) };
+}
+
+const SECTION_START = /^(?:xref\b|\d+\s+\d+\s+obj\b)/;
+
+/**
+ * The tail when an update can be appended to `bytes` as they are: the header at byte 0 (offsets
+ * count from it), startxref ... %%EOF at the end, and a cross-reference section where it
+ * points. Null for a file readers repair (issue 40), which must be written whole first.
+ */
+export function appendableTail(bytes: Uint8Array): XrefTail | null {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buffer.indexOf('%PDF-', 0, 'latin1') !== 0) return null;
+  let tail: XrefTail;
+  try {
+    tail = readXrefTail(bytes);
+  } catch {
+    return null;
+  }
+  return SECTION_START.test(buffer.subarray(tail.offset, tail.offset + 32).toString('latin1')) ? tail : null;
 }
 
 /** `n g obj ... endobj`, ready to append; callers may keep it to append again. */
@@ -58,7 +77,7 @@ export function appendUpdate(
   };
   if (source[source.length - 1] !== 0x0a) push(Buffer.from('\n', 'latin1'));
 
-  const { Root, Info, ID } = context.trailerInfo;
+  const { Root, Info, ID, Encrypt } = context.trailerInfo;
   if (!Root) throw new Error('PDF has no document catalog');
   const dict = PDFDict.withContext(context);
   dict.set(PDFName.of('Size'), PDFNumber.of(xrefRef.objectNumber + 1));
@@ -66,6 +85,8 @@ export function appendUpdate(
   dict.set(PDFName.of('Root'), Root);
   if (Info) dict.set(PDFName.of('Info'), Info);
   if (ID) dict.set(PDFName.of('ID'), ID);
+  // An attachments-only encryption dictionary (the only kind an upload may carry) stays in force.
+  if (Encrypt && Encrypt !== PDFNull) dict.set(PDFName.of('Encrypt'), Encrypt);
   const xref = PDFCrossRefStream.of(dict, [], true);
 
   // Entries go in ascending object number, as the stream's /Index requires.

@@ -53,11 +53,17 @@ export class PdfOpenError extends Error {
 
 /**
  * Opens `bytes` with pdf.js, hands the document to `read`, and always releases it. The bytes
- * are copied: pdf.js takes ownership of (detaches) the buffer it is given.
+ * are copied: pdf.js takes ownership of (detaches) the buffer it is given. `warnings` lets
+ * pdf.js log its warnings (console.warn), which a test reads to learn what it could not draw.
  */
-export async function withPdfJs<T>(bytes: Uint8Array, read: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+export async function withPdfJs<T>(
+  bytes: Uint8Array,
+  read: (doc: PDFDocumentProxy) => Promise<T>,
+  opts: { warnings?: boolean } = {},
+): Promise<T> {
   const lib = await pdfjs();
-  const task = lib.getDocument({ data: new Uint8Array(bytes), verbosity: lib.VerbosityLevel.ERRORS });
+  const verbosity = opts.warnings ? lib.VerbosityLevel.WARNINGS : lib.VerbosityLevel.ERRORS;
+  const task = lib.getDocument({ data: new Uint8Array(bytes), verbosity });
   try {
     let doc: PDFDocumentProxy;
     try {

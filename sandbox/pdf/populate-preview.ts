@@ -13,7 +13,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { Rect } from '../domain/catalog.ts';
-import { appendUpdate, readXrefTail, serializeObject, type XrefTail } from './incremental-update.ts';
+import { appendUpdate, appendableTail, readXrefTail, serializeObject, type XrefTail } from './incremental-update.ts';
 import { FAINT_OPACITY, RESOURCE, fieldOps, markOps, slotOps } from './preview-overlay.ts';
 
 export interface PopulateInput {
@@ -38,22 +38,35 @@ const CACHE_LIMIT = 8;
 
 interface Parsed {
   doc: PDFDocument;
+  /** the bytes the update is appended to: the source, or its rewrite when its end is damaged */
+  base: Uint8Array;
   tail: XrefTail;
   /** serialized dictionaries of pages that carry no values; identical in every preview */
   plainPages: Map<number, Buffer>;
 }
 const cache = new Map<string, Promise<Parsed>>();
 
+// Accepted documents are what readers open (issue 40): some carry an encryption dictionary for
+// their attachments only, which pdf-lib reads past, and the objects and the dictionary are
+// copied as they are.
+const LOAD = { updateMetadata: false, parseSpeed: Number.POSITIVE_INFINITY, ignoreEncryption: true } as const;
+
+async function load(source: Uint8Array): Promise<Parsed> {
+  const doc = await PDFDocument.load(source, LOAD);
+  const tail = appendableTail(source);
+  if (tail) return { doc, base: source, tail, plainPages: new Map() };
+  // An update must point back at a table where it says it is; readers rebuild a damaged one,
+  // but the preview is written whole once, as pdf-lib read it, and updated from there.
+  const base = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  return { doc: await PDFDocument.load(base, LOAD), base, tail: readXrefTail(base), plainPages: new Map() };
+}
+
 function parse(source: Uint8Array): Promise<Parsed> {
   const key = sha256(source);
   let hit = cache.get(key);
   if (hit) cache.delete(key);
   else {
-    hit = PDFDocument.load(source, { updateMetadata: false, parseSpeed: Number.POSITIVE_INFINITY }).then((doc) => ({
-      doc,
-      tail: readXrefTail(source),
-      plainPages: new Map(),
-    }));
+    hit = load(source);
     hit.catch(() => cache.delete(key));
   }
   cache.set(key, hit);
@@ -110,7 +123,7 @@ const boxKey = (page: PDFPage) => {
 // the same numbers each time, so the dictionaries of pages without values are serialized
 // once per template: the work per preview follows the pages that carry values.
 export async function populatePreview(input: PopulateInput): Promise<PopulatedPdf> {
-  const { doc, tail, plainPages } = await parse(input.source);
+  const { doc, base, tail, plainPages } = await parse(input.source);
   const context = doc.context;
   let nextNumber = Math.max(tail.size, context.largestObjectNumber + 1);
   const objects: [PDFRef, PDFObject | Buffer][] = [];
@@ -157,6 +170,6 @@ export async function populatePreview(input: PopulateInput): Promise<PopulatedPd
     objects.push([page.ref, plain]);
   });
 
-  const bytes = appendUpdate(input.source, context, tail, objects, PDFRef.of(nextNumber++));
+  const bytes = appendUpdate(base, context, tail, objects, PDFRef.of(nextNumber++));
   return { bytes, pageCount: pages.length, sha256: sha256(bytes) };
 }

@@ -117,10 +117,11 @@ cat "$G/mutool-create.pdf" "$B/zip-renamed.pdf" >"$B/polyglot-pdf-then-zip.pdf"
 (cd "$G" && zip -qX -0 "$B/polyglot-zip-storing-pdf.pdf" mutool-create.pdf)
 cat "$B/png-renamed.pdf" "$G/mutool-create.pdf" >"$B/polyglot-png-then-pdf.pdf"
 { printf '<html><body><!--\n'; cat "$G/mutool-create.pdf"; printf '\n--></body></html>\n'; } >"$B/polyglot-html-with-pdf.pdf"
-# Truncation: half a file, the end marker cut off, and a file cut inside its xref table.
+# Truncation: half a file and a file cut inside its xref table; a file cut just before %%EOF
+# lost nothing (its startxref and table are whole), which readers open and so does the sandbox.
 size=$(stat -c %s "$G/chromium-print.pdf")
 head -c $((size / 2)) "$G/chromium-print.pdf" >"$B/truncated-half.pdf"
-head -c $((size - 6)) "$G/chromium-print.pdf" >"$B/truncated-end-marker-cut.pdf"
+head -c $((size - 6)) "$G/chromium-print.pdf" >"$G/end-marker-cut-tail-intact.pdf"
 qsize=$(stat -c %s "$G/qpdf-qdf-uncompressed.pdf")
 head -c $((qsize - 200)) "$G/qpdf-qdf-uncompressed.pdf" >"$B/truncated-in-xref.pdf"
 # Encryption: with a user password (cannot be opened) and without one (opens, still encrypted).
