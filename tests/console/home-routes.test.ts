@@ -188,11 +188,15 @@ describe('home', () => {
     await afterCache();
     const before = arrivals(c);
     const roles = ['viewer', 'operator', 'sender', 'admin'] as const;
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => home(roles[i % 4]!)));
+    const windows = Math.floor((Date.now() - started) / 1_000) + 1;
     expect(answers.every((a) => a.sections.every((s) => s.error === null))).toBe(true);
     // Lists read: queued, delivered, completed, declined and expired packages, requests in
-    // NEEDS_REVISION, IN_PROGRESS and DRAFT, the latest requests (for what was decided), documents.
-    expect(arrivals(c) - before).toBeLessThanOrEqual(10);
+    // NEEDS_REVISION, IN_PROGRESS and DRAFT, the latest requests (for what was decided), documents:
+    // ten per sharing window (1 s here), however many people ask; a loaded machine may take more
+    // than one window for the twenty (unshared, they would cost 200).
+    expect(arrivals(c) - before).toBeLessThanOrEqual(10 * windows);
   });
 
   it('lists what finished since the user’s previous visit to home, a visit on one device counting on any', async () => {

@@ -268,7 +268,8 @@ async function tour() {
   await call('POST', '/api/auth/sign-out', { cookie: (await c.signIn('viewer@test.local', PASSWORD)).cookie });
 }
 
-describe('secrets stay on the server', () => {
+// The tour visits every route and page: minutes on a loaded machine.
+describe('secrets stay on the server', { timeout: 240_000 }, () => {
   it('leaves no canary in any response, page, RSC payload, static file or log line', async () => {
     await tour();
     expect(sessionIds.size).toBeGreaterThanOrEqual(3);
