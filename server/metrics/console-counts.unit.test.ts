@@ -1,4 +1,5 @@
 import 'server-only';
+import { intentRow } from '../../tests/support/console-rows';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,23 +20,6 @@ async function attempts(key: string, n: number, at = NOW) {
   for (let i = 0; i < n; i++) await reserveAttempt(conn, key, at);
 }
 
-const intent = (id: string, state: string) => ({
-  id,
-  user_id: 'usr_1',
-  operation: 'package.send',
-  idempotency_key: `key-${id}`,
-  fingerprint: 'f',
-  method: 'POST',
-  path: '/api/packages',
-  body: null,
-  state: state as 'unknown',
-  status: null,
-  result_id: null,
-  error_code: null,
-  created_at: '2026-11-26T12:00:00Z',
-  updated_at: '2026-11-26T12:00:00Z',
-});
-
 const row = (position: number, state: string) => ({
   batch_id: 'blk_1',
   position,
@@ -52,7 +36,7 @@ beforeAll(async () => {
   await migrate(conn, false);
   await conn
     .insertInto('intent_journal')
-    .values([intent('a', 'unknown'), intent('b', 'unknown'), intent('c', 'succeeded'), intent('d', 'pending')])
+    .values([intentRow('a', 'unknown'), intentRow('b', 'unknown'), intentRow('c', 'succeeded'), intentRow('d', 'pending')])
     .execute();
   await conn
     .insertInto('bulk_rows')

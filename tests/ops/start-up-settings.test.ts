@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, migrate } from '@/server/db/connect';
 import { CONSOLE_PORTS, exited, freePort, spawnConsole } from '../support/console-process';
+import { auditRow } from '../support/console-rows';
 import { cleanEnv } from './project-commands';
 
 // The console server checks every setting before it listens: a bad value is one JSON line naming
@@ -221,24 +222,6 @@ describe('retention', { timeout: 150_000 }, () => {
     const port = await freePort(CONSOLE_PORTS);
     const env = good(port);
     const conn = await connect({ dataDir: env.CONSOLE_DATA_DIR! });
-    const entry = (at: string, operation: string) => ({
-      at,
-      user_id: null,
-      user_email: null,
-      roles: null,
-      operation,
-      target_type: null,
-      target_id: null,
-      outcome: 'success' as const,
-      status: 200,
-      error_code: null,
-      upstream_request_id: null,
-      idempotency_key: null,
-      reason: null,
-      details: null,
-      client_address: null,
-      instance: 'test',
-    });
     const operations = async () =>
       (await conn.selectFrom('audit_log').select('operation').execute()).map((r) => r.operation).sort();
     try {
@@ -246,8 +229,8 @@ describe('retention', { timeout: 150_000 }, () => {
       await conn
         .insertInto('audit_log')
         .values([
-          entry(new Date(Date.now() - 40 * 86_400_000).toISOString(), 'retention.old'),
-          entry(new Date().toISOString(), 'retention.recent'),
+          auditRow(new Date(Date.now() - 40 * 86_400_000).toISOString(), 'retention.old'),
+          auditRow(new Date().toISOString(), 'retention.recent'),
         ])
         .execute();
       const r = run({ ...env, AUDIT_RETENTION_DAYS: '30' }, port);
