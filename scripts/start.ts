@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { buildOnce } from './lib/build-once.ts';
 import { defaultKeyFile, startEmbeddedSandbox, type EmbeddedSandbox } from './lib/embedded-sandbox.ts';
@@ -69,9 +70,9 @@ async function main() {
     // Instances started together on one checkout build it once (scripts/lib/build-once.ts).
     await buildOnce({
       distDir: process.env.NEXT_DIST_DIR || '.next',
-      onWait: (holder) => console.log(`Waiting for the build started by ${holder}…`),
+      onWait: (holder) => say(`Waiting for the build started by ${holder}…`),
       build: () => {
-        console.log('No production build yet: running next build (a few minutes on two cores)…');
+        say('No production build yet: running next build (a few minutes on two cores)…');
         const build = spawn(process.execPath, [next, 'build'], { stdio: 'inherit', env });
         return new Promise<number>((done) => build.once('exit', (code) => done(code ?? 1)));
       },
@@ -83,7 +84,7 @@ async function main() {
     stdio: 'inherit',
     env: { ...env, PORT: String(port), HOST: host },
   });
-  console.log(`Signdesk console: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  say(`Signdesk console: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 
   let stopping = false;
   const shutdown = () => {
@@ -104,6 +105,17 @@ async function main() {
     server.kill('SIGTERM');
     process.exitCode = 1;
   });
+}
+
+/**
+ * What this launcher says: to a person trying Signdesk on the embedded sandbox, plain lines; in
+ * a deployment (a real workspace host), one JSON line each like the console's own, so the
+ * service's whole log reads alike.
+ */
+function say(msg: string) {
+  if (sandbox) return console.log(msg);
+  const instance = process.env.INSTANCE_ID?.trim() || `${hostname()}:${port}`;
+  console.log(JSON.stringify({ level: 'info', time: Date.now(), service: 'signdesk-console', instance, pid: process.pid, msg }));
 }
 
 /** Every setting checked before the database is opened or anything built: one line per problem. */

@@ -95,5 +95,7 @@ describe('npm start exits with its server', { timeout: 150_000 }, () => {
     expect(environment).toContain('NEXT_TELEMETRY_DISABLED=1');
     process.kill(Number(server), 'SIGKILL');
     expect((await run).code).toBe(137);
+    // Against a real host, the launcher's lines are JSON like the server's: one log that reads alike.
+    for (const line of output.split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
   }, 120_000);
 });
