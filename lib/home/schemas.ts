@@ -19,6 +19,8 @@ export interface HomeRow {
   mine: boolean;
   /** a saved view's id: home offers to delete it */
   saved_view_id?: string;
+  /** the user may put it aside (POST /api/home/dismissals with its key) */
+  dismissible?: boolean;
 }
 
 export interface HomeSection {

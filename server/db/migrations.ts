@@ -365,4 +365,17 @@ export const migrations: Record<string, Migration> = {
         ON CONFLICT (receipt_hash) DO NOTHING`.execute(db);
     },
   },
+  // Home's "Went wrong": what each user dismissed, by the row's key; one row per user and key,
+  // so dismissing twice (a double click, two tabs) is one dismissal.
+  '0017_home_dismissals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('home_dismissals')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('dismissed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('home_dismissals_pk', ['user_id', 'item_key'])
+        .execute();
+    },
+  },
 };

@@ -148,6 +148,13 @@ export interface HomeVisitsTable {
   previous_seen_at: string | null;
 }
 
+/** What a user put aside on home ("Went wrong"): theirs alone, by the row's key (`audit:<id>`). */
+export interface HomeDismissalsTable {
+  user_id: string;
+  item_key: string;
+  dismissed_at: string;
+}
+
 /**
  * The recipient book (server/recipients/): one entry per address the team sent to or imported,
  * with the values last typed for it. It suggests; it never sends anything.
@@ -246,6 +253,7 @@ export interface Database {
   drafts: DraftsTable;
   send_records: SendRecordsTable;
   home_visits: HomeVisitsTable;
+  home_dismissals: HomeDismissalsTable;
   saved_views: SavedViewsTable;
   recipients: RecipientsTable;
   bulk_batches: BulkBatchesTable;

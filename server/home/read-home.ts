@@ -25,6 +25,7 @@ import { documentEditorPath } from '@/lib/documents/paths';
 import { describeViewQuery } from '@/lib/saved-views/describe';
 import { SAVED_VIEW_LISTS } from '@/lib/saved-views/schemas';
 import { savedViewsOf } from '../saved-views/saved-views';
+import { wentWrong } from './went-wrong';
 
 export interface ReadHomeOptions {
   db: Kysely<Database>;
@@ -431,29 +432,4 @@ async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, 
   }
   rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
   return { rows };
-}
-
-async function wentWrong(db: Kysely<Database>, user: User, now: Date) {
-  const entries = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('outcome', '=', 'failure')
-    .where('at', '>=', new Date(now.getTime() - DAY).toISOString())
-    // Sign-in refusals are the sign-in page's business, not a task.
-    .where('operation', 'not like', 'auth.%')
-    .orderBy('id', 'desc')
-    .limit(ROWS)
-    .execute();
-  return {
-    rows: entries.map((e): HomeRow => ({
-      key: `audit:${e.id}`,
-      kind: 'Failed',
-      title: operationLabel(e.operation) ?? e.operation,
-      detail: `${e.error_code ?? `HTTP ${e.status}`}${e.reason ? `: ${e.reason}` : ''}. Open it to try again.`,
-      href: (e.target_type && e.target_id ? targetPage(e.target_type, e.target_id) : null) ?? '/',
-      at: e.at,
-      mine: true,
-    })),
-  };
 }
