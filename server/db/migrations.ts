@@ -378,4 +378,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The sending record names the template's version the preview froze and each value under its
+  // field's label (issue 35): both read when the preview is made, kept with it.
+  '0018_send_records_template': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('send_records').addColumn('template_version_id', 'text').execute();
+      await db.schema.alterTable('send_records').addColumn('template_version_number', 'integer').execute();
+      await db.schema.alterTable('send_records').addColumn('field_labels', 'text').execute();
+    },
+  },
 };

@@ -125,6 +125,11 @@ export interface SendRecordsTable {
   review: string | null;
   /** the user whose Send made the package */
   confirmed_by: string | null;
+  /** the template version the preview froze (its id and number, where the API said) */
+  template_version_id: string | null;
+  template_version_number: number | null;
+  /** JSON [{key, label}]: the template's sender fields when previewed, so values are shown by label */
+  field_labels: string | null;
 }
 
 /** Each user's visits to home, so "finished since you last looked" works across devices and instances. */
