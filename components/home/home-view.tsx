@@ -7,7 +7,7 @@ import { homeQuery } from '@/lib/home/queries';
 import { HOME_SECTION_TITLES, type HomeAnswer, type HomeSection } from '@/lib/home/schemas';
 import { Card } from '../ui/card';
 import { LoadingBars } from '../ui/read-first';
-import { Badge, ErrorState } from '../ui/states';
+import { Badge, ErrorState, StatusBadge } from '../ui/states';
 import { When } from '../ui/when';
 import { DeleteViewButton } from '../saved-views/delete-view-button';
 import { DismissButton } from './dismiss-button';
@@ -57,7 +57,11 @@ function SectionCard({
           {section.rows.map((row) => (
             <li key={row.key} className="py-2.5">
               <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-                <Badge tone={row.mine ? 'blue' : 'gray'}>{row.kind}</Badge>
+                {row.status ? (
+                  <StatusBadge family={row.status.family} status={row.status.code} />
+                ) : (
+                  <Badge tone={row.kind === 'Failed' ? 'red' : row.mine ? 'blue' : 'gray'}>{row.kind}</Badge>
+                )}
                 <Link href={row.href as Route} className="min-w-0 font-medium break-words text-brand-700 hover:underline">
                   {row.title}
                 </Link>

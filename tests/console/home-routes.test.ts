@@ -111,6 +111,9 @@ describe('home', () => {
       href: `/packages/${soon}`,
     });
     expect(keys(section(sender, 'stuck'))).not.toContain(`package:${later}`);
+    // The badge beside Home counts what expires soon as well as what needs the user.
+    expect(sender.needs_you).toBe((section(sender, 'needs_you')?.total ?? 0) + (section(sender, 'expiring_soon')?.total ?? 0));
+    expect(sender.needs_you).toBeGreaterThanOrEqual(1);
     // The invitation of one is held back; two hours on, on the API's clock, it is still queued,
     // past the one-hour threshold, while the other was delivered and is not stuck.
     expect((await c.sandbox.control(`/signature-packages/${later}/actions`, { action: 'hold_delivery' })).status).toBe(200);
@@ -202,6 +205,13 @@ describe('home', () => {
     expect((section(await home('sender'), 'needs_you')?.rows ?? []).some((r) => r.key === row?.key)).toBe(false);
   });
 
+  it('titles a lapsing review without a reference by its template’s name, not its id', async () => {
+    await previewViaConsole(c, c.cookies.sender, ndaBody() as { template_id: string });
+    const rows = section(await home('sender'), 'needs_you')?.rows.filter((r) => r.kind === 'Review lapsing') ?? [];
+    expect(rows.map((r) => r.title)).toContain('Mutual non-disclosure agreement');
+    expect(rows.map((r) => r.title)).not.toContain('dst_nda');
+  });
+
   it('shares the API’s lists among users: twenty people opening home at once cost one read per list', async () => {
     await afterCache();
     const before = arrivals(c);
@@ -237,6 +247,8 @@ describe('home', () => {
     const finished = section(answer, 'finished');
     expect(finished?.rows.find((r) => r.key === `package:${after}`)).toMatchObject({
       kind: 'Completed',
+      // Coloured as the package page colours it: one status, one colour.
+      status: { family: 'package', code: 'completed' },
       mine: true,
       href: `/packages/${after}`,
     });
