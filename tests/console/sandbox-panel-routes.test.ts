@@ -30,9 +30,7 @@ describe('sandbox panel', () => {
     const reply = await c.call('GET', '/api/sandbox', { cookie: c.cookies.admin });
     expect(reply.status).toBe(200);
     expect(Math.abs(Date.parse(reply.body.clock.now) - sandboxNow())).toBeLessThan(5000);
-    expect(reply.body.faults.rules).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/api/v1/documents', status: 503, times: 2, remaining: 2 }),
-    ]);
+    expect(reply.body.faults.rules).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/documents', status: 503, times: 2, remaining: 2 })]);
     expect(reply.bytes.toString()).not.toContain(c.sandbox.controlToken);
     await setFaults(c, []);
     expectConsoleError(await c.call('GET', '/api/sandbox', { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
@@ -44,8 +42,7 @@ describe('sandbox panel', () => {
       { method: 'GET', path: '/api/v1/request-forms', status: 409, code: 'COUNTED_FAULT', times: 3 },
       { method: 'GET', path: '/api/v1/request-templates', status: 409, code: 'ENDLESS_FAULT' },
     ]);
-    const rules = async () =>
-      (await c.call('GET', '/api/sandbox', { cookie: c.cookies.admin })).body.faults.rules as Record<string, unknown>[];
+    const rules = async () => (await c.call('GET', '/api/sandbox', { cookie: c.cookies.admin })).body.faults.rules as Record<string, unknown>[];
     const [counted, endless] = await rules();
     expect(counted).toMatchObject({ path: '/api/v1/request-forms', times: 3, remaining: 3 });
     expect(endless).toMatchObject({ path: '/api/v1/request-templates' });
@@ -72,12 +69,8 @@ describe('sandbox panel', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(c.sandbox.sandbox.services.faults.list()).toEqual([]);
 
-    expect(detailPaths(await panel('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', times: 1 }] }))).toEqual([
-      'rules.0.status',
-    ]);
-    expect(detailPaths(await panel('/faults', { rules: [{ path: '/api/v1/request-forms', latency_ms: 60_000 }] }))).toEqual([
-      'rules.0.latency_ms',
-    ]);
+    expect(detailPaths(await panel('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', times: 1 }] }))).toEqual(['rules.0.status']);
+    expect(detailPaths(await panel('/faults', { rules: [{ path: '/api/v1/request-forms', latency_ms: 60_000 }] }))).toEqual(['rules.0.latency_ms']);
     expect(c.sandbox.sandbox.services.faults.list()).toEqual([]);
   });
 
@@ -90,9 +83,7 @@ describe('sandbox panel', () => {
 
     expect(detailPaths(await panel('/faults', { rules: [{ ...rule, after_commit: false }] }))).toEqual(['rules.0.drop']);
     expect(detailPaths(await panel('/faults', { rules: [{ ...rule, status: 503 }] }))).toEqual(['rules.0.drop']);
-    expect(
-      detailPaths(await panel('/faults', { rules: [{ path: '/api/v1/categories', status: 503, after_commit: 'yes' }] })),
-    ).toEqual(['rules.0.after_commit']);
+    expect(detailPaths(await panel('/faults', { rules: [{ path: '/api/v1/categories', status: 503, after_commit: 'yes' }] }))).toEqual(['rules.0.after_commit']);
     expect(c.sandbox.sandbox.services.faults.list()).toEqual([expect.objectContaining({ drop: true, remaining: 1 })]);
     // A status after commit needs no drop.
     const failing = await panel('/faults', { rules: [{ path: '/api/v1/categories', status: 503, after_commit: true }] });
@@ -113,9 +104,7 @@ describe('sandbox panel', () => {
   });
 
   it('sets faults that the console then meets, and clears them', async () => {
-    const set = await panel('/faults', {
-      rules: [{ method: 'GET', path: '/api/v1/request-forms', status: 500, code: 'PANEL_FAULT' }],
-    });
+    const set = await panel('/faults', { rules: [{ method: 'GET', path: '/api/v1/request-forms', status: 500, code: 'PANEL_FAULT' }] });
     expect(set.status).toBe(200);
     expect(set.body.rules).toEqual([expect.objectContaining({ path: '/api/v1/request-forms', status: 500 })]);
     expect(c.sandbox.sandbox.services.faults.list()).toHaveLength(1);
@@ -129,35 +118,22 @@ describe('sandbox panel', () => {
 
   it('acts as the reviewer of an approval request', async () => {
     const revise = await submittedRequest(c);
-    const asked = await panel(`/approval-requests/${revise.id}/actions`, {
-      action: 'request_revision',
-      requirements: [{ message: 'Name the CRM module' }],
-    });
+    const asked = await panel(`/approval-requests/${revise.id}/actions`, { action: 'request_revision', requirements: [{ message: 'Name the CRM module' }] });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({ id: revise.id, status: 'NEEDS_REVISION' });
     const approve = await submittedRequest(c);
-    expect((await panel(`/approval-requests/${approve.id}/actions`, { action: 'approve', comment: 'Fine' })).body.status).toBe(
-      'APPROVED',
-    );
-    expect((await c.call('GET', `/api/approval-requests/${approve.id}`, { cookie: c.cookies.viewer })).body.status).toBe(
-      'APPROVED',
-    );
+    expect((await panel(`/approval-requests/${approve.id}/actions`, { action: 'approve', comment: 'Fine' })).body.status).toBe('APPROVED');
+    expect((await c.call('GET', `/api/approval-requests/${approve.id}`, { cookie: c.cookies.viewer })).body.status).toBe('APPROVED');
     const reject = await submittedRequest(c);
     expect((await panel(`/approval-requests/${reject.id}/actions`, { action: 'reject' })).body.status).toBe('REJECTED');
     expectConsoleError(await panel(`/approval-requests/${reject.id}/actions`, { action: 'approve' }), 409, 'INVALID_TRANSITION');
     // Requirements are optional (DESIGN.md section 4): the requester then reads the comment alone.
     const bare = await submittedRequest(c);
-    const commented = await panel(`/approval-requests/${bare.id}/actions`, {
-      action: 'request_revision',
-      comment: 'Please add the ticket',
-    });
+    const commented = await panel(`/approval-requests/${bare.id}/actions`, { action: 'request_revision', comment: 'Please add the ticket' });
     expect(commented.body).toMatchObject({ id: bare.id, status: 'NEEDS_REVISION' });
     const task = await c.call('GET', `/api/approval-requests/${bare.id}/revision-requirements`, { cookie: c.cookies.operator });
     expect(task.body.task).toMatchObject({ requirements: [], comment: 'Please add the ticket' });
-    const empty = await panel(`/approval-requests/${revise.id}/actions`, {
-      action: 'request_revision',
-      requirements: [{ message: '' }],
-    });
+    const empty = await panel(`/approval-requests/${revise.id}/actions`, { action: 'request_revision', requirements: [{ message: '' }] });
     expect(`${empty.status} ${detailPaths(empty)}`).toBe('422 requirements.0.message');
     expectConsoleError(await panel('/approval-requests/ar_unknown/actions', { action: 'approve' }), 404, 'NOT_FOUND');
     const [entry] = await auditOf(c, 'sandbox.reviewer_action');
@@ -170,31 +146,16 @@ describe('sandbox panel', () => {
     const again = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, {});
     expect(again.status).toBe(200);
     expect(again.body.workflow_release_id).toBe(apiId(`wf_leave@${n + 1}`));
-    const schema = {
-      type: 'object',
-      properties: { note: { type: 'string', title: 'Note', pattern: '^[A-Z]' } },
-      required: ['note'],
-    };
+    const schema = { type: 'object', properties: { note: { type: 'string', title: 'Note', pattern: '^[A-Z]' } }, required: ['note'] };
     const fresh = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, { schema });
     expect(fresh.body.workflow_release_id).toBe(apiId(`wf_leave@${n + 2}`));
-    const served = await c.call('GET', `/api/approval-workflows/${apiId('wf_leave')}/releases/${n + 2}/submission-schema`, {
-      cookie: c.cookies.viewer,
-    });
+    const served = await c.call('GET', `/api/approval-workflows/${apiId('wf_leave')}/releases/${n + 2}/submission-schema`, { cookie: c.cookies.viewer });
     expect(served.body.schema).toMatchObject(schema);
     // What no form could carry is refused by the sandbox, naming it; only an admin plays the owner.
-    const refused = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, {
-      schema: { type: 'object', properties: { a: { $ref: '#/x' } } },
-    });
+    const refused = await panel(`/approval-workflows/${apiId('wf_leave')}/releases`, { schema: { type: 'object', properties: { a: { $ref: '#/x' } } } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('$ref');
-    expect(
-      (
-        await c.call('POST', `/api/sandbox/approval-workflows/${apiId('wf_leave')}/releases`, {
-          cookie: c.cookies.operator,
-          body: {},
-        })
-      ).status,
-    ).toBe(403);
+    expect((await c.call('POST', `/api/sandbox/approval-workflows/${apiId('wf_leave')}/releases`, { cookie: c.cookies.operator, body: {} })).status).toBe(403);
     const [entry] = await auditOf(c, 'sandbox.workflow_release');
     expect(entry).toMatchObject({ target_type: 'approval_workflow', outcome: 'failure', status: 400 });
   });
@@ -203,28 +164,11 @@ describe('sandbox panel', () => {
     const { pdf, doc } = await uploadedDocument(c, 2, 'SIGNATURE_TARGET');
     const path = `/api/sandbox/documents/${doc.id}/sign-template`;
     const operator = c.cookies.operator;
-    expect(
-      (await c.call('POST', `/api/documents/${doc.id}/editor`, { cookie: operator, body: { purpose: 'Template fields' } }))
-        .status,
-    ).toBe(200);
+    expect((await c.call('POST', `/api/documents/${doc.id}/editor`, { cookie: operator, body: { purpose: 'Template fields' } })).status).toBe(200);
     // Not completed yet: the sandbox's refusal comes through as it said it, and nothing is made.
-    const early = expectConsoleError(
-      await c.call('POST', path, { cookie: c.cookies.admin, body: {} }),
-      409,
-      'LAYOUT_NOT_COMPLETED',
-    );
+    const early = expectConsoleError(await c.call('POST', path, { cookie: c.cookies.admin, body: {} }), 409, 'LAYOUT_NOT_COMPLETED');
     expect(early.message).toMatch(/complete it in the hosted editor/);
-    const signature = {
-      id: 'sig_1',
-      type: 'signature',
-      page: 2,
-      x: 72,
-      y: 100,
-      width: 180,
-      height: 48,
-      slot_id: 'signer_1',
-      required: true,
-    };
+    const signature = { id: 'sig_1', type: 'signature', page: 2, x: 72, y: 100, width: 180, height: 48, slot_id: 'signer_1', required: true };
     const done = await c.call('POST', `/api/documents/${doc.id}/editor/commands`, {
       cookie: operator,
       body: { type: 'COMPLETE', expectedVersion: 0, layout: { fields: [signature] } },
@@ -238,11 +182,7 @@ describe('sandbox panel', () => {
     }
     const templatesBefore = c.sandbox.sandbox.services.records.all('sign_template').length;
     expect(detailPaths(await c.call('POST', path, { cookie: c.cookies.admin, body: { name: 'x' } }))).toEqual(['name']);
-    expectConsoleError(
-      await c.call('POST', path, { cookie: c.cookies.admin, body: { name: 'Fine name', api_enabled: false } }),
-      422,
-      'VALIDATION_FAILED',
-    );
+    expectConsoleError(await c.call('POST', path, { cookie: c.cookies.admin, body: { name: 'Fine name', api_enabled: false } }), 422, 'VALIDATION_FAILED');
     expect(c.sandbox.sandbox.services.records.all('sign_template')).toHaveLength(templatesBefore);
 
     const name = `Panel template ${idem('t')}`;
@@ -262,13 +202,9 @@ describe('sandbox panel', () => {
     expect(made.status, made.bytes.toString().slice(0, 300)).toBe(200);
     expect(made.body.data).toEqual([{ template_id: templateId, published_at: expect.any(String) }]);
     const other = await uploadedDocument(c, 1, 'SIGNATURE_TARGET');
-    expect((await c.call('GET', `/api/documents/${other.doc.id}/templates`, { cookie: c.cookies.viewer })).body).toEqual({
-      data: [],
-    });
+    expect((await c.call('GET', `/api/documents/${other.doc.id}/templates`, { cookie: c.cookies.viewer })).body).toEqual({ data: [] });
 
-    const listed = await c.call('GET', `/api/document-sign-templates?q=${encodeURIComponent(name)}`, {
-      cookie: c.cookies.viewer,
-    });
+    const listed = await c.call('GET', `/api/document-sign-templates?q=${encodeURIComponent(name)}`, { cookie: c.cookies.viewer });
     expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([templateId]);
     const content = await c.call('GET', `/api/document-sign-templates/${templateId}/content`, { cookie: c.cookies.viewer });
     expect(content.status).toBe(200);
@@ -287,21 +223,11 @@ describe('sandbox panel', () => {
     expect(again.body.id).not.toBe(templateId);
 
     const [latest, first, refused] = await auditOf(c, 'sandbox.sign_template');
-    expect(latest).toMatchObject({
-      user_email: 'admin@test.local',
-      target_type: 'document',
-      target_id: doc.id,
-      outcome: 'success',
-      status: 200,
-    });
+    expect(latest).toMatchObject({ user_email: 'admin@test.local', target_type: 'document', target_id: doc.id, outcome: 'success', status: 200 });
     expect(JSON.parse(latest!.details!)).toEqual({ with_name: false, template_id: again.body.id });
     expect(JSON.parse(first!.details!)).toEqual({ with_name: true, template_id: templateId });
     expect(refused).toMatchObject({ target_id: doc.id, outcome: 'failure', status: 409, error_code: 'LAYOUT_NOT_COMPLETED' });
-    expectConsoleError(
-      await c.call('POST', '/api/sandbox/documents/doc_unknown/sign-template', { cookie: c.cookies.admin, body: {} }),
-      404,
-      'NOT_FOUND',
-    );
+    expectConsoleError(await c.call('POST', '/api/sandbox/documents/doc_unknown/sign-template', { cookie: c.cookies.admin, body: {} }), 404, 'NOT_FOUND');
   });
 
   it('acts as the recipients of a package', async () => {
@@ -322,21 +248,9 @@ describe('without a control plane', () => {
     expectConsoleError(await t.call('GET', '/api/sandbox', { cookie }), 404, 'NOT_FOUND');
     expectConsoleError(await t.call('POST', '/api/sandbox/clock', { cookie, body: { advance_seconds: 3600 } }), 404, 'NOT_FOUND');
     expectConsoleError(await t.call('POST', '/api/sandbox/faults', { cookie, body: { rules: [] } }), 404, 'NOT_FOUND');
-    expectConsoleError(
-      await t.call('POST', '/api/sandbox/approval-requests/ar_x/actions', { cookie, body: { action: 'approve' } }),
-      404,
-      'NOT_FOUND',
-    );
-    expectConsoleError(
-      await t.call('POST', '/api/sandbox/packages/pkg_x/actions', { cookie, body: { action: 'deliver' } }),
-      404,
-      'NOT_FOUND',
-    );
-    expectConsoleError(
-      await t.call('POST', '/api/sandbox/documents/doc_x/sign-template', { cookie, body: {} }),
-      404,
-      'NOT_FOUND',
-    );
+    expectConsoleError(await t.call('POST', '/api/sandbox/approval-requests/ar_x/actions', { cookie, body: { action: 'approve' } }), 404, 'NOT_FOUND');
+    expectConsoleError(await t.call('POST', '/api/sandbox/packages/pkg_x/actions', { cookie, body: { action: 'deliver' } }), 404, 'NOT_FOUND');
+    expectConsoleError(await t.call('POST', '/api/sandbox/documents/doc_x/sign-template', { cookie, body: {} }), 404, 'NOT_FOUND');
     expect(t.sandbox.sandbox.services.clock.now() - Date.now() - clockBefore).toBeLessThan(60_000);
     expect((await t.call('GET', '/api/auth/me', { cookie })).body.embedded_sandbox).toBe(false);
     expect((await t.call('GET', '/api/categories', { cookie })).status).toBe(200);
