@@ -122,6 +122,42 @@ test.describe('home', () => {
     await snap(page, 'home-review-lapsing-resumed');
   });
 
+  test('what went wrong says so in words, leads to where it is put right, leaves once it is, and can be dismissed', async ({
+    page,
+  }) => {
+    await signIn(page, 'sender');
+    const importCsv = (csv: string) => page.request.post('/api/recipients/import', { headers: headers(page), data: { csv } });
+    const bad = `email,name,phone\nnot-an-address-${run},Nobody ${run},\n`;
+    expect((await importCsv(bad)).status()).toBe(422);
+    await page.goto('/');
+    const wrong = section(page, 'Went wrong');
+    const row = wrong.getByRole('listitem').filter({ hasText: 'Imported recipients into the book' }).first();
+    await expect(row).toContainText('The file had problems');
+    await expect(row).not.toContainText('RECIPIENT_IMPORT_INVALID');
+    await expectAccessible(page);
+    await snap(page, 'home-went-wrong');
+    await expectPhoneFits(page, 'home-went-wrong-phone');
+
+    // Its link opens the recipient book, where an import is made again.
+    await row.getByRole('link', { name: 'Imported recipients into the book' }).click();
+    await expect(page).toHaveURL(/\/packages\/recipients$/);
+    expect((await importCsv(`email,name,phone\nhome-${run}@example.org,Home ${run},\n`)).status()).toBe(200);
+    await homeLink(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(
+      section(page, 'Went wrong').getByRole('listitem').filter({ hasText: 'Imported recipients into the book' }),
+    ).toHaveCount(0);
+
+    // Another failure, put aside by its user: it leaves home.
+    expect((await importCsv(bad)).status()).toBe(422);
+    await page.reload();
+    const again = section(page, 'Went wrong').getByRole('listitem').filter({ hasText: 'Imported recipients into the book' });
+    await expect(again).toHaveCount(1);
+    await again.getByRole('button', { name: /^Dismiss/ }).click();
+    await expect(again).toHaveCount(0);
+    await expect(section(page, 'Went wrong')).toContainText('Nothing you did in the last 24 hours failed');
+  });
+
   test('a viewer sees only what its roles open, each section saying plainly when it is empty', async ({ page }) => {
     await signIn(page, 'viewer');
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();

@@ -24,10 +24,22 @@ test('a sender narrows the packages list to the day a package was sent and expor
   await page.getByLabel('Sent to').fill(before);
   await expect(page.getByRole('alert').filter({ hasText: 'The end day is before the start day' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV (filtered)' })).toHaveAttribute('aria-disabled', 'true');
+  // ...and lists nothing, rather than the packages it listed before.
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No packages are listed: the end day is before the start day' }),
+  ).toBeVisible();
+  await snap(page, 'packages-backwards-range');
+  await expectPhoneFits(page, 'packages-backwards-range-390');
   await page.getByLabel('Sent to').fill(day);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV (filtered)' }).click()]);
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^signdesk-packages-\\d{4}-\\d\\d-\\d\\d_q-${tag}_sent_from-${day}_sent_to-${day}\\.csv$`));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV (filtered)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^signdesk-packages-\\d{4}-\\d\\d-\\d\\d_q-${tag}_sent_from-${day}_sent_to-${day}\\.csv$`),
+  );
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines).toHaveLength(2);
@@ -64,6 +76,13 @@ test('the approval-requests list offers the same day ranges and export, kept in 
     'href',
     '/api/approval-requests/export?updated_from=2026-01-01&updated_to=2026-01-02',
   );
+  // A range that ends before it starts lists nothing, even opened straight from the address.
+  await page.goto('/approvals?updated_from=2026-01-05&updated_to=2026-01-02');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No approval requests are listed: the end day is before the start day' }),
+  ).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await page.goto('/approvals?updated_from=2026-01-01&updated_to=2026-01-02');
   // The field shows the server's value before React has hydrated it, and an edit made in that
   // moment is not seen by React: set and cleared again until the URL follows.
   await expect(async () => {

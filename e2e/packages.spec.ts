@@ -196,6 +196,10 @@ test.describe('signature packages', () => {
     const packageId = new URL(page.url()).pathname.split('/').at(-1)!;
     await page.getByRole('link', { name: 'Sending record' }).click();
     await expect(page.getByRole('heading', { name: 'Sending record', level: 1 })).toBeVisible();
+    // The template's version, and each value under its field's label (not its key).
+    await expect(page.getByText('Template version')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Values' })).toContainText('Counterparty name');
+    await expect(page.getByRole('table', { name: 'Values' })).not.toContainText('counterparty_name');
     await expect(page.getByText(/^Every page \(\d+\) and every summary section were seen before Send\.$/)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Summary sections seen' }).locator('tbody tr')).toHaveCount(4);
     await expect(page.getByRole('table', { name: 'Recipients' })).toContainText('+442071234567');

@@ -75,8 +75,10 @@ test.describe('a completed layout becomes a document-sign template', () => {
       'href',
       '/catalog/document-sign-templates',
     );
-    await expect(steps).toContainText(`The catalog lists no template named “${templateName}” yet.`);
-    const search = steps.getByRole('link', { name: `Search the document-sign templates for “${templateName}”` });
+    // Nothing is claimed of a name: the API links no template to a layout, and none was published from here.
+    await expect(steps).toContainText('The Signing API does not say which template, if any, was made from a layout');
+    await expect(steps).not.toContainText('no template named');
+    const search = steps.getByRole('link', { name: `search for “${templateName}”` });
     await expect(search).toHaveAttribute('href', `/catalog/document-sign-templates?q=${encodeURIComponent(templateName)}`);
     // Only an admin can play the platform in the sandbox: an operator is not sent there.
     await expect(steps.getByRole('link', { name: 'sandbox panel' })).toHaveCount(0);
@@ -87,7 +89,7 @@ test.describe('a completed layout becomes a document-sign template', () => {
     await page.getByRole('link', { name: 'Back to the document' }).click();
     await expect(nextSteps(page)).toContainText('The layout is complete.');
     await nextSteps(page)
-      .getByRole('link', { name: `Search the document-sign templates for “${templateName}”` })
+      .getByRole('link', { name: `search for “${templateName}”` })
       .click();
     await expect(page).toHaveURL(/\/catalog\/document-sign-templates\?q=/);
     await expect(page.getByLabel('Search document-sign templates')).toHaveValue(templateName);
@@ -107,22 +109,27 @@ test.describe('a completed layout becomes a document-sign template', () => {
     await card.getByLabel('Find a document').fill(templateName);
     await expect(card.getByLabel('Document', { exact: true })).toHaveValue(documentId);
     await expect(card.getByLabel('Template name (optional)')).toHaveAttribute('placeholder', templateName);
+    // Published under a name of its own, not the PDF's: the document still links to it.
+    const publishedName = `Walk ${templateName}`;
+    await card.getByLabel('Template name (optional)').fill(publishedName);
     await expectAccessible(admin);
     await card.getByRole('button', { name: 'Publish as a document-sign template' }).click();
-    const published = card.getByRole('status').filter({ hasText: `Published “${templateName}”` });
+    const published = card.getByRole('status').filter({ hasText: `Published “${publishedName}”` });
     await expect(published).toBeVisible();
-    await expect(admin.getByText(`Published “${templateName}” as a document-sign template, allowed for this app.`)).toBeVisible(); // the toast
+    await expect(
+      admin.getByText(`Published “${publishedName}” as a document-sign template, allowed for this app.`),
+    ).toBeVisible(); // the toast
     await snap(admin, 'sign-template-published');
     const sendHref = await published.getByRole('link', { name: 'Send with this template' }).getAttribute('href');
     const templateId = new URLSearchParams(sendHref!.split('?')[1]).get('template')!;
     await published.getByRole('link', { name: 'Open the template' }).click();
     await expect(admin).toHaveURL(new RegExp(`/catalog/document-sign-templates/${encodeURIComponent(templateId)}$`));
-    await expect(admin.getByRole('heading', { level: 1, name: templateName })).toBeVisible();
-    await expect(admin.getByRole('table', { name: `Signer slots of ${templateName}` })).toContainText('Signer 1');
+    await expect(admin.getByRole('heading', { level: 1, name: publishedName })).toBeVisible();
+    await expect(admin.getByRole('table', { name: `Signer slots of ${publishedName}` })).toContainText('Signer 1');
 
     // The document page now links straight to the template, and (for those who send) to sending with it.
     await admin.goto(`/documents/${encodeURIComponent(documentId)}`);
-    await expect(adminSteps).toContainText(`The catalog lists a template named “${templateName}”.`);
+    await expect(adminSteps).toContainText(`This layout was published as the template “${publishedName}”.`);
     await expect(adminSteps.getByRole('link', { name: 'Open the template' })).toHaveAttribute(
       'href',
       `/catalog/document-sign-templates/${encodeURIComponent(templateId)}`,
@@ -139,7 +146,7 @@ test.describe('a completed layout becomes a document-sign template', () => {
     // A sender follows the link: one signer slot, no values to fill in, and the preview reaches the review.
     const sender = await rolePage(browser, baseURL!, 'sender');
     await sender.goto(`/packages/new?template=${encodeURIComponent(templateId)}`);
-    await expect(sender.getByText(`Chosen: ${templateName}`)).toBeVisible();
+    await expect(sender.getByText(`Chosen: ${publishedName}`)).toBeVisible();
     await expect(group(sender, 'Values in the document')).toHaveCount(0);
     const signer = group(sender, 'Signer: Signer 1');
     await signer.getByLabel('Name').fill('Ada Lovelace');
@@ -152,7 +159,7 @@ test.describe('a completed layout becomes a document-sign template', () => {
     await sender.getByRole('button', { name: 'Preview' }).click();
     expect((await populated).status()).toBe(200);
     await expect(sender.getByRole('list', { name: 'Send progress' }).locator('[aria-current="step"]')).toHaveText(/Review/);
-    await expect(sender.getByRole('region', { name: new RegExp(`Populated preview of ${templateName}, pages`) })).toBeVisible();
+    await expect(sender.getByRole('region', { name: new RegExp(`Populated preview of ${publishedName}, pages`) })).toBeVisible();
     await snap(sender, 'sign-template-review');
   });
 });

@@ -13,6 +13,7 @@ import {
   type ApprovalRequestRecord,
 } from '@/lib/approval-requests/queries';
 import { statusOptionsWithSeen } from '@/lib/status-labels';
+import { BackwardsRangeState } from '../list/backwards-range-state';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
 import { FilteredListBar } from '../list/filtered-list-bar';
 import { ListToolbar } from '../list/list-toolbar';
@@ -54,7 +55,8 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
   const status = params.filters.status || undefined;
   const ranges = rangesIn(params.filters);
   const args = { page: params.page, size: params.size, q: params.q || undefined, status, ...ranges };
-  const backwards = backwardsRanges(ranges).length > 0;
+  const backwardEnds = backwardsRanges(ranges);
+  const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...approvalsListQuery(args), select: newestActivityFirst, enabled: !backwards });
   const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
   // The spec names three statuses and lists no more: the others offered are those this host
@@ -83,20 +85,24 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
         scan={query.data?.scan}
         noun="approval requests"
       />
-      <ListView
-        query={query}
-        columns={columns}
-        caption="Approval requests"
-        update={update}
-        filtered={filtered}
-        empty={{
-          title: 'No approval requests yet',
-          body: canWrite
-            ? 'Submit the first request from an active workflow.'
-            : 'Requests appear here once an operator submits one.',
-          action: canWrite ? <LinkButton href="/approvals/new">New request</LinkButton> : undefined,
-        }}
-      />
+      {backwards ? (
+        <BackwardsRangeState noun="approval requests" backwards={backwardEnds} update={update} />
+      ) : (
+        <ListView
+          query={query}
+          columns={columns}
+          caption="Approval requests"
+          update={update}
+          filtered={filtered}
+          empty={{
+            title: 'No approval requests yet',
+            body: canWrite
+              ? 'Submit the first request from an active workflow.'
+              : 'Requests appear here once an operator submits one.',
+            action: canWrite ? <LinkButton href="/approvals/new">New request</LinkButton> : undefined,
+          }}
+        />
+      )}
     </>
   );
 }

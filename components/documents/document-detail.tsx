@@ -134,7 +134,7 @@ export function DocumentDetail({ id, canWrite, access }: { id: string; canWrite:
       />
       {doc.logical_purpose === 'SIGNATURE_TARGET' && doc.layout_status === 'completed' && (
         <div className="mt-6">
-          <LayoutNextSteps documentName={doc.name} access={access} />
+          <LayoutNextSteps documentId={doc.id} documentName={doc.name} access={access} />
         </div>
       )}
       <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">PDF</h2>

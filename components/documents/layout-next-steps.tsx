@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useId } from 'react';
-import { catalogListQuery } from '@/lib/catalog/queries';
+import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
+import { layoutTemplatesQuery } from '@/lib/documents/queries';
 import { catalogItemHref, catalogListHref } from '../catalog/catalog-paths';
 import { LinkButton } from '../ui/link-button';
 import { templateNameOf } from './template-name';
@@ -24,50 +25,34 @@ const MAX_Q = 100;
 const searchHref = (q: string) => `${catalogListHref('document-sign-templates')}?q=${encodeURIComponent(q)}` as Route;
 const usable = (t: SignTemplate) => t.status === 'active' && t.api_enabled !== false;
 
-/** The template the catalog lists under this name, if it does: links to it, or why it cannot be sent with yet. */
-function FoundTemplate({ name, canSend }: { name: string; canSend: boolean }) {
-  const q = [...name].slice(0, MAX_Q).join('');
-  const list = useQuery({ ...catalogListQuery('document-sign-templates', { page: 1, size: 25, q }), enabled: q !== '' });
-  const matches = (list.data?.data ?? []).filter((t) => t.name === name);
-  if (list.isPending && q !== '') return <p className="text-slate-700">Looking for a template named “{name}” in the catalog…</p>;
-  if (matches.length === 0) {
-    return (
-      <p className="text-slate-700">
-        {list.isError ? 'The catalog could not be checked just now. ' : `The catalog lists no template named “${name}” yet. `}
-        <Link href={searchHref(q)} className={LINK}>
-          Search the document-sign templates for “{name}”
-        </Link>
-      </p>
-    );
-  }
-  if (matches.length > 1) {
-    return (
-      <p className="text-slate-700">
-        The catalog lists {matches.length} templates named “{name}”:{' '}
-        <Link href={searchHref(q)} className={LINK}>
-          see them under Document-sign templates
-        </Link>
-        .
-      </p>
-    );
-  }
-  const template = matches[0]!;
+/** One template made from this layout: its name as the catalog has it now, and what can be done with it. */
+function MadeTemplate({ id, canSend }: { id: string; canSend: boolean }) {
+  const item = useQuery(catalogItemQuery('document-sign-templates', id));
+  const template = item.data;
   return (
     <div className="flex flex-col gap-2">
       <p className="text-slate-800">
-        The catalog lists a template named “{name}”
-        {usable(template)
-          ? '.'
-          : template.status !== 'active'
-            ? `, but it is ${template.status}.`
-            : ', but it is not yet allowed for this app.'}
+        {template ? (
+          <>
+            This layout was published as the template “{template.name}”
+            {usable(template)
+              ? '.'
+              : template.status !== 'active'
+                ? `, which is ${template.status}.`
+                : ', which is not yet allowed for this app.'}
+          </>
+        ) : item.isError ? (
+          <>This layout was published as a template the catalog does not show now (it may have been withdrawn).</>
+        ) : (
+          <>This layout was published as a template; reading its name…</>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <LinkButton href={catalogItemHref('document-sign-templates', template.id)} variant="secondary">
+        <LinkButton href={catalogItemHref('document-sign-templates', id)} variant="secondary">
           Open the template
         </LinkButton>
-        {canSend && usable(template) && (
-          <LinkButton href={`/packages/new?template=${encodeURIComponent(template.id)}`}>Send with this template</LinkButton>
+        {canSend && template && usable(template) && (
+          <LinkButton href={`/packages/new?template=${encodeURIComponent(id)}`}>Send with this template</LinkButton>
         )}
       </div>
     </div>
@@ -75,10 +60,60 @@ function FoundTemplate({ name, canSend }: { name: string; canSend: boolean }) {
 }
 
 /**
+ * The templates made from this layout, as their publish answered. Neither the layout nor a
+ * template names the other at the API, so a template made in the platform's own designer cannot
+ * be found from here: the catalog is offered to look in, and nothing is claimed of a name.
+ */
+function Templates({ documentId, name, canSend }: { documentId: string; name: string; canSend: boolean }) {
+  const made = useQuery(layoutTemplatesQuery(documentId));
+  const q = [...name].slice(0, MAX_Q).join('');
+  if (made.isPending) return <p className="text-slate-700">Looking for a template made from this layout…</p>;
+  const templates = made.data?.data ?? [];
+  if (templates.length > 0)
+    return (
+      <div className="flex flex-col gap-3">
+        {templates.map((t) => (
+          <MadeTemplate key={t.template_id} id={t.template_id} canSend={canSend} />
+        ))}
+      </div>
+    );
+  return (
+    <p className="text-slate-700">
+      {made.isError
+        ? 'Whether a template was made from this layout could not be read just now. '
+        : 'The Signing API does not say which template, if any, was made from a layout, and none was published from this console. '}
+      Look for it under{' '}
+      <Link href={catalogListHref('document-sign-templates')} className={LINK}>
+        Document-sign templates
+      </Link>
+      {q !== '' && (
+        <>
+          {' '}
+          (for instance,{' '}
+          <Link href={searchHref(q)} className={LINK}>
+            search for “{name}”
+          </Link>
+          ; its name may differ)
+        </>
+      )}
+      .
+    </p>
+  );
+}
+
+/**
  * After a signature target's layout is complete: what happens next, who does it and where the
  * result shows. The API cannot make a template (spec section 1), so nothing here pretends to.
  */
-export function LayoutNextSteps({ documentName, access }: { documentName: string; access: NextStepsAccess }) {
+export function LayoutNextSteps({
+  documentId,
+  documentName,
+  access,
+}: {
+  documentId: string;
+  documentName: string;
+  access: NextStepsAccess;
+}) {
   const headingId = useId();
   const name = templateNameOf(documentName);
   return (
@@ -98,7 +133,7 @@ export function LayoutNextSteps({ documentName, access }: { documentName: string
         </Link>{' '}
         and in Send a package.
       </p>
-      <FoundTemplate name={name} canSend={access.canSend} />
+      <Templates documentId={documentId} name={name} canSend={access.canSend} />
       {access.sandboxPanel && (
         <p className="text-slate-700">
           In this sandbox the{' '}

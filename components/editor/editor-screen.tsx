@@ -118,7 +118,7 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
           )}
           {readOnly && <CompletedBanner version={model.version} />}
           {readOnly && doc.data?.logical_purpose === 'SIGNATURE_TARGET' && (
-            <LayoutNextSteps documentName={doc.data.name} access={access} />
+            <LayoutNextSteps documentId={doc.data.id} documentName={doc.data.name} access={access} />
           )}
           {/* One column on a phone: palette, pages, then the panel; three side by side from lg. */}
           <div className="grid grid-cols-1 items-start gap-3 lg:grid-cols-[10rem_minmax(0,1fr)_18rem]">

@@ -7,9 +7,10 @@ import { homeQuery } from '@/lib/home/queries';
 import { HOME_SECTION_TITLES, type HomeAnswer, type HomeSection } from '@/lib/home/schemas';
 import { Card } from '../ui/card';
 import { LoadingBars } from '../ui/read-first';
-import { Badge, ErrorState } from '../ui/states';
+import { Badge, ErrorState, StatusBadge } from '../ui/states';
 import { When } from '../ui/when';
 import { DeleteViewButton } from '../saved-views/delete-view-button';
+import { DismissButton } from './dismiss-button';
 
 const EMPTY: Record<HomeSection['id'], (s: HomeAnswer['settings']) => string> = {
   needs_you: () =>
@@ -19,7 +20,7 @@ const EMPTY: Record<HomeSection['id'], (s: HomeAnswer['settings']) => string> = 
   drafts: () => 'No drafts: what you save as a draft while sending or requesting waits here.',
   finished: () =>
     'Nothing finished since you last looked: no package completed, was declined or expired, and no request was decided.',
-  went_wrong: () => 'Nothing you did failed in the last 24 hours.',
+  went_wrong: () => 'Nothing you did in the last 24 hours failed and still needs putting right.',
   saved_views: () =>
     'No saved views: filter the packages or approval-requests list, then “Save this view”, and it is listed here.',
 };
@@ -56,7 +57,11 @@ function SectionCard({
           {section.rows.map((row) => (
             <li key={row.key} className="py-2.5">
               <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-                <Badge tone={row.mine ? 'blue' : 'gray'}>{row.kind}</Badge>
+                {row.status ? (
+                  <StatusBadge family={row.status.family} status={row.status.code} />
+                ) : (
+                  <Badge tone={row.kind === 'Failed' ? 'red' : row.mine ? 'blue' : 'gray'}>{row.kind}</Badge>
+                )}
                 <Link href={row.href as Route} className="min-w-0 font-medium break-words text-brand-700 hover:underline">
                   {row.title}
                 </Link>
@@ -67,6 +72,7 @@ function SectionCard({
                   </span>
                 )}
                 {row.saved_view_id && <DeleteViewButton id={row.saved_view_id} name={row.title} />}
+                {row.dismissible && <DismissButton itemKey={row.key} title={row.title} />}
               </div>
               <p className="mt-1 text-sm break-words text-slate-700">{row.detail}</p>
             </li>

@@ -11,6 +11,7 @@ import { packagesExportHref, packagesListQuery } from '@/lib/packages/queries';
 import type { ListedPackage } from '@/lib/packages/schemas';
 import { PACKAGE_STATUSES } from '@/lib/packages/statuses';
 import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
+import { BackwardsRangeState } from '../list/backwards-range-state';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
 import { FilteredListBar } from '../list/filtered-list-bar';
 import { ListToolbar } from '../list/list-toolbar';
@@ -78,7 +79,8 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
     archived: archivedOnly ? ('only' as const) : undefined,
     ...ranges,
   };
-  const backwards = backwardsRanges(ranges).length > 0;
+  const backwardEnds = backwardsRanges(ranges);
+  const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...packagesListQuery(args), enabled: !backwards });
   const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
   // An empty active list may only mean everything was archived: ask, and point there unless none is.
@@ -144,14 +146,18 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
           />
         </CheckField>
       </FilteredListBar>
-      <ListView
-        query={query}
-        columns={columns}
-        caption={archivedOnly ? 'Archived signature packages' : 'Signature packages'}
-        update={update}
-        filtered={filtered}
-        empty={empty}
-      />
+      {backwards ? (
+        <BackwardsRangeState noun="packages" backwards={backwardEnds} update={update} />
+      ) : (
+        <ListView
+          query={query}
+          columns={columns}
+          caption={archivedOnly ? 'Archived signature packages' : 'Signature packages'}
+          update={update}
+          filtered={filtered}
+          empty={empty}
+        />
+      )}
     </>
   );
 }

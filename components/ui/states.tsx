@@ -1,4 +1,5 @@
 import { statusLabel, type StatusFamily } from '@/lib/status-labels';
+import { statusTone, type StatusTone } from '@/lib/status-tones';
 import { Button } from './button';
 import { Card } from './card';
 
@@ -69,15 +70,15 @@ export function ErrorState({
   );
 }
 
-const TONES = {
+const TONES: Record<StatusTone, string> = {
   gray: 'bg-slate-100 text-slate-800 ring-slate-300',
   green: 'bg-green-50 text-green-800 ring-green-600/30',
   amber: 'bg-amber-50 text-amber-900 ring-amber-600/30',
   red: 'bg-red-50 text-red-800 ring-red-600/30',
   blue: 'bg-brand-50 text-brand-700 ring-brand-600/30',
-} as const;
+};
 
-export function Badge({ tone = 'gray', children }: { tone?: keyof typeof TONES; children: React.ReactNode }) {
+export function Badge({ tone = 'gray', children }: { tone?: StatusTone; children: React.ReactNode }) {
   return (
     <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
       {children}
@@ -85,22 +86,7 @@ export function Badge({ tone = 'gray', children }: { tone?: keyof typeof TONES; 
   );
 }
 
-const STATUS_TONES: Record<string, keyof typeof TONES> = {
-  active: 'green',
-  archived: 'gray',
-  completed: 'green',
-  approved: 'green',
-  queued: 'blue',
-  delivered: 'blue',
-  in_progress: 'blue',
-  draft: 'gray',
-  needs_revision: 'amber',
-  declined: 'red',
-  rejected: 'red',
-  expired: 'amber',
-};
-
 /** A status in words (its family's label, lib/status-labels.ts) in a colour that matches what it means. */
 export function StatusBadge({ family, status }: { family: StatusFamily; status: string }) {
-  return <Badge tone={STATUS_TONES[status.toLowerCase()] ?? 'gray'}>{statusLabel(family, status)}</Badge>;
+  return <Badge tone={statusTone(status)}>{statusLabel(family, status)}</Badge>;
 }

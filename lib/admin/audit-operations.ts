@@ -46,6 +46,7 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'request_draft.delete': 'Deleted an approval request draft',
   'saved_view.create': 'Saved a list view',
   'saved_view.delete': 'Deleted a saved list view',
+  'home.dismiss': 'Dismissed a failure from home',
   'recipient.update': 'Edited a recipient in the book',
   'recipient.delete': 'Deleted a recipient from the book',
   'recipient.import': 'Imported recipients into the book',

@@ -3,6 +3,7 @@ import { api, apiResponse, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
 import type { DocumentItem, LogicalPurpose } from './schemas.ts';
 import type { Page } from '../list/schemas.ts';
+import type { LayoutTemplate } from './layout-templates.ts';
 
 export interface DocumentListArgs {
   page: number;
@@ -40,6 +41,13 @@ export const documentSearchQuery = (q: string) =>
     initialPageParam: 1,
     getNextPageParam: ({ pagination: p }) => (p.page < p.pages ? p.page + 1 : undefined),
     placeholderData: keepPreviousData,
+  });
+
+/** The templates made from a document's layout, as their publish answered (never by name). */
+export const layoutTemplatesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...documentKeys.item(id), 'templates'] as const,
+    queryFn: (ctx) => api<{ data: LayoutTemplate[] }>(`/api/documents/${encodeURIComponent(id)}/templates`, via(ctx)),
   });
 
 export const documentQuery = (id: string) =>

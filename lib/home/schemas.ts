@@ -17,8 +17,12 @@ export interface HomeRow {
   at: string | null;
   /** true when it is the signed-in user's own (submitted, sent, saved by them) */
   mine: boolean;
+  /** a record's status, shown as the record's own page shows it (one colour per status) */
+  status?: { family: 'package' | 'request'; code: string };
   /** a saved view's id: home offers to delete it */
   saved_view_id?: string;
+  /** the user may put it aside (POST /api/home/dismissals with its key) */
+  dismissible?: boolean;
 }
 
 export interface HomeSection {
@@ -36,7 +40,7 @@ export interface HomeAnswer {
   /** the start of the user's visit before this one (the API's time): "finished since you last looked"; null before a second visit */
   last_looked: string | null;
   sections: HomeSection[];
-  /** what the navigation's badge counts: the rows of "Needs you" */
+  /** what the navigation's badge counts: the rows of "Needs you" and of "Expiring soon" */
   needs_you: number;
 }
 

@@ -365,4 +365,26 @@ export const migrations: Record<string, Migration> = {
         ON CONFLICT (receipt_hash) DO NOTHING`.execute(db);
     },
   },
+  // Home's "Went wrong": what each user dismissed, by the row's key; one row per user and key,
+  // so dismissing twice (a double click, two tabs) is one dismissal.
+  '0017_home_dismissals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('home_dismissals')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('dismissed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('home_dismissals_pk', ['user_id', 'item_key'])
+        .execute();
+    },
+  },
+  // The sending record names the template's version the preview froze and each value under its
+  // field's label (issue 35): both read when the preview is made, kept with it.
+  '0018_send_records_template': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('send_records').addColumn('template_version_id', 'text').execute();
+      await db.schema.alterTable('send_records').addColumn('template_version_number', 'integer').execute();
+      await db.schema.alterTable('send_records').addColumn('field_labels', 'text').execute();
+    },
+  },
 };

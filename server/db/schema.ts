@@ -125,6 +125,11 @@ export interface SendRecordsTable {
   review: string | null;
   /** the user whose Send made the package */
   confirmed_by: string | null;
+  /** the template version the preview froze (its id and number, where the API said) */
+  template_version_id: string | null;
+  template_version_number: number | null;
+  /** JSON [{key, label}]: the template's sender fields when previewed, so values are shown by label */
+  field_labels: string | null;
 }
 
 /** Each user's visits to home, so "finished since you last looked" works across devices and instances. */
@@ -146,6 +151,13 @@ export interface HomeVisitsTable {
   seen_at: string;
   /** when the visit before it began: what "since you last looked" means; null before a second visit */
   previous_seen_at: string | null;
+}
+
+/** What a user put aside on home ("Went wrong"): theirs alone, by the row's key (`audit:<id>`). */
+export interface HomeDismissalsTable {
+  user_id: string;
+  item_key: string;
+  dismissed_at: string;
 }
 
 /**
@@ -246,6 +258,7 @@ export interface Database {
   drafts: DraftsTable;
   send_records: SendRecordsTable;
   home_visits: HomeVisitsTable;
+  home_dismissals: HomeDismissalsTable;
   saved_views: SavedViewsTable;
   recipients: RecipientsTable;
   bulk_batches: BulkBatchesTable;

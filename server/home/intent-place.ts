@@ -19,6 +19,10 @@ export function intentPlace(intent: Pick<Intent, 'operation' | 'path'>): { href:
         return { href: `/packages/${id}`, action: 'open the package to confirm it' };
       if (intent.path.startsWith('/api/approval-requests/') && id)
         return { href: `/approvals/${id}`, action: 'open the request to confirm it' };
+      if (intent.path.startsWith('/api/bulk-batches/') && id)
+        return { href: `/packages/bulk/${id}`, action: 'open the batch to confirm it' };
+      if (intent.path.startsWith('/api/recipients'))
+        return { href: '/packages/recipients', action: 'open the recipient book and repeat it: the same request settles it' };
       if (intent.path.startsWith('/api/documents/') && id)
         return { href: `/documents/${id}`, action: 'open the document to confirm it' };
       return { href: '/', action: 'repeat it where you started it: the same request settles it' };

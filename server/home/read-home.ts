@@ -25,6 +25,8 @@ import { documentEditorPath } from '@/lib/documents/paths';
 import { describeViewQuery } from '@/lib/saved-views/describe';
 import { SAVED_VIEW_LISTS } from '@/lib/saved-views/schemas';
 import { savedViewsOf } from '../saved-views/saved-views';
+import { wentWrong } from './went-wrong';
+import { finishedDetail } from './finished-words';
 
 export interface ReadHomeOptions {
   db: Kysely<Database>;
@@ -68,13 +70,17 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
       }
     }),
   );
-  const needs = sections.find((s) => s.id === 'needs_you');
+  // The badge counts what needs the user and what expires soon: both ask for them before a deadline.
+  const counted = (id: HomeSectionId) => {
+    const s = sections.find((x) => x.id === id);
+    return s && !s.error ? s.total : 0;
+  };
   return {
     generated_at: apiNow().toISOString(),
     settings: { expiring_days: settings.expiringDays, stuck_hours: settings.stuckHours },
     last_looked: lastLooked,
     sections,
-    needs_you: needs?.error ? 0 : (needs?.total ?? 0),
+    needs_you: counted('needs_you') + counted('expiring_soon'),
   };
 }
 
@@ -400,9 +406,10 @@ async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, 
       if (when === null || when <= after) continue;
       rows.push({
         key: `package:${p.id}`,
-        kind: p.status === 'completed' ? 'Completed' : p.status === 'declined' ? 'Declined' : 'Expired',
+        kind: statusLabel('package', p.status),
+        status: { family: 'package', code: p.status },
         title: packageTitle(p),
-        detail: `${signerNames(p) ? `${signerNames(p)}: ` : ''}${p.status === 'completed' ? 'every signer has signed.' : p.status === 'declined' ? `declined${p.decline_reason ? ` (${p.decline_reason})` : ''}.` : 'expired before every signer had signed.'}`,
+        detail: finishedDetail(p),
         href: targetPage('signature_package', p.id)!,
         at: new Date(when).toISOString(),
         mine: times(p).mine,
@@ -421,6 +428,7 @@ async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, 
       rows.push({
         key: `request:${r.id}`,
         kind: statusLabel('request', r.status),
+        status: { family: 'request', code: r.status },
         title: r.external_id ?? r.id,
         detail: `Decided: ${statusLabel('request', r.status).toLowerCase()}${r.workflow_name ? ` (${r.workflow_name})` : ''}.`,
         href: targetPage('approval_request', r.id)!,
@@ -431,29 +439,4 @@ async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, 
   }
   rows.sort((a, b) => (since(b.at) ?? 0) - (since(a.at) ?? 0));
   return { rows };
-}
-
-async function wentWrong(db: Kysely<Database>, user: User, now: Date) {
-  const entries = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('outcome', '=', 'failure')
-    .where('at', '>=', new Date(now.getTime() - DAY).toISOString())
-    // Sign-in refusals are the sign-in page's business, not a task.
-    .where('operation', 'not like', 'auth.%')
-    .orderBy('id', 'desc')
-    .limit(ROWS)
-    .execute();
-  return {
-    rows: entries.map((e): HomeRow => ({
-      key: `audit:${e.id}`,
-      kind: 'Failed',
-      title: operationLabel(e.operation) ?? e.operation,
-      detail: `${e.error_code ?? `HTTP ${e.status}`}${e.reason ? `: ${e.reason}` : ''}. Open it to try again.`,
-      href: (e.target_type && e.target_id ? targetPage(e.target_type, e.target_id) : null) ?? '/',
-      at: e.at,
-      mine: true,
-    })),
-  };
 }

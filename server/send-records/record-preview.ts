@@ -14,6 +14,10 @@ export interface RecordPreviewOptions {
   signers: RecordedSigner[];
   expiresInDays: number;
   pdf: { sha256?: string | null; page_count?: number | null };
+  /** the template version the preview froze, where the API said */
+  templateVersion?: { id: string | null; number: number | null };
+  /** the template's sender fields (key and label), where its record could be read */
+  fieldLabels?: { key: string; label: string }[] | null;
   at: Date;
 }
 
@@ -48,6 +52,9 @@ export async function recordPreview(db: Kysely<Database>, o: RecordPreviewOption
       sent_at: null,
       review: null,
       confirmed_by: null,
+      template_version_id: o.templateVersion?.id ?? null,
+      template_version_number: o.templateVersion?.number ?? null,
+      field_labels: o.fieldLabels ? JSON.stringify(o.fieldLabels) : null,
     })
     // A receipt is the API's and unique; the same one twice is the same preview.
     .onConflict((oc) => oc.column('receipt_hash').doNothing())

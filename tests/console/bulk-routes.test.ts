@@ -167,7 +167,13 @@ describe('reviewing a row', () => {
     const carried = DIALECT === 'standard';
     expect(again.review_kept).toBe(carried);
     expect((await batch(id)).rows[0].state).toBe(carried ? 'reviewed' : 'to_review');
-    if (carried) expect((await send(id, 0, again.preview_token, idem('row'))).body).toMatchObject({ state: 'sent' });
+    if (!carried) return;
+    const sent = await send(id, 0, again.preview_token, idem('row'));
+    expect(sent.body).toMatchObject({ state: 'sent' });
+    // The pages were seen on the first preview, before the one sent: the record says so.
+    const record = await c.call('GET', `/api/packages/${sent.body.package_id}/sending-record`, { cookie: c.cookies.sender });
+    expect(record.body.review_from_earlier_preview).toBe(true);
+    expect(Date.parse(record.body.review.pages[0].seen_at)).toBeLessThan(Date.parse(record.body.previewed.at));
   });
 });
 

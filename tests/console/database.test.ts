@@ -36,6 +36,7 @@ import type { Database } from '@/server/db/schema';
 import { verifyPassword } from '@/server/users/password';
 import { EmailTakenError, createUser, findUserByEmail, updateUser } from '@/server/users/users';
 import { ConsoleError } from '@/server/errors';
+import { dismissedKeys, dismissHomeItem } from '@/server/home/home-dismissals';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { createBatch } from '@/server/bulk/create-batch';
 import { moveRow } from '@/server/bulk/batch-store';
@@ -340,6 +341,36 @@ describe.each(backends)('console database on $name', (backend) => {
     expect(await lastLooked(a, user)).toBe(at(11).toISOString());
   });
 
+  it('keeps what a user dismissed from home on either instance, once however often, and theirs alone', async () => {
+    const tag = `${backend.name}-${Date.now()}`;
+    const owner = await createUser(a, {
+      email: `dismiss-${tag}@example.com`,
+      name: 'Dismisser',
+      password: 'pw-not-checked-here-0',
+      roles: ['viewer'],
+    });
+    const other = await createUser(a, {
+      email: `other-${tag}@example.com`,
+      name: 'Other',
+      password: 'pw-not-checked-here-0',
+      roles: ['viewer'],
+    });
+    await recordAudit(a, {
+      user: owner,
+      operation: 'saved_view.create',
+      targetType: 'saved_view',
+      outcome: 'failure',
+      status: 422,
+      errorCode: 'VALIDATION_FAILED',
+    });
+    const [entry] = (await queryAudit(a, { user: `dismiss-${tag}`, page: 1, size: 1 })).data;
+    const key = `audit:${entry!.id}`;
+    await Promise.all([dismissHomeItem(a, owner.id, key, new Date()), dismissHomeItem(b, owner.id, key, new Date())]);
+    expect([...(await dismissedKeys(b, owner.id))]).toEqual([key]);
+    await expect(dismissHomeItem(b, other.id, key, new Date())).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(await dismissedKeys(a, other.id)).toEqual(new Set());
+  });
+
   it('records a preview on one instance and its send on the other, and searches what was sent in any case, wildcards literal', async () => {
     const tag = `${backend.name}-${Date.now()}`;
     const user = await createUser(a, {
@@ -411,7 +442,8 @@ describe.each(backends)('console database on $name', (backend) => {
     // The sending record, read on the other instance: the sender's side of the evidence.
     expect(await readSendingRecord(a, `pkg_1_${tag}`)).toEqual({
       package_id: `pkg_1_${tag}`,
-      template: { id: 'dst_nda', name: 'Mutual NDA' },
+      // Recorded without a version or the template's labels: none is claimed, and each value keeps its key.
+      template: { id: 'dst_nda', name: 'Mutual NDA', version: null },
       reference: `100% PO_${tag}`,
       previewed: {
         by: { name: 'Sender Person', email: `sender-${tag}@example.com`.toLowerCase() },
@@ -427,6 +459,8 @@ describe.each(backends)('console database on $name', (backend) => {
       expires_in_days: 14,
       recipients: [{ slot_id: 's1', name: 'Alan Turing', email: `alan.${tag}@example.org`, phone: '+442071234567' }],
       sender_values: { counterparty_name: `Ümlaut GmbH ${tag}` },
+      fields: [{ key: 'counterparty_name', label: null, value: `Ümlaut GmbH ${tag}` }],
+      review_from_earlier_preview: false,
       idempotency_key: `k-pkg_1_${tag}`,
       api_answer: { status: 'queued', request_id: `req-pkg_1_${tag}`, at: '2026-11-01T10:05:00.000Z' },
     });

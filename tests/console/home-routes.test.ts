@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeAnswer, HomeSection, HomeSectionId } from '@/lib/home/schemas';
 import { startTestConsole, type TestConsole } from './harness';
+import { PDFDocument } from 'pdf-lib';
 import {
   accessRequest,
+  apiId,
   arrivals,
   auditOf,
   detailPaths,
@@ -12,6 +14,7 @@ import {
   ndaBody,
   previewViaConsole,
   sendViaConsole,
+  sentPackageViaConsole,
   setFaults,
   submittedRequest,
   uploadedDocument,
@@ -20,7 +23,9 @@ import {
 // Home (GET /api/home): what needs each user, within their roles, each section on its own.
 let c: TestConsole;
 beforeAll(async () => {
-  c = await startTestConsole({ env: { HOME_STUCK_HOURS: '1', HOME_EXPIRING_DAYS: '3', HOME_CACHE_SECONDS: '1', HOME_REVIEW_WARN_MINUTES: '10' } });
+  c = await startTestConsole({
+    env: { HOME_STUCK_HOURS: '1', HOME_EXPIRING_DAYS: '3', HOME_CACHE_SECONDS: '1', HOME_REVIEW_WARN_MINUTES: '10' },
+  });
 });
 afterAll(async () => c?.close());
 afterEach(async () => setFaults(c, []));
@@ -106,6 +111,9 @@ describe('home', () => {
       href: `/packages/${soon}`,
     });
     expect(keys(section(sender, 'stuck'))).not.toContain(`package:${later}`);
+    // The badge beside Home counts what expires soon as well as what needs the user.
+    expect(sender.needs_you).toBe((section(sender, 'needs_you')?.total ?? 0) + (section(sender, 'expiring_soon')?.total ?? 0));
+    expect(sender.needs_you).toBeGreaterThanOrEqual(1);
     // The invitation of one is held back; two hours on, on the API's clock, it is still queued,
     // past the one-hour threshold, while the other was delivered and is not stuck.
     expect((await c.sandbox.control(`/signature-packages/${later}/actions`, { action: 'hold_delivery' })).status).toBe(200);
@@ -145,7 +153,9 @@ describe('home', () => {
     expect(refused.status).toBe(409);
     const failed = section(await home('admin'), 'went_wrong')?.rows.find((r) => r.href === `/packages/${pkg}`);
     expect(failed).toMatchObject({ kind: 'Failed', title: 'Archived a package' });
-    expect(failed?.detail).toMatch(/^PACKAGE_NOT_CLOSED/);
+    // In words, not the API's code, and what to do about it.
+    expect(failed?.detail).toMatch(/^The package is still open/);
+    expect(failed?.detail).not.toMatch(/PACKAGE_NOT_CLOSED/);
     expect((section(await home('sender'), 'went_wrong')?.rows ?? []).some((r) => r.href === `/packages/${pkg}`)).toBe(false);
   });
 
@@ -165,8 +175,14 @@ describe('home', () => {
   });
 
   it('lists a review whose receipt is lapsing under "Needs you", leads back to its values, and drops it once sent', async () => {
-    const preview = await previewViaConsole(c, c.cookies.sender, ndaBody({ reference: 'PO-lapsing-7' }) as { template_id: string });
-    const row = section(await home('sender'), 'needs_you')?.rows.find((r) => r.kind === 'Review lapsing' && r.title === 'PO-lapsing-7');
+    const preview = await previewViaConsole(
+      c,
+      c.cookies.sender,
+      ndaBody({ reference: 'PO-lapsing-7' }) as { template_id: string },
+    );
+    const row = section(await home('sender'), 'needs_you')?.rows.find(
+      (r) => r.kind === 'Review lapsing' && r.title === 'PO-lapsing-7',
+    );
     expect(row).toMatchObject({ mine: true });
     expect(row?.href).toMatch(/^\/packages\/new\?review=[\w-]+$/);
     expect(row?.detail).toMatch(/^The receipt of your review lapses in about (9|10) min \(\d\d:\d\d UTC\)\./);
@@ -175,13 +191,25 @@ describe('home', () => {
     const id = new URL(row!.href, c.url).searchParams.get('review')!;
     const start = await c.call('GET', `/api/packages/reviews/${id}`, { cookie: c.cookies.sender });
     expect(start.status).toBe(200);
-    expect(start.body).toMatchObject({ template_id: 'dst_nda', reference: 'PO-lapsing-7', expires_in_days: 14, package_id: null });
+    expect(start.body).toMatchObject({
+      template_id: 'dst_nda',
+      reference: 'PO-lapsing-7',
+      expires_in_days: 14,
+      package_id: null,
+    });
     expect(start.body.signers).toHaveLength(2);
     expectConsoleError(await c.call('GET', `/api/packages/reviews/${id}`, { cookie: c.cookies.admin }), 404, 'NOT_FOUND');
     expectConsoleError(await c.call('GET', `/api/packages/reviews/${id}`, { cookie: c.cookies.viewer }), 403, 'FORBIDDEN');
     // Sent: nothing is lapsing any more.
     expect((await sendViaConsole(c, preview, idem('send'))).status).toBe(200);
     expect((section(await home('sender'), 'needs_you')?.rows ?? []).some((r) => r.key === row?.key)).toBe(false);
+  });
+
+  it('titles a lapsing review without a reference by its template’s name, not its id', async () => {
+    await previewViaConsole(c, c.cookies.sender, ndaBody() as { template_id: string });
+    const rows = section(await home('sender'), 'needs_you')?.rows.filter((r) => r.kind === 'Review lapsing') ?? [];
+    expect(rows.map((r) => r.title)).toContain('Mutual non-disclosure agreement');
+    expect(rows.map((r) => r.title)).not.toContain('dst_nda');
   });
 
   it('shares the API’s lists among users: twenty people opening home at once cost one read per list', async () => {
@@ -223,6 +251,8 @@ describe('home', () => {
     const finished = section(answer, 'finished');
     expect(finished?.rows.find((r) => r.key === `package:${after}`)).toMatchObject({
       kind: 'Completed',
+      // Coloured as the package page colours it: one status, one colour.
+      status: { family: 'package', code: 'completed' },
       mine: true,
       href: `/packages/${after}`,
     });
@@ -273,6 +303,142 @@ describe('home', () => {
     expect(section(answer, 'drafts')?.error).toBeNull();
     expect(section(answer, 'went_wrong')?.error).toBeNull();
   }, 60_000);
+});
+
+describe('went wrong', () => {
+  const wentWrong = async (role: keyof TestConsole['cookies']) => section(await home(role), 'went_wrong')?.rows ?? [];
+  const rowPath = (id: string, position: number, what: string) => `/api/bulk-batches/${id}/rows/${position}/${what}`;
+  const NDA = apiId('dst_nda');
+  const signers = [
+    { slot_id: 'company_signer', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+14155550101' },
+    { slot_id: 'counterparty_signer', name: 'Home Row Ltd', email: 'row@example.org', phone: '+44 20 7123 4567' },
+  ];
+
+  /** A batch of one row, previewed and reviewed with every page and section seen; answers it and the row's receipt. */
+  async function reviewedRow() {
+    const made = await c.call('POST', '/api/bulk-batches', {
+      cookie: c.cookies.sender,
+      body: {
+        template_id: NDA,
+        name: 'Home went wrong',
+        expires_in_days: '30',
+        rows: [
+          {
+            line: 2,
+            values: {
+              sender_values: {
+                counterparty_name: 'Home Row Ltd',
+                effective_date: '2027-01-15',
+                governing_law: 'England and Wales',
+              },
+              signers,
+              expires_in_days: '',
+              reference: 'Home row',
+            },
+          },
+        ],
+      },
+      idempotencyKey: idem('bulk'),
+    });
+    expect(made.status, made.bytes.toString().slice(0, 300)).toBe(200);
+    const id = (made.body as { id: string }).id;
+    const preview = await c.call('POST', rowPath(id, 0, 'preview'), { cookie: c.cookies.sender, body: {} });
+    expect(preview.status).toBe(200);
+    const token = (preview.body as { preview_token: string }).preview_token;
+    const pdf = await c.call('POST', '/api/packages/preview/document', {
+      cookie: c.cookies.sender,
+      body: { template_id: NDA, preview_token: token },
+    });
+    const pages = (await PDFDocument.load(pdf.bytes)).getPageCount();
+    const at = () => new Date().toISOString();
+    const reviewed = await c.call('POST', rowPath(id, 0, 'review'), {
+      cookie: c.cookies.sender,
+      body: {
+        preview_token: token,
+        review: {
+          pages: Array.from({ length: pages }, (_, i) => ({ page: i + 1, seen_at: at() })),
+          sections: ['document', 'values', 'recipients', 'expiry'].map((s) => ({ id: s, seen_at: at() })),
+          page_count: pages,
+          confirmed_at: at(),
+        },
+      },
+    });
+    expect(reviewed.status, reviewed.bytes.toString().slice(0, 300)).toBe(200);
+    return { id, token };
+  }
+  const sendRow = (id: string, token: string) =>
+    c.call('POST', rowPath(id, 0, 'send'), {
+      cookie: c.cookies.sender,
+      body: { preview_token: token, confirmed: true },
+      idempotencyKey: idem('row'),
+    });
+
+  it('leads a refused bulk row to its batch, says in words what went wrong, and drops it once the row is retried and sent', async () => {
+    const { id, token } = await reviewedRow();
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', status: 422, times: 1 }]);
+    expect((await sendRow(id, token)).status).toBe(422);
+    const failed = (await wentWrong('sender')).find((r) => r.title === 'Sent a row of a bulk-send batch');
+    expect(failed?.href).toBe(`/packages/bulk/${id}`);
+    // Words a person reads, and where to put it right; no bare code.
+    expect(failed?.detail).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
+    expect(failed?.detail).toMatch(/batch/i);
+    await setFaults(c, []);
+    const retried = await c.call('POST', `/api/bulk-batches/${id}/actions`, {
+      cookie: c.cookies.sender,
+      body: { action: 'retry_failed' },
+    });
+    expect(retried.status).toBe(200);
+    expect((await sendRow(id, token)).body).toMatchObject({ state: 'sent' });
+    expect((await wentWrong('sender')).some((r) => r.key === failed?.key)).toBe(false);
+  }, 60_000);
+
+  it('leads a refused import to the recipient book and drops it once an import of the book succeeds', async () => {
+    const importCsv = (csv: string) =>
+      c.call('POST', '/api/recipients/import', { cookie: c.cookies.sender, body: { csv }, idempotencyKey: idem('rcp-import') });
+    expectConsoleError(await importCsv('email,name,phone\nnot-an-address,Nobody,\n'), 422, 'RECIPIENT_IMPORT_INVALID');
+    const failed = (await wentWrong('sender')).find((r) => r.title === 'Imported recipients into the book');
+    expect(failed?.href).toBe('/packages/recipients');
+    expect(failed?.detail).toMatch(/^The file had problems/);
+    expect((await importCsv('email,name,phone\nhome-import@example.org,Home Import,\n')).status).toBe(200);
+    expect((await wentWrong('sender')).some((r) => r.key === failed?.key)).toBe(false);
+  });
+
+  it('never links a failure to home itself', async () => {
+    expectConsoleError(
+      await c.call('POST', '/api/saved-views', {
+        cookie: c.cookies.viewer,
+        body: { list: 'approvals', name: 'Odd', query: 'archived=only' },
+      }),
+      422,
+      'VALIDATION_FAILED',
+    );
+    const rows = await wentWrong('viewer');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.href).not.toBe('/');
+  });
+
+  it('lets its user dismiss a failure, for themselves alone, and refuses a key that is not theirs', async () => {
+    const pkg = (await sentPackageViaConsole(c)).id;
+    const refused = await c.call('POST', `/api/packages/${pkg}/archive`, {
+      cookie: c.cookies.admin,
+      body: { reason: 'Tidying up again' },
+      idempotencyKey: idem('archive'),
+    });
+    expect(refused.status).toBe(409);
+    const row = (await wentWrong('admin')).find((r) => r.href === `/packages/${pkg}`);
+    expect(row?.dismissible).toBe(true);
+    const dismiss = (key: string, cookie: string) => c.call('POST', '/api/home/dismissals', { cookie, body: { key } });
+    // Another user cannot dismiss it (it is not theirs to see), nor a key of no failure.
+    expectConsoleError(await dismiss(row!.key, c.cookies.sender), 404, 'NOT_FOUND');
+    expectConsoleError(await dismiss('audit:999999999', c.cookies.admin), 404, 'NOT_FOUND');
+    expectConsoleError(await dismiss('package:nope', c.cookies.admin), 422, 'VALIDATION_FAILED');
+    expect((await wentWrong('admin')).some((r) => r.key === row!.key)).toBe(true);
+    const done = await dismiss(row!.key, c.cookies.admin);
+    expect(done.status, done.bytes.toString().slice(0, 300)).toBe(200);
+    expect((await wentWrong('admin')).some((r) => r.key === row!.key)).toBe(false);
+    // Dismissing it again is the same dismissal.
+    expect((await dismiss(row!.key, c.cookies.admin)).status).toBe(200);
+  });
 });
 
 describe('saved views', () => {

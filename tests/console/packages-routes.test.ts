@@ -378,6 +378,19 @@ describe('the console’s record of what it sent', () => {
       idempotency_key: key,
       api_answer: { status: (sent.body as { status: string }).status },
     });
+    // The template's name and version as the preview froze them, and each value under its field's label.
+    const answer = preview as unknown as { version?: string; version_number?: number };
+    expect(record.body.template).toEqual({
+      id: 'dst_nda',
+      name: 'Mutual non-disclosure agreement',
+      version: { id: answer.version ?? null, number: answer.version_number ?? null },
+    });
+    expect(record.body.fields).toContainEqual({
+      key: 'counterparty_name',
+      label: 'Counterparty name',
+      value: expect.any(String),
+    });
+    expect(record.body.review_from_earlier_preview).toBe(false);
     expect(record.body.recipients.map((r: { email: string }) => r.email)).toEqual([
       `grace.${tag}@example.com`,
       `alan.${tag}@example.org`,

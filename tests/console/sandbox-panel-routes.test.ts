@@ -197,6 +197,12 @@ describe('sandbox panel', () => {
       slots: [{ slot_id: 'signer_1', label: 'Signer 1', recipient_kind: 'external', page: 2 }],
     });
     const templateId = published.body.id as string;
+    // The document's page links the template by what the publish answered, not by a name that may differ.
+    const made = await c.call('GET', `/api/documents/${doc.id}/templates`, { cookie: c.cookies.operator });
+    expect(made.status, made.bytes.toString().slice(0, 300)).toBe(200);
+    expect(made.body.data).toEqual([{ template_id: templateId, published_at: expect.any(String) }]);
+    const other = await uploadedDocument(c, 1, 'SIGNATURE_TARGET');
+    expect((await c.call('GET', `/api/documents/${other.doc.id}/templates`, { cookie: c.cookies.viewer })).body).toEqual({ data: [] });
 
     const listed = await c.call('GET', `/api/document-sign-templates?q=${encodeURIComponent(name)}`, { cookie: c.cookies.viewer });
     expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([templateId]);

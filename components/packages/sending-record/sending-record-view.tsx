@@ -42,6 +42,31 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
+/** "Version 2 (dstv_…)": the version the preview froze, as far as the API said. */
+function versionWords(v: SendingRecord['template']['version']): React.ReactNode {
+  if (!v) return 'Not recorded (a package sent before Signdesk kept it)';
+  const number = v.number === null ? 'Number not given by the API' : `Version ${v.number}`;
+  return v.id ? (
+    <>
+      {number} (<code className="text-xs break-all">{v.id}</code>)
+    </>
+  ) : (
+    number
+  );
+}
+
+/** When it was first on screen, marked when that was on the earlier preview of the same document. */
+function SeenAt({ at: seenAt, previewedAt, earlier }: { at: string; previewedAt: string; earlier: boolean }) {
+  return (
+    <>
+      <When at={seenAt} seconds />
+      {earlier && Date.parse(seenAt) < Date.parse(previewedAt) && (
+        <span className="ml-1 text-xs text-slate-600">(on an earlier preview of the same document)</span>
+      )}
+    </>
+  );
+}
+
 /** What the review covered, in words: every page and section, or what is missing. */
 function coverage(review: SendingRecord['review'], pages: number | null): string {
   if (!review) return 'Not recorded: the send did not say what was seen (a package sent before Signdesk kept it).';
@@ -99,6 +124,7 @@ export function SendingRecordView({ record }: { record: SendingRecord }) {
         <Facts
           items={[
             ['Template', `${record.template.name ?? record.template.id} (${record.template.id})`],
+            ['Template version', versionWords(record.template.version)],
             ['Your reference', record.reference ?? '—'],
             ['Previewed by', person(record.previewed.by)],
             ['Previewed', at(record.previewed.at)],
@@ -132,17 +158,40 @@ export function SendingRecordView({ record }: { record: SendingRecord }) {
         />
 
         <Section title="What the sender saw" description={coverage(record.review, pageCount)} variant="page">
+          {record.review && record.review_from_earlier_preview && (
+            <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/30 ring-inset">
+              Some pages and sections were first on screen before this preview was made: they were seen on an earlier preview of
+              the same document (same PDF digest). This row of a bulk send was previewed again and its review kept, because the
+              new preview&apos;s populated PDF is the very same file.
+            </p>
+          )}
           {record.review && (
             <div className="grid gap-5 lg:grid-cols-2">
               <Table
                 caption="Pages seen"
                 head={['Page', 'First on screen']}
-                rows={record.review.pages.map((p) => [String(p.page), <When key="at" at={p.seen_at} seconds />])}
+                rows={record.review.pages.map((p) => [
+                  String(p.page),
+                  <SeenAt
+                    key="at"
+                    at={p.seen_at}
+                    previewedAt={record.previewed.at}
+                    earlier={record.review_from_earlier_preview}
+                  />,
+                ])}
               />
               <Table
                 caption="Summary sections seen"
                 head={['Section', 'First on screen']}
-                rows={record.review.sections.map((s) => [REVIEW_SECTION_TITLES[s.id], <When key="at" at={s.seen_at} seconds />])}
+                rows={record.review.sections.map((s) => [
+                  REVIEW_SECTION_TITLES[s.id],
+                  <SeenAt
+                    key="at"
+                    at={s.seen_at}
+                    previewedAt={record.previewed.at}
+                    earlier={record.review_from_earlier_preview}
+                  />,
+                ])}
               />
             </div>
           )}
@@ -160,7 +209,14 @@ export function SendingRecordView({ record }: { record: SendingRecord }) {
           <Table
             caption="Values"
             head={['Field', 'Value']}
-            rows={Object.entries(record.sender_values).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])}
+            rows={record.fields.map((f) => [
+              f.label ?? (
+                <code key="key" className="text-xs">
+                  {f.key}
+                </code>
+              ),
+              typeof f.value === 'string' ? f.value : JSON.stringify(f.value),
+            ])}
           />
         </Section>
 
