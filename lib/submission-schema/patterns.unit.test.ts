@@ -17,7 +17,7 @@ const pathsOf = (fields: readonly FieldDescriptor[]): string[] =>
   fields.flatMap((f) => [f.path, ...pathsOf(f.fields ?? []), ...(f.item ? pathsOf([f.item]) : [])]);
 
 describe('schema patterns', () => {
-  it('answers a catastrophic pattern (^(a+)+$) against 5,000 a and a ! within 50 ms', () => {
+  it('answers a catastrophic pattern (^(a+)+$) against 5,000 a and a ! at once', () => {
     // Another pattern first, so the time is this check's (compiling the pattern included), not
     // the engine's first run through the JIT.
     issuesIn(one({ type: 'string', pattern: '^(b+)+$' }), { v: `${'b'.repeat(5_000)}!` });
@@ -25,7 +25,9 @@ describe('schema patterns', () => {
     const issues = issuesIn(one({ type: 'string', pattern: '^(a+)+$' }), { v: `${'a'.repeat(5_000)}!` });
     const elapsed = performance.now() - started;
     expect(issues).toEqual([{ path: 'v', message: 'must have the expected form (the exact rule is the pattern ^(a+)+$)' }]);
-    expect(elapsed).toBeLessThan(50);
+    // About 5 ms alone; loose for a loaded machine. A backtracking engine would not finish at all
+    // (2^5000 ways to split the a's).
+    expect(elapsed).toBeLessThan(2_000);
   });
 
   const unreadable: [string, string][] = [
