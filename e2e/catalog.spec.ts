@@ -86,7 +86,7 @@ test.describe('catalog lists and details', () => {
     await page.goto(`/catalog/categories?q=${encodeURIComponent(PAGING_PREFIX)}&page=5`);
     await expect(page.getByText('Page 5 is past the end')).toBeVisible();
     await expect(page.getByText('There are 30 matches, on 2 pages.')).toBeVisible();
-    await expect(summary(page)).toHaveText('Nothing on page 5 of 2: 30 in all');
+    await expect(summary(page)).toHaveText('Nothing on page 5: 30 in all, on 2 pages');
     await page.getByRole('button', { name: 'Go to the last page' }).click();
     await expect(page).toHaveURL(/\?q=Paging\+fixture&page=2$/);
     await expect(summary(page)).toHaveText('Showing 26–30 of 30');

@@ -73,15 +73,18 @@ test.describe('everyday defects', () => {
   test('a list address past the end never says "Page 50 of 1", and leads back to the last page', async ({ page }) => {
     await signIn(page, 'operator', { at: '/catalog/categories?page=50' });
     const pager = page.getByRole('navigation', { name: 'Pagination' });
-    await expect(pager).toContainText('Past the last page (1)');
-    await expect(pager).toContainText(/Nothing on page 50: \d+ in all, on 1 page/);
+    // Journeys beside this one add categories: however many pages there are by now, it says so.
+    await expect(pager).toContainText(/Past the last page \((\d+)\)/);
+    const last = Number(/Past the last page \((\d+)\)/.exec((await pager.textContent()) ?? '')![1]);
+    await expect(pager).toContainText(new RegExp(`Nothing on page 50: \\d+ in all, on ${last} pages?`));
     await expect(pager).not.toContainText(/Page 50 of/);
     await expectAccessible(page);
     await snap(page, 'everyday-past-the-end');
     await expectPhoneFits(page, 'everyday-past-the-end-phone');
     await page.getByRole('button', { name: 'Go to the last page' }).click();
     await expect(page.getByRole('table', { name: /categories/i })).toBeVisible();
-    await expect(pager).toContainText('Page 1 of 1');
+    // On the last page, whatever it is once the journeys beside this one have added theirs.
+    await expect(pager).toContainText(/Page (\d+) of \1(?!\d)/);
   });
 
   test('the approvals search says what it searches, and the header’s Ctrl K hint is not offered on a phone', async ({ page }) => {

@@ -737,7 +737,7 @@ test('home follows a package as the clock brings its expiry near, and a failed a
     .getByRole('listitem')
     .filter(leadsThere);
   await onHome(failed, 1);
-  await expect(failed).toContainText('PACKAGE_NOT_CLOSED');
+  await expect(failed).toContainText('The package is still open: only a completed, declined or expired package can be archived.');
   await expectPhoneFits(page, 'home-expiring-and-failed-390');
   await snap(page, 'home-expiring-and-failed');
 

@@ -31,7 +31,7 @@ async function fillContract(page: Page, documentId: string) {
   await party.getByRole('group', { name: /^Contact/ }).getByLabel(/^E-mail/).fill('legal@acme.example');
   await page.getByLabel(/^Contract value/).fill('12500.50');
   await page.getByLabel(/^Start date/).fill('2030-01-01');
-  await page.getByRole('group', { name: 'Signatories', exact: true }).getByLabel(/^Signatories 1/).fill('ada@example.com');
+  await page.getByRole('group', { name: 'Signatories', exact: true }).getByLabel(/^Signatory e-mail 1/).fill('ada@example.com');
   await pickDocument(page, /^Contract draft/, run, documentId);
 }
 
@@ -54,7 +54,7 @@ test.describe('request forms from any submission schema', () => {
     await expect(page.getByLabel(/^Published terms/)).toHaveAttribute('type', 'url');
     const signatories = page.getByRole('group', { name: 'Signatories', exact: true });
     await expect(signatories.getByRole('textbox')).toHaveCount(1);
-    await expect(signatories.getByRole('button', { name: 'Remove Signatories 1' })).toBeDisabled();
+    await expect(signatories.getByRole('button', { name: 'Remove Signatory e-mail 1' })).toBeDisabled();
     await expectAccessible(page);
 
     // Every rule is checked in the browser, with the message at its field, nested or listed.
@@ -64,11 +64,11 @@ test.describe('request forms from any submission schema', () => {
     await page.getByLabel(/^Published terms/).fill('acme.example/terms');
     const milestones = page.getByRole('group', { name: 'Payment milestones', exact: true });
     await milestones.getByRole('button', { name: 'Add milestone' }).click();
-    const first = milestones.getByRole('group', { name: /^Payment milestones 1/ });
+    const first = milestones.getByRole('group', { name: /^Milestone 1/ });
     await first.getByLabel(/^Due on/).fill('2030-02-01');
     await signatories.getByRole('button', { name: 'Add signatory e-mail' }).click();
-    await signatories.getByLabel(/^Signatories 1/).fill('ada@example.com');
-    await signatories.getByLabel(/^Signatories 2/).fill('ada@example.com');
+    await signatories.getByLabel(/^Signatory e-mail 1/).fill('ada@example.com');
+    await signatories.getByLabel(/^Signatory e-mail 2/).fill('ada@example.com');
     await page.getByRole('button', { name: 'Submit for approval' }).click();
     await expect(alertIn(page.getByRole('main'), /^Contract reference/)).toHaveText('Must have the expected form: As on the draft, e.g. CTR-2026-0042 (the exact rule is the pattern ^CTR-[0-9]{4}-[0-9]{3,6}$)');
     await expect(alertIn(page.getByRole('main'), /^Contract value/)).toHaveText('Must be greater than 0');
@@ -77,8 +77,8 @@ test.describe('request forms from any submission schema', () => {
     await expect(alertIn(page.getByRole('main'), /^Legal name/)).toHaveText('Required');
     await expect(alertIn(first, /^Label/)).toHaveText('Required');
     // A repeat is named at its own entry, with the entry it repeats; each entry is numbered.
-    await expect(alertIn(signatories, /^Signatories 2/)).toHaveText('Repeats entry 1: a list of unique entries');
-    await expect(alertIn(signatories, /^Signatories 1/)).toHaveCount(0);
+    await expect(alertIn(signatories, /^Signatory e-mail 2/)).toHaveText('Repeats entry 1: a list of unique entries');
+    await expect(alertIn(signatories, /^Signatory e-mail 1/)).toHaveCount(0);
     await snap(page, 'request-schema-errors');
 
     await fillContract(page, documentId);
@@ -86,7 +86,7 @@ test.describe('request forms from any submission schema', () => {
     await page.getByLabel(/^Published terms/).fill('https://acme.example/terms');
     await page.getByLabel(/^Legal review needed by/).fill('2029-12-20T09:30');
     // Corrected, an entry's message goes at once, without another submit.
-    await signatories.getByLabel(/^Signatories 2/).fill('grace@example.com');
+    await signatories.getByLabel(/^Signatory e-mail 2/).fill('grace@example.com');
     await expect(signatories.getByRole('alert')).toHaveCount(0);
     await first.getByLabel(/^Label/).fill('Signature');
     await first.getByLabel(/^Amount/).fill('2500');
@@ -97,9 +97,9 @@ test.describe('request forms from any submission schema', () => {
     // A new entry left empty is named at the entry; filled in, its "Required" goes at once.
     await signatories.getByRole('button', { name: 'Add signatory e-mail' }).click();
     await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(alertIn(signatories, /^Signatories 3/)).toHaveText('Required');
-    await signatories.getByLabel(/^Signatories 3/).fill('alan@example.com');
-    await expect(alertIn(signatories, /^Signatories 3/)).toHaveCount(0);
+    await expect(alertIn(signatories, /^Signatory e-mail 3/)).toHaveText('Required');
+    await signatories.getByLabel(/^Signatory e-mail 3/).fill('alan@example.com');
+    await expect(alertIn(signatories, /^Signatory e-mail 3/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Submit for approval' }).click();
 
     await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
