@@ -1,3 +1,4 @@
+import 'server-only';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { secretPattern } from '../scrub';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import type { SignaturePackage } from '@/lib/packages/schemas';
 import { finishedDetail } from './finished-words';

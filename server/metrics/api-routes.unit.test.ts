@@ -1,3 +1,4 @@
+import 'server-only';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
