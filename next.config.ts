@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: 'tsconfig.build.json', ignoreBuildErrors: process.env.SIGNDESK_BUILD_TYPES_CHECKED_APART === '1' },
   poweredByHeader: false,
   // Native and Node-only packages stay out of the server bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 'kysely', 'undici'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'pg-boss', 'pino', 'kysely', 'undici'],
   async headers() {
     return [
       { source: '/:path*', headers: [...SECURITY_HEADERS] },

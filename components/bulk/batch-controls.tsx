@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useChangeBatch, useDeleteBatch } from '@/lib/bulk/mutations';
 import { batchExportHref } from '@/lib/bulk/queries';
-import { batchSettled, type BulkBatchDetail } from '@/lib/bulk/schemas';
+import { batchSettled, type BulkBatchDetail, type CancelResult } from '@/lib/bulk/schemas';
+import { CancelOutcome } from './cancel-outcome';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { FormError } from '../ui/form-error';
@@ -17,6 +18,7 @@ export function BatchControls({ batch }: { batch: BulkBatchDetail }) {
   const router = useRouter();
   const [cancelling, setCancelling] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [cancelResult, setCancelResult] = useState<CancelResult | null>(null);
   const settled = batchSettled(batch.counts);
   const open = batch.state !== 'cancelled' && !settled;
   const left = batch.counts.to_review + batch.counts.reviewed;
@@ -68,10 +70,14 @@ export function BatchControls({ batch }: { batch: BulkBatchDetail }) {
         open={cancelling}
         onOpenChange={setCancelling}
         title="Cancel the rest of this batch?"
-        description={`${left} package${left === 1 ? '' : 's'} not yet sent will never be sent. Packages already sent stay sent: the API cannot recall them. Sends under way finish first.`}
+        description={`Every package not yet handed to the Signing API when you confirm will never be sent (${left} now). A package already handed to it (${batch.counts.sending} now) cannot be stopped: it ends sent or failed, as the batch shows. Packages already sent stay sent: the API cannot recall them.`}
         confirmLabel="Cancel the rest"
-        onConfirm={() => change.mutateAsync('cancel')}
+        onConfirm={async () => {
+          const done = await change.mutateAsync('cancel');
+          if (done.cancel_result) setCancelResult(done.cancel_result);
+        }}
       />
+      {cancelResult && <CancelOutcome result={cancelResult} />}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

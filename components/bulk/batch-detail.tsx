@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { Route } from 'next';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { batchQuery, type RowReceipt } from '@/lib/bulk/queries';
+import { batchQuery } from '@/lib/bulk/queries';
 import { batchSettled, type BulkBatchDetail, type BulkRow } from '@/lib/bulk/schemas';
-import { useBatchSender } from '@/lib/bulk/use-batch-sender';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import { ReviewMemory } from '../packages/send/review-progress';
 import { QueryState } from '../ui/query-state';
@@ -18,9 +17,12 @@ import { BatchRows } from './batch-rows';
 import { BatchStateBadge } from './batch-state-badge';
 import { RowReview } from './row-review';
 
-/** While rows are on their way the page follows them; a settled batch is read once. */
+/**
+ * While the server has rows to send (or sends under way, which finish even in a cancelled
+ * batch) the page follows them; a settled batch is read once.
+ */
 const following = (batch: BulkBatchDetail | undefined) =>
-  batch && batch.state !== 'cancelled' && batch.counts.reviewed + batch.counts.sending > 0 ? 2_000 : false;
+  batch && batch.counts.sending + (batch.state === 'cancelled' ? 0 : batch.counts.reviewed) > 0 ? 2_000 : false;
 
 /** The next row to review after `position`, wrapping round; null when none is left. */
 function nextToReview(rows: BulkRow[], position: number | null): number | null {
@@ -57,13 +59,8 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
   const [memory] = useState(() => new ReviewMemory());
   // Each reviewed row's page texts, so the next row's differing pages can be named.
   const [pageTexts] = useState(() => new Map<number, string[]>());
-  // Why a row's send was refused, by row; said only while the row is still to go (a failed row
-  // shows its own reason, a sent one has none left).
-  const [refusals, setRefusals] = useState<ReadonlyMap<number, string>>(() => new Map());
-  const sender = useBatchSender(batch, (r, message) =>
-    setRefusals((m) => new Map(m).set(r.position, `Row ${r.line}: ${message}`)),
-  );
-  const standing = batch.rows.filter((r) => (r.state === 'reviewed' || r.state === 'to_review') && refusals.has(r.position));
+  // Rows the server sent back to review (a receipt that lapsed before its turn), with why.
+  const standing = batch.rows.filter((r) => r.state === 'to_review' && r.error);
 
   const show = useCallback(
     (position: number | null) => {
@@ -98,14 +95,12 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [goNext, next]);
 
-  const confirmed = (done: BulkRow, receipt: RowReceipt) => {
-    sender?.hold(done.position, { token: receipt.preview.preview_token, endsAt: receipt.endsAt });
-    toast.success(`Row ${done.line} confirmed: it is being sent.`);
+  const confirmed = (done: BulkRow) => {
+    toast.success(`Row ${done.line} confirmed: the console sends it, whether or not this page stays open.`);
     show(nextToReview(batch.rows, done.position));
   };
-  const confirming = new Set(
-    batch.rows.filter((r) => r.state === 'sending' && !(sender?.firstAnswerAwaited(r.position) ?? false)).map((r) => r.position),
-  );
+  // A row sending for a while: its answer was lost or is slow, and the server confirms it under the same key.
+  const confirming = new Set(batch.rows.filter((r) => r.state === 'sending' && r.error).map((r) => r.position));
   const settled = batchSettled(batch.counts);
 
   return (
@@ -126,14 +121,14 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
           {standing.length > 0 && (
             <ul className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
               {standing.map((r) => (
-                <li key={r.position}>{refusals.get(r.position)}</li>
+                <li key={r.position}>{r.error!.message}</li>
               ))}
             </ul>
           )}
         </div>
         <p className="text-xs text-slate-600">
-          Confirmed packages are sent while this page is open, at the pace the API allows. Close it and they wait for your return.
-          The API cannot recall, correct or remind a sent package.
+          Confirmed packages are sent by the console itself, at the pace the API allows, whether or not this page stays open. The
+          API cannot recall, correct or remind a sent package.
         </p>
       </div>
 

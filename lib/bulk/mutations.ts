@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
 import { bulkKeys, changeBatch, createBatch, deleteBatch, reviewRow } from './queries.ts';
-import type { BatchAction, BulkBatch, BulkBatchRead, CreateBatchInput } from './schemas.ts';
+import type { BatchAction, BulkBatch, BulkBatchRead, CancelResult, CreateBatchInput } from './schemas.ts';
 import type { ReviewEvidence } from '../packages/schemas.ts';
 
 /** Makes a batch of checked rows: one key per click, reused while its answer is not known. */
@@ -25,7 +25,7 @@ export function useChangeBatch(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: BatchAction) => changeBatch(id, action),
-    onSuccess: (batch: BulkBatchRead) => client.setQueryData(bulkKeys.batch(id), batch),
+    onSuccess: (batch: BulkBatchRead & { cancel_result?: CancelResult }) => client.setQueryData(bulkKeys.batch(id), batch),
     onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.all }),
   });
 }

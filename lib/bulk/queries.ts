@@ -4,7 +4,7 @@ import { via } from '../api-transport.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { Preview, ReviewEvidence } from '../packages/schemas.ts';
 import { mergeBatch } from './merge-batch.ts';
-import type { BatchAction, BulkBatch, BulkBatchRead, BulkRow, CreateBatchInput } from './schemas.ts';
+import type { BatchAction, BulkBatch, BulkBatchRead, BulkRow, CancelResult, CreateBatchInput } from './schemas.ts';
 
 export const bulkKeys = {
   all: ['bulk'] as const,
@@ -42,7 +42,7 @@ export const createBatch = (input: CreateBatchInput, idempotencyKey: string) =>
   api<BulkBatch>('/api/bulk-batches', { method: 'POST', body: input, idempotencyKey });
 
 export const changeBatch = (id: string, action: BatchAction) =>
-  api<BulkBatchRead>(batchPath(id, '/actions'), { method: 'POST', body: { action } });
+  api<BulkBatchRead & { cancel_result?: CancelResult }>(batchPath(id, '/actions'), { method: 'POST', body: { action } });
 
 export const deleteBatch = (id: string) => api<{ id: string; deleted: true }>(batchPath(id), { method: 'DELETE' });
 
@@ -64,9 +64,3 @@ export async function previewRow(id: string, position: number, signal?: AbortSig
 export const reviewRow = (id: string, position: number, token: string, review: ReviewEvidence) =>
   api<BulkRow>(rowPath(id, position, 'review'), { method: 'POST', body: { preview_token: token, review } });
 
-export const sendRow = (id: string, position: number, token: string, idempotencyKey: string) =>
-  api<BulkRow>(rowPath(id, position, 'send'), {
-    method: 'POST',
-    body: { preview_token: token, confirmed: true },
-    idempotencyKey,
-  });

@@ -33,11 +33,6 @@ export const reviewRowInputSchema = z.strictObject({
   review: reviewEvidenceSchema,
 });
 
-export const sendRowInputSchema = z.strictObject({
-  preview_token: z.string().min(8).max(300),
-  confirmed: z.literal(true, { message: 'Confirm that you reviewed this package' }),
-});
-
 export const BATCH_ACTIONS = ['pause', 'resume', 'cancel', 'retry_failed'] as const;
 export const batchActionSchema = z.strictObject({ action: z.enum(BATCH_ACTIONS) });
 export type BatchAction = (typeof BATCH_ACTIONS)[number];
@@ -85,6 +80,15 @@ export interface BulkBatch {
 }
 
 export type BulkBatchDetail = BulkBatch & { rows: BulkRow[] };
+
+/** What "Cancel the rest" did, by spreadsheet line, as it committed on the server. */
+export interface CancelResult {
+  /** never sent, and never will be */
+  cancelled: number[];
+  /** handed to the Signing API before the cancel: each ends sent or failed, as the batch shows */
+  in_flight: number[];
+  sent: number[];
+}
 
 /**
  * The batch route's answer: the batch with every row (full), or with only the rows changed

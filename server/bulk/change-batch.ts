@@ -5,6 +5,8 @@ import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import { batchOf, nextChange } from './batch-store';
 import { readBatch } from './read-batches';
+import { queueDueRows } from './due-rows';
+import type { CancelResult } from '@/lib/bulk/schemas';
 
 export interface ChangeBatchOptions {
   db: Kysely<Database>;
@@ -47,18 +49,27 @@ export async function changeBatch({ db, userId, batchId, action, now = new Date(
   } else {
     const move = MOVES[action];
     if (!move.from.includes(batch.state)) throw cancelled();
-    await db.transaction().execute(async (tx) => {
+    const result = await db.transaction().execute(async (tx) => {
+      // The batch row first: a row's send being bound (bindRowSend) takes turns with this.
       const change = await nextChange(tx, batchId);
       await tx.updateTable('bulk_batches').set({ state: move.to, updated_at: at }).where('id', '=', batchId).execute();
-      if (action === 'cancel')
-        await tx
-          .updateTable('bulk_rows')
-          .set({ state: 'cancelled', updated_at: at, change_seq: change })
-          .where('batch_id', '=', batchId)
-          .where('state', 'in', ['to_review', 'reviewed'])
-          .execute();
+      if (action !== 'cancel') return undefined;
+      const rows = await tx.selectFrom('bulk_rows').select(['line', 'state']).where('batch_id', '=', batchId).orderBy('position').execute();
+      await tx
+        .updateTable('bulk_rows')
+        .set({ state: 'cancelled', updated_at: at, change_seq: change, sealed_receipt: null })
+        .where('batch_id', '=', batchId)
+        .where('state', 'in', ['to_review', 'reviewed'])
+        .execute();
+      const lines = (...states: string[]) => rows.filter((r) => states.includes(r.state)).map((r) => r.line);
+      // What the cancel did, as it committed: nothing it cancelled can be sent any more.
+      return { cancelled: lines('to_review', 'reviewed'), in_flight: lines('sending'), sent: lines('sent') } satisfies CancelResult;
     });
+    if (action === 'resume') await queueDueRows(db, batchId);
+    const read = await readBatch(db, userId, batchId);
+    return result ? { ...read, cancel_result: result } : read;
   }
+  if (action === 'retry_failed') await queueDueRows(db, batchId);
   return readBatch(db, userId, batchId);
 }
 

@@ -4,9 +4,12 @@ import type { Preview } from '@/lib/packages/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import { previewPackage } from '../packages/preview-package';
+import { RECEIPT_VALIDITY_MS } from '../send-records/open-reviews';
 import { receiptHash } from '../send-records/send-record';
+import { apiNow } from '../signing-api/client/upstream-clock';
 import { moveRow, rowInput, rowOf, touchBatch } from './batch-store';
 import { noteRowReceipt } from './row-receipts';
+import { sealReceipt } from './queued-sends';
 
 export interface PreviewRowOptions {
   db: Kysely<Database>;
@@ -37,17 +40,20 @@ export async function previewRow({
   const digest = preview.prepared_pdf.sha256 ?? null;
   const kept = row.state === 'reviewed' && row.pdf_sha256 !== null && digest === row.pdf_sha256;
   const hash = receiptHash(preview.preview_token);
-  await moveRow(
-    db,
-    row,
-    [row.state],
-    kept ? { receipt_hash: hash } : { receipt_hash: hash, state: 'to_review', ...forgetReview },
-  );
+  // The receipt's end on the API's clock: what the API says, else its 10 minutes from now there.
+  const ends = preview.expires_at ?? new Date(apiNow().getTime() + RECEIPT_VALIDITY_MS).toISOString();
+  const receipt = {
+    receipt_hash: hash,
+    receipt_expires_at: ends,
+    // A confirmed row waiting its turn is sent with this fresher receipt of the same document.
+    ...(kept ? { sealed_receipt: await sealReceipt(preview.preview_token) } : {}),
+  };
+  await moveRow(db, row, [row.state], kept ? receipt : { ...receipt, state: 'to_review', ...forgetReview });
   await touchBatch(db, batchId);
   return { ...preview, review_kept: kept };
 }
 
-const forgetReview = { reviewed_receipt_hash: null, pdf_sha256: null, review: null, reviewed_at: null } as const;
+const forgetReview = { reviewed_receipt_hash: null, pdf_sha256: null, review: null, reviewed_at: null, sealed_receipt: null } as const;
 
 const rowClosed = (state: string, line: number) =>
   state === 'sent'

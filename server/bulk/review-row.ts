@@ -7,6 +7,7 @@ import { previewOf } from '../send-records/preview-of';
 import { stampReview } from '../send-records/review-evidence';
 import { receiptHash } from '../send-records/send-record';
 import { moveRow, rowOf, toRow, touchBatch } from './batch-store';
+import { queueRowSend, sealReceipt } from './queued-sends';
 
 export interface ReviewRowOptions {
   db: Kysely<Database>;
@@ -69,11 +70,16 @@ export async function reviewRow({ db, userId, batchId, position, input, now = ne
       pdf_sha256: preview?.pdf_sha256 ?? null,
       review: JSON.stringify(review),
       reviewed_at: now.toISOString(),
+      // The server sends it from here on, whether or not the sender's tab stays open.
+      sealed_receipt: await sealReceipt(input.preview_token),
+      error_code: null,
+      error_message: null,
     },
     now,
   );
   if (!moved)
     throw new ConsoleError(409, 'ROW_NOT_REVIEWABLE', `Row ${row.line} moved on meanwhile (another tab?). Reload the batch.`);
   await touchBatch(db, batchId, now);
+  await queueRowSend(batchId, position);
   return toRow((await rowOf(db, userId, batchId, position)).row);
 }

@@ -1,10 +1,12 @@
 import 'server-only';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { ownerOnlySqlite } from '../../lib/node/owner-only-sqlite.ts';
 import { join } from 'node:path';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
 import { connectionFailure, postgresTarget } from './postgres-target.ts';
+import { installPgBoss } from '../jobs/install-pg-boss.ts';
+import type { SqlRunner } from '../jobs/pg-boss-queue.ts';
 
 export interface DbConfig {
   databaseUrl?: string;
@@ -56,10 +58,10 @@ export interface PoolCounts {
   idleCount: number;
   waitingCount: number;
 }
-const pgPools = new WeakMap<Kysely<Database>, PoolCounts>();
+const pgPools = new WeakMap<Kysely<Database>, PoolCounts & SqlRunner>();
 
 /** The pool under a PostgreSQL connection, for its counts; undefined on SQLite, which has none. */
-export const pgPool = (db: Kysely<Database>): PoolCounts | undefined => pgPools.get(db);
+export const pgPool = (db: Kysely<Database>): (PoolCounts & SqlRunner) | undefined => pgPools.get(db);
 
 /**
  * The SQLite file under a connection (statements cached), for the one read on every request
@@ -87,6 +89,11 @@ function withStatementCache(file: SqliteDatabase): SqliteDatabase {
     },
   };
 }
+
+/** SQL on one connection (the one holding the migrations' lock): a pool of one cannot lend a second. */
+const onConnection = (conn: Kysely<Database>): SqlRunner => ({
+  query: async (text, values = []) => ({ rows: (await conn.executeQuery(CompiledQuery.raw(text, values))).rows }),
+});
 
 const MIGRATE_AS_OWNER =
   '. This role may only read and write rows: run `npm run migrate` with the DATABASE_URL of the role that owns the database first (docs/running/deployment.md).';
@@ -118,7 +125,13 @@ export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<
       connected = true;
       await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
       try {
-        return await run(conn);
+        const applied = await run(conn);
+        // The background work's queue (pg-boss) is part of the schema a release brings.
+        const made = await installPgBoss(onConnection(conn)).catch((err: unknown) => {
+          const denied = (err as { code?: unknown }).code === '42501';
+          throw new Error(`Installing the background-work queue (pg-boss) failed: ${String(err)}${denied ? MIGRATE_AS_OWNER : ''}`);
+        });
+        return [...applied, ...made.map((q) => `pg-boss queue ${q}`)];
       } finally {
         await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
       }

@@ -387,4 +387,36 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('send_records').addColumn('field_labels', 'text').execute();
     },
   },
+  // Background work (issue 36). The embedded default's job table (PostgreSQL's jobs live in
+  // pg-boss's schema, made by the same `npm run migrate`); a bulk row keeps its confirmed
+  // receipt, sealed, so the server sends it whether or not the sender's tab is open.
+  '0020_background_jobs': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('background_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('queue', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('singleton_key', 'text')
+        .addColumn('singleton_slot', 'text')
+        .addColumn('retries', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('retry_limit', 'integer', (c) => c.notNull())
+        .addColumn('start_after', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('finished_at', 'text')
+        .addColumn('error', 'text')
+        .execute();
+      // As pg-boss's "stately" queues: one job of a key queued, one waiting to retry, one running.
+      await sql`CREATE UNIQUE INDEX background_jobs_key ON background_jobs (queue, state, singleton_key)
+        WHERE singleton_key IS NOT NULL AND state IN ('created', 'retry', 'active')`.execute(db);
+      await sql`CREATE UNIQUE INDEX background_jobs_slot ON background_jobs (queue, singleton_slot, singleton_key)
+        WHERE singleton_slot IS NOT NULL`.execute(db);
+      await db.schema.createIndex('background_jobs_due').on('background_jobs').columns(['queue', 'state', 'start_after']).execute();
+      await db.schema.createIndex('background_jobs_created').on('background_jobs').column('created_at').execute();
+      await db.schema.alterTable('bulk_rows').addColumn('sealed_receipt', 'text').execute();
+      await db.schema.alterTable('bulk_rows').addColumn('receipt_expires_at', 'text').execute();
+    },
+  },
 };

@@ -239,6 +239,10 @@ export interface BulkRowsTable {
   updated_at: string;
   /** the batch's change_seq at this row's latest change */
   change_seq: number;
+  /** the confirmed receipt, sealed (server/auth/session-keys.ts): the server sends it (0020) */
+  sealed_receipt: string | null;
+  /** when that receipt ends, on the API's clock: a row not sent by then is to be reviewed again */
+  receipt_expires_at: string | null;
 }
 
 /** Every receipt made for a bulk row: such a receipt is sent only through its row (0016). */
@@ -247,6 +251,24 @@ export interface BulkRowReceiptsTable {
   batch_id: string;
   position: number;
   created_at: string;
+}
+
+/** The embedded default's background work (server/jobs/sqlite-queue.ts); PostgreSQL uses pg-boss's own tables. */
+export interface BackgroundJobsTable {
+  id: string;
+  queue: string;
+  /** JSON */
+  data: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'failed' | 'cancelled';
+  singleton_key: string | null;
+  singleton_slot: string | null;
+  retries: number;
+  retry_limit: number;
+  start_after: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
 }
 
 export interface Database {
@@ -264,4 +286,5 @@ export interface Database {
   bulk_batches: BulkBatchesTable;
   bulk_rows: BulkRowsTable;
   bulk_row_receipts: BulkRowReceiptsTable;
+  background_jobs: BackgroundJobsTable;
 }

@@ -19,9 +19,15 @@ export function stopOnSignals(server: Server, o: { deadlineMs: number; log: Logg
       process.exit(1);
     }, o.deadlineMs);
     cut.unref();
+    // Background work takes no new job, and those running get the same deadline to finish
+    // (one cut short is retried by the next instance to start: its effect is safe to repeat).
+    const jobs = (globalThis as { signdeskStopJobs?: (graceMs: number) => Promise<void> }).signdeskStopJobs;
+    const jobsStopped = jobs ? jobs(o.deadlineMs).catch(() => undefined) : Promise.resolve();
     server.close(() => {
-      o.log.info({ after_ms: Date.now() - started }, 'stopped');
-      process.exit(0);
+      void jobsStopped.then(() => {
+        o.log.info({ after_ms: Date.now() - started }, 'stopped');
+        process.exit(0);
+      });
     });
     // A keep-alive connection whose request finishes later would otherwise wait out its
     // keep-alive timeout (75 s): each goes as soon as it is idle.

@@ -2,33 +2,73 @@ import 'server-only';
 import { db } from '../db';
 import { env } from '../env';
 import { logger } from '../logger';
+import { queueDueRows } from '../bulk/due-rows';
+import { sendQueuedRow } from '../bulk/send-queued-row';
+import { recordBackgroundSend } from './audit-background-send';
+import { jobQueue, stopJobQueue } from './job-queue-holder';
+import type { JobQueue } from './job-queue';
+import type { QueueName } from './queues';
 import { pruneExpired } from './retention';
 
-// The console's own background work, started once per server process (instrumentation.ts).
-// Each run is safe on several instances at once and after a restart; a failed run (the
-// database down) is logged and tried again at the next turn.
+// The console's background work, started once per server process (instrumentation.ts): each
+// instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
+// runner on SQLite) gives each job to one instance at a time. Periodic work is queued by every
+// instance's timer under one key per period, so it runs once per period, not once per instance.
 
-const FIRST_RUN_MS = 2_000;
-const RETENTION_EVERY_MS = 60 * 60 * 1000;
+const FIRST_TICK_MS = 1_000;
+const SWEEP_EVERY_S = 10;
+const RETENTION_EVERY_S = 3600;
 
-async function retention() {
-  const e = env();
-  const pruned = await pruneExpired(await db(), { auditDays: e.AUDIT_RETENTION_DAYS, intentDays: e.INTENT_RETENTION_DAYS });
-  if (pruned.audit || pruned.intents) logger().info({ job: 'retention', ...pruned }, 'pruned what is past its retention');
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
+
+async function register(queue: JobQueue) {
+  await queue.work('bulk-send-row', async (job) => {
+    const batchId = text(job.data.batch_id);
+    const position = int(job.data.position);
+    const database = await db();
+    const result = await sendQueuedRow(database, { batchId, position });
+    if (result === 'sent' || result === 'lapsed' || result === 'failed') await recordBackgroundSend(database, { batchId, position, result });
+  });
+  await queue.work('bulk-sweep', async () => {
+    const due = await queueDueRows(await db());
+    if (due) logger().debug({ job: 'bulk-sweep', due }, 'bulk rows due queued');
+  });
+  await queue.work('retention', async () => {
+    const e = env();
+    const pruned = await pruneExpired(await db(), { auditDays: e.AUDIT_RETENTION_DAYS, intentDays: e.INTENT_RETENTION_DAYS });
+    if (pruned.audit || pruned.intents) logger().info({ job: 'retention', ...pruned }, 'pruned what is past its retention');
+  });
 }
 
-function every(name: string, ms: number, run: () => Promise<void>) {
-  const turn = () =>
-    run().catch((err: unknown) => logger().warn({ job: name, err }, 'background job failed; it runs again at its next turn'));
-  setTimeout(turn, FIRST_RUN_MS).unref();
-  setInterval(turn, ms).unref();
+function every(queue: JobQueue, name: QueueName, seconds: number) {
+  const tick = () =>
+    queue
+      .send(name, {}, { singletonKey: 'tick', singletonSeconds: seconds })
+      .catch((err: unknown) => logger().warn({ job: name, err }, 'background job not queued; queued again at its next turn'));
+  setTimeout(tick, FIRST_TICK_MS).unref();
+  setInterval(tick, seconds * 1000).unref();
 }
 
 const started = globalThis as unknown as { signdeskJobs?: boolean };
 
-/** Starts the background jobs of this process, once. */
+/** Starts this process's background work, once; a database down at start is tried again. */
 export function startJobs() {
   if (started.signdeskJobs) return;
   started.signdeskJobs = true;
-  every('retention', RETENTION_EVERY_MS, retention);
+  // The server's shutdown (server/edge/shutdown.ts, outside Next's bundles) finds it here.
+  (globalThis as { signdeskStopJobs?: (graceMs: number) => Promise<void> }).signdeskStopJobs = stopJobQueue;
+  const begin = async () => {
+    const queue = await jobQueue();
+    await register(queue);
+    every(queue, 'bulk-sweep', SWEEP_EVERY_S);
+    every(queue, 'retention', RETENTION_EVERY_S);
+    logger().info({ queue: queue.kind }, 'background work started');
+  };
+  const attempt = () =>
+    begin().catch((err: unknown) => {
+      logger().warn({ err }, 'background work could not start (the database?); trying again in 10 s');
+      setTimeout(attempt, 10_000).unref();
+    });
+  void attempt();
 }

@@ -1,0 +1,31 @@
+import 'server-only';
+
+// Every queue of the console's background work, with how its jobs are retried. One list for
+// both job systems: pg-boss creates these queues at `npm run migrate` (the runtime role may not
+// create tables), and the embedded runner reads the same options.
+
+export interface QueueOptions {
+  /** attempts after the first before a job is failed for an admin to see */
+  retryLimit: number;
+  /** seconds before the first retry; doubled at each further one when backoff is on */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** an active job not finished in this long is taken as lost (its instance died) and retried */
+  expireInSeconds: number;
+  /** jobs of this queue one instance runs at once */
+  concurrency: number;
+}
+
+export const QUEUES = {
+  /** one reviewed bulk row sent, or its unknown outcome confirmed under its key (server/jobs/bulk-send-row.ts) */
+  'bulk-send-row': { retryLimit: 30, retryDelay: 2, retryBackoff: true, expireInSeconds: 90, concurrency: 2 },
+  /** finds rows that are due and not queued (after a restart, a resume, a lost job) */
+  'bulk-sweep': { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, concurrency: 1 },
+  /** prunes what is past its retention (server/jobs/retention.ts) */
+  retention: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600, concurrency: 1 },
+} as const satisfies Record<string, QueueOptions>;
+
+export type QueueName = keyof typeof QUEUES;
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+export const isQueueName = (name: string): name is QueueName => Object.hasOwn(QUEUES, name);
