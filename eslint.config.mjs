@@ -21,6 +21,24 @@ export default defineConfig([
     },
   },
   {
+    // Routes and pages are thin (DESIGN.md §2): what they do with the Signing API is a use case
+    // under server/<noun>/, so the upstream client and its machinery stay out of app/.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/server/signing-api', '@/server/signing-api/**', '**/server/signing-api', '**/server/signing-api/**'],
+              message: 'app/ calls a use case (server/<noun>/<verb-noun>.ts), never the Signing API client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A write and what is read again after it live in its resource's hook
     // (lib/<resource>/mutations.ts, ARCHITECTURE.md); components call those hooks.
     files: ['components/**/*.{ts,tsx}'],

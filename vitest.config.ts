@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * in a module's memory: such files run isolated, found by what they contain.
  */
 const NEEDS_ISOLATION = /process\.env|vi\.(stubEnv|stubGlobal|mock|doMock|hoisted)|globalThis\./;
-const UNIT_ROOTS = ['lib', 'server', 'sandbox', 'components', 'scripts'];
+// tests/structure: the layers' rules (eslint.config.mjs) linted on snippets.
+const UNIT_ROOTS = ['lib', 'server', 'sandbox', 'components', 'scripts', 'tests/structure'];
 const unitFiles = UNIT_ROOTS.flatMap((dir) =>
   (readdirSync(join(root, dir), { recursive: true }) as string[])
     .filter((f) => f.endsWith('.unit.test.ts'))

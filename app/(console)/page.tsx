@@ -3,21 +3,15 @@ import { after } from 'next/server';
 import { HomeView } from '@/components/home/home-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireUser } from '@/server/auth/page-access';
-import { db } from '@/server/db';
-import { noteHomeVisit } from '@/server/home/home-visits';
-import { apiNow } from '@/server/signing-api/client/upstream-clock';
+import { visitHome } from '@/server/home/visit-home';
 
 export const metadata: Metadata = { title: 'Home' };
 
 // Every role lands here: what needs the user now, within their roles (server/home/read-home.ts).
 export default async function HomePage() {
   const user = await requireUser();
-  // A page view is a visit; on the API's clock, as the packages' times are. Noted once the page
-  // is on its way (a database write per first view would otherwise hold every page of a
-  // morning's rush), which is still before the browser has loaded, hydrated and asked for
-  // home's sections, so "since you last looked" means the visit before this one.
-  const at = apiNow();
-  after(async () => noteHomeVisit(await db(), user.id, at));
+  // Noted once the page is on its way, before the browser asks for home's sections (visit-home.ts).
+  after(visitHome({ userId: user.id }));
   return (
     <>
       <PageHeader

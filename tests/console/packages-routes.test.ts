@@ -610,3 +610,17 @@ describe('day ranges and the CSV export', () => {
     expectConsoleError(await c.call('GET', '/api/packages/export', { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
   });
 });
+
+describe('the API clock a receipt deadline follows', () => {
+  it('answers the API’s time to a signed-in reader, the same estimate the signing-api-date header carries', async () => {
+    const reply = await get('/api/clock');
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.body)).toEqual(['api_now']);
+    const apiNow = Date.parse(reply.body.api_now);
+    const header = Date.parse(reply.headers.get('signing-api-date') ?? '');
+    expect(apiNow).not.toBeNaN();
+    // One estimate, the header at a second's precision.
+    expect(Math.abs(apiNow - header)).toBeLessThan(2_000);
+    expectConsoleError(await c.call('GET', '/api/clock', { cookie: null }), 401, 'UNAUTHENTICATED');
+  });
+});

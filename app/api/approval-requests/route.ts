@@ -1,8 +1,8 @@
 import { submitRequestSchema } from '@/lib/approval-requests/schemas';
 import { approvalListQuerySchema } from '@/lib/list/filtered-list-queries';
 import { listApprovalRequests } from '@/server/approval-requests/list-approval-requests';
+import { submitApprovalRequest } from '@/server/approval-requests/submit-approval-request';
 import { handler } from '@/server/http/handler';
-import { submitRequest } from '@/server/signing-api/approval-requests';
 
 // GET: the app's approval requests, with q, status and sent/updated day ranges.
 export const GET = handler({ permission: 'approvals:read', query: approvalListQuerySchema }, ({ query }) =>
@@ -22,5 +22,5 @@ export const POST = handler(
       details: (b) => ({ workflow_release_id: b.workflow_release_id, external_id: b.external_id, submit: b.submit }),
     },
   },
-  ({ body, idempotencyKey }) => submitRequest(body, idempotencyKey!),
+  ({ body, idempotencyKey }) => submitApprovalRequest({ input: body, idempotencyKey: idempotencyKey! }),
 );

@@ -1,10 +1,8 @@
 import { createBatchInputSchema } from '@/lib/bulk/schemas';
 import { db } from '@/server/db';
-import { env } from '@/server/env';
 import { handler } from '@/server/http/handler';
-import { createBatch } from '@/server/bulk/create-batch';
+import { createTemplateBatch } from '@/server/bulk/create-template-batch';
 import { listBatches } from '@/server/bulk/read-batches';
-import { getCatalogItem } from '@/server/signing-api/catalog';
 
 // GET: the user's batches, with their rows counted by state.
 export const GET = handler({ permission: 'packages:send' }, async ({ user }) => ({
@@ -27,16 +25,5 @@ export const POST = handler(
       details: (b) => ({ template_id: b.template_id, rows: b.rows.length }),
     },
   },
-  async ({ body, user, idempotencyKey }) => {
-    const template = await getCatalogItem('document-sign-templates', body.template_id, { fresh: true });
-    const { BULK_BATCHES_PER_USER, BULK_BATCH_EXPIRY_DAYS } = env();
-    return createBatch({
-      db: await db(),
-      userId: user.id,
-      input: body,
-      template,
-      createKey: idempotencyKey!,
-      limits: { batchesPerUser: BULK_BATCHES_PER_USER, expiryDays: BULK_BATCH_EXPIRY_DAYS },
-    });
-  },
+  ({ body, user, idempotencyKey }) => createTemplateBatch({ userId: user.id, input: body, createKey: idempotencyKey! }),
 );

@@ -1,18 +1,6 @@
+import { readApiClock } from '@/server/clock/read-api-clock';
 import { handler } from '@/server/http/handler';
-import { probeSigningApi } from '@/server/signing-api/health';
-import { estimatedApiDate, sinceHeard } from '@/server/signing-api/client/upstream-clock';
-
-/**
- * An estimate older than this is refreshed by the shared health probe (one upstream call per
- * instance, whoever asks). Only a deadline on screen asks this often (components/ui/use-api-now.ts):
- * an API clock that jumped (the sandbox's can be advanced) closes a receipt within seconds,
- * at the cost of one cheap read every 2 s per instance while someone reviews.
- */
-const FRESH_MS = 2_000;
 
 // GET: the Signing API's time as this console knows it; the wrapper also sends it as the
 // signing-api-date header that the browser's deadline clock follows.
-export const GET = handler({ permission: 'read' }, async () => {
-  if (sinceHeard() > FRESH_MS) await probeSigningApi(Date.now(), FRESH_MS);
-  return { api_now: estimatedApiDate() };
-});
+export const GET = handler({ permission: 'read' }, () => readApiClock());

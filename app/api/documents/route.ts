@@ -3,13 +3,16 @@ import { LOGICAL_PURPOSES } from '@/lib/documents/schemas';
 import { listQuerySchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { guardUploadBody } from '@/server/http/upload-stream';
+import { listDocuments } from '@/server/documents/list-documents';
 import { uploadDocument } from '@/server/documents/upload-document';
-import { listDocuments } from '@/server/signing-api/documents';
 
 // GET: the app's documents, paginated, with q and purpose.
 export const GET = handler(
-  { permission: 'documents:read', query: listQuerySchema.extend({ logical_purpose: z.enum(LOGICAL_PURPOSES).optional() }).strict() },
-  ({ query }) => listDocuments(query),
+  {
+    permission: 'documents:read',
+    query: listQuerySchema.extend({ logical_purpose: z.enum(LOGICAL_PURPOSES).optional() }).strict(),
+  },
+  ({ query }) => listDocuments({ query }),
 );
 
 // POST: receives one PDF whole into a temp file (never parsed into memory), within the

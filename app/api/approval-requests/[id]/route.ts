@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '@/lib/list/schemas';
+import { readApprovalRequest } from '@/server/approval-requests/read-approval-request';
 import { handler } from '@/server/http/handler';
-import { getRequest } from '@/server/signing-api/approval-requests';
 
 // GET: one approval request with its versions, steps, SLA and decisions.
-export const GET = handler({ permission: 'approvals:read', params: z.object({ id: idSchema }) }, ({ params }) => getRequest(params.id));
+export const GET = handler({ permission: 'approvals:read', params: z.object({ id: idSchema }) }, ({ params }) =>
+  readApprovalRequest({ id: params.id }),
+);

@@ -3,12 +3,12 @@ import { deleteDocumentSchema } from '@/lib/documents/schemas';
 import { idSchema } from '@/lib/list/schemas';
 import { handler } from '@/server/http/handler';
 import { deleteDocument } from '@/server/documents/delete-document';
-import { getDocument } from '@/server/signing-api/documents';
+import { readDocument } from '@/server/documents/read-document';
 
 const params = z.object({ id: idSchema });
 
 // GET: one document.
-export const GET = handler({ permission: 'documents:read', params }, ({ params: p }) => getDocument(p.id));
+export const GET = handler({ permission: 'documents:read', params }, ({ params: p }) => readDocument({ id: p.id }));
 
 // DELETE: deletes an unused document with a reason; evidence is refused by the API (DOCUMENT_PROTECTED).
 export const DELETE = handler(
@@ -19,5 +19,6 @@ export const DELETE = handler(
     idempotency: 'required',
     audit: { operation: 'document.delete', targetType: 'document', target: (p) => p.id, reason: (b) => b.reason },
   },
-  ({ params: p, body, idempotencyKey }) => deleteDocument({ documentId: p.id, reason: body.reason, idempotencyKey: idempotencyKey! }),
+  ({ params: p, body, idempotencyKey }) =>
+    deleteDocument({ documentId: p.id, reason: body.reason, idempotencyKey: idempotencyKey! }),
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/list/schemas';
 import { packageArchiveSchema } from '@/lib/packages/schemas';
 import { handler } from '@/server/http/handler';
-import { archivePackage } from '@/server/signing-api/packages';
+import { archivePackage } from '@/server/packages/archive-package';
 
 // POST: archives a finished package; an active one is refused (PACKAGE_NOT_CLOSED).
 export const POST = handler(
@@ -13,5 +13,5 @@ export const POST = handler(
     idempotency: 'required',
     audit: { operation: 'package.archive', targetType: 'signature_package', target: (p) => p.id, reason: (b) => b.reason },
   },
-  ({ params, body, idempotencyKey }) => archivePackage(params.id, body.reason, idempotencyKey!),
+  ({ params, body, idempotencyKey }) => archivePackage({ id: params.id, reason: body.reason, idempotencyKey: idempotencyKey! }),
 );

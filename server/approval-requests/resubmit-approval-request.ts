@@ -1,0 +1,16 @@
+import 'server-only';
+import type { RevisionInput } from '@/lib/approval-requests/schemas';
+import { resubmitRequest } from '../signing-api/approval-requests';
+
+export interface ResubmitApprovalRequestOptions {
+  id: string;
+  /** the revision with the versions last read: a stale one is a 409 to re-read */
+  input: RevisionInput;
+  /** the browser's key for this resubmission */
+  idempotencyKey: string;
+}
+
+/** Resubmits the revised request, its content checked whole against the request's own release. */
+export async function resubmitApprovalRequest({ id, input, idempotencyKey }: ResubmitApprovalRequestOptions) {
+  return resubmitRequest(id, input, idempotencyKey);
+}
