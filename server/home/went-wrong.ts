@@ -29,6 +29,13 @@ const TARGET_IS_RESULT = new Set([
 
 type Entry = Selectable<AuditLogTable>;
 
+/** The bulk row an action was about: by its request's path, or as background work names it. */
+const rowOfAction = (a: FailedAction) =>
+  bulkRowOf(a.path) ??
+  (typeof a.details.batch_id === 'string' && typeof a.details.position === 'number'
+    ? { batchId: a.details.batch_id, position: a.details.position }
+    : null);
+
 function detailsOf(e: Pick<Entry, 'details'>): Record<string, unknown> {
   if (!e.details) return {};
   try {
@@ -48,7 +55,9 @@ function subjectOf(a: FailedAction): string {
   const what = [a.details.template_id, a.details.workflow_release_id, a.details.list].find((v) => typeof v === 'string') as
     string | undefined;
   const target = TARGET_IS_RESULT.has(a.operation) ? '' : `${a.target_type ?? ''}:${a.target_id ?? ''}`;
-  return [a.operation, a.path ?? '', target, what?.replace(/@.*$/, '') ?? ''].join('|');
+  // A row the console sent in the background has no request path: its batch and row say which.
+  const row = typeof a.details.batch_id === 'string' ? `${a.details.batch_id}/${String(a.details.position)}` : '';
+  return [a.operation, a.path ?? '', target, what?.replace(/@.*$/, '') ?? '', row].join('|');
 }
 
 /**
@@ -122,7 +131,7 @@ export async function wentWrong(db: Kysely<Database>, user: User, now: Date): Pr
   const rowsGone = await settledBulkRows(
     db,
     standing.flatMap((f) => {
-      const row = bulkRowOf(actionOf(f).path);
+      const row = rowOfAction(actionOf(f));
       return row ? [row] : [];
     }),
   );
@@ -131,7 +140,7 @@ export async function wentWrong(db: Kysely<Database>, user: User, now: Date): Pr
   for (const f of standing) {
     const action = actionOf(f);
     if ((putRight.get(subjectOf(action)) ?? 0) > f.id) continue;
-    const row = bulkRowOf(action.path);
+    const row = rowOfAction(action);
     if (row && rowsGone.has(`${row.batchId}/${row.position}`)) continue;
     const place = failurePlace(action);
     rows.push({

@@ -32,6 +32,6 @@ export async function recordBackgroundSend(
     errorCode: sent ? null : row.error_code,
     idempotencyKey: row.send_key,
     reason: 'sent by the console in the background, as its sender confirmed',
-    details: { batch_id: o.batchId, line: row.line, result: o.result },
+    details: { batch_id: o.batchId, position: o.position, line: row.line, result: o.result },
   });
 }
