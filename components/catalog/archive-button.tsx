@@ -3,31 +3,18 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
-import { useArchive, type ArchivableKind } from '@/lib/catalog/mutations';
+import { archiveOf, CATALOG_KIND_INFO, type ArchivableKind } from '@/lib/catalog/kinds';
+import { useArchive } from '@/lib/catalog/mutations';
 import { Button } from '../ui/button';
 import { ReasonDialog } from '../ui/reason-dialog';
 import { WorkflowBlockers } from './blocking-requests';
 import { IN_USE_REFUSAL } from './workflow-blockers';
 
-const NOUNS: Record<ArchivableKind, { one: string; title: string; note: string }> = {
-  categories: {
-    one: 'category',
-    title: 'Category',
-    // What the API does (DESIGN.md §3; README "Archived categories"), not more.
-    note: 'New requests on the workflows filed under it are refused from now on, whether submitted or saved as drafts. Requests already started continue, revisions included. The workflows themselves stay active.',
-  },
-  'approval-workflows': {
-    one: 'workflow',
-    title: 'Workflow',
-    note: 'New requests can no longer start it. A workflow still used by requests in draft, in progress or needing revision cannot be archived.',
-  },
-  // What the API does (DESIGN.md §3; README "Archived request forms"), not more.
-  'request-forms': {
-    one: 'request form',
-    title: 'Request form',
-    note: 'New requests on its workflow are refused from now on, whether submitted or saved as drafts. Requests already started on it continue, revisions included. The workflow itself stays active.',
-  },
-};
+/** How the dialog names one of `kind`: "Archive workflow", "Workflow “X” archived". */
+function nounsOf(kind: ArchivableKind) {
+  const one = CATALOG_KIND_INFO[kind].noun;
+  return { one, title: one.charAt(0).toUpperCase() + one.slice(1), note: archiveOf(kind).note };
+}
 
 /** The API's refusal, said in terms of what the admin can do about it. */
 function explain(kind: ArchivableKind, err: unknown): unknown {
@@ -43,7 +30,12 @@ function explain(kind: ArchivableKind, err: unknown): unknown {
     );
   }
   if (err.code === 'ALREADY_ARCHIVED')
-    return new ConsoleApiError(err.status, err.code, `This ${NOUNS[kind].one} is already archived. ${err.message}`, err.details);
+    return new ConsoleApiError(
+      err.status,
+      err.code,
+      `This ${nounsOf(kind).one} is already archived. ${err.message}`,
+      err.details,
+    );
   return err;
 }
 
@@ -59,7 +51,7 @@ interface ArchiveButtonProps {
 export function ArchiveButton({ kind, id, name, note }: ArchiveButtonProps) {
   const [open, setOpen] = useState(false);
   const [inUse, setInUse] = useState(false);
-  const noun = NOUNS[kind];
+  const noun = nounsOf(kind);
   const archive = useArchive(kind, {
     onDone() {
       toast.success(`${noun.title} “${name}” archived`);

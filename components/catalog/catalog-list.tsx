@@ -7,7 +7,7 @@ import { catalogListQuery, type CatalogKind, type CatalogTypes } from '@/lib/cat
 import { ListToolbar, type FilterDef } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
-import { CATALOG_NOUNS } from './catalog-paths';
+import { CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 
 interface CatalogListProps<K extends CatalogKind> {
   kind: K;
@@ -31,7 +31,7 @@ export function CatalogList<K extends CatalogKind>({ kind, columns, filters = NO
       ...Object.fromEntries(names.map((name) => [name, params.filters[name] || undefined])),
     }),
   );
-  const many = CATALOG_NOUNS[kind].many;
+  const many = CATALOG_KIND_INFO[kind].many;
   return (
     <>
       <ListToolbar params={params} update={update} searchLabel={`Search ${many.toLowerCase()}`} filters={filters} />

@@ -1,12 +1,7 @@
+import { CATALOG_KIND_INFO, CATALOG_KINDS, catalogListHref } from '@/lib/catalog/kinds';
 import { SectionTabs } from '../ui/section-tabs';
 
-const TABS = [
-  { href: '/catalog/categories', label: 'Categories' },
-  { href: '/catalog/request-templates', label: 'Request templates' },
-  { href: '/catalog/approval-workflows', label: 'Approval workflows' },
-  { href: '/catalog/request-forms', label: 'Request forms' },
-  { href: '/catalog/document-sign-templates', label: 'Document-sign templates' },
-] as const;
+const TABS = CATALOG_KINDS.map((kind) => ({ href: catalogListHref(kind), label: CATALOG_KIND_INFO[kind].many }));
 
 /** The Catalog area's sub-navigation: one tab per kind of catalog record. */
 export function CatalogTabs() {

@@ -16,10 +16,10 @@ export function CategoryDetail({ id, canAdmin }: { id: string; canAdmin: boolean
         <>
           <DetailHeader
             record={c}
-            idLabel="category id"
+            kind="categories"
             actions={canAdmin && c.status === 'active' ? <ArchiveButton kind="categories" id={c.id} name={c.name} /> : undefined}
           />
-          <ArchivedNotice record={c} noun="category" />
+          <ArchivedNotice record={c} kind="categories" />
           <Facts
             items={[
               ['Created', formatDateTime(c.created_at, {}, locales)],

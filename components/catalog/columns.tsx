@@ -4,7 +4,7 @@ import { formatDate } from '@/lib/format';
 import type { CatalogKind } from '@/lib/catalog/queries';
 import { CopyId } from '../ui/copy-id';
 import { Badge, StatusBadge } from '../ui/states';
-import { catalogItemHref } from './catalog-paths';
+import { catalogItemHref } from '@/lib/catalog/kinds';
 import { ItemLink } from './item-link';
 
 interface Named {

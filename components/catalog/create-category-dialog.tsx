@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ConsoleApiError } from '@/lib/api-error';
 import type { createCategorySchema } from '@/lib/catalog/schemas';
 import { useCreateCategory } from '@/lib/catalog/mutations';
-import { catalogItemHref } from './catalog-paths';
+import { catalogItemHref } from '@/lib/catalog/kinds';
 import { applyApiError, type ApiErrorPlacement } from '@/lib/forms/apply-api-error';
 import { Button } from '../ui/button';
 import { DialogForm } from '../ui/dialog-form';

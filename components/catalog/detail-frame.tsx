@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
 import { useReaderLocales } from '../ui/use-reader-locales';
+import { CATALOG_KIND_INFO, catalogListHref, type ArchivableKind } from '@/lib/catalog/kinds';
 import { catalogItemQuery, type CatalogKind, type CatalogTypes } from '@/lib/catalog/queries';
 import { useNoteOpened } from '../search/opened-by';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { CopyId } from '../ui/copy-id';
 import { QueryState } from '../ui/query-state';
 import { EmptyState, Skeleton, StatusBadge } from '../ui/states';
-import { CATALOG_NOUNS, catalogListHref } from './catalog-paths';
 import { Card } from '../ui/card';
 
 interface DetailFrameProps<K extends CatalogKind> {
@@ -23,7 +23,7 @@ interface DetailFrameProps<K extends CatalogKind> {
 export function DetailFrame<K extends CatalogKind>({ kind, id, children }: DetailFrameProps<K>) {
   const query = useQuery(catalogItemQuery(kind, id));
   useNoteOpened(kind, query.data);
-  const nouns = CATALOG_NOUNS[kind];
+  const nouns = CATALOG_KIND_INFO[kind];
   const crumbs = [
     { label: 'Catalog', href: '/catalog' },
     { label: nouns.many, href: catalogListHref(kind) },
@@ -78,7 +78,8 @@ function DetailSkeleton() {
 
 interface DetailHeaderProps {
   record: { id: string; name: string; status?: string; description?: string };
-  idLabel: string;
+  /** what the record is: its id is labelled "workflow id" */
+  kind: CatalogKind;
   /** said in place of an empty description; '' says nothing */
   noDescription?: string;
   badges?: React.ReactNode;
@@ -86,7 +87,7 @@ interface DetailHeaderProps {
 }
 
 /** Name, status, copyable id and description of a record, with its actions on the right. */
-export function DetailHeader({ record, idLabel, noDescription = 'No description.', badges, actions }: DetailHeaderProps) {
+export function DetailHeader({ record, kind, noDescription = 'No description.', badges, actions }: DetailHeaderProps) {
   const { id, name: title, status } = record;
   const description = record.description || noDescription;
   return (
@@ -98,7 +99,7 @@ export function DetailHeader({ record, idLabel, noDescription = 'No description.
           {badges}
         </div>
         <div className="mt-1.5">
-          <CopyId value={id} label={idLabel} />
+          <CopyId value={id} label={`${CATALOG_KIND_INFO[kind].noun} id`} />
         </div>
         {description && <p className="mt-2 text-sm text-slate-700">{description}</p>}
       </div>
@@ -109,19 +110,20 @@ export function DetailHeader({ record, idLabel, noDescription = 'No description.
 
 interface ArchivedNoticeProps {
   record: { status?: string; archived_at?: string | null; archive_reason?: string | null };
-  noun: string;
+  kind: ArchivableKind;
   /** what being archived means for this kind of record */
   note?: string;
 }
 
 /** When and why a record was archived; nothing for active records. */
-export function ArchivedNotice({ record, noun, note }: ArchivedNoticeProps) {
+export function ArchivedNotice({ record, kind, note }: ArchivedNoticeProps) {
   const locales = useReaderLocales();
   if (record.status !== 'archived') return null;
   return (
     <div className="mb-6 rounded-lg border border-slate-300 bg-slate-100 px-4 py-3 text-sm text-slate-800">
       <p className="font-medium">
-        This {noun} was archived{record.archived_at ? ` on ${formatDateTime(record.archived_at, {}, locales)}` : ''}.
+        This {CATALOG_KIND_INFO[kind].noun} was archived
+        {record.archived_at ? ` on ${formatDateTime(record.archived_at, {}, locales)}` : ''}.
       </p>
       {record.archive_reason && <p className="mt-0.5">Reason: {record.archive_reason}</p>}
       {note && <p className="mt-0.5">{note}</p>}

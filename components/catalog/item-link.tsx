@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { catalogItemQuery, type CatalogKind } from '@/lib/catalog/queries';
-import { catalogItemHref } from './catalog-paths';
+import { catalogItemHref } from '@/lib/catalog/kinds';
 
 /**
  * A link to another catalog record: its name when known, its id otherwise (in monospace).

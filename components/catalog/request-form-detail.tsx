@@ -20,12 +20,12 @@ export function RequestFormDetail({ id, canAdmin }: { id: string; canAdmin: bool
         <>
           <DetailHeader
             record={f}
-            idLabel="request form id"
+            kind="request-forms"
             actions={canAdmin && f.status === 'active' ? <ArchiveRequestFormButton form={f} /> : undefined}
           />
           <ArchivedNotice
             record={f}
-            noun="request form"
+            kind="request-forms"
             note="Its workflow accepts no new requests; requests already started continue."
           />
           <Facts

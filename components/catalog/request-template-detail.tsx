@@ -18,7 +18,7 @@ export function RequestTemplateDetail({ id }: { id: string }) {
     <DetailFrame kind="request-templates" id={id}>
       {(t) => (
         <>
-          <DetailHeader record={t} idLabel="request template id" />
+          <DetailHeader record={t} kind="request-templates" />
           <Facts
             items={[
               ['Category', <ItemLink key="c" kind="categories" id={t.category_id} name={names.get(t.category_id ?? '')} />],

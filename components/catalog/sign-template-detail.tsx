@@ -99,7 +99,7 @@ export function SignTemplateDetail({ id, canSend }: { id: string; canSend: boole
           <>
             <DetailHeader
               record={t}
-              idLabel="template id"
+              kind="document-sign-templates"
               badges={t.api_enabled === false ? <Badge tone="amber">not enabled for API use</Badge> : undefined}
               actions={
                 canSend && t.status === 'active' && t.api_enabled !== false ? (

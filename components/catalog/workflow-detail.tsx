@@ -66,7 +66,7 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
           <>
             <DetailHeader
               record={w}
-              idLabel="workflow id"
+              kind="approval-workflows"
               noDescription=""
               badges={
                 <>
@@ -88,7 +88,7 @@ export function WorkflowDetail({ id, canAdmin, canRequest }: { id: string; canAd
                 ) : undefined
               }
             />
-            <ArchivedNotice record={w} noun="workflow" />
+            <ArchivedNotice record={w} kind="approval-workflows" />
             <Facts
               items={[
                 ['Current release', <CopyId key="r" value={w.workflow_release_id} label="workflow release id" />],

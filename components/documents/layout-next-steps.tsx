@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { catalogItemQuery } from '@/lib/catalog/queries';
 import type { SignTemplate } from '@/lib/catalog/schemas';
 import { layoutTemplatesQuery } from '@/lib/documents/queries';
-import { catalogItemHref, catalogListHref } from '../catalog/catalog-paths';
+import { catalogItemHref, catalogListHref } from '@/lib/catalog/kinds';
 import { LinkButton } from '../ui/link-button';
 import { templateNameOf } from './template-name';
 

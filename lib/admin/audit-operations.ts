@@ -3,6 +3,8 @@
 // under app/, server/ and scripts/ and fails on any without a label. Kept without zod, so the
 // admin pages can name them without loading it.
 
+import { ARCHIVABLE_KINDS, archiveOf } from '../catalog/kinds.ts';
+
 export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'auth.sign_in': 'Signed in',
   'auth.sign_out': 'Signed out',
@@ -18,9 +20,8 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'user.update': "Changed a user's roles or access",
 
   'category.create': 'Created a category',
-  'category.archive': 'Archived a category',
-  'workflow.archive': 'Archived an approval workflow',
-  'request_form.archive': 'Archived a request form',
+  // The archives of the catalog's kinds, named with each kind (lib/catalog/kinds.ts).
+  ...Object.fromEntries(ARCHIVABLE_KINDS.map((kind) => [`${archiveOf(kind).auditTarget}.archive`, archiveOf(kind).auditLabel])),
 
   'document.upload': 'Uploaded a document',
   'document.delete': 'Deleted a document',

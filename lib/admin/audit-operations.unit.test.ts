@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ARCHIVABLE_KINDS, archiveOf } from '../catalog/kinds.ts';
 import { AUDIT_OPERATION_LABELS, operationLabel } from './audit-operations.ts';
 
 // Every operation the console records must have a label, or the audit log shows a bare
@@ -31,8 +32,8 @@ const captures = (files: Source[], pattern: RegExp) => files.flatMap((f) => [...
 const PARAMETERS: Record<string, (files: Source[]) => string[]> = {
   // draftRoutes({ audited: 'package_draft', ... }) in server/<kind>-drafts/
   'o.audited': (files) => captures(files, /\baudited:\s*'([a-z_]+)'/g),
-  // catalogArchive('categories', 'category') in app/api/<collection>/[id]/archive/route.ts
-  targetType: (files) => captures(files, /\bcatalogArchive\(\s*'[^']*'\s*,\s*'([a-z_]+)'\s*\)/g),
+  // catalogArchive(kind) in server/http/catalog-routes.ts: each archivable kind's audit target
+  targetType: () => ARCHIVABLE_KINDS.map((kind) => archiveOf(kind).auditTarget),
 };
 
 /** Each operation recorded in `files`, with the files that record it; `unexpanded` lists templates no parameter rule covers. */

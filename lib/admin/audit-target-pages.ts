@@ -1,18 +1,17 @@
 import type { Route } from 'next';
+import { CATALOG_KIND_INFO, CATALOG_KINDS, catalogListHref } from '../catalog/kinds.ts';
 
 // The console's page for each kind of audit target that has one, so the id in the log opens the
 // record. Users have no page of their own (the log names the account instead), drafts are
-// their owner's alone, and the sandbox is not a record.
+// their owner's alone, and the sandbox is not a record. The catalog's kinds name their own
+// targets (lib/catalog/kinds.ts).
 const PAGES: Readonly<Record<string, string>> = {
   signature_package: '/packages',
   approval_request: '/approvals',
   document: '/documents',
-  category: '/catalog/categories',
-  // Archiving says workflow, the sandbox's release control approval_workflow: one page.
-  workflow: '/catalog/approval-workflows',
-  approval_workflow: '/catalog/approval-workflows',
-  request_form: '/catalog/request-forms',
-  sign_template: '/catalog/document-sign-templates',
+  ...Object.fromEntries(
+    CATALOG_KINDS.flatMap((kind) => CATALOG_KIND_INFO[kind].auditTargets.map((type) => [type, catalogListHref(kind)])),
+  ),
 };
 
 /** The page of a target, or null when its kind has none. */

@@ -2,11 +2,10 @@
 
 import type { FieldValues } from 'react-hook-form';
 import { api } from '@/lib/api-client';
+import type { ArchivableKind } from '@/lib/catalog/kinds';
 import { catalogKeys } from '@/lib/catalog/queries';
 import type { Category } from '@/lib/catalog/schemas';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation';
-
-export type ArchivableKind = 'categories' | 'approval-workflows' | 'request-forms';
 
 type CategoryInput = { name: string; description: string };
 type CreatedCategory = Category & { request_form_created?: boolean };

@@ -1,17 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, qs } from '../api-client.ts';
 import { via } from '../api-transport.ts';
-import type { Category, ReleaseSchema, RequestForm, RequestTemplate, SignTemplate, Workflow } from './schemas.ts';
+import type { ReleaseSchema } from './schemas.ts';
+import type { CatalogKind, CatalogTypes } from './kinds.ts';
 import type { Page } from '../list/schemas.ts';
 
-export interface CatalogTypes {
-  categories: Category;
-  'request-templates': RequestTemplate;
-  'approval-workflows': Workflow;
-  'request-forms': RequestForm;
-  'document-sign-templates': SignTemplate;
-}
-export type CatalogKind = keyof CatalogTypes;
+// The kinds are described once, in kinds.ts; these names stay for the code that reads them here.
+export type { CatalogKind, CatalogTypes };
 
 type ListArgs = { page: number; size: number; q?: string } & Record<string, string | number | undefined>;
 
@@ -38,6 +33,10 @@ export const catalogItemQuery = <K extends CatalogKind>(kind: K, id: string) =>
 export const submissionSchemaQuery = (workflowId: string, release: number) =>
   queryOptions({
     queryKey: ['catalog', 'approval-workflows', 'schema', workflowId, release] as const,
-    queryFn: (ctx) => api<ReleaseSchema>(`/api/approval-workflows/${encodeURIComponent(workflowId)}/releases/${release}/submission-schema`, via(ctx)),
+    queryFn: (ctx) =>
+      api<ReleaseSchema>(
+        `/api/approval-workflows/${encodeURIComponent(workflowId)}/releases/${release}/submission-schema`,
+        via(ctx),
+      ),
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,5 @@
 import type { Route } from 'next';
-import type { CatalogKind } from '../catalog/queries.ts';
+import { CATALOG_KIND_INFO, CATALOG_KINDS, catalogItemHref, type CatalogKind } from '../catalog/kinds.ts';
 import { statusLabel } from '../status-labels.ts';
 
 // A record as the header's search lists it, built from what a list or a record's own page
@@ -8,15 +8,12 @@ import { statusLabel } from '../status-labels.ts';
 
 export type SearchKindId = 'packages' | 'approval-requests' | 'documents' | CatalogKind;
 
+/** In the order the results list them: the catalog's kinds after the rest, by their search rank. */
 export const SEARCH_KIND_IDS: readonly SearchKindId[] = [
   'packages',
   'approval-requests',
   'documents',
-  'document-sign-templates',
-  'approval-workflows',
-  'request-forms',
-  'request-templates',
-  'categories',
+  ...[...CATALOG_KINDS].sort((a, b) => CATALOG_KIND_INFO[a].searchRank - CATALOG_KIND_INFO[b].searchRank),
 ];
 
 export interface SearchHit {
@@ -73,7 +70,7 @@ export function hitOf(kind: SearchKindId, record: { id: string }): SearchHit {
         id: r.id,
         title: text(r.name) ?? r.id,
         detail: detailOf(r.id, status === 'archived' ? 'archived' : undefined),
-        href: at(`/catalog/${kind}`, r.id),
+        href: catalogItemHref(kind, r.id),
       };
   }
 }

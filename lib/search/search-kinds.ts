@@ -1,7 +1,8 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import type { Route } from 'next';
 import { approvalsListQuery } from '../approval-requests/queries.ts';
-import { catalogListQuery, type CatalogKind } from '../catalog/queries.ts';
+import { CATALOG_KIND_INFO, CATALOG_KINDS, catalogListHref, type CatalogKind } from '../catalog/kinds.ts';
+import { catalogListQuery } from '../catalog/queries.ts';
 import { documentListQuery } from '../documents/queries.ts';
 import type { Page } from '../list/schemas.ts';
 import { packagesListQuery } from '../packages/queries.ts';
@@ -42,11 +43,11 @@ const FIRST = { page: 1, size: 25 } as const;
 
 const filtered = (base: string) => (q: string) => `${base}?q=${encodeURIComponent(q)}` as Route;
 
-const catalogKind = (id: CatalogKind, label: string): SearchKind => ({
+const catalogKind = (id: CatalogKind): SearchKind => ({
   id,
-  label,
+  label: CATALOG_KIND_INFO[id].many,
   permission: 'read',
-  listHref: filtered(`/catalog/${id}`),
+  listHref: filtered(catalogListHref(id)),
   query: (q) => searchable(catalogListQuery(id, { ...FIRST, q })),
 });
 
@@ -72,11 +73,7 @@ const KINDS: Record<SearchKindId, SearchKind> = {
     listHref: filtered('/documents'),
     query: (q) => searchable(documentListQuery({ ...FIRST, q })),
   },
-  'document-sign-templates': catalogKind('document-sign-templates', 'Document-sign templates'),
-  'approval-workflows': catalogKind('approval-workflows', 'Approval workflows'),
-  'request-forms': catalogKind('request-forms', 'Request forms'),
-  'request-templates': catalogKind('request-templates', 'Request templates'),
-  categories: catalogKind('categories', 'Categories'),
+  ...(Object.fromEntries(CATALOG_KINDS.map((id) => [id, catalogKind(id)])) as Record<CatalogKind, SearchKind>),
 };
 
 /** In the order the results list them. */

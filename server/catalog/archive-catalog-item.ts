@@ -1,6 +1,7 @@
 import 'server-only';
+import type { ArchivableKind } from '@/lib/catalog/kinds';
 import { SigningApiError, explainingRefusal } from '../signing-api/client/errors';
-import { getCatalogItem, postArchive, type ArchivableKind } from '../signing-api/catalog';
+import { getCatalogItem, postArchive } from '../signing-api/catalog';
 
 export interface ArchiveCatalogItemOptions {
   kind: ArchivableKind;

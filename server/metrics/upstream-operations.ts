@@ -1,24 +1,14 @@
 import 'server-only';
+import { catalogPaths } from '@/lib/catalog/kinds';
 import { patternMatcher } from './path-patterns';
 
 // The Signing API's paths (spec section 4) the console calls with its key or an editor session,
 // relative to /api/v1. A call's operation label is its method and one of these: an id, or the
-// hosted editor's session (a credential), never becomes a label.
-const API_PATHS = [
-  '/categories',
-  '/categories/{id}',
-  '/categories/{id}/archive',
-  '/request-templates',
-  '/request-templates/{id}',
-  '/approval-workflows',
-  '/approval-workflows/{id}',
-  '/approval-workflows/{id}/archive',
+// hosted editor's session (a credential), never becomes a label. The catalog kinds' list, record
+// and archive paths come from their registry (lib/catalog/kinds.ts); their other paths are here.
+const API_PATHS: readonly string[] = [
+  ...catalogPaths({ base: '', id: '{id}' }),
   '/approval-workflows/{id}/releases/{release}/submission-schema',
-  '/request-forms',
-  '/request-forms/{id}',
-  '/request-forms/{id}/archive',
-  '/document-sign-templates',
-  '/document-sign-templates/{id}',
   '/document-sign-templates/{id}/content',
   '/documents',
   '/documents/{id}',
@@ -35,7 +25,7 @@ const API_PATHS = [
   '/approval-requests/{id}/revision-requirements',
   '/approval-requests/{id}/revision-draft',
   '/approval-requests/{id}/resubmit',
-] as const;
+];
 
 const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
 const match = patternMatcher(API_PATHS);

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import type { ArchivableKind, CatalogKind } from '@/lib/catalog/kinds';
 import {
   categoryCreatedSchema,
   categorySchema,
@@ -12,15 +13,14 @@ import {
 import { pageOf, type Page } from '@/lib/list/schemas';
 import { callJson, send } from './client/client';
 
-/** The catalog collections: API path segment and the schema of one record. */
+/** The schema of one record of each kind (lib/catalog/kinds.ts): its list, record and archive answers. */
 export const CATALOG = {
   categories: categorySchema,
   'request-templates': requestTemplateSchema,
   'approval-workflows': workflowSchema,
   'request-forms': requestFormSchema,
   'document-sign-templates': signTemplateSchema,
-} as const;
-export type CatalogKind = keyof typeof CATALOG;
+} as const satisfies Record<CatalogKind, z.ZodType>;
 
 type Query = Record<string, string | number | undefined>;
 
@@ -28,13 +28,21 @@ type Item<K extends CatalogKind> = z.output<(typeof CATALOG)[K]>;
 
 // Return types spelled out (the schema parsed the record): inferred through the generic index
 // they would stay opaque to callers.
-export async function listCatalog<K extends CatalogKind>(kind: K, query: Query, opts: { fresh?: boolean } = {}): Promise<Page<Item<K>>> {
+export async function listCatalog<K extends CatalogKind>(
+  kind: K,
+  query: Query,
+  opts: { fresh?: boolean } = {},
+): Promise<Page<Item<K>>> {
   const item: (typeof CATALOG)[K] = CATALOG[kind];
   return (await callJson({ method: 'GET', path: `/${kind}`, query, fresh: opts.fresh }, pageOf(item))).data as Page<Item<K>>;
 }
 
 /** `fresh` for a read that decides something: never from the catalog cache. */
-export async function getCatalogItem<K extends CatalogKind>(kind: K, id: string, opts: { fresh?: boolean } = {}): Promise<Item<K>> {
+export async function getCatalogItem<K extends CatalogKind>(
+  kind: K,
+  id: string,
+  opts: { fresh?: boolean } = {},
+): Promise<Item<K>> {
   const item: (typeof CATALOG)[K] = CATALOG[kind];
   return (await callJson({ method: 'GET', path: `/${kind}/${encodeURIComponent(id)}`, fresh: opts.fresh }, item)).data as Item<K>;
 }
@@ -54,15 +62,14 @@ export async function postCategory(input: { name: string; description: string },
   return (await callJson({ method: 'POST', path: '/categories', json: input, idempotencyKey }, categoryCreatedSchema)).data;
 }
 
-const ARCHIVE_SCHEMA = {
-  categories: categorySchema,
-  'approval-workflows': workflowSchema,
-  'request-forms': requestFormSchema,
-} as const;
-export type ArchivableKind = keyof typeof ARCHIVE_SCHEMA;
-
-/** POST /{kind}/{id}/archive with the reason, under the confirmation's key. */
-export async function postArchive(kind: ArchivableKind, id: string, reason: string, idempotencyKey: string) {
+/** POST /{kind}/{id}/archive with the reason, under the confirmation's key: the archived record. */
+export async function postArchive<K extends ArchivableKind>(
+  kind: K,
+  id: string,
+  reason: string,
+  idempotencyKey: string,
+): Promise<Item<K>> {
+  const item: (typeof CATALOG)[K] = CATALOG[kind];
   const path = `/${kind}/${encodeURIComponent(id)}/archive`;
-  return (await callJson({ method: 'POST', path, json: { reason }, idempotencyKey }, ARCHIVE_SCHEMA[kind])).data;
+  return (await callJson({ method: 'POST', path, json: { reason }, idempotencyKey }, item)).data as Item<K>;
 }

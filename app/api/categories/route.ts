@@ -1,11 +1,10 @@
 import { createCategorySchema } from '@/lib/catalog/schemas';
-import { statusFilter } from '@/lib/list/schemas';
 import { catalogList } from '@/server/http/catalog-routes';
 import { handler } from '@/server/http/handler';
 import { createCategory } from '@/server/catalog/create-category';
 
-// GET: categories, paginated, with q and status.
-export const GET = catalogList('categories', { status: statusFilter });
+// GET: categories, paginated, with q and status (server/catalog/kinds.ts).
+export const GET = catalogList('categories');
 
 // POST: creates a category (admins; one Idempotency-Key per submitted form).
 export const POST = handler(

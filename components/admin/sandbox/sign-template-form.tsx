@@ -9,7 +9,7 @@ import type { DocumentItem } from '@/lib/documents/schemas';
 import type { PublishedSignTemplate } from '@/lib/admin/sign-template-schemas';
 import { usePublishSignTemplate } from '@/lib/admin/sandbox-mutations';
 import { adminErrorPlacement } from '@/lib/forms/admin-placement';
-import { catalogItemHref } from '../../catalog/catalog-paths';
+import { catalogItemHref } from '@/lib/catalog/kinds';
 import { templateNameOf } from '../../documents/template-name';
 import { Button } from '../../ui/button';
 import { Field, Input, SelectField } from '../../ui/field';

@@ -1,11 +1,12 @@
 import 'server-only';
-import { CATALOG_FRESH_MS } from '@/lib/catalog/freshness';
+import { CATALOG_KIND_INFO, CATALOG_KINDS, isCatalogKind } from '@/lib/catalog/kinds';
 import { noteUpstreamRequest } from './call-context';
 
 // Every operator spends the console's one API key, and with it the API's rate limit. So
 // identical reads at the same moment share one upstream call (single flight), and catalog
-// reads, which change rarely, are kept for CATALOG_FRESH_MS. Per process: with several
-// instances each keeps its own, a read being at most that old wherever it is answered.
+// reads, which change rarely, are kept for their kind's `freshMs` (lib/catalog/kinds.ts). Per
+// process: with several instances each keeps its own, a read being at most that old wherever it
+// is answered.
 
 /** A JSON answer as the API gave it, before any caller's schema reads it. */
 export interface SharedAnswer {
@@ -23,10 +24,15 @@ export interface ReadShape {
   fresh?: boolean;
 }
 
-const CATALOG = /^\/(categories|request-templates|approval-workflows|request-forms|document-sign-templates)(\/|$)/;
+const firstSegment = (path: string) => /^\/([^/]*)/.exec(path)?.[1] ?? '';
+/** The catalog kind `path` reads or writes, if any. */
+const catalogKindOf = (path: string) => {
+  const first = firstSegment(path);
+  return isCatalogKind(first) ? first : null;
+};
 // Writes that can change what a catalog read says: the catalog's own, and the documents and
 // hosted editor, whose layouts become document-sign templates.
-const CATALOG_WRITERS = /^\/(categories|request-templates|approval-workflows|request-forms|document-sign-templates|documents|hosted-editor)(\/|$)/;
+const CATALOG_WRITERS = new Set<string>([...CATALOG_KINDS, 'documents', 'hosted-editor']);
 // Only a read begun this recently is joined: one still running later is slow or refused, and
 // whoever asks again then (Retry now) wants a call of their own, not its wait.
 const JOIN_WITHIN_MS = 1_000;
@@ -38,9 +44,10 @@ const CACHE_MAX = 500;
  * or a submission leaves the catalog's cache alone.
  */
 const generations = new Map<string, number>();
-const familyOf = (path: string) => (CATALOG.test(path) ? 'catalog' : (/^\/[^/?]*/.exec(path)?.[0] ?? '/'));
+const familyOf = (path: string) => (catalogKindOf(path) ? 'catalog' : (/^\/[^/?]*/.exec(path)?.[0] ?? '/'));
 /** A write moves its own family, and the catalog's too when it can change a catalog read. */
-const writtenFamilies = (path: string) => (CATALOG_WRITERS.test(path) ? new Set(['catalog', familyOf(path)]) : new Set([familyOf(path)]));
+const writtenFamilies = (path: string) =>
+  CATALOG_WRITERS.has(firstSegment(path)) ? new Set(['catalog', familyOf(path)]) : new Set([familyOf(path)]);
 const generationOf = (family: string) => generations.get(family) ?? 0;
 const move = (family: string) => generations.set(family, generationOf(family) + 1);
 const inFlight = new Map<string, { answer: Promise<SharedAnswer>; startedAt: number }>();
@@ -69,13 +76,14 @@ export async function duringWrite<T>(path: string, write: () => Promise<T>): Pro
 export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>): Promise<SharedAnswer> {
   const key = keyOf(shape);
   const now = performance.now();
-  const catalog = CATALOG.test(shape.path);
+  const kind = catalogKindOf(shape.path);
   const family = familyOf(shape.path);
   const generation = generationOf(family);
-  if (catalog && !shape.fresh) {
+  if (kind && !shape.fresh) {
     const hit = cached.get(key);
     // A cached answer names no upstream call of this request, nor the API's time now.
-    if (hit && hit.generation === generation && now - hit.storedAt < CATALOG_FRESH_MS) return Promise.resolve(hit.answer);
+    if (hit && hit.generation === generation && now - hit.storedAt < CATALOG_KIND_INFO[kind].freshMs)
+      return Promise.resolve(hit.answer);
   }
   const flightKey = `${generation}|${key}`;
   const running = inFlight.get(flightKey);
@@ -90,7 +98,7 @@ export function sharedRead(shape: ReadShape, read: () => Promise<SharedAnswer>):
   flight.answer.then(
     (answer) => {
       if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
-      if (!catalog || generationOf(family) !== generation) return;
+      if (!kind || generationOf(family) !== generation) return;
       if (cached.size >= CACHE_MAX) cached.delete(cached.keys().next().value!);
       cached.delete(key);
       cached.set(key, { answer, generation, storedAt: now });

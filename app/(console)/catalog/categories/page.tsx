@@ -3,11 +3,14 @@ import { Suspense } from 'react';
 import { CreateCategoryDialog } from '@/components/catalog/create-category-dialog';
 import { CategoriesList } from '@/components/catalog/categories-list';
 import { PageHeader } from '@/components/ui/page-header';
+import { CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
 
-export const metadata: Metadata = { title: 'Categories' };
+const { many, description } = CATALOG_KIND_INFO.categories;
+
+export const metadata: Metadata = { title: many };
 
 export default async function CategoriesPage() {
   const user = await userWith('read');
@@ -15,7 +18,7 @@ export default async function CategoriesPage() {
   const admin = can(user.roles, 'catalog:admin');
   return (
     <>
-      <PageHeader title="Categories" description="Categories group request templates, workflows and forms." actions={admin ? <CreateCategoryDialog /> : undefined} />
+      <PageHeader title={many} description={description} actions={admin ? <CreateCategoryDialog /> : undefined} />
       <Suspense>
         <CategoriesList canCreate={admin} />
       </Suspense>

@@ -2,16 +2,19 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestFormsList } from '@/components/catalog/request-forms-list';
 import { PageHeader } from '@/components/ui/page-header';
+import { CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
 
-export const metadata: Metadata = { title: 'Request forms' };
+const { many, description } = CATALOG_KIND_INFO['request-forms'];
+
+export const metadata: Metadata = { title: many };
 
 export default async function RequestFormsPage() {
   if (!(await userWith('read'))) return <Forbidden area="The catalog" />;
   return (
     <>
-      <PageHeader title="Request forms" description="The forms requesters use to start an approval workflow." />
+      <PageHeader title={many} description={description} />
       <Suspense>
         <RequestFormsList />
       </Suspense>

@@ -2,16 +2,19 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestTemplatesList } from '@/components/catalog/request-templates-list';
 import { PageHeader } from '@/components/ui/page-header';
+import { CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 import { Forbidden } from '@/components/shell/forbidden';
 import { userWith } from '@/server/auth/page-access';
 
-export const metadata: Metadata = { title: 'Request templates' };
+const { many, description } = CATALOG_KIND_INFO['request-templates'];
+
+export const metadata: Metadata = { title: many };
 
 export default async function RequestTemplatesPage() {
   if (!(await userWith('read'))) return <Forbidden area="The catalog" />;
   return (
     <>
-      <PageHeader title="Request templates" description="Form Builder templates that approval requests are built on. Read-only: they are authored in the platform UI." />
+      <PageHeader title={many} description={description} />
       <Suspense>
         <RequestTemplatesList />
       </Suspense>

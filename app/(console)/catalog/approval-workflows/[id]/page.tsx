@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { WorkflowDetail } from '@/components/catalog/workflow-detail';
+import { archiveOf, CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 import { routeId } from '@/lib/route-id';
 import { WithCatalogItem } from '../../with-catalog-item';
 import { can } from '@/lib/roles';
@@ -10,7 +11,7 @@ import { userWith } from '@/server/auth/page-access';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `${routeId((await params).id)} · Approval workflow` };
+  return { title: `${routeId((await params).id)} · ${CATALOG_KIND_INFO['approval-workflows'].one}` };
 }
 
 export default async function WorkflowPage({ params }: Props) {
@@ -20,7 +21,12 @@ export default async function WorkflowPage({ params }: Props) {
   return (
     <Suspense>
       <WithCatalogItem kind="approval-workflows" id={id}>
-        <WorkflowDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} canRequest={can(user.roles, 'approvals:write')} />
+        <WorkflowDetail
+          key={id}
+          id={id}
+          canAdmin={can(user.roles, archiveOf('approval-workflows').permission)}
+          canRequest={can(user.roles, 'approvals:write')}
+        />
       </WithCatalogItem>
     </Suspense>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SignTemplateDetail } from '@/components/catalog/sign-template-detail';
+import { CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 import { routeId } from '@/lib/route-id';
 import { WithCatalogItem } from '../../with-catalog-item';
 import { Forbidden } from '@/components/shell/forbidden';
@@ -11,7 +12,7 @@ import { userWith } from '@/server/auth/page-access';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `${routeId((await params).id)} · Document-sign template` };
+  return { title: `${routeId((await params).id)} · ${CATALOG_KIND_INFO['document-sign-templates'].one}` };
 }
 
 export default async function SignTemplatePage({ params }: Props) {

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RequestFormDetail } from '@/components/catalog/request-form-detail';
+import { archiveOf, CATALOG_KIND_INFO } from '@/lib/catalog/kinds';
 import { routeId } from '@/lib/route-id';
 import { WithCatalogItem } from '../../with-catalog-item';
 import { can } from '@/lib/roles';
@@ -10,7 +11,7 @@ import { userWith } from '@/server/auth/page-access';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `${routeId((await params).id)} · Request form` };
+  return { title: `${routeId((await params).id)} · ${CATALOG_KIND_INFO['request-forms'].one}` };
 }
 
 export default async function RequestFormPage({ params }: Props) {
@@ -20,7 +21,7 @@ export default async function RequestFormPage({ params }: Props) {
   return (
     <Suspense>
       <WithCatalogItem kind="request-forms" id={id}>
-        <RequestFormDetail key={id} id={id} canAdmin={can(user.roles, 'catalog:admin')} />
+        <RequestFormDetail key={id} id={id} canAdmin={can(user.roles, archiveOf('request-forms').permission)} />
       </WithCatalogItem>
     </Suspense>
   );

@@ -1,4 +1,4 @@
 import { catalogArchive } from '@/server/http/catalog-routes';
 
 // POST: archives a request form with a reason.
-export const POST = catalogArchive('request-forms', 'request_form');
+export const POST = catalogArchive('request-forms');
