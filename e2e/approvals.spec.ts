@@ -11,11 +11,18 @@ const run = Date.now().toString(36);
 let serial = 0;
 const externalId = (label: string) => `e2e-${label}-${run}-${++serial}`;
 
-const ACCESS_DATA = { system: 'crm', access_level: 'read', justification: 'Quarterly sales reporting', access_until: '2026-12-31' };
+const ACCESS_DATA = {
+  system: 'crm',
+  access_level: 'read',
+  justification: 'Quarterly sales reporting',
+  access_until: '2026-12-31',
+};
 const LATEST_ASK = 'You are answering the reviewer’s latest request for changes.';
 const DECIDED_ELSEWHERE = 'Approving and rejecting happen in the Signing service’s own approval screens, not here.';
-const DRAFT_NOTE = /saved as a draft at the Signing API.*The API lets nobody submit, edit or delete it from here.*that workflow cannot be archived, now or later\./;
-const DRAFT_KEPT = 'A draft is kept by this console for you alone, until you submit or delete it. Reviewers see nothing before you submit.';
+const DRAFT_NOTE =
+  /saved as a draft at the Signing API.*The API lets nobody submit, edit or delete it from here.*that workflow cannot be archived, now or later\./;
+const DRAFT_KEPT =
+  'A draft is kept by this console for you alone, until you submit or delete it. Reviewers see nothing before you submit.';
 
 async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
   const headers = { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` };
@@ -40,7 +47,10 @@ async function requestRevision(id: string) {
   await control(`/approval-requests/${id}/actions`, {
     action: 'request_revision',
     comment: 'Almost there',
-    requirements: [{ field_key: 'justification', message: 'Name the project that needs this access.' }, { message: 'Confirm your manager agrees.' }],
+    requirements: [
+      { field_key: 'justification', message: 'Name the project that needs this access.' },
+      { message: 'Confirm your manager agrees.' },
+    ],
   });
 }
 
@@ -60,7 +70,10 @@ async function uploadPdf(page: Page, name: string) {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([595, 842]).drawText(`Receipt ${name}`, { x: 72, y: 760, size: 14, font });
   const res = await page.request.post('/api/documents', {
-    multipart: { file: { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) }, logicalPurpose: 'ATTACHMENT' },
+    multipart: {
+      file: { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) },
+      logicalPurpose: 'ATTACHMENT',
+    },
     headers: { origin: new URL(page.url()).origin, 'idempotency-key': `e2e-${run}-${Math.random().toString(36).slice(2)}` },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -68,158 +81,187 @@ async function uploadPdf(page: Page, name: string) {
 }
 
 const revision = (page: Page) => page.getByRole('region', { name: 'Revision' });
-const fieldError = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`)).locator('xpath=..').getByRole('alert');
+const fieldError = (page: Page, label: string) =>
+  page
+    .getByLabel(new RegExp(`^${label}( \\*)?$`))
+    .locator('xpath=..')
+    .getByRole('alert');
 
 test.describe('approval requests', () => {
-  test('an operator submits a request from the release schema and sees its layers and SLA', { tag: '@dialect' }, async ({ page }) => {
-    await signIn(page, 'operator');
-    const taken = externalId('taken');
-    await submitAccessRequest(page, taken);
+  test(
+    'an operator submits a request from the release schema and sees its layers and SLA',
+    { tag: '@dialect' },
+    async ({ page }) => {
+      await signIn(page, 'operator');
+      const taken = externalId('taken');
+      await submitAccessRequest(page, taken);
 
-    await page.goto('/approvals');
-    await page.getByRole('link', { name: 'New request' }).click();
-    await expect(page).toHaveURL(/\/approvals\/new$/);
-    await page.getByLabel('Workflow').selectOption({ label: 'System access' });
-    await expect(page.getByText(apiId('wf_access@2'))).toBeVisible();
-    // The form is the release's schema: titles as labels, its enums, dates and lengths.
-    await expect(page.getByLabel(/^System( \*)?$/)).toBeVisible();
-    await expect(page.getByLabel('Access level')).toBeVisible();
-    await expect(page.getByLabel('Business justification')).toBeVisible();
-    await expect(page.getByLabel('Access until')).toHaveAttribute('type', 'date');
-    await expect(page.getByLabel('External ID')).toHaveValue(/^system-access-\d{8}-[0-9a-z]+$/);
-    await expectAccessible(page);
+      await page.goto('/approvals');
+      await page.getByRole('link', { name: 'New request' }).click();
+      await expect(page).toHaveURL(/\/approvals\/new$/);
+      await page.getByLabel('Workflow').selectOption({ label: 'System access' });
+      await expect(page.getByText(apiId('wf_access@2'))).toBeVisible();
+      // The form is the release's schema: titles as labels, its enums, dates and lengths.
+      await expect(page.getByLabel(/^System( \*)?$/)).toBeVisible();
+      await expect(page.getByLabel('Access level')).toBeVisible();
+      await expect(page.getByLabel('Business justification')).toBeVisible();
+      await expect(page.getByLabel('Access until')).toHaveAttribute('type', 'date');
+      await expect(page.getByLabel('External ID')).toHaveValue(/^system-access-\d{8}-[0-9a-z]+$/);
+      await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(fieldError(page, 'System')).toHaveText('Required');
-    await expect(fieldError(page, 'Access until')).toHaveText('Required');
-    await page.getByLabel(/^System( \*)?$/).selectOption('data-warehouse');
-    await page.getByLabel('Access level').selectOption('write');
-    await page.getByLabel('Business justification').fill('too short');
-    await page.getByLabel('Access until').fill('2026-06-30');
-    await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(fieldError(page, 'Business justification')).toHaveText('Must be at least 10 characters');
-    await page.getByLabel('Business justification').fill('Building the churn dashboard for Q3');
+      await page.getByRole('button', { name: 'Submit for approval' }).click();
+      await expect(fieldError(page, 'System')).toHaveText('Required');
+      await expect(fieldError(page, 'Access until')).toHaveText('Required');
+      await page.getByLabel(/^System( \*)?$/).selectOption('data-warehouse');
+      await page.getByLabel('Access level').selectOption('write');
+      await page.getByLabel('Business justification').fill('too short');
+      await page.getByLabel('Access until').fill('2026-06-30');
+      await page.getByRole('button', { name: 'Submit for approval' }).click();
+      await expect(fieldError(page, 'Business justification')).toHaveText('Must be at least 10 characters');
+      await page.getByLabel('Business justification').fill('Building the churn dashboard for Q3');
 
-    // The API's refusal of a duplicate external id lands on that field.
-    await page.getByLabel('External ID').fill(taken);
-    await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(fieldError(page, 'External ID')).toContainText(`already has an approval request with the external id “${taken}”`);
-    await snap(page, 'approvals-new-errors');
+      // The API's refusal of a duplicate external id lands on that field.
+      await page.getByLabel('External ID').fill(taken);
+      await page.getByRole('button', { name: 'Submit for approval' }).click();
+      await expect(fieldError(page, 'External ID')).toContainText(
+        `already has an approval request with the external id “${taken}”`,
+      );
+      await snap(page, 'approvals-new-errors');
 
-    const mine = externalId('submit');
-    await page.getByLabel('External ID').fill(mine);
-    await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
-    await expect(page.getByText(`Request ${mine} submitted for approval.`)).toBeVisible();
-    await expect(page.getByRole('heading', { name: mine })).toBeVisible();
-    await expect(page.getByText('With the reviewers.')).toBeVisible();
-    await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
-    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveCount(0);
+      const mine = externalId('submit');
+      await page.getByLabel('External ID').fill(mine);
+      await page.getByRole('button', { name: 'Submit for approval' }).click();
+      await expect(page).toHaveURL(/\/approvals\/(?!new$)[^/?#]+$/);
+      await expect(page.getByText(`Request ${mine} submitted for approval.`)).toBeVisible();
+      await expect(page.getByRole('heading', { name: mine })).toBeVisible();
+      await expect(page.getByText('With the reviewers.')).toBeVisible();
+      await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
+      await expect(page.getByRole('note', { name: 'About drafts' })).toHaveCount(0);
 
-    const facts = page.locator('dl').first();
-    await expect(facts).toContainText(apiId('wf_access@2'));
-    await expect(facts).toContainText('Current step');
-    await expect(facts).toContainText('System owner');
-    await expect(facts.getByText('SLA due').locator('xpath=..')).toContainText(/\d{4}/);
-    const data = page.getByRole('region', { name: 'Form data' });
-    await expect(data).toContainText('Business justification');
-    await expect(data).toContainText('Building the churn dashboard for Q3');
-    await expect(data).toContainText('data-warehouse');
-    const progress = page.getByRole('region', { name: 'Approval progress' });
-    await expect(progress).toContainText('System owner');
-    await expect(progress).toContainText('current');
-    await expect(progress).toContainText('Due ');
-    await expect(progress).toContainText('Rules may skip some');
-    await expectAccessible(page);
-    await snap(page, 'approvals-detail');
+      const facts = page.locator('dl').first();
+      await expect(facts).toContainText(apiId('wf_access@2'));
+      await expect(facts).toContainText('Current step');
+      await expect(facts).toContainText('System owner');
+      await expect(facts.getByText('SLA due').locator('xpath=..')).toContainText(/\d{4}/);
+      const data = page.getByRole('region', { name: 'Form data' });
+      await expect(data).toContainText('Business justification');
+      await expect(data).toContainText('Building the churn dashboard for Q3');
+      await expect(data).toContainText('data-warehouse');
+      const progress = page.getByRole('region', { name: 'Approval progress' });
+      await expect(progress).toContainText('System owner');
+      await expect(progress).toContainText('current');
+      await expect(progress).toContainText('Due ');
+      await expect(progress).toContainText('Rules may skip some');
+      await expectAccessible(page);
+      await snap(page, 'approvals-detail');
 
-    await page.goto(`/approvals?q=${mine}&status=IN_PROGRESS`);
-    await expect(page.getByLabel('Search requests by external ID or ID')).toHaveValue(mine);
-    await expect(page.getByLabel('Status')).toHaveValue('IN_PROGRESS');
-    await expect(page.getByRole('table', { name: 'Approval requests' }).getByRole('link', { name: mine })).toBeVisible();
-    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
-    await page.getByLabel('Status').selectOption('NEEDS_REVISION');
-    await expect(page).toHaveURL(/status=NEEDS_REVISION/);
-    await expect(page.getByText('Nothing matches these filters')).toBeVisible();
-    await expectAccessible(page);
-    await snap(page, 'approvals-list');
-  });
+      await page.goto(`/approvals?q=${mine}&status=IN_PROGRESS`);
+      await expect(page.getByLabel('Search requests by external ID or ID')).toHaveValue(mine);
+      await expect(page.getByLabel('Status')).toHaveValue('IN_PROGRESS');
+      await expect(page.getByRole('table', { name: 'Approval requests' }).getByRole('link', { name: mine })).toBeVisible();
+      await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+      await page.getByLabel('Status').selectOption('NEEDS_REVISION');
+      await expect(page).toHaveURL(/status=NEEDS_REVISION/);
+      await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+      await expectAccessible(page);
+      await snap(page, 'approvals-list');
+    },
+  );
 
-  test('the list offers the statuses it has read, marks drafts and due steps, newest activity first', { tag: '@dialect' }, async ({ page }) => {
-    await signIn(page, 'operator');
-    const prefix = `e2e-list-${run}-`;
-    const approved = externalId('list');
-    const approvedId = await submitAccessRequest(page, approved);
-    const [soon, late, draft] = [externalId('list'), externalId('list'), externalId('list')];
-    await submitAccessRequest(page, soon);
-    await submitAccessRequest(page, late);
-    const draftId = await submitAccessRequest(page, draft, { submit: false });
-    // The first one created is the last one touched: a reviewer approves it now.
-    await control(`/approval-requests/${approvedId}/actions`, { action: 'approve' });
+  test(
+    'the list offers the statuses it has read, marks drafts and due steps, newest activity first',
+    { tag: '@dialect' },
+    async ({ page }) => {
+      await signIn(page, 'operator');
+      const prefix = `e2e-list-${run}-`;
+      const approved = externalId('list');
+      const approvedId = await submitAccessRequest(page, approved);
+      const [soon, late, draft] = [externalId('list'), externalId('list'), externalId('list')];
+      await submitAccessRequest(page, soon);
+      await submitAccessRequest(page, late);
+      const draftId = await submitAccessRequest(page, draft, { submit: false });
+      // The first one created is the last one touched: a reviewer approves it now.
+      await control(`/approval-requests/${approvedId}/actions`, { action: 'approve' });
 
-    // Before any answer carried another status, the filter offers the three the spec names.
-    await page.goto(`/approvals?q=${prefix}&status=IN_PROGRESS`);
-    const table = page.getByRole('table', { name: 'Approval requests' });
-    await expect(table.getByRole('link')).toHaveText([late, soon]);
-    await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision']);
-    // A fresh step of the 8-hour layer: its due time, nothing marked.
-    const row = (external: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name: external, exact: true }) });
-    const due = (external: string) => row(external).getByRole('cell').nth(4);
-    await expect(due(soon)).toContainText(/\d{4}.*UTC/);
-    await expect(due(soon)).not.toContainText(/Due soon|Overdue/);
+      // Before any answer carried another status, the filter offers the three the spec names.
+      await page.goto(`/approvals?q=${prefix}&status=IN_PROGRESS`);
+      const table = page.getByRole('table', { name: 'Approval requests' });
+      await expect(table.getByRole('link')).toHaveText([late, soon]);
+      await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision']);
+      // A fresh step of the 8-hour layer: its due time, nothing marked.
+      const row = (external: string) =>
+        table.getByRole('row').filter({ has: page.getByRole('link', { name: external, exact: true }) });
+      const due = (external: string) => row(external).getByRole('cell').nth(4);
+      await expect(due(soon)).toContainText(/\d{4}.*UTC/);
+      await expect(due(soon)).not.toContainText(/Due soon|Overdue/);
 
-    // All statuses: the approved one was read, so the filter offers it; the page is ordered by
-    // latest activity, though the sandbox answers newest-created first.
-    await page.getByLabel('Status').selectOption('');
-    await expect(page).not.toHaveURL(/status=/);
-    await expect(table.getByRole('link')).toHaveText([approved, draft, late, soon]);
-    await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision', 'Approved']);
-    await expect(row(draft).getByRole('cell').nth(2)).toHaveText('Draft');
-    await expect(due(draft)).toHaveText('—');
-    await expect(due(approved)).toHaveText('—');
-    await expectAccessible(page);
+      // All statuses: the approved one was read, so the filter offers it; the page is ordered by
+      // latest activity, though the sandbox answers newest-created first.
+      await page.getByLabel('Status').selectOption('');
+      await expect(page).not.toHaveURL(/status=/);
+      await expect(table.getByRole('link')).toHaveText([approved, draft, late, soon]);
+      await expect(page.getByLabel('Status').locator('option')).toHaveText([
+        'All',
+        'Draft',
+        'In progress',
+        'Needs revision',
+        'Approved',
+      ]);
+      await expect(row(draft).getByRole('cell').nth(2)).toHaveText('Draft');
+      await expect(due(draft)).toHaveText('—');
+      await expect(due(approved)).toHaveText('—');
+      await expectAccessible(page);
 
-    await page.getByLabel('Status').selectOption('APPROVED');
-    await expect(page).toHaveURL(/status=APPROVED/);
-    await expect(table.getByRole('link')).toHaveText([approved]);
-    await page.reload();
-    await expect(page.getByLabel('Status')).toHaveValue('APPROVED');
-    await expect(table.getByRole('link')).toHaveText([approved]);
-    // Remembered across visits in this browser: a page that shows no approved request still offers the status.
-    await page.goto(`/approvals?q=${prefix}&status=IN_PROGRESS`);
-    await expect(table.getByRole('link')).toHaveText([late, soon]);
-    await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Draft', 'In progress', 'Needs revision', 'Approved']);
+      await page.getByLabel('Status').selectOption('APPROVED');
+      await expect(page).toHaveURL(/status=APPROVED/);
+      await expect(table.getByRole('link')).toHaveText([approved]);
+      await page.reload();
+      await expect(page.getByLabel('Status')).toHaveValue('APPROVED');
+      await expect(table.getByRole('link')).toHaveText([approved]);
+      // Remembered across visits in this browser: a page that shows no approved request still offers the status.
+      await page.goto(`/approvals?q=${prefix}&status=IN_PROGRESS`);
+      await expect(table.getByRole('link')).toHaveText([late, soon]);
+      await expect(page.getByLabel('Status').locator('option')).toHaveText([
+        'All',
+        'Draft',
+        'In progress',
+        'Needs revision',
+        'Approved',
+      ]);
 
-    // Due soon and overdue are judged on the API's clock (the answer's date), not the browser's.
-    const requestList = (url: URL) => url.pathname === '/api/approval-requests';
-    await page.route(requestList, async (route) => {
-      const res = await route.fetch();
-      const apiNow = Date.parse(res.headers()['signing-api-date'] ?? '');
-      const body = (await res.json()) as { data: { external_id: string; sla?: { due_at: string; breached?: boolean } | null }[] };
-      const dueIn = (ms: number) => ({ due_at: new Date(apiNow + ms).toISOString(), breached: false });
-      for (const r of body.data) {
-        if (r.external_id === soon && r.sla) r.sla = { ...r.sla, ...dueIn(3_600_000) };
-        if (r.external_id === late && r.sla) r.sla = { ...r.sla, ...dueIn(-3_600_000) };
-      }
-      await route.fulfill({ response: res, json: body });
-    });
-    await page.goto(`/approvals?q=${prefix}`);
-    await expect(due(soon).getByText('Due soon')).toBeVisible();
-    await expect(due(late).getByText('Overdue')).toBeVisible();
-    await expect(due(approved)).toHaveText('—');
-    await snap(page, 'approvals-list-activity');
-    await expectPhoneFits(page, 'approvals-list-activity-phone');
-    await page.unroute(requestList);
+      // Due soon and overdue are judged on the API's clock (the answer's date), not the browser's.
+      const requestList = (url: URL) => url.pathname === '/api/approval-requests';
+      await page.route(requestList, async (route) => {
+        const res = await route.fetch();
+        const apiNow = Date.parse(res.headers()['signing-api-date'] ?? '');
+        const body = (await res.json()) as {
+          data: { external_id: string; sla?: { due_at: string; breached?: boolean } | null }[];
+        };
+        const dueIn = (ms: number) => ({ due_at: new Date(apiNow + ms).toISOString(), breached: false });
+        for (const r of body.data) {
+          if (r.external_id === soon && r.sla) r.sla = { ...r.sla, ...dueIn(3_600_000) };
+          if (r.external_id === late && r.sla) r.sla = { ...r.sla, ...dueIn(-3_600_000) };
+        }
+        await route.fulfill({ response: res, json: body });
+      });
+      await page.goto(`/approvals?q=${prefix}`);
+      await expect(due(soon).getByText('Due soon')).toBeVisible();
+      await expect(due(late).getByText('Overdue')).toBeVisible();
+      await expect(due(approved)).toHaveText('—');
+      await snap(page, 'approvals-list-activity');
+      await expectPhoneFits(page, 'approvals-list-activity-phone');
+      await page.unroute(requestList);
 
-    // The draft's page says what a draft is, and where decisions are made.
-    await table.getByRole('link', { name: draft, exact: true }).click();
-    await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/approvals/${draftId}`);
-    await expect(page.getByRole('note', { name: 'About drafts' })).toHaveText(DRAFT_NOTE);
-    await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
-    await expectAccessible(page);
-    await snap(page, 'approvals-draft-detail');
-    await expectPhoneFits(page, 'approvals-draft-detail-phone');
-  });
+      // The draft's page says what a draft is, and where decisions are made.
+      await table.getByRole('link', { name: draft, exact: true }).click();
+      await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/approvals/${draftId}`);
+      await expect(page.getByRole('note', { name: 'About drafts' })).toHaveText(DRAFT_NOTE);
+      await expect(page.getByText(DECIDED_ELSEWHERE)).toBeVisible();
+      await expectAccessible(page);
+      await snap(page, 'approvals-draft-detail');
+      await expectPhoneFits(page, 'approvals-draft-detail-phone');
+    },
+  );
 
   test('a stale release is refused, the newer schema loads and compatible values stay', { tag: '@dialect' }, async ({ page }) => {
     await signIn(page, 'operator');
@@ -241,7 +283,9 @@ test.describe('approval requests', () => {
     await page.unroute(workflowList);
     // … so the API answers STALE_WORKFLOW_RELEASE, and the form moves to release 2.
     await page.getByRole('button', { name: 'Submit for approval' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'A newer release of this workflow was published' })).toContainText(apiId('wf_access@2'));
+    await expect(page.getByRole('alert').filter({ hasText: 'A newer release of this workflow was published' })).toContainText(
+      apiId('wf_access@2'),
+    );
     await expect(page.getByLabel('Access until')).toBeVisible();
     await expect(page.getByLabel(/^System( \*)?$/)).toHaveValue('erp');
     await expect(page.getByLabel('Access level')).toHaveValue('admin');
@@ -313,7 +357,9 @@ test.describe('approval requests', () => {
     await expect(page.locator('dl').first()).toContainText('Needs revision');
     await expect(page.getByRole('main')).not.toContainText(/IN_PROGRESS|NEEDS_REVISION|REVISION_REQUESTED/);
     const panel = revision(page);
-    await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Business justification: Name the project that needs this access.');
+    await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText(
+      'Business justification: Name the project that needs this access.',
+    );
     await expect(panel.getByRole('list', { name: 'Revision requirements' })).toContainText('Confirm your manager agrees.');
     await expect(panel).toContainText('“Almost there”');
     await expect(panel.getByLabel('Business justification')).toHaveValue(ACCESS_DATA.justification);
@@ -370,7 +416,9 @@ test.describe('approval requests', () => {
 
     // Another workflow keeps what fits its fields and names what it drops.
     await page.getByLabel('Workflow').selectOption({ label: 'Purchase approval' });
-    const carried = page.getByRole('status').filter({ hasText: 'What you typed for System access was kept where this form has the same field' });
+    const carried = page
+      .getByRole('status')
+      .filter({ hasText: 'What you typed for System access was kept where this form has the same field' });
     await expect(carried).toContainText('these have no place here and stay with System access if you choose it again: System');
     await expect(page.getByLabel(/^Justification( \*)?$/)).toHaveValue(justification);
     await expect(page.getByLabel('External ID')).toHaveValue(/^purchase-approval-\d{8}-[0-9a-z]+$/);
@@ -397,7 +445,9 @@ test.describe('approval requests', () => {
     await expect(page.getByText(/^Restored what you typed/)).toHaveCount(0);
   });
 
-  test('a new request saved as a draft stays in the console: listed, resumed, guarded against another tab, submitted or deleted', async ({ page }) => {
+  test('a new request saved as a draft stays in the console: listed, resumed, guarded against another tab, submitted or deleted', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     const origin = () => new URL(page.url()).origin;
     const mine = externalId('kept');
@@ -432,14 +482,20 @@ test.describe('approval requests', () => {
     await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved · /);
 
     // Another tab saves the draft meanwhile: this one's save is refused, never an overwrite.
-    const saved = (await (await page.request.get(`/api/request-drafts/${draftId}`)).json()) as { version: number; values: Record<string, unknown> };
+    const saved = (await (await page.request.get(`/api/request-drafts/${draftId}`)).json()) as {
+      version: number;
+      values: Record<string, unknown>;
+    };
     const other = await page.request.put(`/api/request-drafts/${draftId}`, {
       headers: { origin: origin() },
       data: {
         version: saved.version,
         workflow_id: apiId('wf_access'),
         workflow_name: 'System access',
-        values: { ...saved.values, form_data: { ...(saved.values.form_data as object), justification: 'Written in the other tab' } },
+        values: {
+          ...saved.values,
+          form_data: { ...(saved.values.form_data as object), justification: 'Written in the other tab' },
+        },
       },
     });
     expect(other.status(), await other.text()).toBe(200);
@@ -456,12 +512,44 @@ test.describe('approval requests', () => {
     await page.reload();
     await expect(page.getByLabel('Business justification')).toHaveValue('Reporting for Project Atlas, typed after the save');
     await expect(page.getByRole('status').filter({ hasText: /^Restored what you typed/ })).toBeVisible();
+
+    // The other tab saves the draft again after this typing was kept: the next visit restores
+    // the typing, says the draft is newer, and lets the saved one in instead.
+    const current = (await (await page.request.get(`/api/request-drafts/${draftId}`)).json()) as typeof saved;
+    const again = await page.request.put(`/api/request-drafts/${draftId}`, {
+      headers: { origin: origin() },
+      data: {
+        version: current.version,
+        workflow_id: apiId('wf_access'),
+        workflow_name: 'System access',
+        values: {
+          ...current.values,
+          form_data: { ...(current.values.form_data as object), justification: 'Saved again in the other tab' },
+        },
+      },
+    });
+    expect(again.status(), await again.text()).toBe(200);
+    await page.reload();
+    const newer = page.getByRole('alert').filter({ hasText: 'this draft was saved again elsewhere' });
+    await expect(newer).toBeVisible();
+    await expect(page.getByLabel('Business justification')).toHaveValue('Reporting for Project Atlas, typed after the save');
+    await expectAccessible(page);
+    await snap(page, 'approvals-draft-newer');
+    await expectPhoneFits(page, 'approvals-draft-newer-phone');
+    await newer.getByRole('button', { name: 'Load the saved draft' }).click();
+    await expect(newer).toHaveCount(0);
+    await expect(page.getByLabel('Business justification')).toHaveValue('Saved again in the other tab');
+    await page.getByLabel('Business justification').fill('Reporting for Project Atlas, typed after the save');
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved · /);
 
     // Deleted from the list, after a confirmation; its address then says it is gone.
     await page.goto('/approvals/drafts');
-    await page.getByRole('row').filter({ hasText: mine }).getByRole('button', { name: `Delete draft ${mine}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: mine })
+      .getByRole('button', { name: `Delete draft ${mine}` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this draft?' });
     await expect(confirm).toContainText('Nothing has been submitted from it.');
     await confirm.getByRole('button', { name: 'Delete draft' }).click();
@@ -485,7 +573,11 @@ test.describe('approval requests', () => {
     await expect(page).toHaveURL(new RegExp(`/approvals/${id}$`));
 
     await page.reload();
-    await expect(revision(page).getByRole('status').filter({ hasText: /^Restored what you typed on .+ and had not saved\./ })).toBeVisible();
+    await expect(
+      revision(page)
+        .getByRole('status')
+        .filter({ hasText: /^Restored what you typed on .+ and had not saved\./ }),
+    ).toBeVisible();
     await expect(revision(page).getByLabel('Business justification')).toHaveValue(edited);
 
     // Save draft and leave: saved, then gone; once saved, leaving asks nothing.
@@ -510,7 +602,13 @@ test.describe('approval requests', () => {
       workflow_id: 'wf_expense',
       workflow_release_id: 'wf_expense@2',
       external_id: externalId('doc-revise'),
-      form_data: { amount: 42.5, currency: 'EUR', description: 'Team lunch with a client', cost_center: 'CC-1234', expense_date: '2026-01-20' },
+      form_data: {
+        amount: 42.5,
+        currency: 'EUR',
+        description: 'Team lunch with a client',
+        cost_center: 'CC-1234',
+        expense_date: '2026-01-20',
+      },
       documents: [{ document_id: attached, field_key: 'receipt', name: attachedName }],
       submit: true,
     });
@@ -525,13 +623,17 @@ test.describe('approval requests', () => {
     await page.goto(`/approvals/${id}`);
     const receipt = revision(page).getByRole('combobox', { name: /^Receipt/ });
     await expect(receipt).toHaveValue(`${attachedName} — currently attached (${attached})`);
-    await expect(revision(page)).toContainText(`Currently attached: ${attachedName}. Keep it, or choose another document to replace it.`);
+    await expect(revision(page)).toContainText(
+      `Currently attached: ${attachedName}. Keep it, or choose another document to replace it.`,
+    );
     await expectAccessible(page);
 
     // Kept through a saved draft and a reload.
     await revision(page).getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Draft saved. The reviewer sees it only once you resubmit.')).toBeVisible();
-    expect((await readRevision(page, id)).draft?.documents).toEqual([expect.objectContaining({ field_key: 'receipt', document_id: attached, name: attachedName })]);
+    expect((await readRevision(page, id)).draft?.documents).toEqual([
+      expect.objectContaining({ field_key: 'receipt', document_id: attached, name: attachedName }),
+    ]);
     await page.reload();
     await expect(receipt).toHaveValue(`${attachedName} — currently attached (${attached})`);
 
@@ -543,7 +645,9 @@ test.describe('approval requests', () => {
     await page.reload();
     await expect(receipt).toHaveValue(`${replacementName} — saved in your draft (${replacement})`);
     await receipt.click();
-    await expect(revision(page).getByRole('option', { name: `${attachedName} — currently attached (${attached})` })).toHaveCount(1);
+    await expect(revision(page).getByRole('option', { name: `${attachedName} — currently attached (${attached})` })).toHaveCount(
+      1,
+    );
     await receipt.press('Escape');
     await expect(revision(page)).toContainText(`Replaces ${attachedName}, which is attached now.`);
     await snap(page, 'approvals-revision-document');
@@ -580,7 +684,9 @@ test.describe('approval requests', () => {
     const notice = panel.getByRole('alert').filter({ hasText: 'This request changed while you were editing' });
     await expect(notice).toContainText('It was saved elsewhere (another tab or another person) after you opened it.');
     await expect(notice).not.toContainText(/version/i);
-    await expect(notice.getByRole('list', { name: 'Changed fields' })).toContainText('Business justification: “Quarterly sales reporting” → “Theirs: reporting for Project Zephyr”');
+    await expect(notice.getByRole('list', { name: 'Changed fields' })).toContainText(
+      'Business justification: “Quarterly sales reporting” → “Theirs: reporting for Project Zephyr”',
+    );
     await expect(panel.getByLabel('Business justification')).toHaveValue('Mine: reporting for Project Atlas');
     await expect(panel).toContainText(LATEST_ASK);
     await expect(page.getByText('A reviewer sent it back for changes.')).toBeVisible();
@@ -619,7 +725,9 @@ test.describe('approval requests', () => {
     await expect(page.getByRole('link', { name: 'New request' })).toHaveCount(0);
     await expectAccessible(page);
     await page.goto(`/approvals/${id}`);
-    await expect(revision(page).getByRole('list', { name: 'Revision requirements' })).toContainText('Name the project that needs this access.');
+    await expect(revision(page).getByRole('list', { name: 'Revision requirements' })).toContainText(
+      'Name the project that needs this access.',
+    );
     await expect(page.getByRole('button')).toHaveText(['Sign out']);
     await expect(page.getByRole('textbox')).toHaveCount(0);
     await expectAccessible(page);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLoadedDraft } from '@/lib/drafts/use-loaded-draft';
+import { useLoadedDraft } from '@/lib/unsaved-work/use-loaded-draft';
 import { isId } from '@/lib/list/ids';
 import { requestDraftApi } from '@/lib/request-drafts/queries';
 import type { RequestDraft } from '@/lib/request-drafts/schemas';

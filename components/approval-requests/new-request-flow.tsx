@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import type { ConsoleApiError } from '@/lib/api-error';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import { catalogListQuery, submissionSchemaQuery } from '@/lib/catalog/queries';
-import { useSavedDraft } from '@/lib/drafts/use-saved-draft';
+import { useServerDraft } from '@/lib/unsaved-work/use-server-draft';
 import { requestDraftApi } from '@/lib/request-drafts/queries';
 import type { RequestDraft } from '@/lib/request-drafts/schemas';
 import { readSubmissionSchema, type FieldDescriptor } from '@/lib/submission-schema/fields';
@@ -97,7 +97,7 @@ export function NewRequestFlow({ initialWorkflowId, draft, gone, onLoadDraft }: 
   const [override, setOverride] = useState<{ workflowId: string; releaseId: string } | null>(
     draft ? { workflowId: draft.workflow_id, releaseId: draft.values.release_id } : null,
   );
-  const saved = useSavedDraft(requestDraftApi, draft, DRAFT_OPTIONS);
+  const saved = useServerDraft(requestDraftApi, draft, DRAFT_OPTIONS);
   const savedDraft = saved.saved;
   const [carry, setCarry] = useState<Carry | null>(null);
   // What was typed per workflow, kept when the form goes (another workflow chosen, even for a

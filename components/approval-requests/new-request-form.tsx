@@ -7,7 +7,7 @@ import { ConsoleApiError } from '@/lib/api-error';
 import { catalogMoved, useSubmitApprovalRequest } from '@/lib/approval-requests/mutations';
 import type { ApprovalRequestRecord } from '@/lib/approval-requests/queries';
 import type { Workflow } from '@/lib/catalog/schemas';
-import type { SaveOutcome } from '@/lib/drafts/use-saved-draft';
+import type { SaveOutcome } from '@/lib/unsaved-work/use-server-draft';
 import type { CreateRequestDraftInput, RequestDraft } from '@/lib/request-drafts/schemas';
 import type { FieldDescriptor } from '@/lib/submission-schema/fields';
 import { Button } from '../ui/button';
@@ -19,12 +19,10 @@ import { documentRefs, requestFieldOf, type RequestFormValues } from './schema-f
 import { lazyResolver } from '../ui/lazy-resolver';
 import { FormError } from '../ui/form-error';
 import { Card } from '../ui/card';
-import { LeaveDialog } from '../ui/leave-dialog';
-import { formatDateTime } from '@/lib/format';
-import { useKeptInput } from './use-kept-input';
-import { DraftConflictNotice } from '../drafts/draft-conflict-notice';
-import { DraftStatus } from '../drafts/draft-status';
-import { useSaveDraftAction } from '../drafts/use-save-draft-action';
+import { LeaveDialog } from '../unsaved-work/leave-dialog';
+import { UnsavedNotice } from '../unsaved-work/unsaved-notice';
+import { DraftStatus } from '../unsaved-work/draft-status';
+import { useUnsavedWork } from '@/lib/unsaved-work/use-unsaved-work';
 
 /**
  * A readable, unique-enough external id: the workflow's name, today's date and a random
@@ -135,9 +133,32 @@ export function NewRequestForm({
   );
   const form = useForm<RequestFormValues>({ resolver, defaultValues, mode: 'onTouched' });
   const [sent, setSent] = useState(false);
-  // Kept per draft once there is one, so a reload of the draft's address finds it.
-  const kept = useKeptInput(form, `approval-request.${draft.saved?.id ?? 'new'}.${releaseId}`, { carried, done: sent });
-  const { discard } = kept;
+  const fieldOf = useMemo(() => requestFieldOf(fields, []), [fields]);
+  const work = useUnsavedWork<RequestFormValues, RequestDraft>({
+    form,
+    what: 'request',
+    // Kept per draft once there is one, so a reload of the draft's address finds it.
+    scope: `approval-request.${draft.saved?.id ?? 'new'}.${releaseId}`,
+    carried,
+    done: sent,
+    draft: {
+      saved: draft.saved,
+      fieldOf,
+      done: 'submitted',
+      load: draft.load,
+      onSaved: () => toast.success('Draft saved in this console. Only you see it; no reviewer does until you submit.'),
+      save(values, overVersion) {
+        const { external_id = '', form_data, documents, documentNames, signers } = values;
+        const body = {
+          workflow_id: workflow.id,
+          workflow_name: workflow.name,
+          values: { release_id: releaseId, external_id, form_data, documents, documentNames, signers },
+        };
+        return draft.save(body, overVersion);
+      },
+    },
+  });
+  const { discard } = work;
   useEffect(() => {
     handleRef.current = {
       carryOut() {
@@ -167,7 +188,7 @@ export function NewRequestForm({
   const submitRequest = useSubmitApprovalRequest({
     onDone(created) {
       setSent(true);
-      kept.discard();
+      discard();
       onDone(created);
     },
     onFailed(err, { input }) {
@@ -189,32 +210,8 @@ export function NewRequestForm({
     },
   });
 
-  const fieldOf = useMemo(() => requestFieldOf(fields, []), [fields]);
-  const saving = useSaveDraftAction({
-    form,
-    fieldOf,
-    done: 'submitted',
-    async onSaveDraft(values, overVersion) {
-      const { external_id = '', form_data, documents, documentNames, signers } = values;
-      const body = {
-        workflow_id: workflow.id,
-        workflow_name: workflow.name,
-        values: { release_id: releaseId, external_id, form_data, documents, documentNames, signers },
-      };
-      const outcome = await draft.save(body, overVersion);
-      if (outcome.kind === 'saved') {
-        // What is saved is the form's new baseline: the kept copy goes, and leaving asks nothing.
-        kept.discard();
-        form.reset(values);
-      }
-      return outcome;
-    },
-  });
-  const saveDraft = async (overVersion?: number) => {
-    const ok = await saving.save(overVersion);
-    if (ok) toast.success('Draft saved in this console. Only you see it; no reviewer does until you submit.');
-    return ok;
-  };
+  const saving = work.draftSave;
+  const saveDraft = (overVersion?: number) => saving.save(overVersion);
 
   const submit = () =>
     form.handleSubmit(async (values) => {
@@ -243,12 +240,17 @@ export function NewRequestForm({
     >
       <fieldset disabled={isSubmitting || saving.saving} className="flex flex-col gap-5">
         <legend className="sr-only">Request details for {workflow.name}</legend>
-        {kept.restoredAt && (
-          <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
-            Restored what you typed on {formatDateTime(kept.restoredAt)} and had not sent. Check it and submit, or Cancel to drop
-            it.
-          </p>
-        )}
+        {work.restored &&
+          (work.restored.draftNewer ? (
+            <UnsavedNotice kind="draft-newer" at={work.restored.at} onLoad={work.takeSavedDraft} onKeep={work.settle} />
+          ) : (
+            <UnsavedNotice
+              kind="restored"
+              at={work.restored.at}
+              notYet="sent"
+              then="Check it and submit, or Cancel to drop it."
+            />
+          ))}
         <div className="flex flex-wrap items-end gap-2">
           <Field
             label="External ID"
@@ -277,16 +279,14 @@ export function NewRequestForm({
         />
         <FormError error={errors.root?.server} />
         {saving.conflict && (
-          <DraftConflictNotice
+          <UnsavedNotice
+            kind="conflict"
             savedAt={saving.conflict.updated_at}
             difference={conflictDifference(fields, workflow, form.getValues(), saving.conflict)}
             busy={saving.saving}
             onOverwrite={() => void saveDraft(saving.conflict!.version)}
-            onLoad={() => {
-              // The saved draft replaces what is typed here, kept copy and all.
-              kept.discard();
-              draft.load(saving.conflict!);
-            }}
+            // The saved draft replaces what is typed here, kept copy and all.
+            onLoad={() => work.loadTheirs(saving.conflict!)}
           />
         )}
         <div className="flex flex-wrap items-center justify-end gap-3">
@@ -306,18 +306,7 @@ export function NewRequestForm({
           </Button>
         </div>
       </fieldset>
-      <LeaveDialog
-        open={kept.guard.pending !== null}
-        what="request"
-        onStay={kept.guard.stay}
-        onLeave={kept.leave}
-        // Leaves once the draft is saved; a conflict or a refusal keeps the user here to see it.
-        save={{
-          label: 'Save draft and leave',
-          busy: saving.saving,
-          run: () => void saveDraft().then((ok) => (ok ? kept.guard.leave() : kept.guard.stay())),
-        }}
-      />
+      <LeaveDialog {...work.leaveDialog} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { ConsoleApiError } from '@/lib/api-error';
@@ -15,9 +15,9 @@ import { contentOf, describeChanges, type RevisionChanges } from './revision-cha
 import { documentNames, type DocumentSources } from './document-choices';
 import { acceptsSigning, documentRefs } from './document-refs';
 import { SchemaFields } from './schema-fields';
-import { useKeptInput } from './use-kept-input';
-import { LeaveDialog } from '../ui/leave-dialog';
-import { formatDateTime } from '@/lib/format';
+import { useUnsavedWork } from '@/lib/unsaved-work/use-unsaved-work';
+import { LeaveDialog } from '../unsaved-work/leave-dialog';
+import { UnsavedNotice } from '../unsaved-work/unsaved-notice';
 import { requestFieldOf, valuesFrom, type RequestFormValues } from './schema-form-base';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { toFormValue } from './schema-form-values';
@@ -96,7 +96,17 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
   const [changes, setChanges] = useState<RevisionChanges | null>(null);
   // What is typed is kept in this browser until saved, per round of revision.
   const [resubmitted, setResubmitted] = useState(false);
-  const kept = useKeptInput(form, `approval-request.revision.${request.id}.${read.task.version}`, { done: resubmitted });
+  // Saved from the leave dialog by the revision's own draft (the API's), set once `attempt` exists.
+  const saveDraft = useRef<() => Promise<boolean>>(async () => false);
+  const work = useUnsavedWork<RequestFormValues>({
+    form,
+    what: 'revision',
+    scope: `approval-request.revision.${request.id}.${read.task.version}`,
+    done: resubmitted,
+    basis: read.version,
+    keep: { label: 'Save draft and leave', busy: isSubmittingDraft(form, pending), run: () => saveDraft.current() },
+  });
+  const { discard, settle } = work;
   // The attached documents and the draft's are offered first: a search may not find them.
   const sources: DocumentSources = { attached: current.documents, saved: read.draft?.documents };
   const asked = useMemo(() => {
@@ -111,13 +121,14 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
         setChanges(null);
         // Saved: what the form shows now is what leaving would keep.
         form.reset(form.getValues());
-        kept.discard();
+        discard();
+        settle();
         toast.success('Draft saved. The reviewer sees it only once you resubmit.');
         await reread().catch(() => undefined);
         return;
       }
       setResubmitted(true);
-      kept.discard();
+      discard();
       toast.success('Resubmitted: the request is back with the reviewer.');
     },
     async onFailed(err, { input }) {
@@ -174,17 +185,17 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
     void form.handleSubmit(async (values) => void (await attempt(action, values)))();
   };
   const { errors, isSubmitting } = form.formState;
-  const { guard } = kept;
-  // Leaves only once the draft is saved; a check or a refusal keeps the user here to see it.
-  const saveDraftAndLeave = async () => {
-    let saved = false;
-    start('revision-draft');
-    await form.handleSubmit(async (values) => {
-      saved = await attempt('revision-draft', values);
-    })();
-    if (saved) guard.leave();
-    else guard.stay();
-  };
+  // Saved only once every check passes; a check or a refusal keeps the user here to see it.
+  useEffect(() => {
+    saveDraft.current = async () => {
+      let saved = false;
+      start('revision-draft');
+      await form.handleSubmit(async (values) => {
+        saved = await attempt('revision-draft', values);
+      })();
+      return saved;
+    };
+  });
 
   return (
     <form
@@ -207,11 +218,12 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
           }}
         />
       )}
-      {kept.restoredAt && (
-        <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-slate-800 ring-1 ring-brand-600/20">
-          Restored what you typed on {formatDateTime(kept.restoredAt)} and had not saved. Check it, then save or resubmit.
-        </p>
-      )}
+      {work.restored &&
+        (work.restored.draftNewer ? (
+          <UnsavedNotice kind="draft-newer" at={work.restored.at} onLoad={work.takeSavedDraft} onKeep={settle} />
+        ) : (
+          <UnsavedNotice kind="restored" at={work.restored.at} notYet="saved" then="Check it, then save or resubmit." />
+        ))}
       <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
         <legend className="sr-only">Revised request data</legend>
         <SchemaFields
@@ -237,20 +249,14 @@ export function RevisionForm({ request, fields, read, reread }: RevisionFormProp
           </Button>
         </div>
       </fieldset>
-      <LeaveDialog
-        open={guard.pending !== null}
-        what="revision"
-        onStay={guard.stay}
-        onLeave={kept.leave}
-        save={{
-          label: 'Save draft and leave',
-          busy: isSubmitting && pending === 'revision-draft',
-          run: () => void saveDraftAndLeave(),
-        }}
-      />
+      <LeaveDialog {...work.leaveDialog} />
     </form>
   );
 }
+
+/** The revision's own draft is being saved (its button and the leave dialog's show it). */
+const isSubmittingDraft = (form: { formState: { isSubmitting: boolean } }, pending: string) =>
+  form.formState.isSubmitting && pending === 'revision-draft';
 
 function ChangesNotice({ changes, onUse }: { changes: RevisionChanges; onUse(change: RevisionChanges['fields'][number]): void }) {
   return (

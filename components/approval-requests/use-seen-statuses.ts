@@ -3,7 +3,7 @@
 import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { approvalKeys, requestStatusesIn } from '@/lib/approval-requests/queries';
-import { readKept, writeKept } from '@/lib/kept-work';
+import { readKept, writeKept } from '@/lib/unsaved-work/browser-store';
 
 // Every request status the approval-request answers held, kept after those answers leave the
 // cache and across visits in this browser: the spec lists no full set of statuses, so what the

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { useLeaveGuard } from '@/lib/unsaved-work/use-leave-guard';
 import { goToSignIn } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRefreshDocuments } from '@/lib/documents/mutations';
@@ -157,12 +158,9 @@ export function useUpload() {
   useEffect(() => () => inFlight.current?.request.abort(), []);
 
   const uploading = isUploading(queue);
-  useEffect(() => {
-    if (!uploading) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
+  // A reload or a closed tab would cut the upload off, so the browser asks first. Links within
+  // the console stay free: an upload is not typed work, and leaving aborts it (above).
+  useLeaveGuard(uploading, { inApp: false });
 
   return {
     queue,

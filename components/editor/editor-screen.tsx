@@ -9,10 +9,11 @@ import { toast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/ui/page-header';
 import { LayoutNextSteps, type NextStepsAccess } from '@/components/documents/layout-next-steps';
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { LeaveDialog } from '@/components/ui/leave-dialog';
-import { useLeaveGuard } from '@/components/ui/use-leave-guard';
+import { LeaveDialog } from '@/components/unsaved-work/leave-dialog';
+import { useLeaveGuard } from '@/lib/unsaved-work/use-leave-guard';
 import { isDirty } from '@/lib/editor/editor-model';
-import { discardKeptLayout } from '@/lib/kept-work';
+import { layoutKey } from '@/lib/unsaved-work/browser-store';
+import { dropCopy } from '@/lib/unsaved-work/local-copy';
 import type { PageSize } from '@/lib/editor/geometry';
 import { slotList } from '@/lib/editor/slots';
 import { editorDocumentQuery, editorPdfQuery, type EditorSnapshot } from '@/lib/editor/queries';
@@ -65,13 +66,13 @@ export function EditorScreen({ documentId, access }: { documentId: string; acces
   const canSave = dirty && !readOnly && !session.expired && commands.running === null && model.version !== null;
   useSaveShortcut(canSave, save);
   // Leaving within the console with unsaved fields asks first. A reload or a closed tab does
-  // not: the layout is kept in this browser and restored on return (lib/editor/draft.ts).
-  const guard = useLeaveGuard(dirty && !readOnly, { unload: false });
+  // not: the layout is kept in this browser and restored on return (use-editor-model.ts).
+  const guard = useLeaveGuard(dirty && !readOnly, { kept: 'browser' });
   // A save that did not go through keeps the user here, where its refusal or conflict is shown.
   const saveAndLeave = () => void save().then((saved) => (saved ? guard.leave() : guard.stay()));
   // "Leave" means the changes go: the kept copy too, or the next visit would bring them back.
   const leaveUnsaved = () => {
-    discardKeptLayout(documentId);
+    dropCopy(layoutKey(documentId));
     guard.leave();
   };
 

@@ -2,8 +2,9 @@
 
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { parseDraft, serializeDraft } from '@/lib/editor/draft';
-import { draftKey, readKept, writeKept } from '@/lib/kept-work';
+import { acceptLayout } from '@/lib/editor/draft';
+import { layoutKey } from '@/lib/unsaved-work/browser-store';
+import { readCopy, writeCopy } from '@/lib/unsaved-work/local-copy';
 import { editorReducer, initialModel, isDirty } from '@/lib/editor/editor-model';
 import { rebaseLayout, sameLayout } from '@/lib/editor/layout-diff';
 import type { EditorSnapshot } from '@/lib/editor/queries';
@@ -13,9 +14,9 @@ import type { Conflict } from './conflict-dialog';
 export type AdoptCause = 'session' | 'save';
 export type AdoptOutcome = 'loaded' | 'kept' | 'conflict';
 
-const readDraft = (documentId: string) => parseDraft(readKept(draftKey(documentId)));
+const readDraft = (documentId: string) => readCopy(layoutKey(documentId), acceptLayout)?.values ?? null;
 
-/** The layout being edited, kept in this browser (localStorage) while unsaved, and reconciled with server reads. */
+/** The layout being edited, kept in this browser (lib/unsaved-work) while unsaved, and reconciled with server reads. */
 export function useEditorModel(documentId: string) {
   const [model, dispatch] = useReducer(editorReducer, initialModel);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -27,11 +28,9 @@ export function useEditorModel(documentId: string) {
   useEffect(() => {
     if (model.version === null) return; // nothing read yet: a stored draft must survive until it is looked at
     const unsaved = model.status === 'draft' && isDirty(model);
-    writeKept(
-      draftKey(documentId),
-      unsaved
-        ? serializeDraft({ fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots })
-        : null,
+    writeCopy(
+      layoutKey(documentId),
+      unsaved ? { fields: model.fields, base: model.base, version: model.version, extraSlots: model.extraSlots } : null,
     );
   }, [documentId, model]);
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { beginSignOut } from '@/lib/api-client';
-import { clearKeptWork } from '@/lib/kept-work';
+import { clearKeptWork } from '@/lib/unsaved-work/browser-store';
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -21,7 +21,8 @@ export function SignOutButton() {
     clearKeptWork();
     // A provider's account ends the provider's session too, which sends the browser back to sign-in.
     const answer = (await res.json().catch(() => ({}))) as { redirect?: unknown };
-    if (typeof answer.redirect === 'string' && /^https?:\/\//.test(answer.redirect)) return window.location.assign(answer.redirect);
+    if (typeof answer.redirect === 'string' && /^https?:\/\//.test(answer.redirect))
+      return window.location.assign(answer.redirect);
     // A full load drops every cached query of the previous session.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/sign-in?signed_out=1');

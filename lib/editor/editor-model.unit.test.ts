@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutField } from '../documents/schemas.ts';
-import { parseDraft, serializeDraft } from './draft.ts';
+import { acceptLayout } from './draft.ts';
+import { layoutKey } from '../unsaved-work/browser-store.ts';
+import { readCopy, writeCopy } from '../unsaved-work/local-copy.ts';
+import { memoryStorage } from '../unsaved-work/memory-storage.ts';
 import { editorReducer, initialModel, isDirty, selectedField, type EditorModel } from './editor-model.ts';
 import { nextFieldId, normalizeField } from './field-types.ts';
 import { nextSlotId, slotColour, slotLabel, slotList } from './slots.ts';
 
-const f = (id: string, over: Partial<LayoutField> = {}): LayoutField => ({ id, type: 'signature', page: 1, x: 72, y: 72, width: 160, height: 40, slot_id: 'signer_1', required: true, ...over });
-const loaded = (fields: LayoutField[], version = 3): EditorModel => editorReducer(initialModel, { type: 'loaded', fields, version, status: 'draft' });
+const f = (id: string, over: Partial<LayoutField> = {}): LayoutField => ({
+  id,
+  type: 'signature',
+  page: 1,
+  x: 72,
+  y: 72,
+  width: 160,
+  height: 40,
+  slot_id: 'signer_1',
+  required: true,
+  ...over,
+});
+const loaded = (fields: LayoutField[], version = 3): EditorModel =>
+  editorReducer(initialModel, { type: 'loaded', fields, version, status: 'draft' });
 
 describe('editor model', () => {
   it('is clean after a read and dirty after an edit, clean again when the edit is undone', () => {
@@ -48,7 +63,13 @@ describe('editor model', () => {
   });
 
   it('rebases: the merged layout stays local on top of the new server version', () => {
-    const m = editorReducer(loaded([f('a')], 3), { type: 'rebased', fields: [f('a'), f('s')], local: [f('a', { x: 5 }), f('s')], version: 5, status: 'draft' });
+    const m = editorReducer(loaded([f('a')], 3), {
+      type: 'rebased',
+      fields: [f('a'), f('s')],
+      local: [f('a', { x: 5 }), f('s')],
+      version: 5,
+      status: 'draft',
+    });
     expect(m.version).toBe(5);
     expect(m.base.map((x) => x.id)).toEqual(['a', 's']);
     expect(isDirty(m)).toBe(true);
@@ -63,7 +84,13 @@ describe('editor model', () => {
 
 describe('slots and ids', () => {
   it('lists slots in numeric order with signer_1 always present', () => {
-    expect(slotList([{ slot_id: 'signer_10' }, { slot_id: 'signer_2' }, { slot_id: 'witness' }], ['signer_3'])).toEqual(['signer_1', 'signer_2', 'signer_3', 'signer_10', 'witness']);
+    expect(slotList([{ slot_id: 'signer_10' }, { slot_id: 'signer_2' }, { slot_id: 'witness' }], ['signer_3'])).toEqual([
+      'signer_1',
+      'signer_2',
+      'signer_3',
+      'signer_10',
+      'witness',
+    ]);
     expect(nextSlotId(['signer_1', 'signer_10', 'witness'])).toBe('signer_11');
     expect(slotLabel('signer_4')).toBe('Signer 4');
     expect(slotLabel('witness')).toBe('witness');
@@ -85,12 +112,20 @@ describe('slots and ids', () => {
   });
 });
 
-describe('draft', () => {
-  it('round-trips and refuses anything malformed', () => {
+describe('kept layout', () => {
+  const key = layoutKey('doc_1');
+  it('round-trips through the browser copy and refuses anything malformed', () => {
+    const storage = memoryStorage();
     const d = { fields: [f('a')], base: [], version: 2, extraSlots: ['signer_2'] };
-    expect(parseDraft(serializeDraft(d, new Date('2030-01-01T00:00:00Z')))).toEqual({ ...d, savedAt: '2030-01-01T00:00:00.000Z' });
-    expect(parseDraft('{')).toBeNull();
-    expect(parseDraft(JSON.stringify({ fields: [{ id: 1 }], base: [], version: 2 }))).toBeNull();
-    expect(parseDraft(null)).toBeNull();
+    writeCopy(key, d, { now: new Date('2030-01-01T00:00:00Z'), storage: () => storage });
+    expect(readCopy(key, acceptLayout, () => storage)).toEqual({ values: d, savedAt: '2030-01-01T00:00:00.000Z' });
+    expect(acceptLayout({ fields: [{ id: 1 }], base: [], version: 2 })).toBeNull();
+    expect(acceptLayout(null)).toBeNull();
+  });
+
+  it('still reads a layout kept flat, as the editor kept them before', () => {
+    const d = { fields: [f('a')], base: [], version: 2, extraSlots: [] };
+    const storage = memoryStorage({ [key]: JSON.stringify({ ...d, savedAt: '2030-01-01T00:00:00.000Z' }) });
+    expect(readCopy(key, acceptLayout, () => storage)).toEqual({ values: d, savedAt: '2030-01-01T00:00:00.000Z' });
   });
 });

@@ -1,11 +1,11 @@
 import type { Route } from 'next';
-import { readKept, recentKey, writeKept } from '../kept-work.ts';
+import { readKept, recentKey, writeKept } from '../unsaved-work/browser-store.ts';
 import { SEARCH_KIND_IDS, type SearchHit, type SearchKindId } from './hits.ts';
 
 export { hitOf } from './hits.ts';
 
 // The records a user opened lately, newest first, shown by the header's search before they
-// type. Kept in this browser only (cleared at sign-out with the rest of lib/kept-work.ts).
+// type. Kept in this browser only (cleared at sign-out with the rest of lib/unsaved-work/browser-store.ts).
 
 export const RECENT_MAX = 8;
 const KINDS = new Set<string>(SEARCH_KIND_IDS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recentKey } from '../kept-work.ts';
+import { recentKey } from '../unsaved-work/browser-store.ts';
 import { noteOpened, RECENT_MAX, recentlyOpened } from './recent.ts';
 import { hitOf } from './hits.ts';
 

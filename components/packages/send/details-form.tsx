@@ -12,23 +12,22 @@ import { applyApiError } from '@/lib/forms/apply-api-error';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
 import { DetailsFields } from './details-fields';
-import { DraftConflict } from './draft-conflict';
-import { sameValues } from './draft-model';
-import { DraftStatus } from '../../drafts/draft-status';
+import { draftDifference, sameValues } from './draft-model';
+import { DraftStatus } from '../../unsaved-work/draft-status';
 import { sendFieldOf, sendFormSchema, toPreviewInput, type SendFormValues } from '@/lib/packages/send-form';
 import { FormError } from '../../ui/form-error';
-import { LeaveDialog } from '../../ui/leave-dialog';
-import { useLeaveGuard } from '../../ui/use-leave-guard';
-import { useSaveDraftAction } from '../../drafts/use-save-draft-action';
-import type { SaveOutcome } from '@/lib/drafts/use-saved-draft';
+import { LeaveDialog } from '../../unsaved-work/leave-dialog';
+import { UnsavedNotice } from '../../unsaved-work/unsaved-notice';
+import type { SaveOutcome } from '@/lib/unsaved-work/use-server-draft';
+import { useUnsavedWork } from '@/lib/unsaved-work/use-unsaved-work';
 
 interface DetailsFormProps {
   template: SignTemplate;
   defaultValues: SendFormValues;
   /** what is saved: the blank form, or the draft it was resumed from or last saved as */
   baseline: SendFormValues;
-  /** when the draft was last saved; null while there is none */
-  savedAt: string | null;
+  /** the draft as last saved; null while there is none */
+  saved: PackageDraft | null;
   onSaveDraft(values: SendFormValues, overVersion?: number): Promise<SaveOutcome<PackageDraft>>;
   /** start over from the draft as another tab saved it */
   onLoadDraft(draft: PackageDraft): void;
@@ -42,7 +41,7 @@ export function DetailsForm({
   template,
   defaultValues,
   baseline,
-  savedAt,
+  saved,
   onSaveDraft,
   onLoadDraft,
   onKeep,
@@ -86,10 +85,16 @@ export function DetailsForm({
   // Unsaved means "not what is saved", not react-hook-form's "not the defaults": a form
   // remounted with what was typed (back from the review) starts from those values.
   const current = useWatch({ control: form.control }) as SendFormValues;
-  const dirty = !sameValues(current, baseline);
-  const guard = useLeaveGuard(dirty);
   const fieldOf = useMemo(() => sendFieldOf(template), [template]);
-  const draft = useSaveDraftAction({ form, fieldOf, onSaveDraft, done: 'sent' });
+  // Kept in the page only (per template, by the flow): a reload or a closed tab asks first.
+  const work = useUnsavedWork<SendFormValues, PackageDraft>({
+    form,
+    what: 'package details',
+    dirty: !sameValues(current, baseline),
+    draft: { saved, save: onSaveDraft, load: onLoadDraft, fieldOf, done: 'sent' },
+  });
+  const { dirty } = work;
+  const draft = work.draftSave;
   const conflict = draft.conflict;
   const rootError = errors.root?.server?.message;
 
@@ -99,17 +104,17 @@ export function DetailsForm({
         <DetailsFields template={template} form={form} />
         <FormError error={rootError} />
         {conflict && (
-          <DraftConflict
-            template={template}
-            mine={current}
-            theirs={conflict}
+          <UnsavedNotice
+            kind="conflict"
+            savedAt={conflict.updated_at}
+            difference={draftDifference(template, current, conflict)}
             busy={draft.saving}
             onOverwrite={() => void draft.save(conflict.version)}
-            onLoad={() => onLoadDraft(conflict)}
+            onLoad={() => work.loadTheirs(conflict)}
           />
         )}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          <DraftStatus savedAt={savedAt} dirty={dirty} />
+          <DraftStatus savedAt={saved?.updated_at ?? null} dirty={dirty} />
           <LinkButton href="/packages" variant="secondary">
             Cancel
           </LinkButton>
@@ -134,18 +139,7 @@ export function DetailsForm({
           </Button>
         </div>
       </fieldset>
-      <LeaveDialog
-        open={guard.pending !== null}
-        what="package details"
-        onStay={guard.stay}
-        onLeave={guard.leave}
-        // Leaves once the draft is saved; a conflict or a refusal keeps the sender here to see it.
-        save={{
-          label: 'Save draft and leave',
-          busy: draft.saving,
-          run: () => void draft.save().then((saved) => (saved ? guard.leave() : guard.stay())),
-        }}
-      />
+      <LeaveDialog {...work.leaveDialog} />
     </form>
   );
 }

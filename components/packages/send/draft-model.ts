@@ -1,5 +1,5 @@
 import type { SignTemplate } from '@/lib/catalog/schemas';
-import type { DraftValues } from '@/lib/package-drafts/schemas';
+import type { DraftValues, PackageDraft } from '@/lib/package-drafts/schemas';
 import type { SendFormValues } from '@/lib/packages/send-form';
 
 // The send form against a saved draft: a draft is resumed into the template's current shape,
@@ -54,4 +54,11 @@ export function changedFields(template: SignTemplate, mine: SendFormValues, thei
   if (mine.expires_in_days !== theirs.expires_in_days) changed.push('Days to sign');
   if (mine.reference !== theirs.reference) changed.push('Your reference');
   return changed;
+}
+
+/** What differs in a draft as saved elsewhere (another tab), in a sentence naming the form's labels. */
+export function draftDifference(template: SignTemplate, mine: SendFormValues, theirs: PackageDraft): string {
+  if (theirs.template_id !== template.id) return `It now uses another template: ${theirs.template_name ?? theirs.template_id}.`;
+  const changed = changedFields(template, mine, resumeValues(template, theirs.values));
+  return changed.length > 0 ? `Different there: ${changed.join(', ')}.` : 'Its values are the same as the ones here.';
 }

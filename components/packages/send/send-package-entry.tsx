@@ -7,7 +7,7 @@ import { packageQuery, reviewStartQuery } from '@/lib/packages/queries';
 import { draftFromReview } from '@/lib/package-drafts/draft-from-review';
 import { idSchema } from '@/lib/list/schemas';
 import type { CreateDraftInput, PackageDraft } from '@/lib/package-drafts/schemas';
-import { useLoadedDraft } from '@/lib/drafts/use-loaded-draft';
+import { useLoadedDraft } from '@/lib/unsaved-work/use-loaded-draft';
 import { ReadFirst } from '../../ui/read-first';
 import { SendPackageFlow } from './send-package-flow';
 

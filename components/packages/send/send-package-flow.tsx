@@ -22,7 +22,7 @@ import { SEND_STEPS } from './steps';
 import { TemplatePicker } from './template-picker';
 import { UnconfirmedSend } from './unconfirmed-send';
 import { useChosenTemplate } from './use-chosen-template';
-import { useSavedDraft } from '@/lib/drafts/use-saved-draft';
+import { useServerDraft } from '@/lib/unsaved-work/use-server-draft';
 import { previewPackage } from '@/lib/packages/queries';
 import { packageDraftApi } from '@/lib/package-drafts/queries';
 import { packageDraftPath } from '@/lib/drafts/draft-paths';
@@ -62,7 +62,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
     // A form started from a package names it in the draft's audit entry.
     onCreate: startFrom?.source_package_id ? { source_package_id: startFrom.source_package_id } : undefined,
   }));
-  const saved = useSavedDraft(packageDraftApi, draft, draftOptions);
+  const saved = useServerDraft(packageDraftApi, draft, draftOptions);
   // Pages already reviewed stay reviewed when a new preview yields the very same PDF.
   const [memory] = useState(() => new ReviewMemory());
   const router = useRouter();
@@ -160,7 +160,7 @@ export function SendPackageFlow({ initialTemplateId, draft, startNotice, startFr
                   (startFrom?.template_id === template.id ? resumeValues(template, startFrom.values) : baseline)
                 }
                 baseline={baseline}
-                savedAt={savedDraft?.updated_at ?? null}
+                saved={savedDraft}
                 onSaveDraft={(values, overVersion) =>
                   saved.save({ template_id: template.id, template_name: template.name, values }, overVersion)
                 }

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { openedLazily } from './opened-lazily';
+import { openedLazily } from '../ui/opened-lazily';
 import type { LeaveDialogProps } from './leave-dialog-view';
 
 export type { LeaveDialogProps } from './leave-dialog-view';

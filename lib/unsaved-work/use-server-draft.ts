@@ -2,15 +2,15 @@
 
 import { useCallback, useState } from 'react';
 import { ConsoleApiError } from '@/lib/api-error';
-import { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from './draft-codes';
-import type { DraftLike, DraftResource } from './draft-api';
-import { useCreateDraft, useDeleteDraft, useUpdateDraft } from './mutations';
+import { DRAFT_CONFLICT, DRAFT_NOT_FOUND } from '../drafts/draft-codes';
+import type { DraftLike, DraftResource } from '../drafts/draft-api';
+import { useCreateDraft, useDeleteDraft, useUpdateDraft } from '../drafts/mutations';
 
 export type SaveOutcome<D> = { kind: 'saved' } | { kind: 'conflict'; theirs: D } | { kind: 'gone' };
 
 const isCode = (err: unknown, code: string) => err instanceof ConsoleApiError && err.code === code;
 
-interface SavedDraftOptions<B> {
+interface ServerDraftOptions<B> {
   /** the address that resumes a draft, put in the address bar once it is saved */
   url(id: string): string;
   /** what only the first save sends (a package draft names the package it was copied from) */
@@ -23,10 +23,10 @@ interface SavedDraftOptions<B> {
  * is read again so the user sees what changed before choosing (DESIGN.md section 6).
  * `B` is the body of a save without its version.
  */
-export function useSavedDraft<S extends DraftLike, D extends S, B extends object>(
+export function useServerDraft<S extends DraftLike, D extends S, B extends object>(
   resource: DraftResource<S, D, B, B & { version: number }>,
   initial: D | null,
-  { url, onCreate }: SavedDraftOptions<B>,
+  { url, onCreate }: ServerDraftOptions<B>,
 ) {
   const [saved, setSaved] = useState<D | null>(initial);
   // `run` is stable across renders, so the callbacks below are too.

@@ -1,8 +1,8 @@
 'use client';
 
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { Button } from './button';
-import { useReturnFocus } from './use-return-focus';
+import { Button } from '../ui/button';
+import { useReturnFocus } from '../ui/use-return-focus';
 
 export interface LeaveDialogProps {
   open: boolean;

@@ -3,10 +3,10 @@
 import { useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError, type ErrorDetail } from '@/lib/api-error';
-import type { SaveOutcome } from '@/lib/drafts/use-saved-draft';
+import type { SaveOutcome } from './use-server-draft';
 import { applyApiError } from '@/lib/forms/apply-api-error';
 
-interface SaveDraftAction<T extends FieldValues, D> {
+interface DraftSave<T extends FieldValues, D> {
   form: UseFormReturn<T>;
   /** the form's field a refusal's detail names (the route names them under `values.`) */
   fieldOf(detail: ErrorDetail): FieldPath<T> | undefined;
@@ -19,7 +19,7 @@ interface SaveDraftAction<T extends FieldValues, D> {
  * "Save draft" on a form: nothing is validated (a draft may be unfinished), one save runs at a
  * time, and a refusal lands on the fields it names. A conflict is kept for the form to show.
  */
-export function useSaveDraftAction<T extends FieldValues, D>({ form, fieldOf, onSaveDraft, done }: SaveDraftAction<T, D>) {
+export function useDraftSave<T extends FieldValues, D>({ form, fieldOf, onSaveDraft, done }: DraftSave<T, D>) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<D | null>(null);
   // A second click can arrive before the disabled button has been drawn.
