@@ -10,6 +10,10 @@ import { sendOfReceipt } from '../send-records/find-send-by-receipt';
 import { SigningApiError } from '../signing-api/client/errors';
 import { moveRow, touchBatch, type RowRecord } from './batch-store';
 
+export const RECEIPT_LAPSED = 'RECEIPT_LAPSED';
+export const lapsedMessage = (line: number) =>
+  `Row ${line}'s preview lapsed before its turn to be sent, so nothing was sent: preview and review it again.`;
+
 export interface DeliverRowOptions {
   db: Kysely<Database>;
   templateId: string;
@@ -50,6 +54,19 @@ export async function deliverRow({ db, templateId, row, previewToken, idempotenc
         });
         return;
       }
+      // Not sent by this console: its 10 minutes ran out before its turn. A new preview may
+      // differ, so the sender reviews it again; nothing was sent.
+      await moveRow(db, row, ['sending'], {
+        state: 'to_review',
+        send_key: null,
+        reviewed_receipt_hash: null,
+        sealed_receipt: null,
+        review: null,
+        reviewed_at: null,
+        error_code: RECEIPT_LAPSED,
+        error_message: lapsedMessage(row.line),
+      });
+      return;
     }
     const refused = err instanceof SigningApiError || err instanceof ConsoleError;
     // A definite refusal: nothing was sent under this key. Anything else leaves the row sending,

@@ -6,7 +6,7 @@ import { callContext } from '../signing-api/client/call-context';
 import { apiNow } from '../signing-api/client/upstream-clock';
 import { bindRowSend, moveRow } from './batch-store';
 import { openReceipt } from './queued-sends';
-import { deliverRow } from './deliver-row';
+import { deliverRow, lapsedMessage, RECEIPT_LAPSED } from './deliver-row';
 
 /** A receipt with less than this left is not sent: the API could see it lapse on the way. */
 export const RECEIPT_MARGIN_MS = 30_000;
@@ -56,8 +56,8 @@ export async function sendQueuedRow(
       sealed_receipt: null,
       review: null,
       reviewed_at: null,
-      error_code: 'RECEIPT_LAPSED',
-      error_message: `Row ${row.line}'s preview lapsed before its turn to be sent, so nothing was sent: preview and review it again.`,
+      error_code: RECEIPT_LAPSED,
+      error_message: lapsedMessage(row.line),
     });
     return 'lapsed';
   }
@@ -76,7 +76,13 @@ export async function sendQueuedRow(
 async function deliverOrSay(db: Kysely<Database>, row: { batch_id: string; position: number }, send: () => Promise<void>) {
   try {
     await send();
-    return 'sent' as const;
+    const after = await db
+      .selectFrom('bulk_rows')
+      .select('state')
+      .where('batch_id', '=', row.batch_id)
+      .where('position', '=', row.position)
+      .executeTakeFirst();
+    return after?.state === 'to_review' ? ('lapsed' as const) : ('sent' as const);
   } catch (err) {
     const now = await db
       .selectFrom('bulk_rows')
