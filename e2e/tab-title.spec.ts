@@ -55,3 +55,39 @@ test('the title is the last page’s after navigations that interrupt each other
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
 });
+
+// What Next's soft-navigation metadata does under load (vercel/next.js#95268), done here on
+// purpose since no machine's load does it on cue: the page's <title> is there but empty, and gets
+// its text only seconds later. The keeper's stand-in must read as the page (its heading), and
+// must give way to the page's own title when that comes: a stand-in of its own in front of the
+// page's <title> once shadowed it ('Signdesk' for good on the send page).
+test('a title that comes late replaces the stand-in, which names the page by its heading', async ({ page }) => {
+  await signIn(page, 'sender');
+  const nav = page.getByRole('navigation', { name: 'Areas' });
+  await nav.getByRole('link', { name: /^Packages/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/packages'));
+  await expect(page).toHaveTitle(/\S · Signdesk$/);
+  const own = await page.title();
+  const heading = (await page.locator('main h1').first().textContent())?.trim();
+  expect(heading).toBeTruthy();
+  const titles = page.locator('head > title');
+  // The title empties as Next leaves it, late or not: the stand-in is the page's heading.
+  await page.evaluate(() => {
+    for (const t of document.head.getElementsByTagName('title')) t.textContent = '';
+  });
+  await expect(page, 'the stand-in while the page has no title').toHaveTitle(`${heading} · Signdesk`, { timeout: 15_000 });
+  // Then the page's own title gets its text, as React gives it: it wins over the stand-in.
+  await page.evaluate((text) => {
+    const last = [...document.head.getElementsByTagName('title')].at(-1);
+    if (last) last.textContent = text;
+  }, own);
+  await expect(page, 'the page’s own title once it comes').toHaveTitle(own);
+  // No element of the keeper's own is left in the head: React's titles alone.
+  await expect(titles).toHaveCount(1);
+  // And the next navigations still name their pages (no crash, no stale stand-in).
+  for (const area of ['Home', 'Packages']) {
+    await nav.getByRole('link', { name: new RegExp(`^${area}`) }).click();
+    await page.waitForURL((url) => (area === 'Home' ? url.pathname === '/' : url.pathname.startsWith('/packages')));
+    await expect(page, `title after navigating to ${area}`).toHaveTitle(area === 'Home' ? /^Home · Signdesk$/ : own);
+  }
+});

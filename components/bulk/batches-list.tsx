@@ -20,6 +20,7 @@ export function BatchesList() {
         batches.length === 0 ? (
           <EmptyState
             title="No bulk sends yet"
+            help
             action={<LinkButton href="/catalog/document-sign-templates">Choose a template</LinkButton>}
           >
             On a document-sign template, “Send in bulk” makes a batch of packages from a spreadsheet. You review every package

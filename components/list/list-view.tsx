@@ -42,7 +42,7 @@ export function ListView<T>({ query, columns, caption, update, empty, filtered, 
         Try another search term or remove a filter.
       </EmptyState>
     ) : (
-      <EmptyState title={empty.title} action={empty.action}>
+      <EmptyState title={empty.title} action={empty.action} help>
         {empty.body}
       </EmptyState>
     );

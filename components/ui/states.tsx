@@ -2,6 +2,7 @@ import { statusLabel, type StatusFamily } from '@/lib/status-labels';
 import { statusTone, type StatusTone } from '@/lib/status-tones';
 import { Button } from './button';
 import { Card } from './card';
+import { EmptyStateHelp } from './empty-state-help';
 
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div className={`animate-pulse rounded bg-slate-200 ${className}`} aria-hidden />;
@@ -38,12 +39,27 @@ export function PageSkeleton() {
   );
 }
 
-export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
+/**
+ * A list or screen with nothing to show: what it is and what to do. `help`: a first-time empty
+ * list, which also links to the guide's section for the screen (what a newcomer reads first).
+ */
+export function EmptyState({
+  title,
+  children,
+  action,
+  help = false,
+}: {
+  title: string;
+  children?: React.ReactNode;
+  action?: React.ReactNode;
+  help?: boolean;
+}) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <p className="text-base font-semibold text-slate-900">{title}</p>
       {children && <div className="mt-1 text-sm text-slate-600">{children}</div>}
       {action && <div className="mt-4">{action}</div>}
+      {help && <EmptyStateHelp />}
     </div>
   );
 }

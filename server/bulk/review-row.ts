@@ -40,10 +40,10 @@ export async function reviewRow({ db, userId, batchId, position, input, now = ne
       'RECEIPT_NOT_CURRENT',
       `This is not row ${row.line}'s latest preview. Open the row again to review its current preview.`,
     );
-  const preview = await previewOf(db, input.preview_token);
+  const preview = await previewOf(db, input.preview_token, userId);
   // The server's count alone: the API's, or the console's own from the PDF it passed on.
   const pageCount = preview?.page_count ?? null;
-  const review = stampReview({ review: input.review, previewedAt: preview?.previewed_at ?? null, pageCount, now });
+  const review = stampReview({ review: input.review, previewedAt: preview?.identical_since ?? null, pageCount, now });
   const seen = new Set(review.pages.map((p) => p.page));
   const unseen = pageCount ? Array.from({ length: pageCount }, (_, i) => i + 1).filter((p) => !seen.has(p)) : [];
   const sections = new Set(review.sections.map((s) => s.id));

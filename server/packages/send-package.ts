@@ -36,14 +36,14 @@ export async function sendPackage({ input: given, idempotencyKey, userId, asBulk
   if (!asBulkRow) await refuseRowReceipt(database, input.preview_token);
   // Checked before the API hears of the Send: evidence that cannot be true refuses it whole. A
   // bulk row's was stamped by the server when the row was confirmed (server/bulk/review-row.ts).
-  const preview = claimed && !asBulkRow ? await previewOf(database, input.preview_token) : undefined;
+  const preview = claimed && !asBulkRow ? await previewOf(database, input.preview_token, userId) : undefined;
   const review = !claimed
     ? null
     : asBulkRow
       ? claimed
       : stampReview({
           review: claimed,
-          previewedAt: preview?.previewed_at ?? null,
+          previewedAt: preview?.identical_since ?? null,
           pageCount: preview?.page_count ?? null,
           now: new Date(),
         });

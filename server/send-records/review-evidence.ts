@@ -13,7 +13,10 @@ const SLACK_MS = 5_000;
 
 export interface StampReviewOptions {
   review: ReviewEvidence;
-  /** when the server recorded the preview; null when it has no record of it */
+  /**
+   * when the server recorded the preview, or the sender's first identical one (previewOf's
+   * identical_since: what was seen of that stays seen); null when it has no record of it
+   */
   previewedAt: string | null;
   /** the populated PDF's pages as the server knows them; null when it does not */
   pageCount: number | null;
