@@ -41,7 +41,7 @@ async function batch(count: number) {
       sender_values: { counterparty_name: `Party ${n}-${i}`, effective_date: '2027-01-15', governing_law: 'England and Wales' },
       signers: [
         { slot_id: 'company_signer', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+14155550101' },
-        { slot_id: 'counterparty_signer', name: `Party ${i}`, email: `p${n}.${i}@example.org`, phone: '+44 20 7123 4567' },
+        { slot_id: 'counterparty_signer', name: `Party ${i}`, email: `p${n}.${i}.${tag}@example.org`, phone: '+44 20 7123 4567' },
       ],
       expires_in_days: '',
       reference: `${tag}-${n}-${i}`,
@@ -53,7 +53,8 @@ async function batch(count: number) {
     idempotencyKey: idem('bulk'),
   });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
-  return { id: reply.body.id as string, reference: (i: number) => `${tag}-${n}-${i}` };
+  // Each row's package is known at the API by its counterparty's address.
+  return { id: reply.body.id as string, reference: (i: number) => `p${n}.${i}.${tag}@example.org` };
 }
 const read = async (id: string) => (await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.sender })).body as BatchRead;
 const act = async (id: string, action: string) => {
