@@ -47,3 +47,14 @@ ALTER DEFAULT PRIVILEGES FOR ROLE :"owner_role" IN SCHEMA public
   GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO :"app_role";
 ALTER DEFAULT PRIVILEGES FOR ROLE :"owner_role" IN SCHEMA public
   GRANT USAGE, SELECT ON SEQUENCES TO :"app_role";
+
+-- Background work: `npm run migrate` makes pg-boss's schema (pgboss) and a table per queue, as
+-- the owner role. The instances take, finish and retry jobs there: rows only, as in public.
+ALTER DEFAULT PRIVILEGES FOR ROLE :"owner_role" GRANT USAGE ON SCHEMAS TO :"app_role";
+ALTER DEFAULT PRIVILEGES FOR ROLE :"owner_role"
+  GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO :"app_role";
+-- Run again after the schema exists (an older database): the grants on what is there now.
+SELECT format('GRANT USAGE ON SCHEMA pgboss TO %I', :'app_role')
+ WHERE EXISTS (SELECT FROM pg_namespace WHERE nspname = 'pgboss') \gexec
+SELECT format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO %I', :'app_role')
+ WHERE EXISTS (SELECT FROM pg_namespace WHERE nspname = 'pgboss') \gexec

@@ -75,13 +75,19 @@ const fullReview = (pages: number) => ({
 });
 const review = (id: string, position: number, token: string, evidence: unknown = fullReview(2)) =>
   c.call('POST', rowPath(id, position, 'review'), { cookie: c.cookies.sender, body: { preview_token: token, review: evidence } });
-const send = (id: string, position: number, token: string, key: string) =>
-  c.call('POST', rowPath(id, position, 'send'), {
-    cookie: c.cookies.sender,
-    body: { preview_token: token, confirmed: true },
-    idempotencyKey: key,
-  });
 const batch = async (id: string, cookie = c.cookies.sender) => (await c.call('GET', `/api/bulk-batches/${id}`, { cookie })).body;
+
+const act = (id: string, a: string) => c.call('POST', `/api/bulk-batches/${id}/actions`, { cookie: c.cookies.sender, body: { action: a } });
+/** Row `position` once the console's background work has sent or failed it (confirmed rows are the server's to send). */
+async function settled(id: string, position: number) {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    type Row = { position: number; state: string; package_id: string; send_key: string };
+    const row = ((await batch(id)).rows as Row[]).find((r) => r.position === position)!;
+    if (['sent', 'failed'].includes(row.state) || Date.now() > until) return row;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Previews and reviews a row; answers its receipt. */
 async function reviewed(id: string, position: number) {
@@ -145,6 +151,8 @@ describe('making a batch', () => {
 describe('reviewing a row', () => {
   it('needs the row’s current receipt and every page and section seen', async () => {
     const { id } = await batchOf(2);
+    // Paused, so a reviewed row stays for the rest of the test rather than being sent.
+    await act(id, 'pause');
     const first = await previewRow(id, 0);
     const other = await previewRow(id, 1);
     expectConsoleError(await review(id, 0, other.preview_token), 409, 'RECEIPT_NOT_CURRENT');
@@ -161,6 +169,7 @@ describe('reviewing a row', () => {
 
   it('keeps a review when a new receipt carries the very same document', async () => {
     const { id } = await batchOf(1);
+    await act(id, 'pause');
     await reviewed(id, 0);
     const again = await previewRow(id, 0);
     // The spec makes the digest optional: only an answer that gives it carries a review over.
@@ -168,7 +177,8 @@ describe('reviewing a row', () => {
     expect(again.review_kept).toBe(carried);
     expect((await batch(id)).rows[0].state).toBe(carried ? 'reviewed' : 'to_review');
     if (!carried) return;
-    const sent = await send(id, 0, again.preview_token, idem('row'));
+    await act(id, 'resume');
+    const sent = { body: await settled(id, 0) };
     expect(sent.body).toMatchObject({ state: 'sent' });
     // The pages were seen on the first preview, before the one sent: the record says so.
     const record = await c.call('GET', `/api/packages/${sent.body.package_id}/sending-record`, { cookie: c.cookies.sender });
@@ -178,73 +188,34 @@ describe('reviewing a row', () => {
 });
 
 describe('sending a row', () => {
-  it('sends a reviewed row once, whatever is retried, and refuses an unreviewed one', async () => {
+  it('sends a confirmed row once, by itself, with its sending record and audit entry', async () => {
     const { id } = await batchOf(2);
-    const preview = await previewRow(id, 1);
-    expectConsoleError(await send(id, 1, preview.preview_token, idem('row')), 409, 'ROW_NOT_REVIEWED');
-    const token = await reviewed(id, 0);
-    const key = idem('row');
     const before = sandboxPackages();
-    const sent = await send(id, 0, token, key);
-    expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
-    expect(sent.body).toMatchObject({ state: 'sent', package_id: expect.any(String), error: null });
-    // The same key answers the same row; another key is refused: the row was sent.
-    expect((await send(id, 0, token, key)).body.package_id).toBe(sent.body.package_id);
-    expectConsoleError(await send(id, 0, token, idem('row')), 409, 'ROW_ALREADY_SENT');
+    await reviewed(id, 0);
+    const sent = await settled(id, 0);
+    expect(sent).toMatchObject({ state: 'sent', package_id: expect.any(String), error: null });
     expect(sandboxPackages()).toBe(before + 1);
-    // The package carries the console's sending record, with the row's review.
-    const record = await c.call('GET', `/api/packages/${sent.body.package_id}/sending-record`, { cookie: c.cookies.sender });
+    // An unreviewed row is never sent.
+    expect((await batch(id)).rows[1].state).toBe('to_review');
+    const record = await c.call('GET', `/api/packages/${sent.package_id}/sending-record`, { cookie: c.cookies.sender });
     expect(record.status).toBe(200);
-    expect(record.body).toMatchObject({ idempotency_key: key, reference: 'Bulk 1' });
-    const entry = (await auditOf(c, 'bulk.send_row')).find((e) => e.idempotency_key === key);
-    expect(entry).toMatchObject({ target_id: sent.body.package_id, outcome: 'success', idempotency_key: key });
-  });
-
-  it('ends with exactly one package when the answer to a row’s send is lost', async () => {
-    const { id } = await batchOf(1);
-    const token = await reviewed(id, 0);
-    const before = sandboxPackages();
-    // The package is made and the answer dropped: the console asks again under the same key.
-    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', after_commit: true, drop: true, times: 1 }]);
-    const sent = await send(id, 0, token, idem('row'));
-    expect(sent.status, sent.bytes.toString('utf8').slice(0, 300)).toBe(200);
-    expect(sent.body).toMatchObject({ state: 'sent' });
-    expect(sandboxPackages()).toBe(before + 1);
-  });
-
-  it('keeps a row whose outcome is unknown sending under its key until the same request settles it', async () => {
-    const { id } = await batchOf(1);
-    const token = await reviewed(id, 0);
-    const key = idem('row');
-    const before = sandboxPackages();
-    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', status: 503, retry_after: 0, times: 20 }]);
-    const unclear = await send(id, 0, token, key);
-    expect(unclear.status).toBe(503);
-    expect(unclear.headers.get('intent-state')).toBe('unknown');
-    await setFaults(c, []);
-    expect((await batch(id)).rows[0]).toMatchObject({ state: 'sending', send_key: key });
-    // No second send can start under another key while the first one's outcome is unknown.
-    expectConsoleError(await send(id, 0, token, idem('row')), 409, 'ROW_SEND_IN_FLIGHT');
-    const confirmed = await send(id, 0, token, key);
-    expect(confirmed.body).toMatchObject({ state: 'sent' });
-    expect((await send(id, 0, token, key)).body.package_id).toBe(confirmed.body.package_id);
-    expect(sandboxPackages()).toBe(before + 1);
+    expect(record.body).toMatchObject({ idempotency_key: sent.send_key, reference: 'Bulk 1' });
+    const entry = (await auditOf(c, 'bulk.send_row')).find((e) => e.idempotency_key === sent.send_key);
+    expect(entry).toMatchObject({ target_id: sent.package_id, outcome: 'success', user_email: 'sender@test.local' });
   });
 
   it('marks a definite refusal failed, and a retry sends it again under a new key', async () => {
     const { id } = await batchOf(1);
-    const token = await reviewed(id, 0);
     await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', status: 422, times: 1 }]);
-    const refused = await send(id, 0, token, idem('row'));
-    expect(refused.status).toBe(422);
+    await reviewed(id, 0);
+    const failed = await settled(id, 0);
     expect((await batch(id)).rows[0]).toMatchObject({ state: 'failed', error: { code: expect.any(String) } });
-    const retried = await c.call('POST', `/api/bulk-batches/${id}/actions`, {
-      cookie: c.cookies.sender,
-      body: { action: 'retry_failed' },
-    });
-    expect(retried.body.rows[0]).toMatchObject({ state: 'reviewed', send_key: null, error: null });
     const before = sandboxPackages();
-    expect((await send(id, 0, token, idem('row'))).body).toMatchObject({ state: 'sent' });
+    const retried = await act(id, 'retry_failed');
+    expect(retried.status).toBe(200);
+    const sent = await settled(id, 0);
+    expect(sent.state).toBe('sent');
+    expect(sent.send_key).not.toBe(failed.send_key);
     expect(sandboxPackages()).toBe(before + 1);
   });
 });
@@ -252,33 +223,36 @@ describe('sending a row', () => {
 describe('pausing, resuming and cancelling', () => {
   it('starts no send while paused, sends after resume, and cancels only what has not begun', async () => {
     const { id } = await batchOf(3);
-    const action = (a: string) =>
-      c.call('POST', `/api/bulk-batches/${id}/actions`, { cookie: c.cookies.sender, body: { action: a } });
-    const token = await reviewed(id, 0);
-    expect((await action('pause')).body.state).toBe('paused');
+    expect((await act(id, 'pause')).body.state).toBe('paused');
     const calls = arrivals(c);
-    expectConsoleError(await send(id, 0, token, idem('row')), 409, 'BATCH_PAUSED');
-    expect(arrivals(c)).toBe(calls);
-    expect((await action('resume')).body.state).toBe('open');
-    expect((await send(id, 0, token, idem('row'))).body.state).toBe('sent');
+    await reviewed(id, 0);
+    const afterReview = arrivals(c);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(arrivals(c)).toBe(afterReview);
+    expect(afterReview).toBeGreaterThan(calls);
+    expect((await act(id, 'resume')).body.state).toBe('open');
+    expect((await settled(id, 0)).state).toBe('sent');
+    await act(id, 'pause');
     await reviewed(id, 1);
-    const cancelled = await action('cancel');
+    const cancelled = await act(id, 'cancel');
     expect(cancelled.body).toMatchObject({ state: 'cancelled', counts: { sent: 1, cancelled: 2 } });
-    expectConsoleError(await action('resume'), 409, 'BATCH_CANCELLED');
+    expect(cancelled.body.cancel_result).toEqual({ cancelled: [3, 4], in_flight: [], sent: [2] });
+    expectConsoleError(await act(id, 'resume'), 409, 'BATCH_CANCELLED');
     expectConsoleError(
       await c.call('POST', rowPath(id, 2, 'preview'), { cookie: c.cookies.sender, body: {} }),
       409,
       'ROW_NOT_PREVIEWABLE',
     );
     // Idempotent: cancelling again answers the same.
-    expect((await action('cancel')).body.state).toBe('cancelled');
+    expect((await act(id, 'cancel')).body.state).toBe('cancelled');
   });
 });
 
 describe('results', () => {
   it('exports one CSV line per spreadsheet row with its state and package', async () => {
     const { id } = await batchOf(2);
-    const sent = await send(id, 0, await reviewed(id, 0), idem('row'));
+    await reviewed(id, 0);
+    const sent = { body: await settled(id, 0) };
     const file = await c.call('GET', `/api/bulk-batches/${id}/export`, { cookie: c.cookies.sender });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/signdesk-bulk-.*_batch-Contractors-November\.csv/);
