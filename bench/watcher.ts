@@ -53,6 +53,7 @@ async function main() {
     status: 'delivered',
     invitation_status: 'delivered',
     delivered_at: original.sent_at,
+    signers: original.signers.map((s) => ({ ...s, status: 'invited' as const })),
   };
   records.update('package', delivered);
   const ids: string[] = [original.id];
@@ -81,7 +82,10 @@ async function main() {
     const first = await sweep(); // records every package once (its first status)
     const steady = await sweep(); // nothing changed
     const signed = ids.slice(-SIGNED);
-    for (const id of signed) await sandbox.control(`/signature-packages/${id}/actions`, { action: 'complete' });
+    for (const id of signed) {
+      const done = await sandbox.control(`/signature-packages/${id}/actions`, { action: 'complete' });
+      if (done.status !== 200) throw new Error(`package not signed: ${done.status} ${done.bytes.toString().slice(0, 200)}`);
+    }
     const after = await sweep();
     const sum = (rs: { calls: number }[]) => rs.reduce((n, r) => n + r.calls, 0);
     const row = {

@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
 
 const positionSchema = z.discriminatedUnion('phase', [
   z.object({ phase: z.literal('lists'), list: z.int().min(0), page: z.int().min(1) }),
-  z.object({ phase: z.literal('missed') }),
+  /** `read`: records this sweep has read on their own so far */
+  z.object({ phase: z.literal('missed'), read: z.int().min(0) }),
 ]);
 export type SweepPosition = z.infer<typeof positionSchema>;
 

@@ -12,11 +12,10 @@ import { followKnown, missedBy, recordSeen, stopFollowing } from './watched-stor
 //
 // Its cost is a run's pages, not its records: a sweep reads the API's list of each open
 // status, 100 to a page (5 lists, so at least 5 calls), and reads on its own only a followed
-// record that no list showed (it finished, or the pages moved under the sweep), with what is
-// left of the run's share at the sweep's end. A run makes
-// at most `maxCalls` calls, the operator's share of the key; a sweep that needs more goes on
-// at the next run, from the page where this one stopped. A sweep that ends leaves the next
-// to the next run: one sweep per period at the most.
+// record that no list showed (it finished, or the pages moved under the sweep), at most one
+// run's share of those per sweep. A run makes at most `maxCalls` calls, the operator's share
+// of the key; a sweep that needs more goes on at the next run from where this one stopped. A
+// sweep that ends leaves the next to the next run: one sweep per period at the most.
 
 export const PAGE_SIZE = 100;
 /** Sends or submissions this long before the previous run are looked at again (a clock's skew, a slow transaction). */
@@ -64,7 +63,7 @@ export async function watchOpenRecords({
     const { sweep, position } = at;
     if (position.phase === 'lists') {
       const list = WATCH_LISTS[position.list];
-      if (!list) return { sweep, position: { phase: 'missed' } };
+      if (!list) return { sweep, position: { phase: 'missed', read: 0 } };
       const page = await api.list(list.kind, list.status, position.page, PAGE_SIZE);
       run.calls++;
       run.changes += await recordSeen(
@@ -78,16 +77,21 @@ export async function watchOpenRecords({
         position.page < page.pagination.pages
           ? { ...position, page: position.page + 1 }
           : { phase: 'lists' as const, list: position.list + 1, page: 1 };
-      return { sweep, position: next.list < WATCH_LISTS.length ? next : { phase: 'missed' } };
+      return { sweep, position: next.list < WATCH_LISTS.length ? next : { phase: 'missed', read: 0 } };
     }
-    // What is left of the run's share, no more: a backlog (records sent before the watcher ran)
-    // is read over several sweeps, oldest first, and never holds a sweep back.
-    for (const { kind, id } of await missedBy(db, sweep, maxCalls - run.calls)) {
+    // A sweep reads at most one run's share on its own, over as many runs as that takes: a
+    // backlog (records sent before the watcher ran) is read over several sweeps, oldest first,
+    // and never holds the lists back for long.
+    const limit = Math.min(maxCalls - run.calls, maxCalls - position.read);
+    const missed = limit > 0 ? await missedBy(db, sweep, limit) : [];
+    for (const { kind, id } of missed) {
       const answer = await api.read(kind, id);
       run.calls++;
       if (answer.record) run.changes += await recordSeen(db, kind, [seen(kind, answer.record, answer.date)], sweep, now());
       else await stopFollowing(db, kind, id, sweep, now());
     }
+    const read = position.read + missed.length;
+    if (missed.length === limit && read < maxCalls) return { sweep, position: { phase: 'missed', read } };
     run.sweepCompleted = true;
     return newSweep();
   }
