@@ -185,6 +185,10 @@ export const settingsFields = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
   /** retention: settled intents (succeeded, failed) untouched this many days are deleted; unknown ones never; 0 keeps them all */
   INTENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** the watcher (server/watcher/): seconds between its runs, which read what is open at the API; 0 = off */
+  WATCHER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** the watcher's share of the key: API calls one run may make; a run that spends it goes on at the next */
+  WATCHER_MAX_CALLS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(20),
   /** drafts (package and request drafts together) one user may keep */
   DRAFTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
   SESSION_IDLE_MINUTES: z.coerce

@@ -419,4 +419,52 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bulk_rows').addColumn('receipt_expires_at', 'text').execute();
     },
   },
+  // The watcher of what is open (issue 36, server/watcher/): the packages and requests it
+  // follows, as last seen, and each change of status at the API's time. A change is one row
+  // whatever runs record it (unique on kind, id, status, time); the cursor lets a run that
+  // spent its share of the key stop and the next one go on from there.
+  '0021_status_history': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('watched_records')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('last_status', 'text')
+        .addColumn('last_seen_at', 'text')
+        .addColumn('finished', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('seen_sweep', 'text')
+        .addColumn('first_seen_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('watched_records_pk', ['kind', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('watched_records_open')
+        .on('watched_records')
+        .columns(['finished', 'kind', 'seen_sweep'])
+        .execute();
+      await db.schema
+        .createTable('status_history')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('from_status', 'text')
+        .addColumn('to_status', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('recorded_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('status_history_change')
+        .on('status_history')
+        .columns(['kind', 'id', 'to_status', 'at'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('status_history_at').on('status_history').columns(['at']).execute();
+      await db.schema
+        .createTable('watcher_cursor')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('sweep', 'text', (c) => c.notNull())
+        .addColumn('position', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -271,6 +271,42 @@ export interface BackgroundJobsTable {
   error: string | null;
 }
 
+/** A package or approval request the watcher follows (server/watcher/), as it last saw it. */
+export interface WatchedRecordsTable {
+  kind: 'package' | 'approval_request';
+  id: string;
+  /** null while only known (the console sent it) and not yet seen in an answer */
+  last_status: string | null;
+  /** the API's time of that status */
+  last_seen_at: string | null;
+  /** 1 once in a status that is not open: no longer read */
+  finished: number;
+  /** the sweep that last listed it: an open record a whole sweep missed is read on its own */
+  seen_sweep: string | null;
+  first_seen_at: string;
+  updated_at: string;
+}
+
+/** Each change of status the watcher saw, at the API's time (`at`) and when it was recorded. */
+export interface StatusHistoryTable {
+  kind: 'package' | 'approval_request';
+  id: string;
+  /** null for the first status the console saw */
+  from_status: string | null;
+  to_status: string;
+  at: string;
+  recorded_at: string;
+}
+
+/** Where the watcher's sweep stands, so a run that spent its share goes on at the next run. */
+export interface WatcherCursorTable {
+  name: string;
+  sweep: string;
+  /** JSON (server/watcher/cursor.ts) */
+  position: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
@@ -287,4 +323,7 @@ export interface Database {
   bulk_rows: BulkRowsTable;
   bulk_row_receipts: BulkRowReceiptsTable;
   background_jobs: BackgroundJobsTable;
+  watched_records: WatchedRecordsTable;
+  status_history: StatusHistoryTable;
+  watcher_cursor: WatcherCursorTable;
 }

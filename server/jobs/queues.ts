@@ -21,6 +21,8 @@ export const QUEUES = {
   'bulk-send-row': { retryLimit: 30, retryDelay: 2, retryBackoff: true, expireInSeconds: 90, concurrency: 2 },
   /** finds rows that are due and not queued (after a restart, a resume, a lost job) */
   'bulk-sweep': { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, concurrency: 1 },
+  /** one run of the watcher of what is open (server/watcher/watch-open-records.ts); a failed run waits for the next period */
+  watcher: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
   /** prunes what is past its retention (server/jobs/retention.ts) */
   retention: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600, concurrency: 1 },
 } as const satisfies Record<string, QueueOptions>;

@@ -9,6 +9,7 @@ import { jobQueue, stopJobQueue } from './job-queue-holder';
 import type { JobQueue } from './job-queue';
 import type { QueueName } from './queues';
 import { pruneExpired } from './retention';
+import { watchOpenRecords } from '../watcher/watch-open-records';
 
 // The console's background work, started once per server process (instrumentation.ts): each
 // instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
@@ -28,7 +29,8 @@ async function register(queue: JobQueue) {
     const position = int(job.data.position);
     const database = await db();
     const result = await sendQueuedRow(database, { batchId, position });
-    if (result === 'sent' || result === 'lapsed' || result === 'failed') await recordBackgroundSend(database, { batchId, position, result });
+    if (result === 'sent' || result === 'lapsed' || result === 'failed')
+      await recordBackgroundSend(database, { batchId, position, result });
   });
   await queue.work('bulk-sweep', async () => {
     const due = await queueDueRows(await db());
@@ -38,6 +40,10 @@ async function register(queue: JobQueue) {
     const e = env();
     const pruned = await pruneExpired(await db(), { auditDays: e.AUDIT_RETENTION_DAYS, intentDays: e.INTENT_RETENTION_DAYS });
     if (pruned.audit || pruned.intents) logger().info({ job: 'retention', ...pruned }, 'pruned what is past its retention');
+  });
+  await queue.work('watcher', async () => {
+    const run = await watchOpenRecords({ db: await db(), maxCalls: env().WATCHER_MAX_CALLS_PER_RUN });
+    logger().debug({ job: 'watcher', ...run }, 'open packages and requests read');
   });
 }
 
@@ -63,6 +69,7 @@ export function startJobs() {
     await register(queue);
     every(queue, 'bulk-sweep', SWEEP_EVERY_S);
     every(queue, 'retention', RETENTION_EVERY_S);
+    if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);
     logger().info({ queue: queue.kind }, 'background work started');
   };
   const attempt = () =>

@@ -132,6 +132,19 @@ const GROUPS: [string, Draft[]][] = [
     ],
   ],
   [
+    'Watcher',
+    [
+      c(
+        'WATCHER_INTERVAL_SECONDS',
+        "Seconds between the watcher's runs, which read the API's lists of open packages and requests (100 to a page) and record each change of status, at the API's time, for Home, the lists and the insights. 0 = off.",
+      ),
+      c(
+        'WATCHER_MAX_CALLS_PER_RUN',
+        "The watcher's share of the key: API calls one run may make. A sweep needs one call per page of each open status (at least 5); one that needs more goes on at the next run. Its calls wait their turn in the fair queue like a user's.",
+      ),
+    ],
+  ],
+  [
     'Sessions',
     [
       c(
