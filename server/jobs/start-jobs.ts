@@ -6,7 +6,8 @@ import { queueDueRows } from '../bulk/due-rows';
 import { sendQueuedRow } from '../bulk/send-queued-row';
 import { recordBackgroundSend } from './audit-background-send';
 import { jobQueue, stopJobQueue } from './job-queue-holder';
-import type { JobQueue } from './job-queue';
+import type { JobHandler, JobQueue } from './job-queue';
+import { observeJobRun } from '../metrics/observe';
 import type { QueueName } from './queues';
 import { pruneExpired } from './retention';
 
@@ -22,13 +23,28 @@ const RETENTION_EVERY_S = 3600;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
 
-async function register(queue: JobQueue) {
+/** The queue, each run of its workers counted by outcome (signdesk_background_job_runs_total). */
+const countingRuns = (queue: JobQueue): Pick<JobQueue, 'work'> => ({
+  work: (name: QueueName, handler: JobHandler) =>
+    queue.work(name, async (job) => {
+      try {
+        await handler(job);
+      } catch (err) {
+        observeJobRun(name, 'failed');
+        throw err;
+      }
+      observeJobRun(name, 'completed');
+    }),
+});
+
+async function register(queue: Pick<JobQueue, 'work'>) {
   await queue.work('bulk-send-row', async (job) => {
     const batchId = text(job.data.batch_id);
     const position = int(job.data.position);
     const database = await db();
     const result = await sendQueuedRow(database, { batchId, position });
-    if (result === 'sent' || result === 'lapsed' || result === 'failed') await recordBackgroundSend(database, { batchId, position, result });
+    if (result === 'sent' || result === 'lapsed' || result === 'failed')
+      await recordBackgroundSend(database, { batchId, position, result });
   });
   await queue.work('bulk-sweep', async () => {
     const due = await queueDueRows(await db());
@@ -60,7 +76,7 @@ export function startJobs() {
   (globalThis as { signdeskStopJobs?: (graceMs: number) => Promise<void> }).signdeskStopJobs = stopJobQueue;
   const begin = async () => {
     const queue = await jobQueue();
-    await register(queue);
+    await register(countingRuns(queue));
     every(queue, 'bulk-sweep', SWEEP_EVERY_S);
     every(queue, 'retention', RETENTION_EVERY_S);
     logger().info({ queue: queue.kind }, 'background work started');

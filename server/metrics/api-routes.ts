@@ -8,6 +8,8 @@ export const API_ROUTES = [
   '/api/[...missing]',
   '/api/admin/audit',
   '/api/admin/audit/export',
+  '/api/admin/jobs',
+  '/api/admin/jobs/[id]/retry',
   '/api/admin/throttles',
   '/api/admin/throttles/[email]',
   '/api/admin/users',
