@@ -471,6 +471,34 @@ describe('lost runs', () => {
   });
 });
 
+describe('keeping', () => {
+  it('deletes finished jobs a week after they finished, as pg-boss does, and keeps every unfinished one', async () => {
+    const daysAgo = (d: number) => new Date(START.getTime() - d * 86_400_000).toISOString();
+    await db
+      .insertInto('background_jobs')
+      .values([
+        jobRow({ id: 'done-old', queue: 'bulk-sweep', state: 'completed', finished_at: daysAgo(8), created_at: daysAgo(8) }),
+        jobRow({ id: 'failed-old', queue: 'retention', state: 'failed', finished_at: daysAgo(7.5), created_at: daysAgo(9) }),
+        jobRow({
+          id: 'cancelled-old',
+          queue: 'bulk-send-row',
+          state: 'cancelled',
+          finished_at: daysAgo(30),
+          created_at: daysAgo(30),
+        }),
+        jobRow({ id: 'done-recent', queue: 'bulk-sweep', state: 'completed', finished_at: daysAgo(6), created_at: daysAgo(6) }),
+        jobRow({ id: 'failed-recent', queue: 'retention', state: 'failed', finished_at: daysAgo(1), created_at: daysAgo(9) }),
+        jobRow({ id: 'waiting-old', queue: 'bulk-send-row', state: 'retry', start_after: daysAgo(20), created_at: daysAgo(20) }),
+      ])
+      .execute();
+    // The queue keeps its table as it polls; it polls once it has a handler.
+    await queue.work('bulk-sweep', async () => undefined);
+    const ids = async () => (await db.selectFrom('background_jobs').select('id').orderBy('id').execute()).map((r) => r.id);
+    await until(ids, (left) => !left.includes('done-old'));
+    expect(await ids()).toEqual(['done-recent', 'failed-recent', 'waiting-old']);
+  });
+});
+
 describe('stop', () => {
   it('waits for the running jobs up to its grace, then takes no more', async () => {
     let finished = 0;
