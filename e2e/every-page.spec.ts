@@ -65,6 +65,7 @@ async function pages(page: Page): Promise<string[]> {
     '/packages/bulk/new?template=dst_nda',
     '/admin/users',
     '/admin/audit',
+    '/admin/jobs',
     '/admin/sandbox',
   ];
 }

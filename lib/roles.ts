@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'catalog:admin': ['admin'],
   'users:admin': ['admin'],
   'audit:read': ['admin'],
+  // Admin → Background work: the job queues, and retrying a failed job.
+  'jobs:admin': ['admin'],
   'sandbox:control': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,6 +3,7 @@ import { SectionTabs } from '../ui/section-tabs';
 const TABS = [
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/jobs', label: 'Background work' },
 ] as const;
 
 /** The Admin area's sub-navigation; the Sandbox tab exists only on the embedded sandbox. */

@@ -47,6 +47,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   { path: '/admin', guide: 'admin', anchor: 'users' },
   { path: '/admin/users', guide: 'admin', anchor: 'users' },
   { path: '/admin/audit', guide: 'admin', anchor: 'the-audit-log' },
+  { path: '/admin/jobs', guide: 'admin', anchor: 'background-work' },
   { path: '/admin/sandbox', guide: 'admin', anchor: 'the-sandbox-panel' },
 ];
 

@@ -48,9 +48,17 @@ export async function connect(config: DbConfig): Promise<Kysely<Database>> {
   return db;
 }
 
-const sqliteFiles = new WeakMap<Kysely<Database>, SqliteDatabase>();
+// What each connection was opened over, on globalThis as the connection itself is (db/index.ts):
+// Next bundles instrumentation (whose background work opens the connection first) and each
+// route apart, each with its own copy of this module, and every copy must find the pool.
+const opened = globalThis as unknown as {
+  signdeskDbFiles?: WeakMap<Kysely<Database>, SqliteDatabase>;
+  signdeskDbUrls?: WeakMap<Kysely<Database>, string>;
+  signdeskDbPools?: WeakMap<Kysely<Database>, PoolCounts & SqlRunner>;
+};
+const sqliteFiles = (opened.signdeskDbFiles ??= new WeakMap());
 /** The DATABASE_URL each PostgreSQL connection was opened with, for start-up's messages. */
-const postgresUrls = new WeakMap<Kysely<Database>, string>();
+const postgresUrls = (opened.signdeskDbUrls ??= new WeakMap());
 
 /** What the metrics read of a PostgreSQL pool at scrape time (pg's own counts). */
 export interface PoolCounts {
@@ -58,7 +66,7 @@ export interface PoolCounts {
   idleCount: number;
   waitingCount: number;
 }
-const pgPools = new WeakMap<Kysely<Database>, PoolCounts & SqlRunner>();
+const pgPools = (opened.signdeskDbPools ??= new WeakMap());
 
 /** The pool under a PostgreSQL connection, for its counts; undefined on SQLite, which has none. */
 export const pgPool = (db: Kysely<Database>): (PoolCounts & SqlRunner) | undefined => pgPools.get(db);

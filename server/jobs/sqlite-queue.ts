@@ -12,6 +12,10 @@ import { QUEUES, isQueueName, type QueueName } from './queues';
 
 const POLL_MS = 500;
 const MAX_BACKOFF_S = 3600;
+// Finished jobs are kept a week for admins to read, as pg-boss keeps them (deleteAfterDays):
+// without it the sweep alone would add a row every 10 s, for ever.
+const KEEP_FINISHED_MS = 7 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
 type Row = Selectable<BackgroundJobsTable>;
 
 export function retryDelaySeconds(queue: QueueName, retries: number): number {
@@ -27,6 +31,7 @@ export class SqliteQueue implements JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
   private polling: Promise<void> | null = null;
+  private prunedAt = -Infinity;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -92,6 +97,7 @@ export class SqliteQueue implements JobQueue {
   }
 
   private async poll() {
+    await this.pruneFinished();
     await this.expireLost();
     for (const [queue, handler] of this.handlers) {
       const free = QUEUES[queue].concurrency - (this.busy.get(queue) ?? 0);
@@ -183,6 +189,18 @@ export class SqliteQueue implements JobQueue {
       // Its key has a retry waiting already (unique per key and state): that one does the work.
       await this.finish(job.id, { state: 'cancelled', error: `${error} (another attempt of the same work was waiting)` });
     }
+  }
+
+  /** Finished jobs past their week, at most once an hour. */
+  private async pruneFinished() {
+    const now = this.now().getTime();
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await this.db
+      .deleteFrom('background_jobs')
+      .where('state', 'in', ['completed', 'failed', 'cancelled'])
+      .where('finished_at', '<', new Date(now - KEEP_FINISHED_MS).toISOString())
+      .execute();
   }
 
   /** A run past its queue's expiry is taken as lost: retried, as a failed run would be. */

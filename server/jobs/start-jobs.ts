@@ -6,7 +6,8 @@ import { queueDueRows } from '../bulk/due-rows';
 import { sendQueuedRow } from '../bulk/send-queued-row';
 import { recordBackgroundSend } from './audit-background-send';
 import { jobQueue, stopJobQueue } from './job-queue-holder';
-import type { JobQueue } from './job-queue';
+import type { JobHandler, JobQueue } from './job-queue';
+import { observeJobRun } from '../metrics/observe';
 import type { QueueName } from './queues';
 import { pruneExpired } from './retention';
 import { watchOpenRecords } from '../watcher/watch-open-records';
@@ -23,7 +24,21 @@ const RETENTION_EVERY_S = 3600;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
 
-async function register(queue: JobQueue) {
+/** The queue, each run of its workers counted by outcome (signdesk_background_job_runs_total). */
+const countingRuns = (queue: JobQueue): Pick<JobQueue, 'work'> => ({
+  work: (name: QueueName, handler: JobHandler) =>
+    queue.work(name, async (job) => {
+      try {
+        await handler(job);
+      } catch (err) {
+        observeJobRun(name, 'failed');
+        throw err;
+      }
+      observeJobRun(name, 'completed');
+    }),
+});
+
+async function register(queue: Pick<JobQueue, 'work'>) {
   await queue.work('bulk-send-row', async (job) => {
     const batchId = text(job.data.batch_id);
     const position = int(job.data.position);
@@ -66,7 +81,7 @@ export function startJobs() {
   (globalThis as { signdeskStopJobs?: (graceMs: number) => Promise<void> }).signdeskStopJobs = stopJobQueue;
   const begin = async () => {
     const queue = await jobQueue();
-    await register(queue);
+    await register(countingRuns(queue));
     every(queue, 'bulk-sweep', SWEEP_EVERY_S);
     every(queue, 'retention', RETENTION_EVERY_S);
     if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);

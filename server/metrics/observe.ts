@@ -45,3 +45,8 @@ export const noteDatabaseUnavailable = () => metrics().databaseUnavailable.inc()
 
 /** A refused sign-in, by its error code (a fixed set: INVALID_CREDENTIALS, SIGN_IN_THROTTLED, ...). */
 export const noteSignInFailure = (code: string) => metrics().signInFailures.inc({ reason: code });
+
+/** One run of a background job in this instance (server/jobs/start-jobs.ts): it completed, or it threw. */
+export function observeJobRun(queue: string, outcome: 'completed' | 'failed') {
+  metrics().jobRuns.inc({ queue, outcome });
+}

@@ -4,6 +4,9 @@ import { db } from '../db';
 import { pgPool } from '../db/connect';
 import { logger } from '../logger';
 import { upstreamBudget } from '../signing-api/client/upstream-budget';
+import { jobQueue } from '../jobs/job-queue-holder';
+import { JOB_STATES } from '../jobs/job-queue';
+import { QUEUE_NAMES } from '../jobs/queues';
 import { countBulkRowsByState, countIntentsByState, countThrottled } from './console-counts';
 
 // The console's Prometheus metrics, scraped at GET /api/metrics (app/api/metrics/route.ts).
@@ -82,7 +85,34 @@ function createMetrics() {
       'Requests answered 503 DATABASE_UNAVAILABLE: the console database was out of reach.',
     ),
     signInFailures: counter('signdesk_sign_in_failures_total', 'Refused sign-ins, by reason (the error code).', ['reason']),
+    jobRuns: counter(
+      'signdesk_background_job_runs_total',
+      'Runs of background jobs in this instance, by queue and outcome (completed, or failed: retried or failed for good).',
+      ['queue', 'outcome'],
+    ),
   };
+
+  // Every queue and state has a series, 0 included, so an alert on failed jobs sees them appear.
+  new Gauge({
+    name: 'signdesk_background_jobs',
+    help: 'Background jobs by queue and state (created, retry, active, completed, failed, cancelled), as the job system keeps them.',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      try {
+        const counts = await (await jobQueue()).counts();
+        this.reset();
+        for (const queue of QUEUE_NAMES) for (const state of JOB_STATES) this.set({ queue, state }, 0);
+        for (const { queue, state, count } of counts) this.set({ queue, state }, count);
+      } catch (err) {
+        this.reset(); // stale numbers would read as real ones
+        logger().warn(
+          { metric: 'signdesk_background_jobs', code: (err as Error & { code?: unknown }).code ?? (err as Error).name },
+          'metrics: background job count failed',
+        );
+      }
+    },
+  });
 
   // The fair queue keeps its own counts (fair-queue.ts); they are copied in at scrape time.
   new Gauge({

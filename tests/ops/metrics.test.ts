@@ -133,6 +133,12 @@ describe('GET /api/metrics', () => {
     for (const state of ['to_review', 'reviewed', 'sending', 'sent', 'failed', 'cancelled'])
       expect(at('signdesk_bulk_rows', { state })).toBe(0);
 
+    // Background work (issue 36): a series for every queue and state, 0 included, read from the queue.
+    for (const queue of ['bulk-send-row', 'bulk-sweep', 'retention'])
+      for (const state of ['created', 'retry', 'active', 'completed', 'failed', 'cancelled'])
+        expect(at('signdesk_background_jobs', { queue, state }), `${queue} ${state}`).toBeGreaterThanOrEqual(0);
+    expect(at('signdesk_background_jobs', { queue: 'bulk-send-row', state: 'failed' })).toBe(0);
+
     expect(at('signdesk_db_pool_connections_idle')! + at('signdesk_db_pool_connections_in_use')!).toBeGreaterThanOrEqual(1);
     expect(at('signdesk_db_pool_waiting_requests')).toBe(0);
     expect(at('signdesk_database_unavailable_total')).toBe(0);
@@ -160,6 +166,20 @@ describe('GET /api/metrics', () => {
     // Prometheus's own judge of the format and its conventions (names, units, HELP).
     const check = checkMetrics(tools.promtool, text);
     expect(check, check.output).toEqual({ status: 0, output: '' });
+  });
+
+  it('counts the background work as it runs: the periodic sweep, in the jobs and in the runs', async () => {
+    // The sweep is queued every 10 s from start: poll until one has finished.
+    let done: number | undefined;
+    let runs: number | undefined;
+    for (let i = 0; i < 60 && !(done && runs); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 500));
+      const s = samples((await scrape(c)).bytes.toString('utf8'));
+      done = s.get(key('signdesk_background_jobs', { queue: 'bulk-sweep', state: 'completed' }));
+      runs = s.get(key('signdesk_background_job_runs_total', { queue: 'bulk-sweep', outcome: 'completed' }));
+    }
+    expect(done).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeGreaterThanOrEqual(1);
   });
 
   it('is scraped by a real Prometheus with the token', async () => {
@@ -191,7 +211,9 @@ describe('GET /api/metrics', () => {
       expect(reply.status).toBe(200);
       const s = samples(reply.bytes.toString('utf8'));
       expect(s.get(key('signdesk_database_unavailable_total'))).toBeGreaterThanOrEqual(1);
-      expect([...s.keys()].filter((k) => /^signdesk_(intents|bulk_rows|sign_in_throttled)\{/.test(k))).toEqual([]);
+      expect([...s.keys()].filter((k) => /^signdesk_(intents|bulk_rows|sign_in_throttled|background_jobs)\{/.test(k))).toEqual(
+        [],
+      );
       expect(s.get(key('signdesk_http_requests_total', { route: '/api/auth/me', method: 'GET', status: '503' }))).toBe(1);
     } finally {
       await pg.resume();

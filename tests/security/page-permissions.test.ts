@@ -30,6 +30,7 @@ const REFUSED: [Role, string, string][] = [
   ['viewer', '/approvals/new', 'initialWorkflowId'],
   ['viewer', '/admin/users', 'Console accounts and their roles'],
   ['operator', '/admin/audit', 'Who did what through the console'],
+  ['viewer', '/admin/jobs', 'What the console does on its own'],
   ['sender', '/admin/sandbox', 'Play the world an API key cannot reach'],
 ];
 
