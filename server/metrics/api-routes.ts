@@ -35,7 +35,6 @@ export const API_ROUTES: readonly string[] = [
   '/api/bulk-batches/[id]/export',
   '/api/bulk-batches/[id]/rows/[position]/preview',
   '/api/bulk-batches/[id]/rows/[position]/review',
-  '/api/bulk-batches/[id]/rows/[position]/send',
   '/api/clock',
   '/api/document-sign-templates/[id]/content',
   '/api/documents',

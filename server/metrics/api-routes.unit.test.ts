@@ -38,7 +38,7 @@ describe('routePattern', () => {
     expect(routePattern('/api/packages/pkg_8f2a')).toBe('/api/packages/[id]');
     expect(routePattern('/api/packages/pkg_8f2a/nothing-here')).toBe('/api/[...missing]');
     expect(routePattern('/api/admin/throttles/ada%40example.com')).toBe('/api/admin/throttles/[email]');
-    expect(routePattern('/api/bulk-batches/blk_1/rows/3/send')).toBe('/api/bulk-batches/[id]/rows/[position]/send');
+    expect(routePattern('/api/bulk-batches/blk_1/rows/3/review')).toBe('/api/bulk-batches/[id]/rows/[position]/review');
   });
 
   it('never returns a raw path: outside /api it is "unmatched"', () => {
