@@ -6,6 +6,7 @@ export const JOB_QUEUE_LABELS = {
   'bulk-send-row': 'Send a bulk row',
   'bulk-sweep': 'Find bulk rows due',
   retention: 'Prune by retention',
+  watcher: 'Follow open packages and requests',
 } as const;
 export type JobQueueName = keyof typeof JOB_QUEUE_LABELS;
 export const JOB_QUEUE_NAMES = Object.keys(JOB_QUEUE_LABELS) as JobQueueName[];
