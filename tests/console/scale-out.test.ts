@@ -79,4 +79,60 @@ describe('two console instances on one PostgreSQL', () => {
     expect((await b.call('PATCH', `/api/admin/users/${viewer.id}`, { cookie: b.cookies.admin, body: { disabled: true } })).status).toBe(200);
     expect((await a.call('GET', '/api/auth/me', { cookie: a.cookies.viewer })).status).toBe(401);
   });
+
+  it('share one background queue: each confirmed bulk row is sent once, whichever instance takes it', async () => {
+    // Signed in at start: this suite's throttling test has since locked the account's new sign-ins.
+    const sender = a.cookies.sender;
+    const tag = Date.now().toString(36);
+    const rows = Array.from({ length: 4 }, (_, i) => ({
+      line: i + 2,
+      values: {
+        sender_values: { counterparty_name: `Scale ${i}`, effective_date: '2027-01-15', governing_law: '' },
+        signers: [
+          { slot_id: 'company_signer', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+14155550101' },
+          { slot_id: 'counterparty_signer', name: `Scale ${i}`, email: `s${i}.${tag}@example.org`, phone: '+442071234567' },
+        ],
+        expires_in_days: '',
+        reference: `scale ${tag} ${i}`,
+      },
+    }));
+    const made = await a.call('POST', '/api/bulk-batches', {
+      cookie: sender,
+      body: { template_id: 'dst_nda', name: `Scale ${tag}`, expires_in_days: '30', rows },
+      idempotencyKey: key('bulk'),
+    });
+    expect(made.status, made.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    const id = made.body.id as string;
+    // Confirmed through both instances alike; the rows are then the queue's, on PostgreSQL.
+    for (const position of [0, 1, 2, 3]) {
+      const via = position % 2 === 0 ? a : b;
+      const preview = await via.call('POST', `/api/bulk-batches/${id}/rows/${position}/preview`, { cookie: sender, body: {} });
+      expect(preview.status).toBe(200);
+      const pages = (preview.body.prepared_pdf?.page_count as number | undefined) ?? 2;
+      const at = new Date().toISOString();
+      const reviewed = await via.call('POST', `/api/bulk-batches/${id}/rows/${position}/review`, {
+        cookie: sender,
+        body: {
+          preview_token: preview.body.preview_token,
+          review: {
+            pages: Array.from({ length: pages }, (_, i) => ({ page: i + 1, seen_at: at })),
+            sections: ['document', 'values', 'recipients', 'expiry'].map((s) => ({ id: s, seen_at: at })),
+            page_count: pages,
+            confirmed_at: at,
+          },
+        },
+      });
+      expect(reviewed.status, reviewed.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    }
+    const until = Date.now() + 60_000;
+    let counts: Record<string, number> = {};
+    while (Date.now() < until) {
+      counts = (await b.call('GET', `/api/bulk-batches/${id}`, { cookie: sender })).body.counts;
+      if (counts.sent === 4) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(counts).toMatchObject({ sent: 4, sending: 0, failed: 0 });
+    const made4 = a.sandbox.sandbox.services.records.all('package').filter((p) => JSON.stringify(p).includes(`.${tag}@example.org`));
+    expect(made4).toHaveLength(4);
+  }, 90_000);
 });
