@@ -387,4 +387,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('send_records').addColumn('field_labels', 'text').execute();
     },
   },
+  // Home is read on every view by everyone (issue 35): none of its queries reads a whole table
+  // or a user's whole history. "Went wrong" finds the user's failures of the day, what put
+  // them right (by target) and the paths their keys were sent to (by key alone, as the
+  // successes may be anyone's); "Drafts" finds the user's editor sessions about to end.
+  '0019_home_reads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('audit_log_user_at').on('audit_log').columns(['user_id', 'at']).execute();
+      await db.schema.createIndex('audit_log_target').on('audit_log').columns(['target_id', 'operation']).execute();
+      await db.schema.createIndex('intent_journal_idempotency_key').on('intent_journal').column('idempotency_key').execute();
+      await db.schema
+        .createIndex('editor_sessions_created_by')
+        .on('editor_sessions')
+        .columns(['created_by', 'expires_at'])
+        .execute();
+    },
+  },
 };
