@@ -49,7 +49,7 @@ beforeAll(async () => {
   conn = await connect({ dataDir: dir });
   await migrate(conn, false);
   const at = new Date(now.getTime() - 60_000).toISOString();
-  const entry = (operation: string, outcome: string, over: Partial<Record<string, string | null>> = {}) => ({
+  const entry = (operation: string, outcome: 'success' | 'failure', over: Partial<Record<string, string | null>> = {}) => ({
     at,
     user_id: user.id,
     user_email: user.email,
