@@ -14,7 +14,12 @@ import { runMain } from './lib/run.ts';
 // minute's requests, and p95 of the home page `/` ≤ 300 ms among them (issue 23). Then home
 // at the same moment for everyone: every operator opens `/` and reads its sections at once,
 // once the home cache has lapsed, and the same for 10 of them; targets 0 errors, and API
-// calls no more than one per list home reads, and no more for 100 users than for 10.
+// calls no more than one per list home reads, no more for 100 users than for 10, and p95 of `/`
+// ≤ 300 ms when all 100 open it at once (issue 35).
+//
+// BENCH_LOAD_ONLY=home: the home bursts alone (after the sign-ins and a warm-up in which each
+// operator opens home once, a few at a time, as the browsing minute would have), to measure
+// home's speed without the minute and the flood before it.
 
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
@@ -27,6 +32,10 @@ const FLOOD_S = Number(process.env.BENCH_FLOOD_S ?? 20);
 /** HOME_CACHE_SECONDS as `npm start` has it (server/env.ts), and a second more. */
 const HOME_CACHE_LAPSE_MS = 16_000;
 const TARGET_HOME_P95_MS = 300;
+const ONLY = process.env.BENCH_LOAD_ONLY ?? '';
+if (ONLY !== '' && ONLY !== 'home') throw new Error(`BENCH_LOAD_ONLY=${ONLY}: the one phase that runs alone is home`);
+const HOME_ONLY = ONLY === 'home';
+const WARM_UP_AT_ONCE = 4;
 /**
  * The API lists home reads (server/home/home-sources.ts): requests needing revision, in
  * progress, in draft and lately changed; packages queued, delivered, completed, declined and
@@ -230,18 +239,39 @@ async function main() {
       `${name}: ${r.req_per_s} req/s, p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms, p99 ${r.p99_ms} ms, ${r.errors} errors; ` +
       `${r.upstream_calls} API calls (${r.upstream_per_request} per console request, ${r.upstream_per_s}/s); ${r.held_requests} requests held, longest ${r.held_max_ms} ms`;
 
-    console.log(
-      `${OPERATORS} operators for ${DURATION_S} s against ${origin} (key limit ${RATE_LIMIT_PER_MINUTE}/min), a click every 0.5–1.5 s`,
-    );
-    const minute = await phase(DURATION_S, THINK_MS);
-    for (const [kind, k] of Object.entries(minute.by_kind))
-      console.log(`  ${kind.padEnd(18)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50_ms} ms  p99 ${k.p99_ms} ms`);
-    console.log(line('browsing', minute));
-    // The same people without pausing: far more than the key allows, so the queue must hold
-    // requests instead of letting the API refuse them. Errors are the target here, not speed.
-    console.log(`then ${FLOOD_S} s without pausing between clicks`);
-    const flood = await phase(FLOOD_S, null);
-    console.log(line('flood', flood));
+    /** Each operator opens home once, a few at a time: what the browsing minute leaves warm (JIT, caches). */
+    const warmUp = async () => {
+      for (let i = 0; i < cookies.length; i += WARM_UP_AT_ONCE)
+        await Promise.all(
+          cookies.slice(i, i + WARM_UP_AT_ONCE).map(async (cookie, j) => {
+            if (!cookie) return;
+            for (const path of ['/', '/api/home'])
+              await timed('warm-up', 'GET', path, { cookie, 'x-forwarded-for': addressOf(i + j) }).catch(() => undefined);
+          }),
+        );
+    };
+
+    let minute: Awaited<ReturnType<typeof phase>> | null = null;
+    let flood: Awaited<ReturnType<typeof phase>> | null = null;
+    if (HOME_ONLY) {
+      console.log(
+        `BENCH_LOAD_ONLY=home: no browsing minute, no flood; each operator opens home once, ${WARM_UP_AT_ONCE} at a time`,
+      );
+      await warmUp();
+    } else {
+      console.log(
+        `${OPERATORS} operators for ${DURATION_S} s against ${origin} (key limit ${RATE_LIMIT_PER_MINUTE}/min), a click every 0.5–1.5 s`,
+      );
+      minute = await phase(DURATION_S, THINK_MS);
+      for (const [kind, k] of Object.entries(minute.by_kind))
+        console.log(`  ${kind.padEnd(18)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50_ms} ms  p99 ${k.p99_ms} ms`);
+      console.log(line('browsing', minute));
+      // The same people without pausing: far more than the key allows, so the queue must hold
+      // requests instead of letting the API refuse them. Errors are the target here, not speed.
+      console.log(`then ${FLOOD_S} s without pausing between clicks`);
+      flood = await phase(FLOOD_S, null);
+      console.log(line('flood', flood));
+    }
 
     /** `users` operators open home at the same moment: the page, then its sections, as a browser does. */
     const homeBurst = async (users: number) => {
@@ -288,40 +318,44 @@ async function main() {
         `home, ${h.users} users at once: / p50 ${h.page_p50_ms} ms, p95 ${h.page_p95_ms} ms; /api/home p95 ${h.sections_p95_ms} ms; ${h.errors} errors; ` +
           `${h.upstream_calls} API calls in all (${h.upstream_per_home_view} per home view)`,
       );
-    const homePageP95 = minute.by_kind['home page']?.p95_ms ?? NaN;
-    console.log(`home page (/) while ${OPERATORS} operators browse: p95 ${homePageP95} ms`);
+    const homePageP95 = minute ? (minute.by_kind['home page']?.p95_ms ?? NaN) : null;
+    if (homePageP95 !== null) console.log(`home page (/) while ${OPERATORS} operators browse: p95 ${homePageP95} ms`);
     const homeMet =
       homeAll.errors === 0 &&
       homeFew.errors === 0 &&
-      homePageP95 <= TARGET_HOME_P95_MS &&
+      (homePageP95 === null || homePageP95 <= TARGET_HOME_P95_MS) &&
+      homeAll.page_p95_ms <= TARGET_HOME_P95_MS &&
       homeAll.upstream_calls <= HOME_LISTS &&
       homeAll.upstream_calls <= homeFew.upstream_calls;
     console.log(
-      `home targets: p95 of / ≤ ${TARGET_HOME_P95_MS} ms, 0 errors, ≤ ${HOME_LISTS} API calls a cache window and no more for 100 users than for 10: ${homeMet ? 'met' : 'MISSED'}`,
+      `home targets: p95 of / ≤ ${TARGET_HOME_P95_MS} ms (while they browse and when all open it at once), 0 errors, ≤ ${HOME_LISTS} API calls a cache window and no more for 100 users than for 10: ${homeMet ? 'met' : 'MISSED'}`,
     );
 
-    const errors = minute.errors + flood.errors + (failures.get('sign in') ?? 0);
+    const signInFailures = failures.get('sign in') ?? 0;
+    const home = {
+      few: homeFew,
+      all: homeAll,
+      target_page_p95_ms: TARGET_HOME_P95_MS,
+      page_p95_ms: homePageP95,
+      target_upstream_per_burst: HOME_LISTS,
+      met: homeMet,
+    };
+    const errors = (minute?.errors ?? 0) + (flood?.errors ?? 0) + signInFailures;
+    // The home bursts alone are a bench of their own name, so run-all never takes them for the whole.
     const summary = {
-      bench: 'load',
+      bench: HOME_ONLY ? 'load-home' : 'load',
       operators: OPERATORS,
-      ...minute,
+      ...(minute ?? {}),
       errors,
       failures: Object.fromEntries(failures),
       sign_in_p50_ms: round(percentile(signIns, 0.5)),
       sign_in_p99_ms: round(percentile(signIns, 0.99)),
-      flood: { ...flood, by_kind: undefined },
+      flood: flood ? { ...flood, by_kind: undefined } : null,
       rate_limit_per_minute: RATE_LIMIT_PER_MINUTE,
       target_p99_ms: TARGET_P99_MS,
       target_errors: 0,
-      home: {
-        few: homeFew,
-        all: homeAll,
-        target_page_p95_ms: TARGET_HOME_P95_MS,
-        page_p95_ms: homePageP95,
-        target_upstream_per_burst: HOME_LISTS,
-        met: homeMet,
-      },
-      met: errors === 0 && minute.p99_ms <= TARGET_P99_MS && homeMet,
+      home,
+      met: errors === 0 && (minute === null || minute.p99_ms <= TARGET_P99_MS) && homeMet,
       ...machine(),
     };
     console.log(JSON.stringify(summary));

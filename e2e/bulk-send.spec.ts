@@ -145,7 +145,6 @@ test('bulk send at 390 px', async ({ page }) => {
   await expectPhoneFits(page, 'bulk-batch-390');
 });
 
-
 test('a confirmed row is sent by the console after its tab is closed', async ({ page, context }) => {
   const email = `closed.${run}@example.org`;
   await makeBatch(page, `Closed tab ${run}`, line(9, email));

@@ -15,8 +15,8 @@ export function CancelOutcome({ result }: { result: CancelResult }) {
         </li>
         {result.in_flight.length > 0 && (
           <li>
-            Already handed to the Signing API, finishing: {result.in_flight.length === 1 ? 'row' : 'rows'} {lines(result.in_flight)}. Each
-            ends sent or failed below.
+            Already handed to the Signing API, finishing: {result.in_flight.length === 1 ? 'row' : 'rows'}{' '}
+            {lines(result.in_flight)}. Each ends sent or failed below.
           </li>
         )}
         {result.sent.length > 0 && (

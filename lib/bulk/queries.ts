@@ -63,4 +63,3 @@ export async function previewRow(id: string, position: number, signal?: AbortSig
 
 export const reviewRow = (id: string, position: number, token: string, review: ReviewEvidence) =>
   api<BulkRow>(rowPath(id, position, 'review'), { method: 'POST', body: { preview_token: token, review } });
-

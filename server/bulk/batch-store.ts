@@ -136,14 +136,26 @@ export const touchBatch = (db: Kysely<Database>, id: string, now = new Date()) =
  * written first (its lock on PostgreSQL), so a pause or a cancel either committed before and
  * is seen here, or waits for this and finds the row sending, in flight.
  */
-export async function bindRowSend(db: Kysely<Database>, row: Pick<RowRecord, 'batch_id' | 'position'>, key: string, now = new Date()) {
+export async function bindRowSend(
+  db: Kysely<Database>,
+  row: Pick<RowRecord, 'batch_id' | 'position'>,
+  key: string,
+  now = new Date(),
+) {
   return db.transaction().execute(async (tx) => {
     const change = await nextChange(tx, row.batch_id);
     const batch = await tx.selectFrom('bulk_batches').select('state').where('id', '=', row.batch_id).executeTakeFirst();
     if (batch?.state !== 'open') return false;
     const { numUpdatedRows } = await tx
       .updateTable('bulk_rows')
-      .set({ state: 'sending', send_key: key, error_code: null, error_message: null, updated_at: now.toISOString(), change_seq: change })
+      .set({
+        state: 'sending',
+        send_key: key,
+        error_code: null,
+        error_message: null,
+        updated_at: now.toISOString(),
+        change_seq: change,
+      })
       .where('batch_id', '=', row.batch_id)
       .where('position', '=', row.position)
       .where('state', '=', 'reviewed')

@@ -54,7 +54,12 @@ export async function changeBatch({ db, userId, batchId, action, now = new Date(
       const change = await nextChange(tx, batchId);
       await tx.updateTable('bulk_batches').set({ state: move.to, updated_at: at }).where('id', '=', batchId).execute();
       if (action !== 'cancel') return undefined;
-      const rows = await tx.selectFrom('bulk_rows').select(['line', 'state']).where('batch_id', '=', batchId).orderBy('position').execute();
+      const rows = await tx
+        .selectFrom('bulk_rows')
+        .select(['line', 'state'])
+        .where('batch_id', '=', batchId)
+        .orderBy('position')
+        .execute();
       await tx
         .updateTable('bulk_rows')
         .set({ state: 'cancelled', updated_at: at, change_seq: change, sealed_receipt: null })
@@ -63,7 +68,11 @@ export async function changeBatch({ db, userId, batchId, action, now = new Date(
         .execute();
       const lines = (...states: string[]) => rows.filter((r) => states.includes(r.state)).map((r) => r.line);
       // What the cancel did, as it committed: nothing it cancelled can be sent any more.
-      return { cancelled: lines('to_review', 'reviewed'), in_flight: lines('sending'), sent: lines('sent') } satisfies CancelResult;
+      return {
+        cancelled: lines('to_review', 'reviewed'),
+        in_flight: lines('sending'),
+        sent: lines('sent'),
+      } satisfies CancelResult;
     });
     if (action === 'resume') await queueDueRows(db, batchId);
     const read = await readBatch(db, userId, batchId);

@@ -53,7 +53,13 @@ export async function previewRow({
   return { ...preview, review_kept: kept };
 }
 
-const forgetReview = { reviewed_receipt_hash: null, pdf_sha256: null, review: null, reviewed_at: null, sealed_receipt: null } as const;
+const forgetReview = {
+  reviewed_receipt_hash: null,
+  pdf_sha256: null,
+  review: null,
+  reviewed_at: null,
+  sealed_receipt: null,
+} as const;
 
 const rowClosed = (state: string, line: number) =>
   state === 'sent'

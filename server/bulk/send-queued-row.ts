@@ -20,10 +20,7 @@ export type QueuedSendResult = 'sent' | 'failed' | 'lapsed' | 'waiting' | 'nothi
  * (its resume queues them again); a cancelled one's were moved off "reviewed" by the cancel, so
  * the binding refuses them. Safe to run twice: the binding is a conditional move.
  */
-export async function sendQueuedRow(
-  db: Kysely<Database>,
-  o: { batchId: string; position: number },
-): Promise<QueuedSendResult> {
+export async function sendQueuedRow(db: Kysely<Database>, o: { batchId: string; position: number }): Promise<QueuedSendResult> {
   const found = await db
     .selectFrom('bulk_rows as r')
     .innerJoin('bulk_batches as b', 'b.id', 'r.batch_id')
@@ -96,7 +93,8 @@ async function deliverOrSay(db: Kysely<Database>, row: { batch_id: string; posit
     if (now?.state === 'sending')
       await moveRow(db, row, ['sending'], {
         error_code: 'OUTCOME_UNKNOWN',
-        error_message: 'The Signing API’s answer was lost: the console is confirming the outcome under the same key. Nothing will be sent twice.',
+        error_message:
+          'The Signing API’s answer was lost: the console is confirming the outcome under the same key. Nothing will be sent twice.',
       });
     throw err;
   }

@@ -1,5 +1,14 @@
 import 'server-only';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import { ownerOnlySqlite } from '../../lib/node/owner-only-sqlite.ts';
 import { join } from 'node:path';
 import type { Database } from './schema.ts';
@@ -137,7 +146,9 @@ export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<
         // The background work's queue (pg-boss) is part of the schema a release brings.
         const made = await installPgBoss(onConnection(conn)).catch((err: unknown) => {
           const denied = (err as { code?: unknown }).code === '42501';
-          throw new Error(`Installing the background-work queue (pg-boss) failed: ${String(err)}${denied ? MIGRATE_AS_OWNER : ''}`);
+          throw new Error(
+            `Installing the background-work queue (pg-boss) failed: ${String(err)}${denied ? MIGRATE_AS_OWNER : ''}`,
+          );
         });
         return [...applied, ...made.map((q) => `pg-boss queue ${q}`)];
       } finally {

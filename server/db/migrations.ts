@@ -387,6 +387,22 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('send_records').addColumn('field_labels', 'text').execute();
     },
   },
+  // Home is read on every view by everyone (issue 35): none of its queries reads a whole table
+  // or a user's whole history. "Went wrong" finds the user's failures of the day, what put
+  // them right (by target) and the paths their keys were sent to (by key alone, as the
+  // successes may be anyone's); "Drafts" finds the user's editor sessions about to end.
+  '0019_home_reads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('audit_log_user_at').on('audit_log').columns(['user_id', 'at']).execute();
+      await db.schema.createIndex('audit_log_target').on('audit_log').columns(['target_id', 'operation']).execute();
+      await db.schema.createIndex('intent_journal_idempotency_key').on('intent_journal').column('idempotency_key').execute();
+      await db.schema
+        .createIndex('editor_sessions_created_by')
+        .on('editor_sessions')
+        .columns(['created_by', 'expires_at'])
+        .execute();
+    },
+  },
   // Background work (issue 36). The embedded default's job table (PostgreSQL's jobs live in
   // pg-boss's schema, made by the same `npm run migrate`); a bulk row keeps its confirmed
   // receipt, sealed, so the server sends it whether or not the sender's tab is open.
@@ -413,7 +429,11 @@ export const migrations: Record<string, Migration> = {
         WHERE singleton_key IS NOT NULL AND state IN ('created', 'retry', 'active')`.execute(db);
       await sql`CREATE UNIQUE INDEX background_jobs_slot ON background_jobs (queue, singleton_slot, singleton_key)
         WHERE singleton_slot IS NOT NULL`.execute(db);
-      await db.schema.createIndex('background_jobs_due').on('background_jobs').columns(['queue', 'state', 'start_after']).execute();
+      await db.schema
+        .createIndex('background_jobs_due')
+        .on('background_jobs')
+        .columns(['queue', 'state', 'start_after'])
+        .execute();
       await db.schema.createIndex('background_jobs_created').on('background_jobs').column('created_at').execute();
       await db.schema.alterTable('bulk_rows').addColumn('sealed_receipt', 'text').execute();
       await db.schema.alterTable('bulk_rows').addColumn('receipt_expires_at', 'text').execute();

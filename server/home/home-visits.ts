@@ -5,24 +5,39 @@ import type { Database } from '../db/schema';
 /** Visits closer together than this are one visit: a reload or a second tab does not reset "since". */
 export const VISIT_GAP_MS = 10 * 60 * 1000;
 
+// A lower bound, per user, of the visit the database holds: the time this process last wrote
+// one. A visit only ever moves forward, so while that time is within the gap the upsert below
+// would change nothing, and a page view (a hundred at once in a morning's rush) skips it.
+// Another instance's later visit only makes the row newer than this bound; losing the map
+// (a restart) costs one write per user. Bounded: the oldest entries go first.
+const written = new Map<string, number>();
+const WRITTEN_MAX = 10_000;
+
 /**
  * Notes that the user opened home at `at`. A visit after a gap moves the latest visit into
  * "previous", so what finished since then stays listed for the whole of this visit; one
  * statement, so two instances noting the same visit at once agree.
  */
 export async function noteHomeVisit(db: Kysely<Database>, userId: string, at: Date) {
+  const gapStart = at.getTime() - VISIT_GAP_MS;
+  if ((written.get(userId) ?? -Infinity) >= gapStart) return;
   const now = at.toISOString();
-  const gapStart = new Date(at.getTime() - VISIT_GAP_MS).toISOString();
-  await db
+  const result = await db
     .insertInto('home_visits')
     .values({ user_id: userId, seen_at: now, previous_seen_at: null })
     .onConflict((oc) =>
       oc
         .column('user_id')
         .doUpdateSet((eb) => ({ previous_seen_at: eb.ref('home_visits.seen_at'), seen_at: now }))
-        .where('home_visits.seen_at', '<', gapStart),
+        .where('home_visits.seen_at', '<', new Date(gapStart).toISOString()),
     )
-    .execute();
+    .executeTakeFirst();
+  // Only a row this statement wrote is known to hold `at`; a no-op leaves a newer one there.
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) {
+    written.delete(userId);
+    if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
+    written.set(userId, at.getTime());
+  }
 }
 
 /** Since when "finished since you last looked" counts: the visit before this one, or null before a second visit. */

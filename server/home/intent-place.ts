@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Intent } from '../intents/journal';
+import { failurePlace } from './failure-place';
 
 /**
  * Where an unsettled intent is settled, and how: each form that can lose an answer shows its
@@ -14,6 +15,12 @@ export function intentPlace(intent: Pick<Intent, 'operation' | 'path'>): { href:
       return { href: '/approvals/new', action: 'open New request to confirm it' };
     case 'document.upload':
       return { href: '/documents', action: 'open Documents to confirm it' };
+    case 'editor.open':
+    case 'editor.command':
+      return {
+        href: placeOfFailure(intent),
+        action: 'open the field editor: it reads the layout again, so you see whether it was done',
+      };
     default:
       if (intent.path.startsWith('/api/packages/') && id)
         return { href: `/packages/${id}`, action: 'open the package to confirm it' };
@@ -25,6 +32,10 @@ export function intentPlace(intent: Pick<Intent, 'operation' | 'path'>): { href:
         return { href: '/packages/recipients', action: 'open the recipient book and repeat it: the same request settles it' };
       if (intent.path.startsWith('/api/documents/') && id)
         return { href: `/documents/${id}`, action: 'open the document to confirm it' };
-      return { href: '/', action: 'repeat it where you started it: the same request settles it' };
+      // Anything else goes where the same action, had it failed, is put right: never home itself.
+      return { href: placeOfFailure(intent), action: 'open it there and repeat it: the same request settles it' };
   }
 }
+
+const placeOfFailure = (intent: Pick<Intent, 'operation' | 'path'>) =>
+  failurePlace({ operation: intent.operation, path: intent.path, target_type: null, target_id: null, details: {} }).href;

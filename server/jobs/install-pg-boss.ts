@@ -16,11 +16,20 @@ export async function installPgBoss(pool: SqlRunner): Promise<string[]> {
   try {
     for (const name of QUEUE_NAMES) {
       const o = QUEUES[name];
-      const queue = { name, policy: 'stately' as const, retryLimit: o.retryLimit, retryDelay: o.retryDelay, retryBackoff: o.retryBackoff, expireInSeconds: o.expireInSeconds };
+      const queue = {
+        name,
+        policy: 'stately' as const,
+        retryLimit: o.retryLimit,
+        retryDelay: o.retryDelay,
+        retryBackoff: o.retryBackoff,
+        expireInSeconds: o.expireInSeconds,
+      };
       const known = await boss.getQueue(name);
       if (known) {
         // Changed options only: an unchanged queue costs the instances' row-only role nothing.
-        const same = (['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).every((k) => known[k] === queue[k]);
+        const same = (['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).every(
+          (k) => known[k] === queue[k],
+        );
         if (!same) await boss.updateQueue(name, queue);
       } else {
         await boss.createQueue(name, queue);

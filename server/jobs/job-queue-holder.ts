@@ -15,7 +15,8 @@ export function jobQueue(): Promise<JobQueue> {
   holder.signdeskJobQueue ??= (async () => {
     const database = await db();
     const pool = pgPool(database);
-    if (pool) return new PgBossQueue(database, pool, (err) => logger().warn({ err }, 'background work: pg-boss reported an error'));
+    if (pool)
+      return new PgBossQueue(database, pool, (err) => logger().warn({ err }, 'background work: pg-boss reported an error'));
     const queue = new SqliteQueue(database);
     // This process owns the SQLite file: a job "running" now was cut short by the last one.
     const recovered = await queue.recover();

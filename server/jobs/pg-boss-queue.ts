@@ -2,7 +2,15 @@ import 'server-only';
 import PgBoss from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { failureMessage, type JobCount, type JobHandler, type JobQueue, type JobState, type JobView, type SendOptions } from './job-queue';
+import {
+  failureMessage,
+  type JobCount,
+  type JobHandler,
+  type JobQueue,
+  type JobState,
+  type JobView,
+  type SendOptions,
+} from './job-queue';
 import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from './queues';
 
 // Background work on PostgreSQL: pg-boss, a well-kept queue built on SKIP LOCKED, over the

@@ -2,7 +2,15 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { BackgroundJobsTable, Database } from '../db/schema';
-import { failureMessage, type JobCount, type JobHandler, type JobQueue, type JobState, type JobView, type SendOptions } from './job-queue';
+import {
+  failureMessage,
+  type JobCount,
+  type JobHandler,
+  type JobQueue,
+  type JobState,
+  type JobView,
+  type SendOptions,
+} from './job-queue';
 import { QUEUES, isQueueName, type QueueName } from './queues';
 
 // The embedded default's job system: the console's own table in its SQLite file, run by the

@@ -56,14 +56,18 @@ async function batch(count: number) {
   // Each row's package is known at the API by its counterparty's address.
   return { id: reply.body.id as string, reference: (i: number) => `p${n}.${i}.${tag}@example.org` };
 }
-const read = async (id: string) => (await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.sender })).body as BatchRead;
+const read = async (id: string) =>
+  (await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.sender })).body as BatchRead;
 const act = async (id: string, action: string) => {
   const reply = await c.call('POST', `/api/bulk-batches/${id}/actions`, { cookie: c.cookies.sender, body: { action } });
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
   return reply.body as BatchRead;
 };
 async function confirm(id: string, position: number) {
-  const preview = await c.call('POST', `/api/bulk-batches/${id}/rows/${position}/preview`, { cookie: c.cookies.sender, body: {} });
+  const preview = await c.call('POST', `/api/bulk-batches/${id}/rows/${position}/preview`, {
+    cookie: c.cookies.sender,
+    body: {},
+  });
   expect(preview.status).toBe(200);
   const pages = (preview.body.prepared_pdf?.page_count as number | undefined) ?? 2;
   const at = new Date().toISOString();
@@ -99,7 +103,9 @@ describe('bulk rows sent by the server', () => {
     const b = await until(id, (x) => x.counts.sent === 3);
     expect(b.counts).toMatchObject({ sent: 3, reviewed: 0, sending: 0 });
     expect([0, 1, 2].map((i) => packagesOf(reference(i)))).toEqual([1, 1, 1]);
-    const audited = (await auditOf(c, 'bulk.send_row')).filter((e) => e.user_email === 'sender@test.local' && e.outcome === 'success');
+    const audited = (await auditOf(c, 'bulk.send_row')).filter(
+      (e) => e.user_email === 'sender@test.local' && e.outcome === 'success',
+    );
     expect(audited.length).toBeGreaterThanOrEqual(3);
   });
 

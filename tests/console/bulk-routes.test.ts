@@ -77,7 +77,8 @@ const review = (id: string, position: number, token: string, evidence: unknown =
   c.call('POST', rowPath(id, position, 'review'), { cookie: c.cookies.sender, body: { preview_token: token, review: evidence } });
 const batch = async (id: string, cookie = c.cookies.sender) => (await c.call('GET', `/api/bulk-batches/${id}`, { cookie })).body;
 
-const act = (id: string, a: string) => c.call('POST', `/api/bulk-batches/${id}/actions`, { cookie: c.cookies.sender, body: { action: a } });
+const act = (id: string, a: string) =>
+  c.call('POST', `/api/bulk-batches/${id}/actions`, { cookie: c.cookies.sender, body: { action: a } });
 /** Row `position` once the console's background work has sent or failed it (confirmed rows are the server's to send). */
 async function settled(id: string, position: number) {
   const until = Date.now() + 30_000;

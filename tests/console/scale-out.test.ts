@@ -32,7 +32,12 @@ describe('two console instances on one PostgreSQL', () => {
   it('share sign-in throttling: attempts on either instance count against one allowance', async () => {
     const headers = { 'x-forwarded-for': '192.0.2.9' };
     const replies = await Promise.all(
-      Array.from({ length: 36 }, (_, i) => (i % 2 === 0 ? a : b).call('POST', '/api/auth/sign-in', { body: { email: 'sender@test.local', password: `wrong-${i}` }, headers })),
+      Array.from({ length: 36 }, (_, i) =>
+        (i % 2 === 0 ? a : b).call('POST', '/api/auth/sign-in', {
+          body: { email: 'sender@test.local', password: `wrong-${i}` },
+          headers,
+        }),
+      ),
     );
     expect(replies.every((r) => r.status === 401 || r.status === 429)).toBe(true);
     // 18 attempts per instance stay within one instance's allowance of 20: refusals prove the count is shared.
@@ -41,11 +46,18 @@ describe('two console instances on one PostgreSQL', () => {
 
   it('show a catalog change made through the other instance within CATALOG_FRESH_MS, and their own at once', async () => {
     const listed = async (c: TestConsole, name: string) =>
-      ((await c.call('GET', `/api/categories?q=${encodeURIComponent(name)}&size=100`, { cookie: c.cookies.admin })).body.data as { name: string }[]).some((x) => x.name === name);
+      (
+        (await c.call('GET', `/api/categories?q=${encodeURIComponent(name)}&size=100`, { cookie: c.cookies.admin })).body
+          .data as { name: string }[]
+      ).some((x) => x.name === name);
     const name = `Fresh ${Date.now()}`;
     // Both instances have just read the list (b keeps it in its cache).
     expect(await listed(b, name)).toBe(false);
-    const created = await a.call('POST', '/api/categories', { cookie: a.cookies.admin, body: { name }, idempotencyKey: key('fresh') });
+    const created = await a.call('POST', '/api/categories', {
+      cookie: a.cookies.admin,
+      body: { name },
+      idempotencyKey: key('fresh'),
+    });
     expect(created.status).toBe(200);
     expect(await listed(a, name)).toBe(true);
     await new Promise((r) => setTimeout(r, CATALOG_FRESH_MS + 100));
@@ -53,7 +65,11 @@ describe('two console instances on one PostgreSQL', () => {
   });
 
   it('share the audit log and hosted-editor sessions', async () => {
-    const created = await a.call('POST', '/api/categories', { cookie: a.cookies.admin, body: { name: `Scale-out ${Date.now()}` }, idempotencyKey: key('cat') });
+    const created = await a.call('POST', '/api/categories', {
+      cookie: a.cookies.admin,
+      body: { name: `Scale-out ${Date.now()}` },
+      idempotencyKey: key('cat'),
+    });
     expect(created.status).toBe(200);
     const audit = await b.call('GET', '/api/admin/audit?operation=category.create', { cookie: b.cookies.admin });
     expect(audit.body.data.map((r: { target_id: string }) => r.target_id)).toContain(created.body.id);
@@ -76,7 +92,9 @@ describe('two console instances on one PostgreSQL', () => {
     const users = await a.call('GET', '/api/admin/users', { cookie: a.cookies.admin });
     const viewer = users.body.data.find((u: { email: string }) => u.email === 'viewer@test.local');
     expect((await a.call('GET', '/api/auth/me', { cookie: a.cookies.viewer })).status).toBe(200);
-    expect((await b.call('PATCH', `/api/admin/users/${viewer.id}`, { cookie: b.cookies.admin, body: { disabled: true } })).status).toBe(200);
+    expect(
+      (await b.call('PATCH', `/api/admin/users/${viewer.id}`, { cookie: b.cookies.admin, body: { disabled: true } })).status,
+    ).toBe(200);
     expect((await a.call('GET', '/api/auth/me', { cookie: a.cookies.viewer })).status).toBe(401);
   });
 
@@ -132,7 +150,9 @@ describe('two console instances on one PostgreSQL', () => {
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(counts).toMatchObject({ sent: 4, sending: 0, failed: 0 });
-    const made4 = a.sandbox.sandbox.services.records.all('package').filter((p) => JSON.stringify(p).includes(`.${tag}@example.org`));
+    const made4 = a.sandbox.sandbox.services.records
+      .all('package')
+      .filter((p) => JSON.stringify(p).includes(`.${tag}@example.org`));
     expect(made4).toHaveLength(4);
   }, 90_000);
 });
