@@ -174,4 +174,21 @@ describe('bulk rows sent by the server', () => {
     const home = await c.call('GET', '/api/home', { cookie: c.cookies.sender });
     expect(JSON.stringify(home.body)).toContain(`/packages/bulk/${id}`);
   });
+
+  it('survives kill -9 mid-batch: after a restart every row is sent, one package each', async () => {
+    const { id, reference } = await batch(8);
+    await act(id, 'pause');
+    for (const p of [0, 1, 2, 3, 4, 5, 6, 7]) await confirm(id, p);
+    // Each send takes a while at the API, so the console dies with sends under way and rows waiting.
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', latency_ms: 700 }]);
+    await act(id, 'resume');
+    await until(id, (x) => (x.counts.sent ?? 0) >= 2);
+    await c.restart('SIGKILL');
+    const mid = await read(id);
+    expect(mid.counts.sent).toBeLessThan(8);
+    await setFaults(c, []);
+    const end = await until(id, (x) => x.counts.sent === 8, 90_000);
+    expect(end.counts).toMatchObject({ sent: 8, sending: 0, reviewed: 0, failed: 0 });
+    expect(Array.from({ length: 8 }, (_, i) => packagesOf(reference(i)))).toEqual(Array(8).fill(1));
+  }, 150_000);
 });

@@ -40,6 +40,11 @@ export interface TestConsole {
   cookies: Record<Role, string>;
   call(method: string, path: string, opts?: CallOptions): Promise<ConsoleReply>;
   signIn(email: string, password?: string): Promise<{ reply: ConsoleReply; cookie: string | null }>;
+  /**
+   * Stops the console process with `signal` (SIGKILL: it dies mid-work, as with kill -9) and
+   * starts it again on the same port, data and settings; the sessions stay valid.
+   */
+  restart(signal?: NodeJS.Signals): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,9 +114,9 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
   const asProxied: Record<string, string> = publicUrl
     ? { 'x-forwarded-host': publicUrl.host, 'x-forwarded-proto': publicUrl.protocol.replace(':', '') }
     : {};
-  const child = spawnConsole({ port, env });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  let child = spawnConsole({ port, env });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -171,10 +176,22 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     throw new Error(`${(err as Error).message}\n--- console log (tail) ---\n${log}`, { cause: err });
   }
 
+  const restart = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      await exited(child);
+    }
+    child = spawnConsole({ port, env });
+    child.stdout!.pipe(log, { end: false });
+    child.stderr!.pipe(log, { end: false });
+    await waitForConsole({ url, child, path: '/api/health', ready: (res) => res.status < 500 || res.status === 503, intervalMs: 250 });
+  };
+
   return {
     url,
     sandbox,
     appId,
+    restart,
     apiKey: key,
     dataDir,
     sessionPassword: env.SESSION_PASSWORD ?? '',
