@@ -17,7 +17,7 @@ export const DOCS_SCREENS: DocsScreen[] = [
   { name: 'home', role: 'admin', path: '/', ready: 'Home' },
   { name: 'packages-new', role: 'sender', path: '/packages/new', ready: 'Send a package' },
   { name: 'packages-list', role: 'sender', path: '/packages', ready: 'Packages' },
-  { name: 'bulk-new', role: 'sender', path: '/packages/bulk/new', ready: 'One package per spreadsheet row' },
+  { name: 'bulk-new', role: 'sender', path: '/packages/bulk/new?template=dst_nda', ready: 'One package per spreadsheet row' },
   { name: 'recipients', role: 'sender', path: '/packages/recipients', ready: 'Recipients' },
   { name: 'approvals-new', role: 'operator', path: '/approvals/new', ready: 'New approval request' },
   { name: 'approvals-list', role: 'operator', path: '/approvals', ready: 'Approval requests' },
@@ -25,5 +25,6 @@ export const DOCS_SCREENS: DocsScreen[] = [
   { name: 'documents', role: 'operator', path: '/documents', ready: 'Documents' },
   { name: 'admin-users', role: 'admin', path: '/admin/users', ready: 'Console accounts and their roles' },
   { name: 'admin-audit', role: 'admin', path: '/admin/audit', ready: 'Who did what through the console' },
+  { name: 'admin-jobs', role: 'admin', path: '/admin/jobs', ready: 'What the console does on its own' },
   { name: 'admin-sandbox', role: 'admin', path: '/admin/sandbox', ready: 'Play the world an API key cannot reach' },
 ];

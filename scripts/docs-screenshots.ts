@@ -1,5 +1,5 @@
 // npm run docs:screenshots: the guides' pictures (docs/using/), made in one command against a
-// console on the embedded sandbox, with data of its own, at 1360 px. Writes
+// console on the embedded sandbox, with example data of its own (scripts/lib/docs/example-data.ts), at 1360 px. Writes
 // public/docs/screenshots/<name>.png, each optimised to a palette PNG. Not a test: the guides'
 // images are checked by lib/help/help-topics.unit.test.ts, the screens by e2e/docs-screens.spec.ts.
 // DOCS_PORT / DOCS_SANDBOX_PORT (3900 / 4900) choose the ports.
@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { Role } from '../lib/roles.ts';
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.ts';
 import { DOCS_SCREENS, type DocsScreen } from './docs-screens.ts';
+import { sendExamplePackages, startExampleBatch, submitExampleRequest } from './lib/docs/example-data.ts';
 
 const PORT = Number(process.env.DOCS_PORT ?? 3900);
 const SANDBOX_PORT = Number(process.env.DOCS_SANDBOX_PORT ?? 4900);
@@ -99,6 +100,14 @@ async function main() {
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     mkdirSync(OUT, { recursive: true });
     const contexts = new Map<Role | null, BrowserContext>();
+    const as = async (role: Role) => {
+      if (!contexts.has(role)) contexts.set(role, await signedInContext(browser!, role));
+      return contexts.get(role)!.request;
+    };
+    // A product in use, not a fresh install: made through the console's API, as its users would.
+    await sendExamplePackages(await as('sender'), BASE);
+    await submitExampleRequest(await as('operator'), BASE);
+    await startExampleBatch(await as('sender'), BASE);
     let total = 0;
     for (const screen of DOCS_SCREENS) {
       if (!contexts.has(screen.role)) contexts.set(screen.role, await signedInContext(browser, screen.role));

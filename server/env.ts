@@ -19,6 +19,13 @@ export const sandboxControl = () => {
 };
 
 /**
+ * Whether `npm start` took the embedded sandbox's demo password from DEMO_PASSWORD (a setting of
+ * the start script's, scripts/lib/prepare-console.ts): only whether, for the sign-in page to say
+ * where it is; the value is never read here.
+ */
+export const demoPasswordSet = () => Boolean(process.env.DEMO_PASSWORD);
+
+/**
  * Which console process handled an action (the audit log): INSTANCE_ID, else host name and
  * port. Read on its own rather than through env(), so the CLI and the tests that write audit
  * entries need none of the rest of the configuration; env() still refuses a bad value.

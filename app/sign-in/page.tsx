@@ -5,7 +5,8 @@ import { safeRedirectPath } from '@/lib/security/safe-redirect';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { pageSession } from '@/server/auth/page-access';
 import { signInError } from '@/lib/auth/sign-in-errors';
-import { env, sandboxControl } from '@/server/env';
+import { demoPasswordSet, env, sandboxControl } from '@/server/env';
+import { demoPasswordSource } from '@/server/auth/demo-password-source';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -27,7 +28,8 @@ export default async function SignInPage({
       ? 'You are signed out.'
       : null;
   const refused = signInError(typeof params.error === 'string' ? params.error : null);
-  const { oidc, LOCAL_SIGN_IN } = env();
+  const { oidc, LOCAL_SIGN_IN, CONSOLE_DATA_DIR } = env();
+  const demo = demoPasswordSource({ demoPasswordSet: demoPasswordSet(), dataDir: CONSOLE_DATA_DIR, cwd: process.cwd() });
   // With password sign-in off, the form stays reachable for the break-glass admin (README, Security).
   const local = LOCAL_SIGN_IN || params.local === '1';
   const start = `/api/auth/oidc/start${next ? `?next=${encodeURIComponent(next)}` : ''}`;
@@ -59,8 +61,16 @@ export default async function SignInPage({
           // A newcomer's first question on a fresh install: which account, and which password.
           <p role="note" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
             Embedded sandbox: <code>npm start</code> printed the demo accounts (<code>viewer@signdesk.local</code>,{' '}
-            <code>operator@…</code>, <code>sender@…</code>, <code>admin@…</code>) and their password in its terminal. The password
-            is also in <code>demo-password</code> in the console&apos;s data folder (<code>.data/console</code> by default).
+            <code>operator@…</code>, <code>sender@…</code>, <code>admin@…</code>) and their password in its terminal.{' '}
+            {'setting' in demo ? (
+              <>
+                The password is the one set in <code>DEMO_PASSWORD</code>.
+              </>
+            ) : (
+              <>
+                The password is also in <code className="break-all">{demo.file}</code>.
+              </>
+            )}
           </p>
         )}
         {local ? (

@@ -12,6 +12,7 @@ import { CopyId } from '../ui/copy-id';
 import { QueryState } from '../ui/query-state';
 import { EmptyState, Skeleton, StatusBadge } from '../ui/states';
 import { Card } from '../ui/card';
+import { HelpLink } from '../ui/help-link';
 
 interface DetailFrameProps<K extends CatalogKind> {
   kind: K;
@@ -97,6 +98,8 @@ export function DetailHeader({ record, kind, noDescription = 'No description.', 
           <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
           {status && <StatusBadge family="catalog" status={status} />}
           {badges}
+          {/* A record's page has no PageHeader: its Help link sits by the name, as a list's does. */}
+          <HelpLink />
         </div>
         <div className="mt-1.5">
           <CopyId value={id} label={`${CATALOG_KIND_INFO[kind].noun} id`} />

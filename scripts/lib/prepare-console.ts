@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '../../lib/roles.ts';
 import { createUser, findUserByEmail, updateUser } from '../../server/users/users.ts';
@@ -23,21 +23,30 @@ export function localSessionPassword(dataDir: string): string {
 }
 
 /**
+ * The demo accounts' password: DEMO_PASSWORD when given, else the one generated once and kept
+ * (mode 600) in `demo-password` in the data directory. With DEMO_PASSWORD given, a file an
+ * earlier start left is removed: the accounts take the given password, and the file (which the
+ * sign-in page would no longer name) must never hold one that does not sign in.
+ */
+export function demoPassword(dataDir: string, given: string | undefined): string {
+  const file = join(dataDir, 'demo-password');
+  if (given) {
+    rmSync(file, { force: true });
+    return given;
+  }
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = `demo-${randomBytes(9).toString('base64url')}`;
+  mkdirSync(dataDir, PRIVATE_DIR);
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/**
  * On the embedded sandbox only: one demo account per role, so a fresh install can be
- * explored at once. The password comes from DEMO_PASSWORD or is generated once and kept
- * (mode 600) in the data directory; against a real host no account is ever made here.
+ * explored at once, with demoPassword's password; against a real host no account is ever made here.
  */
 export async function ensureDemoAccounts(dataDir: string): Promise<{ email: string; role: Role }[] & { password?: string }> {
-  const file = join(dataDir, 'demo-password');
-  let password = process.env.DEMO_PASSWORD;
-  if (!password) {
-    if (existsSync(file)) password = readFileSync(file, 'utf8').trim();
-    else {
-      password = `demo-${randomBytes(9).toString('base64url')}`;
-      mkdirSync(dataDir, PRIVATE_DIR);
-      writeFileSync(file, password, { mode: 0o600 });
-    }
-  }
+  const password = demoPassword(dataDir, process.env.DEMO_PASSWORD);
   const conn = await openConsoleDb();
   try {
     for (const role of DEMO_ROLES) {
@@ -48,5 +57,8 @@ export async function ensureDemoAccounts(dataDir: string): Promise<{ email: stri
   } finally {
     await conn.destroy();
   }
-  return Object.assign(DEMO_ROLES.map((role) => ({ email: demoEmail(role), role })), { password });
+  return Object.assign(
+    DEMO_ROLES.map((role) => ({ email: demoEmail(role), role })),
+    { password },
+  );
 }

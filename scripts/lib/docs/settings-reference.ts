@@ -309,7 +309,7 @@ const GROUPS: [string, Draft[]][] = [
       start(
         'DEMO_PASSWORD',
         z.string().optional(),
-        'Password of the demo accounts made on the embedded sandbox; generated once and kept in `.data/console` when unset.',
+        'Password of the demo accounts made on the embedded sandbox; when unset, generated once and kept in `demo-password` in `CONSOLE_DATA_DIR` (the sign-in page names which).',
         { secret: true },
       ),
       c(
