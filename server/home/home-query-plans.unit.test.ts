@@ -135,20 +135,23 @@ async function homeQueries(from: 'api' | 'watcher'): Promise<CompiledQuery[]> {
 }
 
 describe("home's queries", () => {
-  it.each(['api', 'watcher'] as const)('read no whole table: each finds its rows through an index (lists from the %s)', async (from) => {
-    const file = sqliteFile(conn)!;
-    const queries = await homeQueries(from);
-    expect(queries.length).toBeGreaterThan(10);
-    const scans: string[] = [];
-    for (const q of queries) {
-      if (!/^\s*select/i.test(q.sql)) continue;
-      const plan = file.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(q.parameters) as { detail: string }[];
-      for (const { detail } of plan) {
-        // A whole table, or the whole history of the user in the audit log.
-        if (/^SCAN (?!CONSTANT)/.test(detail) || /^SEARCH audit_log USING (?:COVERING )?INDEX \w+ \(user_id=\?\)$/.test(detail))
-          scans.push(`${detail}  <-  ${q.sql}`);
+  it.each(['api', 'watcher'] as const)(
+    'read no whole table: each finds its rows through an index (lists from the %s)',
+    async (from) => {
+      const file = sqliteFile(conn)!;
+      const queries = await homeQueries(from);
+      expect(queries.length).toBeGreaterThan(10);
+      const scans: string[] = [];
+      for (const q of queries) {
+        if (!/^\s*select/i.test(q.sql)) continue;
+        const plan = file.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(q.parameters) as { detail: string }[];
+        for (const { detail } of plan) {
+          // A whole table, or the whole history of the user in the audit log.
+          if (/^SCAN (?!CONSTANT)/.test(detail) || /^SEARCH audit_log USING (?:COVERING )?INDEX \w+ \(user_id=\?\)$/.test(detail))
+            scans.push(`${detail}  <-  ${q.sql}`);
+        }
       }
-    }
-    expect(scans).toEqual([]);
-  });
+      expect(scans).toEqual([]);
+    },
+  );
 });

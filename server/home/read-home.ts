@@ -54,7 +54,8 @@ export async function readHome({ db, user, apiNow, lastLooked, settings, sources
   type Read = () => Promise<{ rows: HomeRow[]; total?: number }>;
   const own = ownTargetsOf(db, user.id);
   const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user, own, settings.reviewWarnMinutes, sources)]];
-  if (can(roles, 'packages:read')) wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays, sources)]);
+  if (can(roles, 'packages:read'))
+    wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays, sources)]);
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
     wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours, sources)]);
   // Editor sessions end on the API's clock; the audit log keeps the console's own time.

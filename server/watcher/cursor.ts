@@ -56,6 +56,10 @@ export async function writeCursor(db: Kysely<Database>, cursor: Cursor, now: Dat
 
 /** When a run last ended a sweep (the console's time), and when the watcher last ran; nulls before either. */
 export async function watcherTimes(db: Kysely<Database>): Promise<{ sweptAt: string | null; ranAt: string | null }> {
-  const row = await db.selectFrom('watcher_cursor').select(['swept_at', 'updated_at']).where('name', '=', NAME).executeTakeFirst();
+  const row = await db
+    .selectFrom('watcher_cursor')
+    .select(['swept_at', 'updated_at'])
+    .where('name', '=', NAME)
+    .executeTakeFirst();
   return { sweptAt: row?.swept_at ?? null, ranAt: row?.updated_at ?? null };
 }

@@ -40,8 +40,7 @@ function watcherRanAt(): string | null {
   const file = new Database(join(watched.dataDir, 'console.db'), { readonly: true, fileMustExist: true });
   try {
     const row = file.prepare("SELECT updated_at FROM watcher_cursor WHERE name = 'open-records'").get() as
-      | { updated_at: string }
-      | undefined;
+      { updated_at: string } | undefined;
     return row?.updated_at ?? null;
   } finally {
     file.close();
