@@ -72,6 +72,10 @@ export default defineConfig({
       HOME_CACHE_SECONDS: '2',
       // A review is listed as lapsing from its first minute, so a journey need not wait five.
       HOME_REVIEW_WARN_MINUTES: '10',
+      // Home's journeys arrange scenes through the sandbox and look at home right after: Home
+      // reads the API's lists then, as it does with the watcher off (issue 36; the watcher's
+      // Home is proved by tests/console/home-watcher.test.ts).
+      WATCHER_INTERVAL_SECONDS: '0',
     },
   },
 });

@@ -94,9 +94,15 @@ export function HomeView() {
   if (query.isPending) return <LoadingBars label="Loading home" bars={['h-32 w-full', 'h-24 w-full', 'h-24 w-full']} />;
   if (query.isError)
     return <ErrorState title="Home could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
-  const { sections, settings } = query.data;
+  const { sections, settings, as_of: asOf } = query.data;
   return (
     <div className="flex flex-col gap-5">
+      {asOf && (
+        // Quietly: statuses are the watcher's, read from the API at its last sweep, not asked for now.
+        <p className="-mb-2 text-xs text-slate-600">
+          Statuses as of <When at={asOf} />.
+        </p>
+      )}
       {sections.map((s) => (
         <SectionCard key={s.id} section={s} settings={settings} onRetry={() => void query.refetch()} />
       ))}

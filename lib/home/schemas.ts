@@ -39,6 +39,8 @@ export interface HomeAnswer {
   settings: { expiring_days: number; stuck_hours: number };
   /** the start of the user's visit before this one (the API's time): "finished since you last looked"; null before a second visit */
   last_looked: string | null;
+  /** when the watcher last read the API's lists, where packages and requests come from what it recorded; null when read from the API now */
+  as_of: string | null;
   sections: HomeSection[];
   /** what the navigation's badge counts: the rows of "Needs you" and of "Expiring soon" */
   needs_you: number;

@@ -487,4 +487,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // When the watcher last ended a sweep: Home reads what it recorded only once it has (issue 36).
+  '0023_watcher_swept_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('watcher_cursor').addColumn('swept_at', 'text').execute();
+    },
+  },
 };

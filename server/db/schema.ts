@@ -305,6 +305,8 @@ export interface WatcherCursorTable {
   /** JSON (server/watcher/cursor.ts) */
   position: string;
   updated_at: string;
+  /** when a run last ended a sweep (the console's time); null before the first (0023) */
+  swept_at: string | null;
 }
 
 export interface Database {

@@ -14,7 +14,7 @@ const declined = (s: Signer) => s.status === 'declined' || Boolean(s.declined_at
  * What a finished package's row says of its signers: each signer of a completed one, only the one
  * who declined a declined one (never everyone, as if all had), those still unsigned of an expired one.
  */
-export function finishedDetail(p: SignaturePackage): string {
+export function finishedDetail(p: Pick<SignaturePackage, 'status' | 'signers' | 'decline_reason'>): string {
   if (p.status === 'completed') {
     const all = names(p.signers);
     return `${all ? `${all}: ` : ''}every signer has signed.`;

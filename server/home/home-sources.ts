@@ -7,6 +7,7 @@ import { listRequests } from '../signing-api/approval-requests';
 import { listPackages } from '../signing-api/packages';
 import { listDocuments } from '../signing-api/documents';
 import type { DocumentItem } from '@/lib/documents/schemas';
+import type { HomeSources } from './home-source-types';
 
 // What home reads of the API, the same for every user of the app: a few list pages, kept for
 // a short while and dropped as soon as one of this console's writes touches their resources,
@@ -58,6 +59,9 @@ export const packagesIn = (status: string) =>
 /** The app's documents, as the API lists them. */
 export const recentDocuments = () =>
   cached('documents', '/documents', () => allPages<DocumentItem>((page) => listDocuments({ page, size: PAGE_SIZE })));
+
+/** Home's packages and requests as the API lists them: what Home read before the watcher, and when it is off. */
+export const apiHomeSources: HomeSources = { packagesIn, requestsIn, recentRequests, recentDocuments };
 
 /** Forgets what home read (tests, a sandbox reset). */
 export const forgetHomeReads = () => cache.clear();

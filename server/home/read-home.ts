@@ -5,7 +5,6 @@ import { targetPage } from '@/lib/admin/audit-target-pages';
 import type { HomeAnswer, HomeRow, HomeSection, HomeSectionId } from '@/lib/home/schemas';
 import { can } from '@/lib/roles';
 import { statusLabel } from '@/lib/status-labels';
-import type { SignaturePackage } from '@/lib/packages/schemas';
 import { ConsoleError } from '../errors';
 import { SigningApiError } from '../signing-api/client/errors';
 import type { Database } from '../db/schema';
@@ -15,7 +14,7 @@ import { openIntents } from '../intents/journal';
 import { packageDrafts } from '../package-drafts/package-draft-kind';
 import { requestDrafts } from '../request-drafts/request-draft-kind';
 import type { User } from '../users/users';
-import { packagesIn, recentDocuments, recentRequests, requestsIn } from './home-sources';
+import type { HomePackage, HomeSources } from './home-source-types';
 import { intentPlace } from './intent-place';
 import { sendsOf } from '../send-records/find-send-records';
 import { openReviewsOf } from '../send-records/open-reviews';
@@ -36,6 +35,10 @@ export interface ReadHomeOptions {
   /** the start of the user's previous visit, on the API's clock (home-visits.ts) */
   lastLooked: string | null;
   settings: { expiringDays: number; stuckHours: number; reviewWarnMinutes: number };
+  /** where packages and requests are read: the API's lists, or what the watcher recorded */
+  sources: HomeSources;
+  /** the watcher's last sweep when `sources` are what it recorded; null when they are the API's */
+  asOf: string | null;
 }
 
 const HOUR = 3_600_000;
@@ -46,18 +49,19 @@ const ROWS = 25;
  * What needs the signed-in user, in order of urgency, within their roles. Each section reads
  * its own sources and fails on its own: its error is shown in its place, the others still are.
  */
-export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadHomeOptions): Promise<HomeAnswer> {
+export async function readHome({ db, user, apiNow, lastLooked, settings, sources, asOf }: ReadHomeOptions): Promise<HomeAnswer> {
   const roles = user.roles;
   type Read = () => Promise<{ rows: HomeRow[]; total?: number }>;
   const own = ownTargetsOf(db, user.id);
-  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user, own, settings.reviewWarnMinutes)]];
-  if (can(roles, 'packages:read')) wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays)]);
+  const wanted: [HomeSectionId, Read][] = [['needs_you', () => needsYou(db, user, own, settings.reviewWarnMinutes, sources)]];
+  if (can(roles, 'packages:read'))
+    wanted.push(['expiring_soon', () => expiringSoon(db, user, apiNow, settings.expiringDays, sources)]);
   if (can(roles, 'packages:read') || can(roles, 'approvals:read'))
-    wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours)]);
+    wanted.push(['stuck', () => stuck(db, user, apiNow, settings.stuckHours, sources)]);
   // Editor sessions end on the API's clock; the audit log keeps the console's own time.
-  wanted.push(['drafts', () => drafts(db, user, own, apiNow())]);
+  wanted.push(['drafts', () => drafts(db, user, own, apiNow(), sources)]);
   if (lastLooked !== null && (can(roles, 'packages:read') || can(roles, 'approvals:read')))
-    wanted.push(['finished', () => finishedSince(db, user, own, lastLooked)]);
+    wanted.push(['finished', () => finishedSince(db, user, own, lastLooked, sources)]);
   wanted.push(['went_wrong', () => wentWrong(db, user, new Date())]);
   wanted.push(['saved_views', () => savedViews(db, user)]);
   const sections = await Promise.all(
@@ -79,6 +83,7 @@ export async function readHome({ db, user, apiNow, lastLooked, settings }: ReadH
     generated_at: apiNow().toISOString(),
     settings: { expiring_days: settings.expiringDays, stuck_hours: settings.stuckHours },
     last_looked: lastLooked,
+    as_of: asOf,
     sections,
     needs_you: counted('needs_you') + counted('expiring_soon'),
   };
@@ -135,7 +140,7 @@ type OwnTargets = ReturnType<typeof ownTargetsOf>;
 
 const since = (iso: string | null | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? Date.parse(iso) : null);
 
-async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets, reviewWarnMinutes: number) {
+async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets, reviewWarnMinutes: number, sources: HomeSources) {
   const rows: HomeRow[] = [];
   // Sends, uploads and submissions whose outcome is still being confirmed come first: only the
   // same request under the same key settles them, from the place each links to.
@@ -171,7 +176,7 @@ async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets, revie
   }
   if (can(user.roles, 'approvals:write')) {
     const [{ rows: waiting }, mine] = await Promise.all([
-      requestsIn('NEEDS_REVISION'),
+      sources.requestsIn('NEEDS_REVISION'),
       own(['approval_request.submit', 'approval_request.resubmit']),
     ]);
     const requests = waiting
@@ -198,12 +203,12 @@ async function needsYou(db: Kysely<Database>, user: User, own: OwnTargets, revie
 }
 
 /** Sent-at and expiry of a package: the API's, else what the console recorded when it sent it. */
-async function timesOf(db: Kysely<Database>, userId: string, packages: SignaturePackage[]) {
+async function timesOf(db: Kysely<Database>, userId: string, packages: HomePackage[]) {
   const byId = await sendsOf(
     db,
     packages.map((p) => p.id),
   );
-  return (p: SignaturePackage) => {
+  return (p: HomePackage) => {
     const record = byId.get(p.id);
     const sentAt = since(p.sent_at ?? p.created_at) ?? since(record?.sent_at);
     const days = p.expires_in_days ?? record?.expires_in_days;
@@ -212,15 +217,15 @@ async function timesOf(db: Kysely<Database>, userId: string, packages: Signature
   };
 }
 
-const packageTitle = (p: SignaturePackage) => p.template_name ?? p.template_id ?? p.id;
-const signerNames = (p: SignaturePackage) =>
+const packageTitle = (p: HomePackage) => p.template_name ?? p.template_id ?? p.id;
+const signerNames = (p: HomePackage) =>
   p.signers
     .map((s) => s.name)
     .filter(Boolean)
     .join(', ');
 
-async function expiringSoon(db: Kysely<Database>, user: User, apiNow: () => Date, days: number) {
-  const [queued, delivered] = await Promise.all([packagesIn('queued'), packagesIn('delivered')]);
+async function expiringSoon(db: Kysely<Database>, user: User, apiNow: () => Date, days: number, sources: HomeSources) {
+  const [queued, delivered] = await Promise.all([sources.packagesIn('queued'), sources.packagesIn('delivered')]);
   const active = [...queued.rows, ...delivered.rows];
   const times = await timesOf(db, user.id, active);
   const now = apiNow();
@@ -250,10 +255,10 @@ async function expiringSoon(db: Kysely<Database>, user: User, apiNow: () => Date
   return { rows };
 }
 
-async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours: number) {
+async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours: number, sources: HomeSources) {
   const rows: HomeRow[] = [];
   if (can(user.roles, 'packages:read')) {
-    const { rows: queued } = await packagesIn('queued');
+    const { rows: queued } = await sources.packagesIn('queued');
     const times = await timesOf(db, user.id, queued);
     const now = apiNow();
     const before = now.getTime() - hours * HOUR;
@@ -272,7 +277,7 @@ async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours
     }
   }
   if (can(user.roles, 'approvals:read')) {
-    const { rows: inProgress } = await requestsIn('IN_PROGRESS');
+    const { rows: inProgress } = await sources.requestsIn('IN_PROGRESS');
     const now = apiNow();
     for (const r of inProgress) {
       const due = since(r.sla?.due_at);
@@ -295,12 +300,12 @@ async function stuck(db: Kysely<Database>, user: User, apiNow: () => Date, hours
 /** An editor session ending within this is "about to end". */
 const EDITOR_ENDING_MS = 15 * 60 * 1000;
 
-async function drafts(db: Kysely<Database>, user: User, own: OwnTargets, now: Date) {
+async function drafts(db: Kysely<Database>, user: User, own: OwnTargets, now: Date, sources: HomeSources) {
   const rows: HomeRow[] = [];
   let total = 0;
   if (can(user.roles, 'documents:write')) {
     const [{ rows: documents }, touched, sessions] = await Promise.all([
-      recentDocuments(),
+      sources.recentDocuments(),
       own(['editor.open', 'editor.command']),
       db
         .selectFrom('editor_sessions')
@@ -346,7 +351,7 @@ async function drafts(db: Kysely<Database>, user: User, own: OwnTargets, now: Da
     }));
   if (can(user.roles, 'approvals:write')) {
     // Requests saved as drafts at the API before the console kept its own: this user's.
-    const [{ rows: atApi }, mine] = await Promise.all([requestsIn('DRAFT'), own(['approval_request.submit'])]);
+    const [{ rows: atApi }, mine] = await Promise.all([sources.requestsIn('DRAFT'), own(['approval_request.submit'])]);
     for (const r of atApi.filter((x) => mine.has(x.id))) {
       total++;
       rows.push({
@@ -388,12 +393,12 @@ async function consoleDrafts<S extends DraftMeta>(
 const UNDECIDED = new Set(['DRAFT', 'IN_PROGRESS', 'NEEDS_REVISION']);
 const FINISHED_AT = { completed: 'completed_at', declined: 'declined_at', expired: 'expired_at' } as const;
 
-async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, lastLooked: string) {
+async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, lastLooked: string, sources: HomeSources) {
   const after = since(lastLooked) ?? 0;
   const rows: HomeRow[] = [];
   if (can(user.roles, 'packages:read')) {
     const lists = await Promise.all(
-      (['completed', 'declined', 'expired'] as const).map(async (status) => ({ status, ...(await packagesIn(status)) })),
+      (['completed', 'declined', 'expired'] as const).map(async (status) => ({ status, ...(await sources.packagesIn(status)) })),
     );
     const all = lists.flatMap((l) => l.rows.map((p) => ({ p, at: p[FINISHED_AT[l.status]] ?? null })));
     const times = await timesOf(
@@ -418,7 +423,7 @@ async function finishedSince(db: Kysely<Database>, user: User, own: OwnTargets, 
   }
   if (can(user.roles, 'approvals:read')) {
     const [{ rows: recent }, mine] = await Promise.all([
-      recentRequests(),
+      sources.recentRequests(),
       own(['approval_request.submit', 'approval_request.resubmit']),
     ]);
     for (const r of recent) {

@@ -40,13 +40,26 @@ export async function readCursor(db: Kysely<Database>): Promise<Cursor> {
   return position.success ? { sweep: row.sweep, position: position.data } : newSweep();
 }
 
-export async function writeCursor(db: Kysely<Database>, cursor: Cursor, now: Date) {
-  const values = { name: NAME, sweep: cursor.sweep, position: JSON.stringify(cursor.position), updated_at: now.toISOString() };
+/** Keeps where the sweep stands; `swept`: this run ended a sweep, so its time is the last sweep's. */
+export async function writeCursor(db: Kysely<Database>, cursor: Cursor, now: Date, swept = false) {
+  const at = now.toISOString();
+  const values = { name: NAME, sweep: cursor.sweep, position: JSON.stringify(cursor.position), updated_at: at };
+  const sweptAt = swept ? { swept_at: at } : {};
   await db
     .insertInto('watcher_cursor')
-    .values(values)
+    .values({ ...values, ...sweptAt })
     .onConflict((oc) =>
-      oc.column('name').doUpdateSet({ sweep: values.sweep, position: values.position, updated_at: values.updated_at }),
+      oc.column('name').doUpdateSet({ sweep: values.sweep, position: values.position, updated_at: at, ...sweptAt }),
     )
     .execute();
+}
+
+/** When a run last ended a sweep (the console's time), and when the watcher last ran; nulls before either. */
+export async function watcherTimes(db: Kysely<Database>): Promise<{ sweptAt: string | null; ranAt: string | null }> {
+  const row = await db
+    .selectFrom('watcher_cursor')
+    .select(['swept_at', 'updated_at'])
+    .where('name', '=', NAME)
+    .executeTakeFirst();
+  return { sweptAt: row?.swept_at ?? null, ranAt: row?.updated_at ?? null };
 }

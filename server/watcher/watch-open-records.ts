@@ -54,7 +54,7 @@ export async function watchOpenRecords({
       cursor = await step(cursor);
     }
   } finally {
-    await writeCursor(db, cursor, now());
+    await writeCursor(db, cursor, now(), run.sweepCompleted);
   }
   return run;
 

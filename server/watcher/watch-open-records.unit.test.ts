@@ -10,6 +10,7 @@ import { auditRow } from '../../tests/support/console-rows';
 import type { WatchedKind } from './open-statuses';
 import type { WatcherApi } from './watcher-api';
 import { watchOpenRecords } from './watch-open-records';
+import { watcherTimes } from './cursor';
 
 // The watcher against a fake API that keeps its records in memory and counts what it is asked.
 
@@ -93,6 +94,19 @@ describe('watchOpenRecords', () => {
     ).toEqual({
       n: 250,
     });
+  });
+
+  it('keeps when a run ended a sweep, and only then: what Home may read stands as of that time', async () => {
+    const { records, api } = fakeApi();
+    for (let i = 0; i < 250; i++) records.package.push({ id: `pkg_${i}`, status: 'delivered' });
+    const at = (iso: string) => () => new Date(iso);
+    await watchOpenRecords({ db, api, maxCalls: 2, now: at('2026-01-01T12:00:00.000Z') });
+    expect(await watcherTimes(db)).toEqual({ sweptAt: null, ranAt: '2026-01-01T12:00:00.000Z' });
+    await watchOpenRecords({ db, api, maxCalls: 20, now: at('2026-01-01T12:01:00.000Z') });
+    expect(await watcherTimes(db)).toEqual({ sweptAt: '2026-01-01T12:01:00.000Z', ranAt: '2026-01-01T12:01:00.000Z' });
+    // a run part-way through the next sweep leaves the last sweep's time as it was
+    await watchOpenRecords({ db, api, maxCalls: 1, now: at('2026-01-01T12:02:00.000Z') });
+    expect(await watcherTimes(db)).toEqual({ sweptAt: '2026-01-01T12:01:00.000Z', ranAt: '2026-01-01T12:02:00.000Z' });
   });
 
   it('spends at most its share per run and goes on at the next run from where it stopped', async () => {

@@ -24,7 +24,14 @@ import {
 let c: TestConsole;
 beforeAll(async () => {
   c = await startTestConsole({
-    env: { HOME_STUCK_HOURS: '1', HOME_EXPIRING_DAYS: '3', HOME_CACHE_SECONDS: '1', HOME_REVIEW_WARN_MINUTES: '10' },
+    env: {
+      HOME_STUCK_HOURS: '1',
+      HOME_EXPIRING_DAYS: '3',
+      HOME_CACHE_SECONDS: '1',
+      HOME_REVIEW_WARN_MINUTES: '10',
+      // Home as it reads the API's lists: home-watcher.test.ts reads it from what the watcher recorded.
+      WATCHER_INTERVAL_SECONDS: '0',
+    },
   });
 });
 afterAll(async () => c?.close());
