@@ -518,7 +518,9 @@ export const migrations: Record<string, Migration> = {
         await db.schema.createIndex(`${table}_team`).on(table).column('team_id').execute();
       }
       await db.schema.dropIndex('recipients_email_key').execute();
-      await sql`CREATE UNIQUE INDEX recipients_book_email ON recipients (team_id, email_key) WHERE team_id IS NOT NULL`.execute(db);
+      // Whole (not partial), so an upsert names it by its columns alone; rows of no team never meet
+      // in it (nulls are distinct) and are kept one per address by the partial index after it.
+      await db.schema.createIndex('recipients_book_email').on('recipients').columns(['team_id', 'email_key']).unique().execute();
       await sql`CREATE UNIQUE INDEX recipients_email_key ON recipients (email_key) WHERE team_id IS NULL`.execute(db);
     },
   },
