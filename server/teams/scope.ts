@@ -31,6 +31,9 @@ const holder = new AsyncLocalStorage<ScopeHolder>();
 /** Runs `fn` as `user`: every read of records under it sees what their teams see. */
 export const withTeamScope = <T>(user: Pick<User, 'id' | 'roles'>, fn: () => T): T => holder.run({ user }, fn);
 
+/** The rest of the calling async function runs under a scope given whole (the database suites' tests). */
+export const enterScope = (scope: TeamScope) => holder.enterWith({ scope: Promise.resolve(scope) });
+
 /** Runs `fn` under a scope given whole (background work, the database suites). */
 export const withScope = <T>(scope: TeamScope, fn: () => T): T => holder.run({ scope: Promise.resolve(scope) }, fn);
 
