@@ -30,6 +30,7 @@ export function parseTeamMap(text: string): { ok: true; map: TeamMap } | { ok: f
 /** The team names the groups map to, each once (as the map spells it first). */
 export function teamsFromGroups(groups: readonly string[], map: TeamMap): string[] {
   const given = new Map<string, string>();
-  for (const group of groups) for (const team of map.get(group) ?? []) if (!given.has(team.toLowerCase())) given.set(team.toLowerCase(), team);
+  for (const group of groups)
+    for (const team of map.get(group) ?? []) if (!given.has(team.toLowerCase())) given.set(team.toLowerCase(), team);
   return [...given.values()];
 }

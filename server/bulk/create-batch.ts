@@ -41,7 +41,16 @@ const served = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Makes a batch of the rows, every one checked by the single send's rules first: one bad row
  * and nothing is made, every problem named by row and column. Nothing is sent to the API here.
  */
-export async function createBatch({ db, userId, input, template, createKey, limits, teamId = null, now = new Date() }: CreateBatchOptions) {
+export async function createBatch({
+  db,
+  userId,
+  input,
+  template,
+  createKey,
+  limits,
+  teamId = null,
+  now = new Date(),
+}: CreateBatchOptions) {
   const fingerprint = fingerprintOf(null, input);
   const madeBefore = () =>
     db

@@ -19,7 +19,10 @@ export const searchTextOf = (name: string, email: string) => `${name}\n${email}`
 export const newRecipientId = () => `rcp_${randomUUID().replaceAll('-', '')}`;
 
 /** One entry of the reader's teams' books, with the name of who added it (an account since deleted added nobody). */
-export async function readRecipient(db: Kysely<Database>, id: string): Promise<(Recipient & { team_id: string | null }) | undefined> {
+export async function readRecipient(
+  db: Kysely<Database>,
+  id: string,
+): Promise<(Recipient & { team_id: string | null }) | undefined> {
   const row = await db
     .selectFrom('recipients')
     .leftJoin('users', 'users.id', 'recipients.added_by')

@@ -52,7 +52,10 @@ export async function rememberRecipients({ db, previewToken, userId, at }: Remem
           team_id: teamId,
         })
         .onConflict((oc) =>
-          (teamId === null ? oc.column('email_key').where('team_id', 'is', null) : oc.columns(['team_id', 'email_key'])).doUpdateSet((eb) => ({
+          (teamId === null
+            ? oc.column('email_key').where('team_id', 'is', null)
+            : oc.columns(['team_id', 'email_key'])
+          ).doUpdateSet((eb) => ({
             name: s.name,
             email: s.email,
             phone: s.phone,

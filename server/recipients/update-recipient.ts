@@ -39,7 +39,13 @@ export async function updateRecipient({ db, id, input, now = new Date() }: Updat
   if (current.version !== input.version) throw recipientChanged(current);
   const key = emailKey(input.email);
   const taken = () =>
-    db.selectFrom('recipients').select('id').where('email_key', '=', key).where(inBook(book)).where('id', '!=', id).executeTakeFirst();
+    db
+      .selectFrom('recipients')
+      .select('id')
+      .where('email_key', '=', key)
+      .where(inBook(book))
+      .where('id', '!=', id)
+      .executeTakeFirst();
   if (await taken()) throw emailTaken(input.email);
   let changed: bigint;
   try {

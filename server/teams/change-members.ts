@@ -46,6 +46,11 @@ export async function removeMember(db: Kysely<Database>, teamId: string, userId:
     .executeTakeFirst();
   if (!member) throw new ConsoleError(404, 'NOT_FOUND', 'This user is not a member of this team.');
   if (member.source === 'provider') throw fromProvider();
-  await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).where('source', '=', 'manual').execute();
+  await db
+    .deleteFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .where('source', '=', 'manual')
+    .execute();
   return readTeam(db, teamId);
 }

@@ -52,6 +52,10 @@ export async function renameTeam(db: Kysely<Database>, id: string, name: string,
 export async function archiveTeam(db: Kysely<Database>, id: string, now = new Date()): Promise<Team> {
   const team = await teamRow(db, id);
   if (!team.archived_at)
-    await db.updateTable('teams').set({ archived_at: now.toISOString(), updated_at: now.toISOString() }).where('id', '=', id).execute();
+    await db
+      .updateTable('teams')
+      .set({ archived_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
   return readTeam(db, id);
 }

@@ -22,7 +22,12 @@ export async function applyProviderTeams(
     const wanted =
       names.length === 0
         ? []
-        : await tx.selectFrom('teams').select(['id', 'name']).where('name_key', 'in', names).where('archived_at', 'is', null).execute();
+        : await tx
+            .selectFrom('teams')
+            .select(['id', 'name'])
+            .where('name_key', 'in', names)
+            .where('archived_at', 'is', null)
+            .execute();
     const held = await tx
       .selectFrom('team_members')
       .innerJoin('teams', 'teams.id', 'team_members.team_id')

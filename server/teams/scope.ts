@@ -25,7 +25,8 @@ export async function scopeFor(db: Kysely<Database>, user: Pick<User, 'id' | 'ro
 
 // The request's user, set by the route wrapper (server/http/handler.ts) and by the pages that
 // read records; the scope is read from the database the first time a read asks for it.
-type ScopeHolder = { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> };
+type ScopeHolder =
+  { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> };
 const holder = new AsyncLocalStorage<ScopeHolder>();
 
 /** Runs `fn` as `user`: every read of records under it sees what their teams see. */

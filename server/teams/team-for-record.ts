@@ -32,7 +32,13 @@ export async function teamForRecord(
     ]);
   }
   if (mine.length <= 1) return mine[0]?.id ?? null;
-  return (await lastUsedTeam(db, user.id, mine.map((t) => t.id))) ?? mine[0]!.id;
+  return (
+    (await lastUsedTeam(
+      db,
+      user.id,
+      mine.map((t) => t.id),
+    )) ?? mine[0]!.id
+  );
 }
 
 /** Of these teams, the one the user last sent a package or made a batch for. */

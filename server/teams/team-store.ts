@@ -41,12 +41,22 @@ export async function teamRow(db: Kysely<Database>, id: string) {
 export async function readTeams(db: Kysely<Database>, only?: string): Promise<Team[]> {
   let teams = db.selectFrom('teams').selectAll();
   if (only) teams = teams.where('id', '=', only);
-  const rows = await teams.orderBy('archived_at', (ob) => ob.desc().nullsFirst()).orderBy('name_key').execute();
+  const rows = await teams
+    .orderBy('archived_at', (ob) => ob.desc().nullsFirst())
+    .orderBy('name_key')
+    .execute();
   if (rows.length === 0) return [];
   const members = await db
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
-    .select(['team_members.team_id', 'team_members.user_id', 'team_members.source', 'team_members.added_at', 'users.name', 'users.email'])
+    .select([
+      'team_members.team_id',
+      'team_members.user_id',
+      'team_members.source',
+      'team_members.added_at',
+      'users.name',
+      'users.email',
+    ])
     .where(
       'team_members.team_id',
       'in',

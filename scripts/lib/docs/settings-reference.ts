@@ -114,7 +114,7 @@ const GROUPS: [string, Draft[]][] = [
       c('DRAFTS_PER_USER', 'Drafts one user may keep, package and request drafts together (`DRAFT_LIMIT_REACHED`).'),
       c(
         'TEAM_VISIBILITY',
-        '`team`: once a team exists, a person sees only their teams\' records (admins see all); `everyone`: every record to everyone, as before teams.',
+        "`team`: once a team exists, a person sees only their teams' records (admins see all); `everyone`: every record to everyone, as before teams.",
       ),
       c(
         'BULK_BATCH_EXPIRY_DAYS',
