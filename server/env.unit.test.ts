@@ -153,6 +153,7 @@ describe('sign-in with an identity provider (OIDC_*)', () => {
         ['signdesk-admins', ['admin']],
         ['signdesk-senders', ['sender']],
       ]),
+      teamMap: null,
       providerName: 'single sign-on',
       redirectUri: 'https://signdesk.example.com/api/auth/oidc/callback',
     });
@@ -160,6 +161,16 @@ describe('sign-in with an identity provider (OIDC_*)', () => {
       oidc: { groupsClaim: 'realm_access.roles' },
       LOCAL_SIGN_IN: false,
     });
+  });
+
+  it('reads OIDC_TEAM_MAP as group=team pairs and refuses one that is not', () => {
+    expect(parse({ ...OIDC, OIDC_TEAM_MAP: 'hr-staff=HR, legal=Legal,hr-staff=People' }).oidc?.teamMap).toEqual(
+      new Map([
+        ['hr-staff', ['HR', 'People']],
+        ['legal', ['Legal']],
+      ]),
+    );
+    expect(failure({ ...OIDC, OIDC_TEAM_MAP: 'hr-staff' })).toMatch(/OIDC_TEAM_MAP: “hr-staff” is not group=team/);
   });
 
   it('stops start-up naming each variable to fix', () => {
@@ -205,5 +216,13 @@ describe('METRICS_TOKEN', () => {
       expect(message).not.toContain(bad);
     }
     expect(failure({ METRICS_TOKEN: 'x'.repeat(31) })).toContain('at least 32 characters');
+  });
+});
+
+describe('TEAM_VISIBILITY', () => {
+  it('is team unless everyone is asked for, and nothing else', () => {
+    expect(parse({}).TEAM_VISIBILITY).toBe('team');
+    expect(parse({ TEAM_VISIBILITY: 'everyone' }).TEAM_VISIBILITY).toBe('everyone');
+    expect(failure({ TEAM_VISIBILITY: 'all' })).toMatch(/TEAM_VISIBILITY: must be team or everyone/);
   });
 });

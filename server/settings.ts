@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { parseTrustedProxies } from '@/server/edge/forwarded';
 import { parseRoleMap, type RoleMap } from '@/lib/auth/role-map';
+import { parseTeamMap, type TeamMap } from '@/lib/auth/team-map';
 
 // The API key and the control token travel in headers: plain HTTP is only for a service on
 // this machine (the embedded sandbox), where nothing crosses a network.
@@ -105,6 +106,17 @@ const oidcVariables = {
       })
       .optional(),
   ),
+  /** `group=team` pairs: team memberships fed by the provider's groups at each sign-in; unset = teams are kept by hand */
+  OIDC_TEAM_MAP: blankIsUnset(
+    z
+      .string()
+      .transform((text, ctx): TeamMap => {
+        const parsed = parseTeamMap(text);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return parsed.ok ? parsed.map : new Map();
+      })
+      .optional(),
+  ),
   /** what the sign-in page calls the provider: "Sign in with …" */
   OIDC_PROVIDER_NAME: blankIsUnset(z.string().max(60).default('single sign-on')),
   /** false: no password sign-in but the break-glass one (admins, at /sign-in?local=1); needs OIDC */
@@ -122,6 +134,7 @@ function checkOidc(
     OIDC_CLIENT_ID?: string;
     OIDC_CLIENT_SECRET?: string;
     OIDC_ROLE_MAP?: RoleMap;
+    OIDC_TEAM_MAP?: TeamMap;
     CONSOLE_PUBLIC_URL?: string;
     LOCAL_SIGN_IN: boolean;
   },
@@ -129,7 +142,7 @@ function checkOidc(
 ) {
   const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (!e.OIDC_ISSUER) {
-    if (e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET || e.OIDC_ROLE_MAP)
+    if (e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET || e.OIDC_ROLE_MAP || e.OIDC_TEAM_MAP)
       need('OIDC_ISSUER', 'is required once any OIDC_ variable is set (the provider’s issuer URL)');
     if (!e.LOCAL_SIGN_IN) need('LOCAL_SIGN_IN', 'can be false only with OIDC_ISSUER set: nobody could sign in');
     return;
@@ -189,6 +202,8 @@ export const settingsFields = z.object({
   WATCHER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** the watcher's share of the key: API calls one run may make; a run that spends it goes on at the next */
   WATCHER_MAX_CALLS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** teams: `team` (once a team exists, a person sees their teams' records) or `everyone` (every record to everyone, as before teams) */
+  TEAM_VISIBILITY: blankIsUnset(z.enum(['team', 'everyone'], { message: 'must be team or everyone' }).default('team')),
   /** drafts (package and request drafts together) one user may keep */
   DRAFTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
   SESSION_IDLE_MINUTES: z.coerce
@@ -245,6 +260,7 @@ const schema = settingsFields
       OIDC_SCOPES,
       OIDC_GROUPS_CLAIM,
       OIDC_ROLE_MAP,
+      OIDC_TEAM_MAP,
       OIDC_PROVIDER_NAME,
       ...rest
     }) => ({
@@ -259,6 +275,8 @@ const schema = settingsFields
               scopes: OIDC_SCOPES,
               groupsClaim: OIDC_GROUPS_CLAIM,
               roleMap: OIDC_ROLE_MAP,
+              /** null: memberships are an admin's to keep */
+              teamMap: OIDC_TEAM_MAP ?? null,
               providerName: OIDC_PROVIDER_NAME,
               redirectUri: `${rest.CONSOLE_PUBLIC_URL.replace(/\/+$/, '')}/api/auth/oidc/callback`,
             }

@@ -20,6 +20,13 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   // Entries written before roles, disabling and enabling were recorded apart keep this name.
   'user.update': "Changed a user's roles or access",
 
+  'team.create': 'Created a team',
+  'team.rename': 'Renamed a team',
+  'team.archive': 'Archived a team',
+  'team.member_add': 'Added a member to a team',
+  'team.member_remove': 'Removed a member from a team',
+  'team.members_sync': "Moved a user's teams to their identity provider groups",
+
   'category.create': 'Created a category',
   // The archives of the catalog's kinds, named with each kind (lib/catalog/kinds.ts).
   ...Object.fromEntries(ARCHIVABLE_KINDS.map((kind) => [`${archiveOf(kind).auditTarget}.archive`, archiveOf(kind).auditLabel])),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamChoiceSchema } from '../teams/schemas.ts';
 import { plainText } from '../plain-text.ts';
 import { reviewEvidenceSchema } from '../packages/schemas.ts';
 import { BULK_MAX_ROWS } from './columns.ts';
@@ -24,6 +25,8 @@ export const createBatchInputSchema = z.strictObject({
     .array(z.strictObject({ line: z.int().min(1).max(1_000_000), values: formValuesSchema }))
     .min(1, 'The batch has no rows')
     .max(BULK_MAX_ROWS, `At most ${BULK_MAX_ROWS} rows in a batch`),
+  /** the team the batch (and each of its packages) is for, one of the sender's; none: as a single send */
+  team_id: teamChoiceSchema,
 });
 export type CreateBatchInput = z.infer<typeof createBatchInputSchema>;
 

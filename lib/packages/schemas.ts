@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamChoiceSchema } from '../teams/schemas.ts';
 import { plainText } from '../plain-text.ts';
 import { maybe } from '../read-tolerant.ts';
 import { E164, normalisePhone } from './phone.ts';
@@ -112,6 +113,8 @@ export const sendInputSchema = z.strictObject({
   confirmed: z.literal(true, { message: 'Confirm that you reviewed the document, values, recipients and expiry' }),
   /** for the console's sending record only; never sent to the API */
   review: reviewEvidenceSchema.optional(),
+  /** the team it is sent for, one of the sender's (several: the last used when none is named); never sent to the API */
+  team_id: teamChoiceSchema,
 });
 
 // Beyond id and status the spec fixes no field of a package: the rest are read tolerantly.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../list/schemas.ts';
+import { teamChoiceSchema } from '../teams/schemas.ts';
 import { signerInputSchema } from '../packages/schemas.ts';
 import { RECIPIENT_IMPORT_MAX_CHARS, RECIPIENT_IMPORT_MAX_ROWS, RECIPIENT_SOURCES } from './limits.ts';
 
@@ -39,6 +40,8 @@ export const recipientImportSchema = z.strictObject({
     .array(z.strictObject({ id: z.string().min(1).max(64), version }))
     .max(RECIPIENT_IMPORT_MAX_ROWS)
     .optional(),
+  /** whose book it goes into: one of the importer's teams (several: the last used when none is named) */
+  team_id: teamChoiceSchema,
 });
 export type RecipientImportInput = z.input<typeof recipientImportSchema>;
 

@@ -4,6 +4,7 @@ import { previewInputSchema, type PreviewBody } from '@/lib/packages/schemas';
 import { BULK_ROW_STATES, type BulkBatch, type BulkRow, type BulkRowState } from '@/lib/bulk/schemas';
 import type { BulkBatchesTable, BulkRowsTable, Database } from '../db/schema';
 import { ConsoleError } from '../errors';
+import { currentScope, inScope } from '../teams/scope';
 
 // Reading batches and rows as the routes answer them; every read is the owner's only.
 
@@ -12,13 +13,14 @@ export type RowRecord = Selectable<BulkRowsTable>;
 
 const noBatch = () => new ConsoleError(404, 'NOT_FOUND', 'No such batch of yours: it may have been made by someone else.');
 
-/** The user's batch, or 404 (another user's batch is not theirs to know of). */
+/** The user's batch in their teams' scope, or 404 (another user's or team's batch is not theirs to know of). */
 export async function batchOf(db: Kysely<Database>, userId: string, id: string): Promise<BatchRecord> {
   const batch = await db
     .selectFrom('bulk_batches')
     .selectAll()
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where(inScope('bulk_batches.team_id', await currentScope()))
     .executeTakeFirst();
   if (!batch) throw noBatch();
   return batch;

@@ -24,6 +24,8 @@ export interface CreateBatchOptions {
    * (BULK_BATCH_EXPIRY_DAYS); the route passes the settings. None: no cap (the database suites).
    */
   limits?: { batchesPerUser: number; expiryDays: number };
+  /** the team the batch and its packages belong to (null: none) */
+  teamId?: string | null;
   now?: Date;
 }
 
@@ -39,7 +41,16 @@ const served = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Makes a batch of the rows, every one checked by the single send's rules first: one bad row
  * and nothing is made, every problem named by row and column. Nothing is sent to the API here.
  */
-export async function createBatch({ db, userId, input, template, createKey, limits, now = new Date() }: CreateBatchOptions) {
+export async function createBatch({
+  db,
+  userId,
+  input,
+  template,
+  createKey,
+  limits,
+  teamId = null,
+  now = new Date(),
+}: CreateBatchOptions) {
   const fingerprint = fingerprintOf(null, input);
   const madeBefore = () =>
     db
@@ -97,6 +108,7 @@ export async function createBatch({ db, userId, input, template, createKey, limi
     created_at: at,
     updated_at: at,
     change_seq: 0,
+    team_id: teamId,
   };
   const rows = input.rows.map((row, position) => ({
     batch_id: id,

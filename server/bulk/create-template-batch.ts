@@ -10,6 +10,8 @@ export interface CreateTemplateBatchOptions {
   input: CreateBatchInput;
   /** the browser's key for this create: the same key makes the same batch once */
   createKey: string;
+  /** the team it is made for (server/teams/team-for-record.ts) */
+  teamId?: string | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CreateTemplateBatchOptions {
  * fields and slots decide the rows' rules), within this console's BULK_BATCHES_PER_USER and
  * BULK_BATCH_EXPIRY_DAYS. Nothing goes to the API but that read.
  */
-export async function createTemplateBatch({ userId, input, createKey }: CreateTemplateBatchOptions) {
+export async function createTemplateBatch({ userId, input, createKey, teamId }: CreateTemplateBatchOptions) {
   const template = await getCatalogItem('document-sign-templates', input.template_id, { fresh: true });
   const { BULK_BATCHES_PER_USER, BULK_BATCH_EXPIRY_DAYS } = env();
   return createBatch({
@@ -26,6 +28,7 @@ export async function createTemplateBatch({ userId, input, createKey }: CreateTe
     input,
     template,
     createKey,
+    teamId,
     limits: { batchesPerUser: BULK_BATCHES_PER_USER, expiryDays: BULK_BATCH_EXPIRY_DAYS },
   });
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { BulkBatch, BulkBatchRead } from '@/lib/bulk/schemas';
 import type { Database } from '../db/schema';
 import { batchOf, countsOf, toBatch, toRow } from './batch-store';
+import { currentScope, inScope } from '../teams/scope';
 
 /** The user's batches, latest activity first, each with its rows counted by state. */
 export async function listBatches(db: Kysely<Database>, userId: string): Promise<BulkBatch[]> {
@@ -10,6 +11,7 @@ export async function listBatches(db: Kysely<Database>, userId: string): Promise
     .selectFrom('bulk_batches')
     .selectAll()
     .where('user_id', '=', userId)
+    .where(inScope('bulk_batches.team_id', await currentScope()))
     .orderBy('updated_at', 'desc')
     .limit(200)
     .execute();

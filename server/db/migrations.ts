@@ -487,6 +487,43 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Teams (issue 38): who belongs to which team, and the team each of the console's own records
+  // belongs to. A record made before teams (or by other means) has none: admins see it, others do
+  // not once teams exist. The recipient book is one per team: an address is one entry per book
+  // (the no-team book keeps its own entries unique on the address alone).
+  '0022_teams': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('teams')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull())
+        .addColumn('archived_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      // Unique among active teams: an archived team's name may be used again.
+      await sql`CREATE UNIQUE INDEX teams_active_name ON teams (name_key) WHERE archived_at IS NULL`.execute(db);
+      await db.schema
+        .createTable('team_members')
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('added_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('team_members_pk', ['team_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('team_members_user').on('team_members').column('user_id').execute();
+      for (const table of ['send_records', 'bulk_batches', 'recipients', 'saved_views']) {
+        await db.schema.alterTable(table).addColumn('team_id', 'text').execute();
+        await db.schema.createIndex(`${table}_team`).on(table).column('team_id').execute();
+      }
+      await db.schema.dropIndex('recipients_email_key').execute();
+      // Whole (not partial), so an upsert names it by its columns alone; rows of no team never meet
+      // in it (nulls are distinct) and are kept one per address by the partial index after it.
+      await db.schema.createIndex('recipients_book_email').on('recipients').columns(['team_id', 'email_key']).unique().execute();
+      await sql`CREATE UNIQUE INDEX recipients_email_key ON recipients (email_key) WHERE team_id IS NULL`.execute(db);
+    },
+  },
   // When the watcher last ended a sweep: Home reads what it recorded only once it has (issue 36).
   '0023_watcher_swept_at': {
     async up(db: Kysely<unknown>) {

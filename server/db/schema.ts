@@ -130,6 +130,8 @@ export interface SendRecordsTable {
   template_version_number: number | null;
   /** JSON [{key, label}]: the template's sender fields when previewed, so values are shown by label */
   field_labels: string | null;
+  /** the team it was sent for (0022); null: made before teams, seen by admins only once teams exist */
+  team_id: string | null;
 }
 
 /** Each user's visits to home, so "finished since you last looked" works across devices and instances. */
@@ -143,6 +145,8 @@ export interface SavedViewsTable {
   /** the list's filters as its URL holds them, normalised (lib/saved-views/schemas.ts) */
   query: string;
   created_at: string;
+  /** the team it is shared with (0022); null: personal */
+  team_id: string | null;
 }
 
 export interface HomeVisitsTable {
@@ -186,6 +190,8 @@ export interface RecipientsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** whose book it is in (0022); null: the book of no team (before teams, or a sender in none) */
+  team_id: string | null;
 }
 
 export type BulkBatchState = 'open' | 'paused' | 'cancelled';
@@ -210,6 +216,8 @@ export interface BulkBatchesTable {
   updated_at: string;
   /** moved on by every change of the batch's rows: the batch page's cursor (0016) */
   change_seq: number;
+  /** the team it was made for (0022), and so each of its packages */
+  team_id: string | null;
 }
 
 /** One row of a batch: the package it becomes, its review and its send. */
@@ -309,7 +317,28 @@ export interface WatcherCursorTable {
   swept_at: string | null;
 }
 
+/** A team (server/teams/): which of the console's records its members see. */
+export interface TeamsTable {
+  id: string;
+  name: string;
+  /** the name lower-cased and trimmed: unique among active teams */
+  name_key: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who belongs to a team, and where that came from: an admin's hand, or the identity provider's groups. */
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  source: 'manual' | 'provider';
+  added_at: string;
+}
+
 export interface Database {
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
   users: UsersTable;
   sign_in_throttle: SignInThrottleTable;
   intent_journal: IntentJournalTable;

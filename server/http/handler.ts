@@ -20,6 +20,7 @@ import { readJsonBody } from './read-json';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
 import { measured } from './measured';
+import { withTeamScope } from '../teams/scope';
 
 export interface Ctx<P, Q, B> {
   req: NextRequest;
@@ -164,7 +165,8 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
         });
       }
       const current = ctx;
-      const result = await callContext.run(call, () => fn(current));
+      // Every read of records in the route sees what this user's teams see (server/teams/scope.ts).
+      const result = await callContext.run(call, () => withTeamScope(current.user, () => fn(current)));
       const headers: Record<string, string> = { 'cache-control': 'no-store', ...queueTiming(call) };
       const apiDate = call.upstreamDate ?? estimatedApiDate();
       if (apiDate) headers[API_DATE_HEADER] = apiDate;

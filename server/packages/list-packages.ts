@@ -8,6 +8,7 @@ import { pageOfRows, scanList } from '../lists/scan-list';
 import { recordsOf, searchSendRecords } from '../send-records/find-send-records';
 import { SigningApiError } from '../signing-api/client/errors';
 import { getPackage, listPackages as listFromApi } from '../signing-api/packages';
+import { currentScope } from '../teams/scope';
 
 /** Packages the console's record finds beyond the API's own matches: each costs a read of the API. */
 export const RECORD_SEARCH_LIMIT = 10;
@@ -51,7 +52,9 @@ const inRanges = (p: SignaturePackage, record: ConsoleRecord | null | undefined,
  * filter by) reads the newest RANGE_SCAN_ROWS of the list and pages what falls in range.
  */
 export async function listPackages({ query }: ListPackagesOptions) {
-  if (hasDateRange(query)) {
+  // Seen through teams, the list is what the console sent for the reader's teams among the
+  // newest RANGE_SCAN_ROWS, paged here, so its pages and counts hold only those.
+  if (hasDateRange(query) || (await currentScope()).kind === 'teams') {
     const { rows, scanned, complete } = await packagesMatching(query, RANGE_SCAN_ROWS);
     return { ...pageOfRows(rows, query.page, query.size), scan: { scanned, complete } };
   }
@@ -91,7 +94,10 @@ export async function packagesMatching(filters: Filters, maxRows: number) {
     all.map((p) => p.id),
   );
   const addedIds = new Set(found?.added.map((p) => p.id));
+  // recordsOf answers only the reader's teams' records: through teams, a package without one is not theirs.
+  const everything = (await currentScope()).kind === 'everything';
   const rows = all
+    .filter((p) => everything || records.has(p.id))
     .filter((p) => inRanges(p, records.get(p.id), filters))
     .map((p) => ({ ...p, console_record: records.get(p.id) ?? null, found_in_record: addedIds.has(p.id) }));
   return { rows, scanned: scan.scanned, complete: scan.complete };

@@ -23,15 +23,17 @@ export interface SendPackageOptions {
   userId: string;
   /** the send of a bulk row's receipt, by its row (server/bulk/send-row.ts): the only way one is sent */
   asBulkRow?: true;
+  /** the team it is sent for (server/teams/team-for-record.ts); a bulk row's is its batch's */
+  teamId?: string | null;
 }
 
 /**
  * Sends a reviewed preview once; a refusal is explained by what became of its receipt. The
  * package the API made completes the console's record of the preview.
  */
-export async function sendPackage({ input: given, idempotencyKey, userId, asBulkRow }: SendPackageOptions) {
-  // The API gets the send body the spec names; what the sender saw stays in the console.
-  const { review: claimed, ...input } = given;
+export async function sendPackage({ input: given, idempotencyKey, userId, asBulkRow, teamId }: SendPackageOptions) {
+  // The API gets the send body the spec names; what the sender saw, and for which team, stay in the console.
+  const { review: claimed, team_id: _team, ...input } = given as typeof given & { team_id?: string };
   const database = await db();
   if (!asBulkRow) await refuseRowReceipt(database, input.preview_token);
   // Checked before the API hears of the Send: evidence that cannot be true refuses it whole. A
@@ -65,6 +67,7 @@ export async function sendPackage({ input: given, idempotencyKey, userId, asBulk
     at,
     userId,
     review,
+    teamId,
   });
   // The recipient book is a convenience: the answer does not wait for it and a failure of it is a
   // log line, never a failed send; a replay of the same send (its record already completed) is

@@ -4,6 +4,7 @@ import { writeCsv } from '@/lib/csv/write-csv';
 import { RECIPIENT_COLUMNS } from '@/lib/recipients/limits';
 import type { Database } from '../db/schema';
 import { exportFileName } from '../lists/csv';
+import { currentScope, inScope } from '../teams/scope';
 
 /** The most entries one export holds, most recently used first. */
 export const RECIPIENT_EXPORT_ROWS = 10_000;
@@ -16,6 +17,7 @@ export async function exportRecipients({ db, now = new Date() }: { db: Kysely<Da
   const rows = await db
     .selectFrom('recipients')
     .select(['name', 'email', 'phone'])
+    .where(inScope('recipients.team_id', await currentScope()))
     .orderBy('last_used_at', (ob) => ob.desc().nullsLast())
     .orderBy('name')
     .orderBy('id')

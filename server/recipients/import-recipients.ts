@@ -7,7 +7,7 @@ import type { RecipientImportResult } from '@/lib/recipients/schemas';
 import { recordAudit, type AuditEntry } from '../audit';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
-import { emailKey, newRecipientId, searchTextOf } from './recipient-record';
+import { emailKey, inBook as entriesOf, newRecipientId, searchTextOf } from './recipient-record';
 
 export interface ImportRecipientsOptions {
   db: Kysely<Database>;
@@ -15,6 +15,8 @@ export interface ImportRecipientsOptions {
   user: NonNullable<AuditEntry['user']>;
   csv: string;
   overwrite?: Overwrite[];
+  /** whose book the file goes into (server/teams/team-for-record.ts); null: the book of no team */
+  teamId?: string | null;
   now?: Date;
 }
 
@@ -84,6 +86,7 @@ export async function importRecipients({
   user,
   csv,
   overwrite = [],
+  teamId = null,
   now = new Date(),
 }: ImportRecipientsOptions): Promise<RecipientImportResult> {
   const read = readRecipientCsv(csv);
@@ -99,6 +102,7 @@ export async function importRecipients({
       const known = await trx
         .selectFrom('recipients')
         .select(['id', 'version', 'email_key', 'name', 'email', 'phone'])
+        .where(entriesOf(teamId))
         .where(
           'email_key',
           'in',
@@ -121,7 +125,7 @@ export async function importRecipients({
     const unagreed = changes.filter((c) => agreed.get(c.held.id) !== c.held.version);
     if (unagreed.length > 0) throw conflicts(unagreed);
     for (let start = 0; start < added.length; start += CHUNK)
-      await insertNew(trx, added.slice(start, start + CHUNK), user.id, at);
+      await insertNew(trx, added.slice(start, start + CHUNK), user.id, at, teamId);
     for (const change of changes) {
       const { numUpdatedRows } = await trx
         .updateTable('recipients')
@@ -158,7 +162,7 @@ export async function importRecipients({
  * New entries. An address a send added since the file was read is a change nobody agreed to:
  * the import is refused whole, to be tried again (it will then name that entry).
  */
-async function insertNew(db: Kysely<Database>, rows: RecipientRow[], userId: string, at: string) {
+async function insertNew(db: Kysely<Database>, rows: RecipientRow[], userId: string, at: string, teamId: string | null) {
   const inserted = await db
     .insertInto('recipients')
     .values(
@@ -176,9 +180,12 @@ async function insertNew(db: Kysely<Database>, rows: RecipientRow[], userId: str
         version: 1,
         created_at: at,
         updated_at: at,
+        team_id: teamId,
       })),
     )
-    .onConflict((oc) => oc.column('email_key').doNothing())
+    .onConflict((oc) =>
+      (teamId === null ? oc.column('email_key').where('team_id', 'is', null) : oc.columns(['team_id', 'email_key'])).doNothing(),
+    )
     .returning('id')
     .execute();
   if (inserted.length !== rows.length)

@@ -4,6 +4,7 @@ import type { Page } from '@/lib/list/schemas';
 import type { Recipient } from '@/lib/recipients/schemas';
 import type { Database } from '../db/schema';
 import { toRecipient } from './recipient-record';
+import { currentScope, inScope } from '../teams/scope';
 
 export interface ListRecipientsOptions {
   db: Kysely<Database>;
@@ -14,12 +15,13 @@ export interface ListRecipientsOptions {
 const literal = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The book, a page at a time: most recently used first, then those never used (imported) by
+ * The books of the reader's teams, a page at a time: most recently used first, then those never used (imported) by
  * name; `q` finds any part of a name or an address, in any case.
  */
 export async function listRecipients({ db, query: { q, page, size } }: ListRecipientsOptions): Promise<Page<Recipient>> {
+  const scope = await currentScope();
   const found = () => {
-    const all = db.selectFrom('recipients');
+    const all = db.selectFrom('recipients').where(inScope('recipients.team_id', scope));
     // SQLite has no default LIKE escape; both take the one named.
     return q ? all.where(sql<boolean>`recipients.search_text LIKE ${`%${literal(q)}%`} ESCAPE '\\'`) : all;
   };

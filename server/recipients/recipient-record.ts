@@ -1,10 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { RECIPIENT_CHANGED, RECIPIENT_NOT_FOUND } from '@/lib/recipients/codes';
 import type { Recipient } from '@/lib/recipients/schemas';
 import type { Database, RecipientsTable } from '../db/schema';
 import { ConsoleError } from '../errors';
+import { currentScope, inScope } from '../teams/scope';
 
 // What every use case of the book shares: how an entry is keyed, searched and answered.
 
@@ -17,17 +18,25 @@ export const searchTextOf = (name: string, email: string) => `${name}\n${email}`
 
 export const newRecipientId = () => `rcp_${randomUUID().replaceAll('-', '')}`;
 
-/** One entry with the name of who added it (an account since deleted added nobody). */
-export async function readRecipient(db: Kysely<Database>, id: string): Promise<Recipient | undefined> {
+/** One entry of the reader's teams' books, with the name of who added it (an account since deleted added nobody). */
+export async function readRecipient(
+  db: Kysely<Database>,
+  id: string,
+): Promise<(Recipient & { team_id: string | null }) | undefined> {
   const row = await db
     .selectFrom('recipients')
     .leftJoin('users', 'users.id', 'recipients.added_by')
     .selectAll('recipients')
     .select('users.name as added_by_name')
     .where('recipients.id', '=', id)
+    .where(inScope('recipients.team_id', await currentScope()))
     .executeTakeFirst();
-  return row && toRecipient(row);
+  return row && { ...toRecipient(row), team_id: row.team_id };
 }
+
+/** The entries of one book: a team's, or (null) the book of no team. */
+export const inBook = (teamId: string | null): Expression<SqlBool> =>
+  teamId === null ? sql<SqlBool>`recipients.team_id is null` : sql<SqlBool>`recipients.team_id = ${teamId}`;
 
 export function toRecipient(row: RecipientRow & { added_by_name: string | null }): Recipient {
   return {

@@ -21,10 +21,12 @@ export interface RememberRecipientsOptions {
 export async function rememberRecipients({ db, previewToken, userId, at }: RememberRecipientsOptions): Promise<void> {
   const record = await db
     .selectFrom('send_records')
-    .select('signers')
+    .select(['signers', 'team_id'])
     .where('receipt_hash', '=', receiptHash(previewToken))
     .executeTakeFirst();
   if (!record) return;
+  // The book of the team it was sent for (each team keeps its own); no team: the book of no team.
+  const teamId = record.team_id;
   const signers = new Map((JSON.parse(record.signers) as RecordedSigner[]).map((s) => [emailKey(s.email), s]));
   const when = at.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -47,9 +49,13 @@ export async function rememberRecipients({ db, previewToken, userId, at }: Remem
           version: 1,
           created_at: when,
           updated_at: when,
+          team_id: teamId,
         })
         .onConflict((oc) =>
-          oc.column('email_key').doUpdateSet((eb) => ({
+          (teamId === null
+            ? oc.column('email_key').where('team_id', 'is', null)
+            : oc.columns(['team_id', 'email_key'])
+          ).doUpdateSet((eb) => ({
             name: s.name,
             email: s.email,
             phone: s.phone,

@@ -4,7 +4,7 @@ import { RECIPIENT_EMAIL_TAKEN } from '@/lib/recipients/codes';
 import type { Recipient } from '@/lib/recipients/schemas';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
-import { emailKey, readRecipient, recipientChanged, recipientNotFound, searchTextOf } from './recipient-record';
+import { emailKey, inBook, readRecipient, recipientChanged, recipientNotFound, searchTextOf } from './recipient-record';
 
 export interface UpdateRecipientOptions {
   db: Kysely<Database>;
@@ -34,11 +34,18 @@ const holds = (r: Recipient, input: UpdateRecipientOptions['input']) =>
 export async function updateRecipient({ db, id, input, now = new Date() }: UpdateRecipientOptions): Promise<Recipient> {
   const current = await readRecipient(db, id);
   if (!current) throw recipientNotFound();
-  if (holds(current, input)) return current;
+  const { team_id: book, ...entry } = current;
+  if (holds(entry, input)) return entry;
   if (current.version !== input.version) throw recipientChanged(current);
   const key = emailKey(input.email);
   const taken = () =>
-    db.selectFrom('recipients').select('id').where('email_key', '=', key).where('id', '!=', id).executeTakeFirst();
+    db
+      .selectFrom('recipients')
+      .select('id')
+      .where('email_key', '=', key)
+      .where(inBook(book))
+      .where('id', '!=', id)
+      .executeTakeFirst();
   if (await taken()) throw emailTaken(input.email);
   let changed: bigint;
   try {
@@ -62,8 +69,9 @@ export async function updateRecipient({ db, id, input, now = new Date() }: Updat
     if (await taken()) throw emailTaken(input.email);
     throw err;
   }
-  const after = await readRecipient(db, id);
-  if (!after) throw recipientNotFound();
+  const read = await readRecipient(db, id);
+  if (!read) throw recipientNotFound();
+  const { team_id: _book, ...after } = read;
   // Raced by another edit between the read and the write: the version check let only one through.
   if (Number(changed) === 0 && !holds(after, input)) throw recipientChanged(after);
   return after;

@@ -3,8 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ConsoleRecord } from '@/lib/packages/schemas';
 import { toConsoleRecord } from './send-record';
+import { currentScope, inScope } from '../teams/scope';
 
-/** The console's record of each of these packages it sent, by package id. */
+/** The console's record of each of these packages it sent, in the reader's teams, by package id. */
 export async function recordsOf(db: Kysely<Database>, packageIds: string[]): Promise<Map<string, ConsoleRecord>> {
   if (packageIds.length === 0) return new Map();
   const rows = await db
@@ -20,6 +21,7 @@ export async function recordsOf(db: Kysely<Database>, packageIds: string[]): Pro
       'users.name as sender_name',
     ])
     .where('send_records.package_id', 'in', packageIds)
+    .where(inScope('send_records.team_id', await currentScope()))
     .execute();
   return new Map(rows.map((r) => [r.package_id!, toConsoleRecord(r, r.sender_name ?? 'a deleted account')]));
 }
@@ -47,10 +49,12 @@ export async function searchSendRecords(
   q: string,
   limit: number,
 ): Promise<{ ids: string[]; total: number }> {
+  const scope = await currentScope();
   const matching = () =>
     db
       .selectFrom('send_records')
       .where('package_id', 'is not', null)
+      .where(inScope('send_records.team_id', scope))
       // SQLite has no default LIKE escape; both take the one named.
       .where(sql<boolean>`search_text LIKE ${`%${literal(q)}%`} ESCAPE '\\'`);
   const rows = await matching().select('package_id').orderBy('sent_at', 'desc').limit(limit).execute();

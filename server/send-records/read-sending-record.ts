@@ -4,8 +4,9 @@ import { reviewEvidenceSchema } from '@/lib/packages/schemas';
 import type { SendingRecord } from '@/lib/packages/sending-record';
 import type { Database } from '../db/schema';
 import type { RecordedSigner } from './send-record';
+import { currentScope, inScope } from '../teams/scope';
 
-/** The console's sending record of a package it sent, or null when it sent none by that id. */
+/** The console's sending record of a package it sent, or null when it sent none by that id (or another team did). */
 export async function readSendingRecord(db: Kysely<Database>, packageId: string): Promise<SendingRecord | null> {
   const row = await db
     .selectFrom('send_records')
@@ -19,6 +20,7 @@ export async function readSendingRecord(db: Kysely<Database>, packageId: string)
       'confirmer.email as confirmer_email',
     ])
     .where('send_records.package_id', '=', packageId)
+    .where(inScope('send_records.team_id', await currentScope()))
     .executeTakeFirst();
   if (!row) return null;
   const person = (name: string | null, email: string | null) => (name !== null && email !== null ? { name, email } : null);

@@ -17,6 +17,8 @@ export interface RecordSendOptions {
   userId: string;
   /** what their browser saw before it, where it said */
   review: ReviewEvidence | null;
+  /** the team it was sent for; none given: a bulk row's batch's team, else no team */
+  teamId?: string | null;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface RecordSendOptions {
  */
 export async function recordSend(db: Kysely<Database>, o: RecordSendOptions): Promise<boolean> {
   const hash = receiptHash(o.previewToken);
+  const team = o.teamId !== undefined ? o.teamId : await batchTeamOf(db, hash);
   const { numUpdatedRows } = await db
     .updateTable('send_records')
     .set({
@@ -36,6 +39,7 @@ export async function recordSend(db: Kysely<Database>, o: RecordSendOptions): Pr
       sent_at: o.at.toISOString(),
       confirmed_by: o.userId,
       review: o.review ? JSON.stringify(o.review) : null,
+      team_id: team,
     })
     .where('receipt_hash', '=', hash)
     .where('package_id', 'is', null)
@@ -48,4 +52,15 @@ export async function recordSend(db: Kysely<Database>, o: RecordSendOptions): Pr
       .where('template_name', 'is', null)
       .execute();
   return Number(numUpdatedRows) > 0;
+}
+
+/** The team of the batch a receipt was made for (a bulk row's package is its batch's), or null. */
+async function batchTeamOf(db: Kysely<Database>, hash: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('bulk_row_receipts')
+    .innerJoin('bulk_batches', 'bulk_batches.id', 'bulk_row_receipts.batch_id')
+    .select('bulk_batches.team_id')
+    .where('bulk_row_receipts.receipt_hash', '=', hash)
+    .executeTakeFirst();
+  return row?.team_id ?? null;
 }

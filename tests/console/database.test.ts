@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAudit, recordAudit } from '@/server/audit';
+import { EVERYTHING, enterScope } from '@/server/teams/scope';
 import {
   UNKNOWN_BROWSER_ALLOWANCE,
   WINDOW_MS,
@@ -372,6 +373,7 @@ describe.each(backends)('console database on $name', (backend) => {
   });
 
   it('records a preview on one instance and its send on the other, and searches what was sent in any case, wildcards literal', async () => {
+    enterScope(EVERYTHING); // read as an admin would: the scope itself is proved by tests/security/team-leak.test.ts
     const tag = `${backend.name}-${Date.now()}`;
     const user = await createUser(a, {
       email: `sender-${tag}@example.com`,
@@ -473,6 +475,7 @@ describe.each(backends)('console database on $name', (backend) => {
   });
 
   it('keeps a 500-row batch, made once per key by racing instances, and lets one instance bind a row’s send', async () => {
+    enterScope(EVERYTHING); // read as an admin would: the scope itself is proved by tests/security/team-leak.test.ts
     const tag = `${backend.name}-${Date.now()}`;
     const user = await createUser(a, {
       email: `bulk-${tag}@example.com`,
@@ -531,6 +534,7 @@ describe.each(backends)('console database on $name', (backend) => {
   });
 
   it('keeps one recipient book for every instance: a send adds or updates once, edits go over a version, an import is all or none', async () => {
+    enterScope(EVERYTHING); // read as an admin would: the scope itself is proved by tests/security/team-leak.test.ts
     const tag = `${backend.name}-${Date.now()}`.toLowerCase();
     const user = await createUser(a, {
       email: `book-${tag}@example.com`,

@@ -3,6 +3,7 @@ import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
 import { createTemplateBatch } from '@/server/bulk/create-template-batch';
 import { listBatches } from '@/server/bulk/read-batches';
+import { teamForRecord } from '@/server/teams/team-for-record';
 
 // GET: the user's batches, with their rows counted by state.
 export const GET = handler({ permission: 'packages:send' }, async ({ user }) => ({
@@ -25,5 +26,11 @@ export const POST = handler(
       details: (b) => ({ template_id: b.template_id, rows: b.rows.length }),
     },
   },
-  ({ body, user, idempotencyKey }) => createTemplateBatch({ userId: user.id, input: body, createKey: idempotencyKey! }),
+  async ({ body, user, idempotencyKey }) =>
+    createTemplateBatch({
+      userId: user.id,
+      input: body,
+      createKey: idempotencyKey!,
+      teamId: await teamForRecord(await db(), user, body.team_id),
+    }),
 );

@@ -4,6 +4,8 @@ import { handler } from '@/server/http/handler';
 import { listPackages } from '@/server/packages/list-packages';
 import { sendPackage } from '@/server/packages/send-package';
 import { receiptHash } from '@/server/send-records/send-record';
+import { db } from '@/server/db';
+import { teamForRecord } from '@/server/teams/team-for-record';
 
 // GET: the app's packages, with q, status, archived=only and sent/updated day ranges, each with
 // the console's record of its send; a search also reads that record.
@@ -26,5 +28,12 @@ export const POST = handler(
       details: (b) => ({ template_id: b.template_id, receipt_sha256: receiptHash(b.preview_token) }),
     },
   },
-  ({ body, idempotencyKey, user }) => sendPackage({ input: body, idempotencyKey: idempotencyKey!, userId: user.id }),
+  async ({ body, idempotencyKey, user }) =>
+    sendPackage({
+      input: body,
+      idempotencyKey: idempotencyKey!,
+      userId: user.id,
+      // Decided before the API hears of the Send: a team not the sender's refuses it whole.
+      teamId: await teamForRecord(await db(), user, body.team_id),
+    }),
 );

@@ -113,6 +113,10 @@ const GROUPS: [string, Draft[]][] = [
       ),
       c('DRAFTS_PER_USER', 'Drafts one user may keep, package and request drafts together (`DRAFT_LIMIT_REACHED`).'),
       c(
+        'TEAM_VISIBILITY',
+        "`team`: once a team exists, a person sees only their teams' records (admins see all); `everyone`: every record to everyone, as before teams.",
+      ),
+      c(
         'BULK_BATCH_EXPIRY_DAYS',
         'A settled batch (every row sent, failed or cancelled) untouched this many days is deleted when its owner makes a new batch. 0 = kept until deleted.',
       ),
@@ -183,6 +187,10 @@ const GROUPS: [string, Draft[]][] = [
       c(
         'OIDC_ROLE_MAP',
         '`group=role` pairs, comma-separated, e.g. `signdesk-admins=admin,signdesk-senders=sender`; roles come only from mapped groups.',
+      ),
+      c(
+        'OIDC_TEAM_MAP',
+        '`group=team` pairs, comma-separated, e.g. `hr-staff=HR,legal=Legal`: memberships fed by the groups at each sign-in, not edited by hand. Unset: admins keep memberships.',
       ),
       c('OIDC_PROVIDER_NAME', 'What the sign-in page calls the provider: "Sign in with …".'),
       c(

@@ -1,5 +1,6 @@
 import 'server-only';
 import * as client from 'openid-client';
+import { applyProviderTeams } from '../../teams/provider-teams';
 import { claimAt, groupsIn, rolesFromGroups } from '@/lib/auth/role-map';
 import { recordAudit } from '../../audit';
 import { db } from '../../db';
@@ -129,6 +130,8 @@ export async function finishSignIn({ query, flowCookie, address }: FinishSignInO
     throw err;
   }
   const { user, rolesBefore, created } = account;
+  // Teams fed by the provider's groups follow them at every sign-in, before the session starts.
+  const teams = settings.teamMap ? await applyProviderTeams(conn, user.id, groups, settings.teamMap) : null;
   await startSession(user);
   await audit('success', 200, { email, groups, mapped_groups: mappedGroups, roles, created }, user);
   if (rolesBefore.join(',') !== roles.join(',') && !created) {
@@ -140,6 +143,17 @@ export async function finishSignIn({ query, flowCookie, address }: FinishSignInO
       outcome: 'success',
       status: 200,
       details: { from: rolesBefore, to: roles, groups, by: 'identity provider' },
+    });
+  }
+  if (teams && (teams.added.length > 0 || teams.removed.length > 0)) {
+    await recordAudit(conn, {
+      user,
+      operation: 'team.members_sync',
+      targetType: 'user',
+      targetId: user.id,
+      outcome: 'success',
+      status: 200,
+      details: { added: teams.added, removed: teams.removed, groups, by: 'identity provider' },
     });
   }
   return { next: flow.next };

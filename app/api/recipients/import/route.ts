@@ -2,6 +2,7 @@ import { recipientImportSchema, type RecipientImportResult } from '@/lib/recipie
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
 import { importRecipients } from '@/server/recipients/import-recipients';
+import { teamForRecord } from '@/server/teams/team-for-record';
 
 // POST: adds a CSV's recipients (name, email, phone) to the book, all or none: a file with any
 // problem is 422 with each one by row and column, and changes nothing; a file that would change
@@ -20,5 +21,9 @@ export const POST = handler(
       },
     },
   },
-  async ({ user, body }) => importRecipients({ db: await db(), user, csv: body.csv, overwrite: body.overwrite }),
+  async ({ user, body }) => {
+    const conn = await db();
+    const teamId = await teamForRecord(conn, user, body.team_id);
+    return importRecipients({ db: conn, user, csv: body.csv, overwrite: body.overwrite, teamId });
+  },
 );

@@ -7,6 +7,7 @@ import { userWith } from '@/server/auth/page-access';
 import { db } from '@/server/db';
 import { NO_SENDING_RECORD } from '@/server/packages/read-sending-record';
 import { readSendingRecord } from '@/server/send-records/read-sending-record';
+import { withTeamScope } from '@/server/teams/scope';
 
 export const metadata: Metadata = { title: 'Sending record' };
 
@@ -14,7 +15,8 @@ export const metadata: Metadata = { title: 'Sending record' };
 export default async function SendingRecordPage({ params }: { params: Promise<{ id: string }> }) {
   const [{ id }, user] = await Promise.all([params, userWith('packages:read')]);
   if (!user) return <Forbidden area="Packages" />;
-  const record = await readSendingRecord(await db(), routeId(id));
+  const conn = await db();
+  const record = await withTeamScope(user, () => readSendingRecord(conn, routeId(id)));
   if (!record) return <ErrorState title="No sending record" message={NO_SENDING_RECORD} />;
   return <SendingRecordView record={record} />;
 }

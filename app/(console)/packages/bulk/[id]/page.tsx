@@ -8,6 +8,7 @@ import { routeId } from '@/lib/route-id';
 import { userWith } from '@/server/auth/page-access';
 import { db } from '@/server/db';
 import { batchOf } from '@/server/bulk/batch-store';
+import { withTeamScope } from '@/server/teams/scope';
 
 export const metadata: Metadata = { title: 'Bulk send' };
 
@@ -16,7 +17,8 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!user) return <Forbidden area="Bulk sends" />;
   const batchId = routeId(id);
   // The name from the console's own database; another user's batch reads as none (the page says so).
-  const name = await batchOf(await db(), user.id, batchId).then(
+  const conn = await db();
+  const name = await withTeamScope(user, () => batchOf(conn, user.id, batchId)).then(
     (b) => b.name,
     () => 'Bulk send',
   );

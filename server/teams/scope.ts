@@ -1,0 +1,63 @@
+import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type Kysely, type SqlBool, type Expression } from 'kysely';
+import { env } from '../env';
+import { db as database } from '../db';
+import type { Database } from '../db/schema';
+import type { User } from '../users/users';
+import { anyActiveTeam, teamsOfUser } from './team-store';
+
+/**
+ * Which of the console's own records a person sees (DESIGN.md §1, Teams): everything (an admin;
+ * no team defined; TEAM_VISIBILITY=everyone), or the records of their active teams, which leaves
+ * out the records of no team (made before teams, or by other means).
+ */
+export type TeamScope = { kind: 'everything' } | { kind: 'teams'; teamIds: readonly string[] };
+
+export const EVERYTHING: TeamScope = { kind: 'everything' };
+
+/** The scope of this user, read now: their memberships as they stand. */
+export async function scopeFor(db: Kysely<Database>, user: Pick<User, 'id' | 'roles'>): Promise<TeamScope> {
+  if (user.roles.includes('admin') || env().TEAM_VISIBILITY === 'everyone') return EVERYTHING;
+  if (!(await anyActiveTeam(db))) return EVERYTHING;
+  return { kind: 'teams', teamIds: (await teamsOfUser(db, user.id)).map((t) => t.id) };
+}
+
+// The request's user, set by the route wrapper (server/http/handler.ts) and by the pages that
+// read records; the scope is read from the database the first time a read asks for it.
+type ScopeHolder =
+  { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> };
+const holder = new AsyncLocalStorage<ScopeHolder>();
+
+/** Runs `fn` as `user`: every read of records under it sees what their teams see. */
+export const withTeamScope = <T>(user: Pick<User, 'id' | 'roles'>, fn: () => T): T => holder.run({ user }, fn);
+
+/** The rest of the calling async function runs under a scope given whole (the database suites' tests). */
+export const enterScope = (scope: TeamScope) => holder.enterWith({ scope: Promise.resolve(scope) });
+
+/** Runs `fn` under a scope given whole (background work, the database suites). */
+export const withScope = <T>(scope: TeamScope, fn: () => T): T => holder.run({ scope: Promise.resolve(scope) }, fn);
+
+/**
+ * The scope of the request under way. A read of records outside one (a route that skipped the
+ * wrapper, a page that did not ask) fails loudly rather than showing every team's records.
+ */
+export function currentScope(): Promise<TeamScope> {
+  const held = holder.getStore();
+  if (!held) throw new Error('A read of team records outside a team scope: run it under withTeamScope (the route wrapper does).');
+  if (held.scope) return held.scope;
+  const { user } = held;
+  held.scope = database().then((db) => scopeFor(db, user!));
+  return held.scope;
+}
+
+/** The condition a record's `team_id` column must meet to be in the scope. */
+export function inScope(column: string, scope: TeamScope): Expression<SqlBool> {
+  if (scope.kind === 'everything') return sql<SqlBool>`1 = 1`;
+  if (scope.teamIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref(column)} in (${sql.join([...scope.teamIds])})`;
+}
+
+/** Whether a record of team `teamId` is in the scope. */
+export const holdsTeam = (scope: TeamScope, teamId: string | null) =>
+  scope.kind === 'everything' || (teamId !== null && scope.teamIds.includes(teamId));

@@ -1,0 +1,67 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ConsoleError } from '../errors';
+import type { User } from '../users/users';
+import { teamsOfUser } from './team-store';
+
+/**
+ * The team a new record (a package sent, a batch, a book entry) belongs to: the one asked for,
+ * which must be one of the maker's active teams (any active team for an admin); else their only
+ * team; else, of several, the one they last sent for; null for a maker in no team.
+ */
+export async function teamForRecord(
+  db: Kysely<Database>,
+  user: Pick<User, 'id' | 'roles'>,
+  requested?: string,
+): Promise<string | null> {
+  const mine = await teamsOfUser(db, user.id);
+  if (requested !== undefined) {
+    if (mine.some((t) => t.id === requested)) return requested;
+    if (user.roles.includes('admin')) {
+      const active = await db
+        .selectFrom('teams')
+        .select('id')
+        .where('id', '=', requested)
+        .where('archived_at', 'is', null)
+        .executeTakeFirst();
+      if (active) return requested;
+    }
+    throw new ConsoleError(422, 'TEAM_NOT_YOURS', 'You can only send for one of your own teams.', [
+      { path: 'team_id', message: 'not one of your teams' },
+    ]);
+  }
+  if (mine.length <= 1) return mine[0]?.id ?? null;
+  return (
+    (await lastUsedTeam(
+      db,
+      user.id,
+      mine.map((t) => t.id),
+    )) ?? mine[0]!.id
+  );
+}
+
+/** Of these teams, the one the user last sent a package or made a batch for. */
+export async function lastUsedTeam(db: Kysely<Database>, userId: string, teamIds: readonly string[]) {
+  if (teamIds.length === 0) return undefined;
+  const [sent, batch] = await Promise.all([
+    db
+      .selectFrom('send_records')
+      .select(['team_id', 'previewed_at as at'])
+      .where('user_id', '=', userId)
+      .where('team_id', 'in', [...teamIds])
+      .orderBy('previewed_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('bulk_batches')
+      .select(['team_id', 'created_at as at'])
+      .where('user_id', '=', userId)
+      .where('team_id', 'in', [...teamIds])
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const latest = [sent, batch].filter((r) => r !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
+  return latest?.team_id ?? undefined;
+}
