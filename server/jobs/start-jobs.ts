@@ -10,6 +10,7 @@ import type { JobHandler, JobQueue } from './job-queue';
 import { observeJobRun } from '../metrics/observe';
 import type { QueueName } from './queues';
 import { pruneExpired } from './retention';
+import { EVERYTHING, withScope } from '../teams/scope';
 import { watchOpenRecords } from '../watcher/watch-open-records';
 
 // The console's background work, started once per server process (instrumentation.ts): each
@@ -29,7 +30,8 @@ const countingRuns = (queue: JobQueue): Pick<JobQueue, 'work'> => ({
   work: (name: QueueName, handler: JobHandler) =>
     queue.work(name, async (job) => {
       try {
-        await handler(job);
+        // Background work acts for the console, not for one person: it reads across teams.
+        await withScope(EVERYTHING, () => handler(job));
       } catch (err) {
         observeJobRun(name, 'failed');
         throw err;
