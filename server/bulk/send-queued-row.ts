@@ -71,26 +71,24 @@ export async function sendQueuedRow(db: Kysely<Database>, o: { batchId: string; 
 
 /** A definite refusal ends the job (the row says failed, with why); an unknown outcome is retried. */
 async function deliverOrSay(db: Kysely<Database>, row: { batch_id: string; position: number }, send: () => Promise<void>) {
+  const stateNow = async () =>
+    (
+      await db
+        .selectFrom('bulk_rows')
+        .select('state')
+        .where('batch_id', '=', row.batch_id)
+        .where('position', '=', row.position)
+        .executeTakeFirst()
+    )?.state;
   try {
     await send();
-    const after = await db
-      .selectFrom('bulk_rows')
-      .select('state')
-      .where('batch_id', '=', row.batch_id)
-      .where('position', '=', row.position)
-      .executeTakeFirst();
-    return after?.state === 'to_review' ? ('lapsed' as const) : ('sent' as const);
+    return (await stateNow()) === 'to_review' ? ('lapsed' as const) : ('sent' as const);
   } catch (err) {
-    const now = await db
-      .selectFrom('bulk_rows')
-      .select('state')
-      .where('batch_id', '=', row.batch_id)
-      .where('position', '=', row.position)
-      .executeTakeFirst();
-    if (now?.state === 'failed') return 'failed' as const;
+    const now = await stateNow();
+    if (now === 'failed') return 'failed' as const;
     // Still sending: the answer was lost or the API is away. Said on the row while the same key
     // is tried again (the job's retries), and cleared by the send's outcome.
-    if (now?.state === 'sending')
+    if (now === 'sending')
       await moveRow(db, row, ['sending'], {
         error_code: 'OUTCOME_UNKNOWN',
         error_message:
