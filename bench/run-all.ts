@@ -172,6 +172,19 @@ function describe(s: Summary): { figures: string; target: string } {
         target: `≤ ${n(targets.drain_to_floor)}×, 0 duplicates, reads p99 ≤ ${n(targets.other_read_p99_ms)} ms`,
       };
     }
+    case 'watcher': {
+      const sizes = Array.isArray(s.sizes) ? (s.sizes as Record<string, unknown>[]) : [];
+      return {
+        figures: sizes
+          .map(
+            (r) =>
+              `${n(r.open_packages)} open packages: ≤ ${n(r.max_calls_per_run)} calls a run, ${n(r.calls_per_sweep)} calls a sweep in ${n(r.runs_per_sweep)} run(s) ` +
+              `(one read each: ${n(r.calls_if_read_one_by_one)}), run ${n(r.run_ms_median)} ms median; 10 signed → ${n(r.changes_after_signing)} changes in ${n(r.sweep_after_signing_calls)} calls`,
+          )
+          .join('; '),
+        target: `≤ ${n(s.share)} calls a run (WATCHER_MAX_CALLS_PER_RUN), not growing with the packages; every change recorded`,
+      };
+    }
     case 'chaos': {
       const crashes = Array.isArray(s.crashes) ? (s.crashes as { what: string }[]).map((c) => c.what).join(' + ') : '';
       return {
