@@ -198,6 +198,8 @@ export const settingsFields = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
   /** retention: settled intents (succeeded, failed) untouched this many days are deleted; unknown ones never; 0 keeps them all */
   INTENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** an unknown send outcome left this long (no tab confirmed it) is confirmed by the server under its key; 0 = never */
+  INTENT_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** the watcher (server/watcher/): seconds between its runs, which read what is open at the API; 0 = off */
   WATCHER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** the watcher's share of the key: API calls one run may make; a run that spends it goes on at the next */

@@ -5,6 +5,7 @@
 export const JOB_QUEUE_LABELS = {
   'bulk-send-row': 'Send a bulk row',
   'bulk-sweep': 'Find bulk rows due',
+  'intent-settle': 'Confirm unknown send outcomes',
   retention: 'Prune by retention',
   watcher: 'Follow open packages and requests',
 } as const;

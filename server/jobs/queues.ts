@@ -23,6 +23,8 @@ export const QUEUES = {
   'bulk-sweep': { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, concurrency: 1 },
   /** one run of the watcher of what is open (server/watcher/watch-open-records.ts); a failed run waits for the next period */
   watcher: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
+  /** confirms unknown send outcomes no page confirmed, under their keys (server/intents/settle-unknown-sends.ts) */
+  'intent-settle': { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
   /** prunes what is past its retention (server/jobs/retention.ts) */
   retention: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600, concurrency: 1 },
 } as const satisfies Record<string, QueueOptions>;

@@ -10,6 +10,7 @@ import type { JobHandler, JobQueue } from './job-queue';
 import { observeJobRun } from '../metrics/observe';
 import type { QueueName } from './queues';
 import { pruneExpired } from './retention';
+import { settleUnknownSends } from '../intents/settle-unknown-sends';
 import { EVERYTHING, withScope } from '../teams/scope';
 import { watchOpenRecords } from '../watcher/watch-open-records';
 
@@ -53,6 +54,11 @@ async function register(queue: Pick<JobQueue, 'work'>) {
     const due = await queueDueRows(await db());
     if (due) logger().debug({ job: 'bulk-sweep', due }, 'bulk rows due queued');
   });
+  await queue.work('intent-settle', async () => {
+    const settled = await settleUnknownSends(await db(), env().INTENT_SETTLE_AFTER_SECONDS);
+    if (settled.confirmed || settled.failed)
+      logger().info({ job: 'intent-settle', ...settled }, 'unknown send outcomes confirmed under their keys');
+  });
   await queue.work('retention', async () => {
     const e = env();
     const pruned = await pruneExpired(await db(), { auditDays: e.AUDIT_RETENTION_DAYS, intentDays: e.INTENT_RETENTION_DAYS });
@@ -86,6 +92,9 @@ export function startJobs() {
     await register(countingRuns(queue));
     every(queue, 'bulk-sweep', SWEEP_EVERY_S);
     every(queue, 'retention', RETENTION_EVERY_S);
+    // Looked at as often as the settle age allows, between every 5 s and every minute.
+    const settle = env().INTENT_SETTLE_AFTER_SECONDS;
+    if (settle > 0) every(queue, 'intent-settle', Math.min(60, Math.max(5, Math.ceil(settle / 2))));
     if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);
     logger().info({ queue: queue.kind }, 'background work started');
   };

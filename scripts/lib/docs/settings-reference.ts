@@ -136,6 +136,15 @@ const GROUPS: [string, Draft[]][] = [
     ],
   ],
   [
+    'Unknown outcomes',
+    [
+      c(
+        'INTENT_SETTLE_AFTER_SECONDS',
+        "A send whose answer never came and that no page has confirmed for this long is confirmed by the console's background work: the same request under the same key, so it is never sent twice. 0 = never (only pages confirm).",
+      ),
+    ],
+  ],
+  [
     'Watcher',
     [
       c(

@@ -1,15 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { apiId, auditOf, idem, setFaults } from './console-fixtures';
+import { apiId, auditOf, idem, previewViaConsole, sendViaConsole, setFaults } from './console-fixtures';
 
 // Issue 36: confirmed bulk rows are sent by the console's background work, with no browser
 // involved once each row is confirmed; pause and "Cancel the rest" act on the server at once;
 // a receipt that lapses before its turn sends the row back to review; a lost answer is
-// confirmed under the same key, one package per row.
+// confirmed under the same key, one package per row. A single send whose outcome nobody
+// confirmed is confirmed by the server too (INTENT_SETTLE_AFTER_SECONDS, 1 s here).
 
 let c: TestConsole;
 beforeAll(async () => {
-  c = await startTestConsole();
+  c = await startTestConsole({ env: { INTENT_SETTLE_AFTER_SECONDS: '1' } });
 });
 afterAll(async () => c?.close());
 afterEach(async () => setFaults(c, []));
@@ -191,4 +192,36 @@ describe('bulk rows sent by the server', () => {
     expect(end.counts).toMatchObject({ sent: 8, sending: 0, reviewed: 0, failed: 0 });
     expect(Array.from({ length: 8 }, (_, i) => packagesOf(reference(i)))).toEqual(Array(8).fill(1));
   }, 150_000);
+});
+
+describe('a single send whose outcome nobody confirmed', () => {
+  it('is confirmed by the server under its key: one package, the intent settled, the sender’s audit entry', async () => {
+    const preview = await previewViaConsole(c);
+    const key = idem('settle');
+    const before = c.sandbox.sandbox.services.records.all('package').length;
+    // The API is away for every attempt the send makes: its outcome is unknown to the console.
+    await setFaults(c, [
+      { method: 'POST', path: '/api/v1/signature-packages', status: 503, code: 'MAINTENANCE', retry_after: 0, times: 10 },
+    ]);
+    const lost = await sendViaConsole(c, preview, key);
+    expect(lost.headers.get('intent-state')).toBe('unknown');
+    await setFaults(c, []);
+    // No page asks again: the server does.
+    const end = Date.now() + 40_000;
+    let state = 'unknown';
+    while (Date.now() < end) {
+      const open = await c.call('GET', '/api/intents?operation=package.send', { cookie: c.cookies.sender });
+      if (!(open.body.data as { idempotency_key: string }[]).some((i) => i.idempotency_key === key)) {
+        state = 'settled';
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(state).toBe('settled');
+    expect(c.sandbox.sandbox.services.records.all('package').length).toBe(before + 1);
+    const audited = (await auditOf(c, 'package.send'))
+      .filter((e) => e.idempotency_key === key)
+      .map((e) => [e.outcome, e.user_email]);
+    expect(audited).toContainEqual(['success', 'sender@test.local']);
+  }, 60_000);
 });
