@@ -19,6 +19,10 @@ const nextConfig: NextConfig = {
   // at the head of CI's critical path) and a type error still fails the run.
   typescript: { tsconfigPath: 'tsconfig.build.json', ignoreBuildErrors: process.env.SIGNDESK_BUILD_TYPES_CHECKED_APART === '1' },
   poweredByHeader: false,
+  // A tab must always have its name: every page's <title> comes in the head, ahead of the page,
+  // not streamed after it (Next's streaming metadata left tabs untitled for a moment after a
+  // navigation, and axe saw a page without a title). The console's titles cost nothing to resolve.
+  htmlLimitedBots: /.*/,
   // Native and Node-only packages stay out of the server bundle.
   serverExternalPackages: ['better-sqlite3', 'pg', 'pg-boss', 'pino', 'kysely', 'undici'],
   async headers() {

@@ -51,6 +51,19 @@ describe('pages', () => {
   });
 });
 
+describe('page titles', () => {
+  const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  it('come in the head, ahead of the page, for a browser (no tab left untitled while metadata streams)', async () => {
+    for (const [, path] of REFUSED.filter(([, p]) => !p.includes('_probe') && !p.endsWith('/new'))) {
+      const html = (await c.call('GET', path, { cookie: c.cookies.admin, headers: { 'user-agent': CHROME } })).bytes.toString('utf8');
+      const title = /<title>([^<]+)<\/title>/.exec(html);
+      expect(title?.[1]?.trim(), path).toMatch(/Signdesk/);
+      expect(title!.index, path).toBeLessThan(html.indexOf('</head>'));
+      expect(html.indexOf('</head>'), path).toBeLessThan(html.indexOf('<main'));
+    }
+  });
+});
+
 describe('the document viewer route', () => {
   it('has no GET: reading a PDF may open an editor session, so only a same-origin POST does', async () => {
     const before = arrivals(c);
