@@ -14,7 +14,7 @@ export interface DocsScreen {
 
 export const DOCS_SCREENS: DocsScreen[] = [
   { name: 'sign-in', role: null, path: '/sign-in', ready: 'Sign in to Signdesk' },
-  { name: 'home', role: 'admin', path: '/', ready: 'Home' },
+  { name: 'home', role: 'sender', path: '/', ready: 'Home' },
   { name: 'packages-new', role: 'sender', path: '/packages/new', ready: 'Send a package' },
   { name: 'packages-list', role: 'sender', path: '/packages', ready: 'Packages' },
   { name: 'bulk-new', role: 'sender', path: '/packages/bulk/new?template=dst_nda', ready: 'One package per spreadsheet row' },

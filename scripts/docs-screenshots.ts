@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Role } from '../lib/roles.ts';
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.ts';
 import { DOCS_SCREENS, type DocsScreen } from './docs-screens.ts';
-import { sendExamplePackages, startExampleBatch, submitExampleRequest } from './lib/docs/example-data.ts';
+import { sendExamplePackages, startExampleBatch, submitExampleRequest, uploadExampleDocument } from './lib/docs/example-data.ts';
 
 const PORT = Number(process.env.DOCS_PORT ?? 3900);
 const SANDBOX_PORT = Number(process.env.DOCS_SANDBOX_PORT ?? 4900);
@@ -108,6 +108,7 @@ async function main() {
     await sendExamplePackages(await as('sender'), BASE);
     await submitExampleRequest(await as('operator'), BASE);
     await startExampleBatch(await as('sender'), BASE);
+    await uploadExampleDocument(await as('operator'), BASE);
     let total = 0;
     for (const screen of DOCS_SCREENS) {
       if (!contexts.has(screen.role)) contexts.set(screen.role, await signedInContext(browser, screen.role));

@@ -111,3 +111,17 @@ export async function startExampleBatch(sender: APIRequestContext, base: string)
   }
   throw new Error('example data: the batch row confirmed was not sent within a minute');
 }
+
+/** A PDF uploaded as an operator would, to lay out fields on: the NDA template's own source PDF, read through the console. */
+export async function uploadExampleDocument(operator: APIRequestContext, base: string) {
+  const pdf = await operator.get(`/api/document-sign-templates/${NDA}/content`);
+  if (!pdf.ok()) throw new Error(`example data: the NDA's PDF answered ${pdf.status()}`);
+  const res = await operator.post('/api/documents', {
+    headers: { origin: base, 'idempotency-key': `docs-${randomUUID()}` },
+    multipart: {
+      logicalPurpose: 'SIGNATURE_TARGET',
+      file: { name: 'supplier-agreement.pdf', mimeType: 'application/pdf', buffer: await pdf.body() },
+    },
+  });
+  if (!res.ok()) throw new Error(`example data: the upload answered ${res.status()}: ${(await res.text()).slice(0, 300)}`);
+}
