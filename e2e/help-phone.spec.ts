@@ -65,6 +65,7 @@ async function screens(page: Page): Promise<string[]> {
     '/packages/bulk',
     '/packages/bulk/new?template=dst_nda',
     '/admin/users',
+    '/admin/teams',
     '/admin/audit',
     '/admin/jobs',
     '/admin/sandbox',
