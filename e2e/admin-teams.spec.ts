@@ -106,8 +106,8 @@ test.describe('Admin → Teams', () => {
     // Archive, behind a confirmation that says what it does.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Teams' }).click();
     await renamedCard.getByRole('button', { name: `Archive ${renamed}` }).click();
-    const confirm = page.getByRole('dialog', { name: `Archive ${renamed}?` });
-    await expect(confirm).toContainText('no longer see its packages');
+    const confirm = page.getByRole('alertdialog', { name: `Archive ${renamed}?` });
+    await expect(confirm).toContainText('Its one member can no longer see its packages');
     await confirm.getByRole('button', { name: 'Archive team' }).click();
     await expect(confirm).toBeHidden();
     await expect(renamedCard).toContainText('archived');

@@ -30,9 +30,11 @@ export function ArchiveTeamButton({ team }: { team: Team }) {
         title={`Archive ${team.name}?`}
         description={
           <>
-            Its {members === 1 ? 'member' : `${members} members`} no longer see its packages, batches and recipients through it,
-            and nobody can send for it. Its records stay its own and an administrator still sees them. Its name is free for a new
-            team. This cannot be undone here.
+            {members === 0
+              ? 'It has no members. '
+              : `${members === 1 ? 'Its one member' : `Its ${members} members`} can no longer see its packages, batches and recipients through it. `}
+            Nobody can send for it any more. Its records stay its own and an administrator still sees them. Its name is free for a
+            new team. This cannot be undone here.
           </>
         }
         confirmLabel="Archive team"
