@@ -118,6 +118,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
           )
         }
       >
+        <TeamPicker choice={team} disabled={sending || sent || confirming} className="max-w-sm" />
         <ReviewConfirm
           ref={confirmBox}
           checked={confirmed}
@@ -130,7 +131,6 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
               : `Opens once you have seen every page and section. Still to review: ${progress.left}.`
           }
         />
-        <TeamPicker choice={team} disabled={sending || sent || confirming} className="max-w-sm" />
         <FormError error={error} />
         <div className="flex flex-wrap justify-between gap-2">
           <Button variant="secondary" onClick={() => onBack('edit')} disabled={sending || sent || confirming}>
