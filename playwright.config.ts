@@ -18,7 +18,7 @@ const browser = {
 };
 // Whole file names (a path or a bare name): request-documents.spec.ts is no documents.spec.ts.
 export const WORLD_CHANGING =
-  /(?:^|[\\/])(api-struggles|approval-releases|bulk-lapse|documents|editor|live-packages|packages|package-drafts|sandbox-panel|send-exactly-once|sign-template)\.spec\.ts$/;
+  /(?:^|[\\/])(admin-teams|api-struggles|approval-releases|bulk-lapse|documents|editor|live-packages|packages|package-drafts|sandbox-panel|send-exactly-once|send-for-team|sign-template)\.spec\.ts$/;
 
 // Journeys run against the production build with the embedded sandbox on their own ports
 // and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.

@@ -136,7 +136,7 @@ test.describe('admin area', () => {
     await signIn(page, 'admin', { at: '/admin' });
     await expect(page).toHaveURL(/\/admin\/users$/);
     const tabs = page.getByRole('navigation', { name: 'Admin' });
-    await expect(tabs.getByRole('link')).toHaveText(['Users', 'Audit log', 'Background work', 'Sandbox']);
+    await expect(tabs.getByRole('link')).toHaveText(['Users', 'Teams', 'Audit log', 'Background work', 'Sandbox']);
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('row', { name: /admin@signdesk\.local/ }).getByText('you')).toBeVisible();
     await expectAccessible(page);

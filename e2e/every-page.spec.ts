@@ -68,6 +68,7 @@ async function pages(page: Page): Promise<string[]> {
     '/packages/bulk',
     '/packages/bulk/new?template=dst_nda',
     '/admin/users',
+    '/admin/teams',
     '/admin/audit',
     '/admin/jobs',
     '/admin/sandbox',

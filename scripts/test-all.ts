@@ -26,9 +26,9 @@ const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
  * world spec in no group, or in two, stops the run.
  */
 const WORLD_GROUPS = [
-  ['documents', 'editor', 'approval-releases', 'sign-template'], // ≈ 290 s, about 20 s, and one journey of about 40 s
+  ['documents', 'editor', 'approval-releases', 'sign-template', 'admin-teams'], // ≈ 290 s, about 20 s, one journey of about 40 s, and the teams screens
   ['packages', 'api-struggles', 'live-packages'], // ≈ 325 s
-  ['send-exactly-once', 'sandbox-panel', 'package-drafts', 'bulk-lapse'], // ≈ 310 s, and one journey of about 15 s
+  ['send-exactly-once', 'sandbox-panel', 'package-drafts', 'bulk-lapse', 'send-for-team'], // ≈ 310 s, one journey of about 15 s, and the team picker
 ].map((names) => names.map((n) => `e2e/${n}.spec.ts`));
 interface E2ERun {
   name: string;

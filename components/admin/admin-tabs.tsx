@@ -2,6 +2,7 @@ import { SectionTabs } from '../ui/section-tabs';
 
 const TABS = [
   { href: '/admin/users', label: 'Users' },
+  { href: '/admin/teams', label: 'Teams' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/jobs', label: 'Background work' },
 ] as const;

@@ -5,6 +5,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { usersQuery, type AdminUser } from '@/lib/admin/queries';
+import { teamsQuery } from '@/lib/teams/queries';
+import type { MembershipSource as Source } from '@/lib/teams/schemas';
 import { ROLES } from '@/lib/roles';
 import { DataTable } from '../list/data-table';
 import { QueryState } from '../ui/query-state';
@@ -13,13 +15,17 @@ import { Badge, EmptyState, TableSkeleton } from '../ui/states';
 import { AccountAccessButton } from './account-access-button';
 import { ResetPasswordButton } from './reset-password-dialog';
 import { RolesButton } from './roles-dialog';
+import { MembershipSource } from './teams/membership-source';
+
+/** A person's active teams, and how they came to be in each. */
+type UserTeams = ReadonlyMap<string, { name: string; source: Source }[]>;
 
 const STATES = [
   { value: 'active', label: 'Active' },
   { value: 'disabled', label: 'Disabled' },
 ];
 
-function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
+function columns(currentUserId: string, teams: UserTeams | undefined): ColumnDef<AdminUser, unknown>[] {
   return [
     {
       header: 'Name',
@@ -41,6 +47,24 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
           ))}
         </span>
       ),
+    },
+    {
+      header: 'Teams',
+      cell: ({ row }) => {
+        // Not known yet (the teams are still being read) is not "no team".
+        if (!teams) return <span className="text-sm text-slate-600">…</span>;
+        const mine = teams.get(row.original.id) ?? [];
+        if (mine.length === 0) return <span className="text-sm text-slate-600">No team</span>;
+        return (
+          <ul className="flex flex-col gap-1" aria-label={`Teams of ${row.original.name}`}>
+            {mine.map((t) => (
+              <li key={t.name} className="flex flex-wrap items-center gap-1 text-sm">
+                <span className="text-slate-900">{t.name}</span> <MembershipSource source={t.source} />
+              </li>
+            ))}
+          </ul>
+        );
+      },
     },
     {
       header: 'Sign-in',
@@ -84,9 +108,19 @@ function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
 /** Every console account, filtered in the browser (the list is small and not paged). */
 export function UsersList({ currentUserId }: { currentUserId: string }) {
   const query = useQuery(usersQuery());
+  const teamsRead = useQuery(teamsQuery());
+  const teams = useMemo(() => {
+    if (!teamsRead.data) return undefined;
+    const byUser = new Map<string, { name: string; source: Source }[]>();
+    for (const team of teamsRead.data)
+      if (team.archived_at === null)
+        for (const m of team.members)
+          byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), { name: team.name, source: m.source }]);
+    return byUser;
+  }, [teamsRead.data]);
   const [text, setText] = useState('');
   const [state, setState] = useState<'' | 'active' | 'disabled'>('');
-  const cols = useMemo(() => columns(currentUserId), [currentUserId]);
+  const cols = useMemo(() => columns(currentUserId, teams), [currentUserId, teams]);
   const shown = useMemo(() => {
     const needle = text.trim().toLowerCase();
     return (query.data ?? []).filter(

@@ -20,6 +20,7 @@ import { useLeaveGuard } from '@/lib/unsaved-work/use-leave-guard';
 import { readSheet, sheetProblems, type ReadSheet } from './read-rows';
 import { RowsCheck } from './rows-check';
 import { SheetInput } from './sheet-input';
+import { TeamPicker, useTeamChoice } from '../teams/team-picker';
 import { toast } from '../ui/toast';
 import { useReaderLocales } from '../ui/use-reader-locales';
 
@@ -55,6 +56,7 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
   const form = useForm<{ name: string; expires_in_days: string }>({ defaultValues: { name: '', expires_in_days: '' } });
   const [name, expiry] = useWatch({ control: form.control, name: ['name', 'expires_in_days'] });
   const router = useRouter();
+  const team = useTeamChoice();
   const create = useCreateBatch({
     onDone: (batch) => {
       toast.success(`Batch made: ${batch.row_count} packages to review.`);
@@ -101,6 +103,7 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
         name: name.trim(),
         expires_in_days: expiry,
         rows: sheet.rows.map((r) => ({ line: r.line, values: readRowDates(template, r.values, locale) })),
+        team_id: team.teamId,
       })
       .catch(() => undefined);
   };
@@ -156,6 +159,7 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
               error={expiry.trim() !== '' ? expiryError : undefined}
               onPick={(days) => form.setValue('expires_in_days', String(days), { shouldDirty: true })}
             />
+            <TeamPicker choice={team} hint="Who can see the batch and its packages: the members of this team." />
           </div>
           {!blocked && (
             <RowsCheck columns={columns} rows={sheet.rows} problems={problems} repeated={repeated} onChange={setRow} />

@@ -9,6 +9,7 @@ import { outcomeOf } from '@/lib/intents/intent-key';
 import { RECIPIENT_IMPORT_CONFLICTS, RECIPIENT_IMPORT_INVALID } from '@/lib/recipients/codes';
 import { RECIPIENT_IMPORT_MAX_CHARS, RECIPIENT_IMPORT_MAX_ROWS } from '@/lib/recipients/limits';
 import { useImportRecipients } from '@/lib/recipients/mutations';
+import { TeamPicker, useTeamChoice } from '../teams/team-picker';
 import type { RecipientImportResult } from '@/lib/recipients/schemas';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -65,6 +66,7 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
   const [csv, setCsv] = useState('');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [result, setResult] = useState<RecipientImportResult | null>(null);
+  const team = useTeamChoice();
   const importing = useImportRecipients({
     onDone(done) {
       setRefusal(null);
@@ -107,7 +109,7 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
         className="mt-4 flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!tooLong && csv.trim()) void importing.run({ csv }).catch(() => undefined);
+          if (!tooLong && csv.trim()) void importing.run({ csv, team_id: team.teamId }).catch(() => undefined);
         }}
       >
         <fieldset disabled={importing.pending} className="flex flex-col gap-4">
@@ -141,6 +143,12 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
               className="font-mono"
             />
           </Field>
+          <TeamPicker
+            choice={team}
+            label="Import into the book of"
+            hint="The team whose members see these entries and get them as suggestions."
+            className="max-w-sm"
+          />
           {refusal && (
             <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
               <p className="font-medium">{refusal.message}</p>
@@ -158,7 +166,9 @@ export function ImportRecipientsPanel({ id }: { id: string }) {
                   type="button"
                   variant="secondary"
                   className="mt-3"
-                  onClick={() => void importing.run({ csv, overwrite: refusal.overwrite }).catch(() => undefined)}
+                  onClick={() =>
+                    void importing.run({ csv, overwrite: refusal.overwrite, team_id: team.teamId }).catch(() => undefined)
+                  }
                 >
                   Overwrite{' '}
                   {refusal.overwrite.length === 1

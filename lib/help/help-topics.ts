@@ -46,6 +46,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   { path: '/documents/*', guide: 'operator', anchor: 'completing-a-layout' },
   { path: '/admin', guide: 'admin', anchor: 'users' },
   { path: '/admin/users', guide: 'admin', anchor: 'users' },
+  { path: '/admin/teams', guide: 'admin', anchor: 'teams' },
   { path: '/admin/audit', guide: 'admin', anchor: 'the-audit-log' },
   { path: '/admin/jobs', guide: 'admin', anchor: 'background-work' },
   { path: '/admin/sandbox', guide: 'admin', anchor: 'the-sandbox-panel' },

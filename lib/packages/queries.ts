@@ -101,13 +101,15 @@ export const previewDocumentQuery = (templateId: string, token: string) =>
 export const sendPackage = (templateId: string, send: SendOf, idempotencyKey: string) =>
   api<SignaturePackage>('/api/packages', {
     method: 'POST',
-    body: { template_id: templateId, preview_token: send.receipt, confirmed: true, review: send.review },
+    body: { template_id: templateId, preview_token: send.receipt, confirmed: true, review: send.review, team_id: send.teamId },
     idempotencyKey,
   });
 /** A confirmed Send: the receipt, and what the sender saw of it (for the console's sending record). */
 export interface SendOf {
   receipt: string;
   review?: ReviewEvidence;
+  /** the team chosen on the review step (a sender in several); none: the console decides */
+  teamId?: string;
 }
 
 export const archivePackage = (id: string, reason: string, idempotencyKey: string) =>

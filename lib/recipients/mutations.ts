@@ -50,8 +50,8 @@ export function useImportRecipients(handlers: KeyedMutationHandlers<RecipientImp
   return useKeyedMutation({
     scope: 'rcp-import',
     request: (input: RecipientImportInput, { idempotencyKey }) => importRecipients(input, idempotencyKey),
-    // The text and what it overwrites are the intent: the same again is the same import.
-    fingerprint: (input) => JSON.stringify([input.csv, input.overwrite ?? []]),
+    // The text, what it overwrites and the book it goes into are the intent: the same again is the same import.
+    fingerprint: (input) => JSON.stringify([input.csv, input.overwrite ?? [], input.team_id ?? null]),
     invalidates: [recipientKeys.all],
     ...handlers,
   });

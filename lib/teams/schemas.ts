@@ -43,3 +43,10 @@ export const teamListSchema = z.object({ data: z.array(teamSchema) });
 
 /** A team a record is made for: optional in a create body, checked to be one of the maker's. */
 export const teamChoiceSchema = teamIdSchema.optional();
+
+/** GET /api/teams/mine: the signed-in person's active teams, and the one they last sent for. */
+export const myTeamsSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string(), source: z.enum(MEMBERSHIP_SOURCES) })),
+  last_used: z.string().nullable(),
+});
+export type MyTeams = z.infer<typeof myTeamsSchema>;

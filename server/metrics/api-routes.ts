@@ -81,6 +81,7 @@ export const API_ROUTES: readonly string[] = [
   '/api/sandbox/packages/[id]/actions',
   '/api/saved-views',
   '/api/saved-views/[id]',
+  '/api/teams/mine',
   ...catalogPaths({ base: '/api', id: '[id]' }),
 ];
 

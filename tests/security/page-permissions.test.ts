@@ -29,6 +29,7 @@ const REFUSED: [Role, string, string][] = [
   ['sender', '/approvals/ar_probe', 'canWrite'],
   ['viewer', '/approvals/new', 'initialWorkflowId'],
   ['viewer', '/admin/users', 'Console accounts and their roles'],
+  ['operator', '/admin/teams', 'A membership from the identity provider'],
   ['operator', '/admin/audit', 'Who did what through the console'],
   ['viewer', '/admin/jobs', 'What the console does on its own'],
   ['sender', '/admin/sandbox', 'Play the world an API key cannot reach'],

@@ -17,6 +17,7 @@ import { ReviewConfirm } from './review-confirm';
 import { ReviewLayout } from './review-layout';
 import { SendConfirmation } from './send-confirmation';
 import { useReviewProgress } from './use-review-progress';
+import { TeamPicker, useTeamChoice } from '../../teams/team-picker';
 
 export type { BackReason } from './receipt-gone';
 
@@ -47,6 +48,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
   const [confirmed, setConfirmed] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<{ message: string } | null>(null);
+  const team = useTeamChoice();
   // The API's clock, not the browser's: Send closes when the API's receipt does.
   const now = useApiNow(1000, !sent);
   useApiClockSync(!sent);
@@ -80,7 +82,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
     setError(null);
     // Failures are shown by onFailed; the rejection carries nothing more.
     const review = { ...progress.evidence(), confirmed_at: new Date().toISOString() };
-    sendMutation.run({ receipt: token, review }).catch(() => undefined);
+    sendMutation.run({ receipt: token, review, teamId: team.teamId }).catch(() => undefined);
   };
 
   const ready = reviewed && confirmed && !expired && !sent && !confirming;
@@ -116,6 +118,7 @@ export function ReviewStep({ template, preview, input, deadline, memory, onBack,
           )
         }
       >
+        <TeamPicker choice={team} disabled={sending || sent || confirming} className="max-w-sm" />
         <ReviewConfirm
           ref={confirmBox}
           checked={confirmed}

@@ -1,0 +1,151 @@
+import { expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures.ts';
+import { archiveEveryTeam } from './team-helpers.ts';
+
+// Admin → Teams (issue 38): the empty state, making a team (its name checked, a taken name
+// refused in the dialog), adding and removing members by hand, a membership from the identity
+// provider shown as such and not removable, renaming, the Users page's Teams column, and
+// archiving behind a confirmation; at 1360 and 390 px.
+
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+test.describe('Admin → Teams', () => {
+  test.afterEach(async ({ page }) => {
+    await archiveEveryTeam(page);
+  });
+
+  test('empty state: what teams are for, and a way to make the first', async ({ page }) => {
+    await page.route('**/api/admin/teams', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { data: [] } }) : route.fallback(),
+    );
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+    await expect(page.getByText('No teams yet')).toBeVisible();
+    await expect(page.getByText(/Until a team exists, everyone sees every package/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Help for this screen/ })).toHaveAttribute('href', /\/help\/admin#teams$/);
+    await expectAccessible(page);
+    await snap(page, 'admin-teams-empty');
+    await expectPhoneFits(page, 'admin-teams-empty-390');
+  });
+
+  test('make, fill, rename and archive a team; the Users page says who is in it and how', async ({ page }) => {
+    const name = `Legal ${stamp()}`;
+    await signIn(page, 'admin', { at: '/admin/users' });
+    const tabs = page.getByRole('navigation', { name: 'Admin' });
+    await tabs.getByRole('link', { name: 'Teams' }).click();
+    await expect(page).toHaveURL(/\/admin\/teams$/);
+    await expect(tabs.getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
+
+    // A blank name never leaves the dialog.
+    await page.getByRole('button', { name: 'New team' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New team' });
+    await dialog.getByRole('button', { name: 'Make the team' }).click();
+    await expect(dialog.getByLabel('Team name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toContainText('Give the team a name.');
+    await dialog.getByLabel('Team name').fill(name);
+    await dialog.getByRole('button', { name: 'Make the team' }).click();
+    await expect(dialog).toBeHidden();
+    const card = page.getByRole('region', { name });
+    await expect(card).toContainText('0 members');
+    await expect(card).toContainText('No members yet');
+
+    // The same name in another case is taken: said on the field, the dialog stays open with it.
+    await page.getByRole('button', { name: 'New team' }).first().click();
+    await dialog.getByLabel('Team name').fill(name.toUpperCase());
+    await dialog.getByRole('button', { name: 'Make the team' }).click();
+    await expect(dialog.getByLabel('Team name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toContainText('already exists');
+    await expect(dialog.getByLabel('Team name')).toHaveValue(name.toUpperCase());
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Add two people by hand.
+    const picker = card.getByLabel(`Add a member to ${name}`);
+    for (const who of ['sender@signdesk.local', 'operator@signdesk.local']) {
+      const label = (await picker.locator('option', { hasText: who }).textContent())!;
+      await picker.selectOption({ label });
+      await card.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(card.getByRole('list', { name: `Members of ${name}` })).toContainText(who);
+    }
+    await expect(card).toContainText('2 members');
+    const members = card.getByRole('list', { name: `Members of ${name}` });
+    await expect(members.getByRole('listitem').filter({ hasText: 'sender@signdesk.local' })).toContainText('added by hand');
+    // Someone already in the team is not offered again.
+    await expect(picker.locator('option', { hasText: 'sender@signdesk.local' })).toHaveCount(0);
+
+    // Remove one.
+    await card
+      .getByRole('button', { name: new RegExp(`^Remove .* from ${name}$`) })
+      .last()
+      .click();
+    await expect(card).toContainText('1 member');
+    await expectAccessible(page);
+    await snap(page, 'admin-teams');
+    await expectPhoneFits(page, 'admin-teams-390');
+
+    // Rename.
+    const renamed = `${name} and Compliance`;
+    await card.getByRole('button', { name: `Rename ${name}` }).click();
+    const rename = page.getByRole('dialog', { name: `Rename ${name}` });
+    await expect(rename.getByLabel('Team name')).toHaveValue(name);
+    await rename.getByLabel('Team name').fill(renamed);
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect(rename).toBeHidden();
+    const renamedCard = page.getByRole('region', { name: renamed });
+    await expect(renamedCard).toBeVisible();
+
+    // The Users page: each person's teams and where each membership came from.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    const kept = page.getByRole('row').filter({ hasText: /(sender|operator)@signdesk\.local/ });
+    await expect(kept.getByRole('list', { name: /^Teams of / })).toHaveCount(1);
+    await expect(kept.getByRole('list', { name: /^Teams of / })).toContainText(renamed);
+    await expect(kept.getByRole('list', { name: /^Teams of / })).toContainText('added by hand');
+    await expect(page.getByRole('row').filter({ hasText: 'viewer@signdesk.local' })).toContainText('No team');
+    await expectAccessible(page);
+    await snap(page, 'admin-users-teams');
+    await expectPhoneFits(page, 'admin-users-teams-390');
+
+    // Archive, behind a confirmation that says what it does.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Teams' }).click();
+    await renamedCard.getByRole('button', { name: `Archive ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Archive ${renamed}?` });
+    await expect(confirm).toContainText('Its one member can no longer see its packages');
+    await confirm.getByRole('button', { name: 'Archive team' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(renamedCard).toContainText('archived');
+    await expect(renamedCard.getByRole('button', { name: `Rename ${renamed}` })).toHaveCount(0);
+    await expect(renamedCard.getByLabel(`Add a member to ${renamed}`)).toHaveCount(0);
+    await expect(renamedCard.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await snap(page, 'admin-teams-archived');
+  });
+
+  test('a membership from the identity provider is shown as such and cannot be removed here', async ({ page }) => {
+    const name = `Procurement ${stamp()}`;
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const headers = { origin: new URL(page.url()).origin };
+    const made = await page.request.post('/api/admin/teams', { data: { name }, headers });
+    expect(made.status()).toBe(200);
+    // The provider's memberships come from an OpenID Connect sign-in (tests/console/oidc.test.ts
+    // proves them); here the list the page reads says one came that way.
+    await page.route('**/api/admin/teams', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { name: string; members: unknown[] }[] };
+      for (const t of body.data)
+        if (t.name === name)
+          t.members.push({
+            user_id: 'usr_fromidp',
+            name: 'Ida Provider',
+            email: 'ida@idp.example',
+            source: 'provider',
+            added_at: new Date().toISOString(),
+          });
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.reload();
+    const card = page.getByRole('region', { name });
+    const ida = card.getByRole('listitem').filter({ hasText: 'ida@idp.example' });
+    await expect(ida).toContainText('from identity provider');
+    await expect(ida.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'admin-teams-provider');
+  });
+});
