@@ -31,9 +31,7 @@ type Event = Omit<NotificationsTable, 'id' | 'created_at' | 'read_at' | 'title' 
 /** One run: answers how many notifications it made. */
 export async function notifyEvents({ db, email, now = new Date() }: NotifyOptions): Promise<number> {
   const cursor = await db.selectFrom('notification_cursor').select('position').where('name', '=', NAME).executeTakeFirst();
-  const since = new Date(
-    cursor ? Date.parse(cursor.position) - OVERLAP_MS : now.getTime() - FIRST_LOOKBACK_MS,
-  ).toISOString();
+  const since = new Date(cursor ? Date.parse(cursor.position) - OVERLAP_MS : now.getTime() - FIRST_LOOKBACK_MS).toISOString();
   const events = [...(await statusEvents(db, since)), ...(await batchEvents(db, since))];
   const made = await record(db, events, email, now);
   const at = now.toISOString();

@@ -88,7 +88,12 @@ describe('notifyEvents', () => {
   it('tells the submitter of a request sent back, approved or rejected; nobody of what this console did not send', async () => {
     await db
       .insertInto('audit_log')
-      .values({ ...auditRow(NOW.toISOString(), 'approval_request.submit'), user_id: 'usr_b', target_type: 'approval_request', target_id: 'ar_1' })
+      .values({
+        ...auditRow(NOW.toISOString(), 'approval_request.submit'),
+        user_id: 'usr_b',
+        target_type: 'approval_request',
+        target_id: 'ar_1',
+      })
       .execute();
     await change('approval_request', 'ar_1', 'IN_PROGRESS', 'NEEDS_REVISION');
     await change('approval_request', 'ar_1', 'NEEDS_REVISION', 'APPROVED', later(500));
@@ -152,7 +157,11 @@ describe('notifyEvents', () => {
     expect((await notifications()).map((n) => [n.user_id, n.kind, n.href])).toEqual([
       ['usr_c', 'bulk.to_review', '/packages/bulk/blk_1'],
     ]);
-    await db.updateTable('bulk_rows').set({ state: 'failed', updated_at: later(2000).toISOString() }).where('position', '>', 0).execute();
+    await db
+      .updateTable('bulk_rows')
+      .set({ state: 'failed', updated_at: later(2000).toISOString() })
+      .where('position', '>', 0)
+      .execute();
     await notifyEvents({ db, email: false, now: later(3000) });
     await notifyEvents({ db, email: false, now: later(4000) });
     expect((await notifications()).map((n) => n.kind).sort()).toEqual(['bulk.finished', 'bulk.to_review']);
