@@ -53,12 +53,13 @@ export function NotificationBell() {
           </span>
         )}
       </button>
+      {/* On a phone the bell is not at the window's edge: the panel takes the window's width instead. */}
       {open && (
         <div
           id={panelId}
           role="region"
           aria-label="Notifications"
-          className="absolute right-0 z-40 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-md bg-white text-slate-900 shadow-lg ring-1 ring-slate-200"
+          className="absolute right-0 z-40 mt-2 w-96 rounded-md max-sm:fixed max-sm:inset-x-2 max-sm:w-auto bg-white text-slate-900 shadow-lg ring-1 ring-slate-200"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
             <h2 className="text-sm font-semibold">Notifications</h2>
@@ -92,15 +93,16 @@ export function NotificationBell() {
                       {n.title}
                     </span>
                     <span className="block break-words text-slate-700">{n.body}</span>
-                    <span className="block text-xs text-slate-500">{formatDateTime(n.created_at)}</span>
+                    <span className="block text-xs text-slate-600">{formatDateTime(n.created_at)}</span>
                   </Link>
                   {!n.read_at && (
                     <button
                       type="button"
+                      aria-label={`Mark read: ${n.title}`}
                       onClick={() => void mark.run({ ids: [n.id] })}
                       className="shrink-0 rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100"
                     >
-                      Mark read<span className="sr-only">: {n.title}</span>
+                      Mark read
                     </button>
                   )}
                 </div>
