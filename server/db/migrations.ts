@@ -575,6 +575,11 @@ export const migrations: Record<string, Migration> = {
         .on('notification_deliveries')
         .columns(['state', 'next_attempt_at'])
         .execute();
+      // What the notify job reads every run: changes recorded since its cursor, rows changed since
+      // it, and a bulk row's owner by its package.
+      await db.schema.createIndex('status_history_recorded').on('status_history').column('recorded_at').execute();
+      await db.schema.createIndex('bulk_rows_updated').on('bulk_rows').column('updated_at').execute();
+      await db.schema.createIndex('bulk_rows_package').on('bulk_rows').column('package_id').execute();
       await db.schema
         .createTable('notification_cursor')
         .addColumn('name', 'text', (c) => c.primaryKey())
