@@ -226,3 +226,28 @@ describe('TEAM_VISIBILITY', () => {
     expect(failure({ TEAM_VISIBILITY: 'all' })).toMatch(/TEAM_VISIBILITY: must be team or everyone/);
   });
 });
+
+describe('notification e-mail settings', () => {
+  const MAIL = {
+    SMTP_URL: 'smtp://user:pa55@mail.example.com:587',
+    MAIL_FROM: 'Signdesk <signdesk@example.com>',
+    CONSOLE_PUBLIC_URL: 'https://signdesk.example.com',
+  };
+
+  it('is off when SMTP_URL is unset or blank, and takes smtp:// and smtps:// with a sender and the public URL', () => {
+    expect(parse({}).SMTP_URL).toBeUndefined();
+    expect(parse({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    expect(parse(MAIL).SMTP_URL).toBe(MAIL.SMTP_URL);
+    expect(parse({ ...MAIL, SMTP_URL: 'smtps://mail.example.com:465' }).SMTP_URL).toBe('smtps://mail.example.com:465');
+  });
+
+  it('refuses another scheme, and SMTP_URL without MAIL_FROM or CONSOLE_PUBLIC_URL, naming each, never quoting the URL', () => {
+    const scheme = failure({ ...MAIL, SMTP_URL: 'http://user:pa55@mail.example.com' });
+    expect(scheme).toMatch(/SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(scheme).not.toContain('pa55');
+    expect(failure({ SMTP_URL: MAIL.SMTP_URL })).toMatch(
+      /MAIL_FROM: is required with SMTP_URL[\s\S]*CONSOLE_PUBLIC_URL: is required with SMTP_URL/,
+    );
+    expect(failure({ ...MAIL, MAIL_FROM: 'not an address' })).toMatch(/MAIL_FROM: is required with SMTP_URL/);
+  });
+});

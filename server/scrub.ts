@@ -65,6 +65,7 @@ export function configuredSecrets(e: Env): string[] {
     e.SANDBOX_CONTROL_TOKEN ?? '',
     e.METRICS_TOKEN ?? '',
     ...databasePassword(e.DATABASE_URL),
+    ...databasePassword(e.SMTP_URL),
   ];
 }
 

@@ -204,6 +204,10 @@ export const settingsFields = z.object({
   WATCHER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** the watcher's share of the key: API calls one run may make; a run that spends it goes on at the next */
   WATCHER_MAX_CALLS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** e-mail of notifications (issue 37): smtp://user:pass@host:587 (STARTTLS when offered) or smtps:// (implicit TLS); unset = no e-mail */
+  SMTP_URL: blankIsUnset(z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  /** the From of notification e-mail, e.g. `Signdesk <signdesk@example.com>`; required with SMTP_URL */
+  MAIL_FROM: blankIsUnset(z.string().max(320).optional()),
   /** teams: `team` (once a team exists, a person sees their teams' records) or `everyone` (every record to everyone, as before teams) */
   TEAM_VISIBILITY: blankIsUnset(z.enum(['team', 'everyone'], { message: 'must be team or everyone' }).default('team')),
   /** drafts (package and request drafts together) one user may keep */
@@ -252,8 +256,22 @@ export const settingsFields = z.object({
   ...oidcVariables,
 });
 
+// E-mail needs a sender, and its links need the console's public address.
+function checkMail(e: { SMTP_URL?: string; MAIL_FROM?: string; CONSOLE_PUBLIC_URL?: string }, ctx: z.RefinementCtx) {
+  if (!e.SMTP_URL) return;
+  if (!e.MAIL_FROM || !/^[^<>]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(e.MAIL_FROM.trim()))
+    ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required with SMTP_URL: an address, or Name <address>' });
+  if (!e.CONSOLE_PUBLIC_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CONSOLE_PUBLIC_URL'],
+      message: 'is required with SMTP_URL: the links in e-mail are made from it',
+    });
+}
+
 const schema = settingsFields
   .superRefine(checkOidc)
+  .superRefine(checkMail)
   .transform(
     ({
       OIDC_ISSUER,

@@ -3,6 +3,7 @@ import type { Route } from 'next';
 import { AREAS, can, ROLES, type Role } from '@/lib/roles';
 import { Nav } from './nav';
 import { SignOutButton } from './sign-out-button';
+import { NotificationBell } from './notification-bell';
 import { HeldNotice } from './held-notice';
 import { GlobalSearch } from '../search/global-search';
 import { OpenedByProvider } from '../search/opened-by';
@@ -60,6 +61,7 @@ export function ConsoleShell({ user, embedded, children }: ConsoleShellProps) {
                 <span className="font-medium">{user.name}</span>{' '}
                 <span className="text-slate-300">({ROLES.filter((r) => user.roles.includes(r)).join(', ')})</span>
               </span>
+              <NotificationBell />
               <SignOutButton />
             </div>
           </div>

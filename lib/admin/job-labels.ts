@@ -8,6 +8,8 @@ export const JOB_QUEUE_LABELS = {
   'intent-settle': 'Confirm unknown send outcomes',
   retention: 'Prune by retention',
   watcher: 'Follow open packages and requests',
+  notify: 'Make notifications',
+  mail: 'Send notification e-mail',
 } as const;
 export type JobQueueName = keyof typeof JOB_QUEUE_LABELS;
 export const JOB_QUEUE_NAMES = Object.keys(JOB_QUEUE_LABELS) as JobQueueName[];

@@ -530,4 +530,62 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('watcher_cursor').addColumn('swept_at', 'text').execute();
     },
   },
+  // Notifications (issue 37, server/notifications/): what a person is told, in the console and by
+  // e-mail. An event is told to a person once (unique on its key and the person), and each
+  // notification is delivered by e-mail once (unique on it and the channel), whatever instances
+  // or restarts make them. The cursor keeps where turning events into notifications stands.
+  '0024_notifications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('subject_type', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('href', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('read_at', 'text')
+        .addColumn('event_key', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('notifications_event_user')
+        .on('notifications')
+        .columns(['event_key', 'user_id'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createTable('notification_deliveries')
+        .addColumn('notification_id', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('claimed_until', 'text')
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notification_deliveries_pk', ['notification_id', 'channel'])
+        .execute();
+      await db.schema
+        .createIndex('notification_deliveries_due')
+        .on('notification_deliveries')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
+      // What the notify job reads every run: changes recorded since its cursor, rows changed since
+      // it, and a bulk row's owner by its package.
+      await db.schema.createIndex('status_history_recorded').on('status_history').column('recorded_at').execute();
+      await db.schema.createIndex('bulk_rows_updated').on('bulk_rows').column('updated_at').execute();
+      await db.schema.createIndex('bulk_rows_package').on('bulk_rows').column('package_id').execute();
+      await db.schema
+        .createTable('notification_cursor')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

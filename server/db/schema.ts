@@ -336,7 +336,53 @@ export interface TeamMembersTable {
   added_at: string;
 }
 
+/** What a person is told (issue 37, server/notifications/): one row per event and person. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** NotificationKind (server/notifications/kinds.ts) */
+  kind: string;
+  subject_type: 'package' | 'approval_request' | 'bulk_batch';
+  subject_id: string;
+  title: string;
+  body: string;
+  /** the console page it links to, a path (the e-mail prefixes CONSOLE_PUBLIC_URL) */
+  href: string;
+  created_at: string;
+  read_at: string | null;
+  /** what happened, once: unique with user_id, so an event is told to a person once */
+  event_key: string;
+}
+
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A notification's delivery by a channel (e-mail only so far): claimed before sending, sent once. */
+export interface NotificationDeliveriesTable {
+  notification_id: string;
+  channel: 'email';
+  state: DeliveryState;
+  attempts: number;
+  last_error: string | null;
+  /** while 'sending': after this the claim is taken as lost (its instance died) and the row may be claimed again */
+  claimed_until: string | null;
+  /** not tried again before this (the backoff after a failure) */
+  next_attempt_at: string;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** Where turning events into notifications stands (server/notifications/notify.ts). */
+export interface NotificationCursorTable {
+  name: string;
+  /** ISO time: events recorded since (less an overlap) are looked at by the next run */
+  position: string;
+  updated_at: string;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_cursor: NotificationCursorTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   users: UsersTable;

@@ -27,6 +27,10 @@ export const QUEUES = {
   'intent-settle': { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
   /** prunes what is past its retention (server/jobs/retention.ts) */
   retention: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600, concurrency: 1 },
+  /** turns new events into notifications (server/notifications/notify.ts); a failed run waits for the next period */
+  notify: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 120, concurrency: 1 },
+  /** mails the notifications due (server/notifications/mail-due.ts); each delivery keeps its own retries and backoff */
+  mail: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
 } as const satisfies Record<string, QueueOptions>;
 
 export type QueueName = keyof typeof QUEUES;

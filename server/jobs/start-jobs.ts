@@ -13,6 +13,8 @@ import { pruneExpired } from './retention';
 import { settleUnknownSends } from '../intents/settle-unknown-sends';
 import { EVERYTHING, withScope } from '../teams/scope';
 import { watchOpenRecords } from '../watcher/watch-open-records';
+import { notifyEvents } from '../notifications/notify';
+import { mailDue } from '../notifications/mail-due';
 
 // The console's background work, started once per server process (instrumentation.ts): each
 // instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
@@ -22,6 +24,8 @@ import { watchOpenRecords } from '../watcher/watch-open-records';
 const FIRST_TICK_MS = 1_000;
 const SWEEP_EVERY_S = 10;
 const RETENTION_EVERY_S = 3600;
+const NOTIFY_EVERY_S = 15;
+const MAIL_EVERY_S = 10;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
@@ -68,6 +72,14 @@ async function register(queue: Pick<JobQueue, 'work'>) {
     const run = await watchOpenRecords({ db: await db(), maxCalls: env().WATCHER_MAX_CALLS_PER_RUN });
     logger().debug({ job: 'watcher', ...run }, 'open packages and requests read');
   });
+  await queue.work('notify', async () => {
+    const made = await notifyEvents({ db: await db(), email: Boolean(env().SMTP_URL) });
+    if (made) logger().info({ job: 'notify', made }, 'notifications made');
+  });
+  await queue.work('mail', async () => {
+    const sent = await mailDue({ db: await db() });
+    if (sent.sent || sent.failed) logger().info({ job: 'mail', ...sent }, 'notification e-mail sent');
+  });
 }
 
 function every(queue: JobQueue, name: QueueName, seconds: number) {
@@ -95,6 +107,8 @@ export function startJobs() {
     // Looked at as often as the settle age allows, between every 5 s and every minute.
     const settle = env().INTENT_SETTLE_AFTER_SECONDS;
     if (settle > 0) every(queue, 'intent-settle', Math.min(60, Math.max(5, Math.ceil(settle / 2))));
+    every(queue, 'notify', NOTIFY_EVERY_S);
+    if (env().SMTP_URL) every(queue, 'mail', MAIL_EVERY_S);
     if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);
     logger().info({ queue: queue.kind }, 'background work started');
   };

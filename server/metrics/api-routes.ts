@@ -55,6 +55,8 @@ export const API_ROUTES: readonly string[] = [
   '/api/home/dismissals',
   '/api/intents',
   '/api/metrics',
+  '/api/notifications',
+  '/api/notifications/read',
   '/api/package-drafts',
   '/api/package-drafts/[id]',
   '/api/packages',

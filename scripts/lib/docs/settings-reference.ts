@@ -158,6 +158,20 @@ const GROUPS: [string, Draft[]][] = [
     ],
   ],
   [
+    'Notifications by e-mail',
+    [
+      c(
+        'SMTP_URL',
+        'Where notification e-mail is sent: `smtp://user:pass@host:587` (upgraded with STARTTLS when the server offers it) or `smtps://user:pass@host:465` (TLS from the start). Unset = no e-mail (the bell in the console still tells). Each notification is mailed once; a failed send is retried with backoff (15 s, doubling, up to an hour; 10 attempts).',
+        { secret: true },
+      ),
+      c(
+        'MAIL_FROM',
+        'The From of notification e-mail: an address, or `Name <address>`. Required with `SMTP_URL`, as is `CONSOLE_PUBLIC_URL` (the links in the mail).',
+      ),
+    ],
+  ],
+  [
     'Sessions',
     [
       c(

@@ -1,0 +1,169 @@
+import 'server-only';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connect, migrate } from '../db/connect';
+import type { Database } from '../db/schema';
+import { auditRow } from '../../tests/support/console-rows';
+import { notifyEvents } from './notify';
+
+// Events written straight into a console database, turned into notifications by the job's run.
+
+let dir: string;
+let db: Kysely<Database>;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'signdesk-notify-'));
+  db = await connect({ dataDir: dir });
+  await migrate(db, false);
+});
+afterEach(async () => {
+  await db?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const NOW = new Date('2026-11-26T12:00:00.000Z');
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+
+async function sentPackage(packageId: string, userId: string) {
+  await db
+    .insertInto('send_records')
+    .values({
+      id: `snd_${packageId}`,
+      user_id: userId,
+      receipt_hash: `h_${packageId}`,
+      template_id: 'dst_nda',
+      template_name: 'NDA',
+      reference: 'Acme NDA',
+      sender_values: '{}',
+      signers: '[]',
+      expires_in_days: 14,
+      pdf_sha256: null,
+      page_count: null,
+      previewed_at: NOW.toISOString(),
+      search_text: '',
+      idempotency_key: null,
+      package_id: packageId,
+      sent_status: 'queued',
+      request_id: null,
+      sent_at: NOW.toISOString(),
+      review: null,
+      confirmed_by: userId,
+      template_version_id: null,
+      template_version_number: null,
+      field_labels: null,
+      team_id: null,
+    })
+    .execute();
+}
+
+const change = (kind: 'package' | 'approval_request', id: string, from: string | null, to: string, at = NOW) =>
+  db
+    .insertInto('status_history')
+    .values({ kind, id, from_status: from, to_status: to, at: at.toISOString(), recorded_at: at.toISOString() })
+    .execute();
+
+const notifications = () => db.selectFrom('notifications').selectAll().orderBy('created_at').orderBy('kind').execute();
+const deliveries = () => db.selectFrom('notification_deliveries').selectAll().execute();
+
+describe('notifyEvents', () => {
+  it('tells the sender of a package that completed, once, however many runs read the change', async () => {
+    await sentPackage('pkg_1', 'usr_a');
+    await change('package', 'pkg_1', null, 'queued');
+    await change('package', 'pkg_1', 'queued', 'completed', later(1000));
+    expect(await notifyEvents({ db, email: true, now: later(2000) })).toBe(1);
+    // a second instance whose cursor lagged, and the next run, read the same change
+    await db.deleteFrom('notification_cursor').execute();
+    expect(await notifyEvents({ db, email: true, now: later(3000) })).toBe(0);
+    expect(await notifyEvents({ db, email: true, now: later(4000) })).toBe(0);
+    const rows = await notifications();
+    expect(rows.map((n) => [n.user_id, n.kind, n.subject_type, n.subject_id, n.href, n.read_at])).toEqual([
+      ['usr_a', 'package.completed', 'package', 'pkg_1', '/packages/pkg_1', null],
+    ]);
+    expect(rows[0]!.body).toContain('Acme NDA');
+    expect((await deliveries()).map((d) => [d.notification_id, d.channel, d.state])).toEqual([[rows[0]!.id, 'email', 'pending']]);
+  });
+
+  it('tells the submitter of a request sent back, approved or rejected; nobody of what this console did not send', async () => {
+    await db
+      .insertInto('audit_log')
+      .values({
+        ...auditRow(NOW.toISOString(), 'approval_request.submit'),
+        user_id: 'usr_b',
+        target_type: 'approval_request',
+        target_id: 'ar_1',
+      })
+      .execute();
+    await change('approval_request', 'ar_1', 'IN_PROGRESS', 'NEEDS_REVISION');
+    await change('approval_request', 'ar_1', 'NEEDS_REVISION', 'APPROVED', later(500));
+    await change('approval_request', 'ar_other', 'IN_PROGRESS', 'REJECTED');
+    await change('package', 'pkg_other', 'queued', 'declined');
+    await notifyEvents({ db, email: false, now: later(1000) });
+    const rows = await notifications();
+    expect(rows.map((n) => [n.user_id, n.kind, n.href]).sort()).toEqual([
+      ['usr_b', 'request.approved', '/approvals/ar_1'],
+      ['usr_b', 'request.needs_revision', '/approvals/ar_1'],
+    ]);
+    expect(await deliveries()).toEqual([]);
+  });
+
+  it('tells the owner of a batch that finished, and of rows sent back to review, once per slot', async () => {
+    const at = NOW.toISOString();
+    await db
+      .insertInto('bulk_batches')
+      .values({
+        id: 'blk_1',
+        user_id: 'usr_c',
+        template_id: 'dst_nda',
+        template_name: 'NDA',
+        name: 'November',
+        state: 'open',
+        row_count: 3,
+        create_key: 'k',
+        create_fingerprint: 'f',
+        created_at: at,
+        updated_at: at,
+        change_seq: 5,
+        team_id: null,
+      })
+      .execute();
+    const row = (position: number, state: 'sent' | 'failed' | 'to_review', error_code: string | null = null) => ({
+      batch_id: 'blk_1',
+      position,
+      line: position + 2,
+      input: '{}',
+      state,
+      receipt_hash: null,
+      reviewed_receipt_hash: null,
+      pdf_sha256: null,
+      review: null,
+      reviewed_at: null,
+      send_key: null,
+      package_id: state === 'sent' ? `pkg_b${position}` : null,
+      error_code,
+      error_message: null,
+      sent_at: null,
+      updated_at: at,
+      change_seq: position,
+      sealed_receipt: null,
+      receipt_expires_at: null,
+    });
+    await db
+      .insertInto('bulk_rows')
+      .values([row(0, 'sent'), row(1, 'to_review', 'RECEIPT_LAPSED'), row(2, 'to_review', 'RECEIPT_LAPSED')])
+      .execute();
+    await notifyEvents({ db, email: false, now: later(1000) });
+    expect((await notifications()).map((n) => [n.user_id, n.kind, n.href])).toEqual([
+      ['usr_c', 'bulk.to_review', '/packages/bulk/blk_1'],
+    ]);
+    await db
+      .updateTable('bulk_rows')
+      .set({ state: 'failed', updated_at: later(2000).toISOString() })
+      .where('position', '>', 0)
+      .execute();
+    await notifyEvents({ db, email: false, now: later(3000) });
+    await notifyEvents({ db, email: false, now: later(4000) });
+    expect((await notifications()).map((n) => n.kind).sort()).toEqual(['bulk.finished', 'bulk.to_review']);
+  });
+});

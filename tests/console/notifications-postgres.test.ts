@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, migrate } from '@/server/db/connect';
+import type { Database } from '@/server/db/schema';
+import { mailDue } from '@/server/notifications/mail-due';
+import type { Mail } from '@/server/notifications/mailer';
+import { notifyEvents } from '@/server/notifications/notify';
+import { startPostgres, type TestPostgres } from '../support/postgres';
+
+// Notifications on PostgreSQL, two instances (two pools) at once: migration 0024 runs there, each
+// event is told once and each e-mail sent once though both instances run both jobs together.
+
+let pg: TestPostgres;
+let a: Kysely<Database>;
+let b: Kysely<Database>;
+const dir = mkdtempSync(join(tmpdir(), 'signdesk-notify-pg-'));
+beforeAll(async () => {
+  pg = await startPostgres();
+  a = await connect({ databaseUrl: pg.url, dataDir: dir });
+  b = await connect({ databaseUrl: pg.url, dataDir: dir });
+  await Promise.all([migrate(a, true), migrate(b, true)]);
+}, 120_000);
+afterAll(async () => {
+  await a?.destroy();
+  await b?.destroy();
+  await pg?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const NOW = new Date('2026-11-26T12:00:00.000Z');
+
+describe('notifications on PostgreSQL, two instances', () => {
+  it('tells each event once and mails it once', async () => {
+    const at = NOW.toISOString();
+    await a
+      .insertInto('users')
+      .values({
+        id: 'usr_pg',
+        email: 'pg@example.com',
+        name: 'P',
+        password_hash: 'x',
+        roles: 'sender',
+        disabled: 0,
+        session_version: 1,
+        created_at: at,
+        updated_at: at,
+        oidc_subject: null,
+        last_sign_in_at: null,
+      })
+      .execute();
+    await a
+      .insertInto('bulk_batches')
+      .values({
+        id: 'blk_pg',
+        user_id: 'usr_pg',
+        template_id: 'dst_nda',
+        template_name: 'NDA',
+        name: 'PG',
+        state: 'open',
+        row_count: 2,
+        create_key: 'k',
+        create_fingerprint: 'f',
+        created_at: at,
+        updated_at: at,
+        change_seq: 2,
+        team_id: null,
+      })
+      .execute();
+    const row = (position: number, state: 'sent' | 'failed') => ({
+      batch_id: 'blk_pg',
+      position,
+      line: position + 2,
+      input: '{}',
+      state,
+      receipt_hash: null,
+      reviewed_receipt_hash: null,
+      pdf_sha256: null,
+      review: null,
+      reviewed_at: null,
+      send_key: null,
+      package_id: state === 'sent' ? 'pkg_pg' : null,
+      error_code: null,
+      error_message: null,
+      sent_at: at,
+      updated_at: at,
+      change_seq: position,
+      sealed_receipt: null,
+      receipt_expires_at: null,
+    });
+    await a
+      .insertInto('bulk_rows')
+      .values([row(0, 'sent'), row(1, 'failed')])
+      .execute();
+    await a
+      .insertInto('status_history')
+      .values({ kind: 'package', id: 'pkg_pg', from_status: 'delivered', to_status: 'expired', at, recorded_at: at })
+      .execute();
+
+    const later = new Date(NOW.getTime() + 1000);
+    const made = await Promise.all([
+      notifyEvents({ db: a, email: true, now: later }),
+      notifyEvents({ db: b, email: true, now: later }),
+      notifyEvents({ db: a, email: true, now: later }),
+    ]);
+    expect(made.reduce((x, y) => x + y, 0)).toBe(2);
+    const told = await a.selectFrom('notifications').select(['kind', 'href']).orderBy('kind').execute();
+    expect(told).toEqual([
+      { kind: 'bulk.finished', href: '/packages/bulk/blk_pg' },
+      { kind: 'package.expired', href: '/packages/pkg_pg' },
+    ]);
+
+    const sent: Mail[] = [];
+    const mailer = {
+      async send(mail: Mail) {
+        await new Promise((r) => setTimeout(r, 30));
+        sent.push(mail);
+      },
+    };
+    const opts = {
+      mailer,
+      from: 's@example.com',
+      publicUrl: 'https://signdesk.example.com',
+      now: () => new Date(NOW.getTime() + 2000),
+    };
+    await Promise.all([mailDue({ db: a, ...opts }), mailDue({ db: b, ...opts }), mailDue({ db: b, ...opts })]);
+    expect(sent.map((m) => m.subject).sort()).toEqual(['Signdesk: Batch finished', 'Signdesk: Package expired']);
+    expect(await a.selectFrom('notification_deliveries').select('state').execute()).toEqual([
+      { state: 'sent' },
+      { state: 'sent' },
+    ]);
+  }, 60_000);
+});
