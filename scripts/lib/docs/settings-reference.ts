@@ -149,7 +149,7 @@ const GROUPS: [string, Draft[]][] = [
     [
       c(
         'WATCHER_INTERVAL_SECONDS',
-        "Seconds between the watcher's runs, which read the API's lists of open packages and requests (100 to a page) and record each change of status, at the API's time, for Home (“Statuses as of …”). 0 = off: Home reads the API itself.",
+        "Seconds between the watcher's runs, which read the API's lists of open packages and requests (100 to a page) and record each change of status, at the API's time, for Home (“Statuses as of …”) and the notifications. 0 = off: Home reads the API itself, and no package or request change is told.",
       ),
       c(
         'WATCHER_MAX_CALLS_PER_RUN',
