@@ -97,7 +97,7 @@ describe('GET /api/admin/jobs', () => {
   it('refuses a state, queue or limit it does not know with 422 naming the parameter, and an unknown parameter', async () => {
     for (const [query, path] of [
       ['?state=stuck', 'state'],
-      ['?queue=mail', 'queue'],
+      ['?queue=fax', 'queue'],
       ['?limit=0', 'limit'],
       ['?limit=201', 'limit'],
       ['?limit=ten', 'limit'],
@@ -129,7 +129,7 @@ describe('POST /api/admin/jobs/:id/retry', () => {
       403,
       'CROSS_SITE_REQUEST',
     );
-    expectConsoleError(await retry(FAILED, { queue: 'mail' }), 422, 'VALIDATION_FAILED');
+    expectConsoleError(await retry(FAILED, { queue: 'fax' }), 422, 'VALIDATION_FAILED');
     expectConsoleError(await retry(FAILED, {}), 422, 'VALIDATION_FAILED');
     expectConsoleError(await retry(FAILED, { queue: 'retention', now: true }), 422, 'VALIDATION_FAILED');
     expect(await jobOf(FAILED)).toMatchObject({ state: 'failed', retries: 2 });
