@@ -40,12 +40,13 @@ const ndaValues = (c: (typeof COUNTERPARTIES)[number]) => ({
 
 /** Packages previewed and sent as a sender would (the sender's signed-in session). */
 export async function sendExamplePackages(sender: APIRequestContext, base: string) {
-  for (const c of COUNTERPARTIES) {
+  for (const [i, c] of COUNTERPARTIES.entries()) {
+    // The first one ends within Home's three days, so Home shows what it is for.
     const preview = await post(
       sender,
       base,
       '/api/packages/preview',
-      { template_id: NDA, expires_in_days: 14, ...ndaValues(c) },
+      { template_id: NDA, expires_in_days: i === 0 ? 2 : 14, ...ndaValues(c) },
       false,
     );
     await post(sender, base, '/api/packages', { template_id: NDA, preview_token: preview.preview_token, confirmed: true });
