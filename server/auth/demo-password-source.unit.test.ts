@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { demoPasswordSource } from './demo-password-source';
 

@@ -11,8 +11,19 @@ import { SigningApiError } from '../signing-api/client/errors';
 import { moveRow, touchBatch, type RowRecord } from './batch-store';
 
 export const RECEIPT_LAPSED = 'RECEIPT_LAPSED';
-export const lapsedMessage = (line: number) =>
-  `Row ${line}'s preview lapsed before its turn to be sent, so nothing was sent: preview and review it again.`;
+
+/** A row whose receipt lapsed before its turn: back to review (a new preview may differ), saying why. */
+export const lapsedRow = (line: number) =>
+  ({
+    state: 'to_review',
+    send_key: null,
+    reviewed_receipt_hash: null,
+    sealed_receipt: null,
+    review: null,
+    reviewed_at: null,
+    error_code: RECEIPT_LAPSED,
+    error_message: `Row ${line}'s preview lapsed before its turn to be sent, so nothing was sent: preview and review it again.`,
+  }) as const;
 
 export interface DeliverRowOptions {
   db: Kysely<Database>;
@@ -56,16 +67,7 @@ export async function deliverRow({ db, templateId, row, previewToken, idempotenc
       }
       // Not sent by this console: its 10 minutes ran out before its turn. A new preview may
       // differ, so the sender reviews it again; nothing was sent.
-      await moveRow(db, row, ['sending'], {
-        state: 'to_review',
-        send_key: null,
-        reviewed_receipt_hash: null,
-        sealed_receipt: null,
-        review: null,
-        reviewed_at: null,
-        error_code: RECEIPT_LAPSED,
-        error_message: lapsedMessage(row.line),
-      });
+      await moveRow(db, row, ['sending'], lapsedRow(row.line));
       return;
     }
     const refused = err instanceof SigningApiError || err instanceof ConsoleError;

@@ -6,7 +6,7 @@ import { callContext } from '../signing-api/client/call-context';
 import { apiNow } from '../signing-api/client/upstream-clock';
 import { bindRowSend, moveRow } from './batch-store';
 import { openReceipt } from './queued-sends';
-import { deliverRow, lapsedMessage, RECEIPT_LAPSED } from './deliver-row';
+import { deliverRow, lapsedRow } from './deliver-row';
 
 /** A receipt with less than this left is not sent: the API could see it lapse on the way. */
 export const RECEIPT_MARGIN_MS = 30_000;
@@ -47,15 +47,7 @@ export async function sendQueuedRow(db: Kysely<Database>, o: { batchId: string; 
   const ends = row.receipt_expires_at ? Date.parse(row.receipt_expires_at) : Number.NaN;
   if (!token || !(ends - apiNow().getTime() > RECEIPT_MARGIN_MS)) {
     // Its receipt lapsed before its turn: a new preview may differ, so the sender reviews it again.
-    await moveRow(db, row, ['reviewed'], {
-      state: 'to_review',
-      reviewed_receipt_hash: null,
-      sealed_receipt: null,
-      review: null,
-      reviewed_at: null,
-      error_code: RECEIPT_LAPSED,
-      error_message: lapsedMessage(row.line),
-    });
+    await moveRow(db, row, ['reviewed'], lapsedRow(row.line));
     return 'lapsed';
   }
   const key = randomUUID();

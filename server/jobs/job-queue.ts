@@ -1,5 +1,6 @@
 import 'server-only';
 import { scrub } from '../redact';
+import type { BackgroundJob, BackgroundJobCount } from '@/lib/admin/job-queries';
 import type { QueueName } from './queues';
 
 // The one shape of background work both job systems give: pg-boss on PostgreSQL
@@ -27,28 +28,10 @@ export interface RunningJob {
 
 export type JobHandler = (job: RunningJob) => Promise<void>;
 
-export interface JobView {
-  id: string;
-  queue: QueueName;
-  state: JobState;
-  data: Record<string, unknown>;
-  /** retries made so far */
-  retries: number;
-  retryLimit: number;
-  /** the last failure's message, when the job failed or waits to retry */
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** when a queued or retrying job may start */
-  startAfter: string | null;
-}
+/** A job as admins see it: the shape GET /api/admin/jobs answers (lib/admin/job-queries.ts), by the server's names. */
+export type JobView = Omit<BackgroundJob, 'queue' | 'state'> & { queue: QueueName; state: JobState };
 
-export interface JobCount {
-  queue: QueueName;
-  state: JobState;
-  count: number;
-}
+export type JobCount = Omit<BackgroundJobCount, 'queue' | 'state'> & { queue: QueueName; state: JobState };
 
 export interface JobQueue {
   readonly kind: 'pg-boss' | 'embedded';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import type { ReviewEvidence } from '@/lib/packages/schemas';
 import { ConsoleError } from '../errors';

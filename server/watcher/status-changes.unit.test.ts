@@ -1,3 +1,4 @@
+import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { statusChanges, type Watched } from './status-changes';
 

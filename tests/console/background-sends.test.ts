@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { apiId, auditOf, idem, previewViaConsole, sendViaConsole, setFaults } from './console-fixtures';
+import { apiId, auditOf, confirmBulkRow, idem, previewViaConsole, sendViaConsole, setFaults } from './console-fixtures';
 
 // Issue 36: confirmed bulk rows are sent by the console's background work, with no browser
 // involved once each row is confirmed; pause and "Cancel the rest" act on the server at once;
@@ -64,28 +64,7 @@ const act = async (id: string, action: string) => {
   expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
   return reply.body as BatchRead;
 };
-async function confirm(id: string, position: number) {
-  const preview = await c.call('POST', `/api/bulk-batches/${id}/rows/${position}/preview`, {
-    cookie: c.cookies.sender,
-    body: {},
-  });
-  expect(preview.status).toBe(200);
-  const pages = (preview.body.prepared_pdf?.page_count as number | undefined) ?? 2;
-  const at = new Date().toISOString();
-  const reviewed = await c.call('POST', `/api/bulk-batches/${id}/rows/${position}/review`, {
-    cookie: c.cookies.sender,
-    body: {
-      preview_token: preview.body.preview_token,
-      review: {
-        pages: Array.from({ length: pages }, (_, i) => ({ page: i + 1, seen_at: at })),
-        sections: ['document', 'values', 'recipients', 'expiry'].map((s) => ({ id: s, seen_at: at })),
-        page_count: pages,
-        confirmed_at: at,
-      },
-    },
-  });
-  expect(reviewed.status, reviewed.bytes.toString('utf8').slice(0, 300)).toBe(200);
-}
+const confirm = (id: string, position: number) => confirmBulkRow(c, c.cookies.sender, id, position);
 /** Reads the batch until `done` holds of it (the background work moves it on by itself). */
 async function until(id: string, done: (b: BatchRead) => boolean, timeoutMs = 45_000): Promise<BatchRead> {
   const end = Date.now() + timeoutMs;

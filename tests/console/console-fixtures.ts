@@ -162,3 +162,24 @@ export async function setFaults(c: TestConsole, rules: Record<string, unknown>[]
   const reply = await c.sandbox.control('/faults', { rules });
   expect(reply.status).toBe(200);
 }
+
+/** Previews a bulk row and confirms it with every page and section seen: the row is then the server's to send. */
+export async function confirmBulkRow(c: TestConsole, cookie: string, id: string, position: number) {
+  const preview = await c.call('POST', `/api/bulk-batches/${id}/rows/${position}/preview`, { cookie, body: {} });
+  expect(preview.status).toBe(200);
+  const pages = (preview.body.prepared_pdf?.page_count as number | undefined) ?? 2;
+  const at = new Date().toISOString();
+  const reviewed = await c.call('POST', `/api/bulk-batches/${id}/rows/${position}/review`, {
+    cookie,
+    body: {
+      preview_token: preview.body.preview_token,
+      review: {
+        pages: Array.from({ length: pages }, (_, i) => ({ page: i + 1, seen_at: at })),
+        sections: ['document', 'values', 'recipients', 'expiry'].map((s) => ({ id: s, seen_at: at })),
+        page_count: pages,
+        confirmed_at: at,
+      },
+    },
+  });
+  expect(reviewed.status, reviewed.bytes.toString('utf8').slice(0, 300)).toBe(200);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { CATALOG_FRESH_MS } from '@/lib/catalog/freshness';
+import { confirmBulkRow } from './console-fixtures';
 import { startTestConsole, type TestConsole } from './harness';
 
 // Two console instances on one PostgreSQL behind no load balancer at all: whatever one
@@ -123,24 +124,7 @@ describe('two console instances on one PostgreSQL', () => {
     const id = made.body.id as string;
     // Confirmed through both instances alike; the rows are then the queue's, on PostgreSQL.
     for (const position of [0, 1, 2, 3]) {
-      const via = position % 2 === 0 ? a : b;
-      const preview = await via.call('POST', `/api/bulk-batches/${id}/rows/${position}/preview`, { cookie: sender, body: {} });
-      expect(preview.status).toBe(200);
-      const pages = (preview.body.prepared_pdf?.page_count as number | undefined) ?? 2;
-      const at = new Date().toISOString();
-      const reviewed = await via.call('POST', `/api/bulk-batches/${id}/rows/${position}/review`, {
-        cookie: sender,
-        body: {
-          preview_token: preview.body.preview_token,
-          review: {
-            pages: Array.from({ length: pages }, (_, i) => ({ page: i + 1, seen_at: at })),
-            sections: ['document', 'values', 'recipients', 'expiry'].map((s) => ({ id: s, seen_at: at })),
-            page_count: pages,
-            confirmed_at: at,
-          },
-        },
-      });
-      expect(reviewed.status, reviewed.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      await confirmBulkRow(position % 2 === 0 ? a : b, sender, id, position);
     }
     const until = Date.now() + 60_000;
     let counts: Record<string, number> = {};
