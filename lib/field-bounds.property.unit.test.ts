@@ -30,7 +30,11 @@ describe('boundsOf (properties)', () => {
           const [field] = readSubmissionSchema({ type: 'object', properties: { v: { type, ...bounds } } }).fields;
           const hint = boundsOf(field!);
           const given = Object.values(bounds);
-          if (given.length === 0) return expect(hint).toBeNull();
+          // A matcher's return value is not the property's verdict (fast-check fails on a returned false).
+          if (given.length === 0) {
+            expect(hint).toBeNull();
+            return;
+          }
           expect(numbersIn(hint!).sort()).toEqual([...given].sort());
         },
       ),
