@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { Route } from 'next';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useChangeRow } from '@/lib/bulk/mutations';
 import { batchQuery } from '@/lib/bulk/queries';
 import { batchSettled, type BulkBatchDetail, type BulkRow } from '@/lib/bulk/schemas';
 import { catalogItemQuery } from '@/lib/catalog/queries';
@@ -15,6 +16,7 @@ import { BatchControls } from './batch-controls';
 import { BatchProgress } from './batch-progress';
 import { BatchRows } from './batch-rows';
 import { BatchStateBadge } from './batch-state-badge';
+import { RowFix } from './row-fix';
 import { RowReview } from './row-review';
 
 /**
@@ -95,6 +97,35 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [goNext, next]);
 
+  const mine = batch.owner.mine;
+  const [fixing, setFixing] = useState<number | null>(null);
+  const [skipping, setSkipping] = useState<ReadonlySet<number>>(new Set());
+  const { skip } = useChangeRow(batch.id);
+  const fixRow = fixing === null ? null : (batch.rows.find((r) => r.position === fixing) ?? null);
+  const onSkip = (position: number, skipped: boolean) => {
+    const line = batch.rows.find((r) => r.position === position)?.line;
+    setSkipping((s) => new Set([...s, position]));
+    if (skipped && current === position) show(null);
+    skip.mutate(
+      { position, skipped },
+      {
+        onSuccess: () =>
+          toast.success(
+            skipped
+              ? `Row ${line} skipped: it will not be sent. “Take back” puts it back to review.`
+              : `Row ${line} taken back: review it to send it.`,
+          ),
+        onError: (err) => toast.error(err instanceof Error ? err.message : `Row ${line} could not be changed.`),
+        onSettled: () =>
+          setSkipping((s) => {
+            const left = new Set(s);
+            left.delete(position);
+            return left;
+          }),
+      },
+    );
+  };
+
   const confirmed = (done: BulkRow) => {
     toast.success(`Row ${done.line} confirmed: the console sends it, whether or not this page stays open.`);
     show(nextToReview(batch.rows, done.position));
@@ -113,10 +144,16 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
           <BatchStateBadge batch={batch} />
         </div>
         <BatchProgress batch={batch} />
+        {!mine && (
+          <p className="text-sm text-slate-700">
+            Made by {batch.owner.name}. Only they review, fix, skip or stop its packages: you can follow it and export its
+            results.
+          </p>
+        )}
         {batch.state === 'paused' && (
           <p className="text-sm text-amber-900">Paused: confirmed packages wait here until you resume. Reviewing goes on.</p>
         )}
-        <BatchControls batch={batch} />
+        {mine && <BatchControls batch={batch} />}
         <div role="alert">
           {standing.length > 0 && (
             <ul className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
@@ -132,7 +169,7 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
         </p>
       </div>
 
-      {row && template.data && (row.state === 'to_review' || row.state === 'reviewed') && (
+      {mine && row && template.data && (row.state === 'to_review' || row.state === 'reviewed') && (
         <section ref={reviewTop} aria-label={`Review of row ${row.line}`} className="scroll-mt-4">
           <RowReview
             key={row.position}
@@ -148,13 +185,45 @@ function Batch({ batch }: { batch: BulkBatchDetail }) {
           />
         </section>
       )}
-      {!row && !settled && batch.state !== 'cancelled' && next !== null && (
+      {mine && !row && !settled && batch.state !== 'cancelled' && next !== null && (
         <p className="text-sm text-slate-700">
           {batch.counts.to_review} package{batch.counts.to_review === 1 ? '' : 's'} to review. Choose “Review” on a row, or press
           N.
         </p>
       )}
-      <BatchRows rows={batch.rows} current={row?.position ?? null} confirming={confirming} onReview={show} />
+      <BatchRows
+        rows={batch.rows}
+        current={row?.position ?? null}
+        confirming={confirming}
+        onReview={show}
+        changes={
+          mine && batch.state !== 'cancelled'
+            ? {
+                fixing:
+                  fixRow && template.data
+                    ? {
+                        position: fixRow.position,
+                        editor: (
+                          <RowFix
+                            key={fixRow.position}
+                            batchId={batch.id}
+                            row={fixRow}
+                            template={template.data}
+                            onDone={() => setFixing(null)}
+                          />
+                        ),
+                      }
+                    : null,
+                busy: skipping,
+                onFix: (position) => {
+                  if (current === position) show(null);
+                  setFixing(position);
+                },
+                onSkip,
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { bulkColumns, bulkCsvTemplate, bulkTemplateFileName, BULK_MAX_ROWS } from '@/lib/bulk/columns';
 import { useCreateBatch } from '@/lib/bulk/mutations';
@@ -17,6 +17,10 @@ import { Field, Input } from '../ui/field';
 import { FormError } from '../ui/form-error';
 import { LeaveDialog } from '../unsaved-work/leave-dialog';
 import { useLeaveGuard } from '@/lib/unsaved-work/use-leave-guard';
+import { inputKey } from '@/lib/unsaved-work/browser-store';
+import { dropCopy, readCopy, writeCopy } from '@/lib/unsaved-work/local-copy';
+import { acceptKeptSheet, type KeptSheet } from '@/lib/bulk/kept-sheet';
+import { UnsavedNotice } from '../unsaved-work/unsaved-notice';
 import { readSheet, sheetProblems, type ReadSheet } from './read-rows';
 import { RowsCheck } from './rows-check';
 import { SheetInput } from './sheet-input';
@@ -57,8 +61,28 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
   const [name, expiry] = useWatch({ control: form.control, name: ['name', 'expires_in_days'] });
   const router = useRouter();
   const team = useTeamChoice();
+  // The rows read and fixed in place are kept in this browser until the batch is made, so a
+  // reload or a closed tab loses none of the fixing.
+  const keptKey = inputKey(`bulk-sheet.${template.id}`);
+  const [restored, setRestored] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const copy = readCopy<KeptSheet<ReadSheet>>(keptKey, acceptKeptSheet);
+    if (!copy) return;
+    // Once, after hydration: storage is not there while the server renders.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSheet(copy.values.sheet);
+    form.reset({ name: copy.values.name, expires_in_days: copy.values.expires_in_days });
+    setRestored(copy.savedAt);
+  }, [keptKey, form]);
+  useEffect(() => {
+    if (sheet) writeCopy<KeptSheet<ReadSheet>>(keptKey, { sheet, name, expires_in_days: expiry });
+  }, [keptKey, sheet, name, expiry]);
   const create = useCreateBatch({
     onDone: (batch) => {
+      dropCopy(keptKey);
       toast.success(`Batch made: ${batch.row_count} packages to review.`);
       router.push(`/packages/bulk/${encodeURIComponent(batch.id)}` as Route);
     },
@@ -86,6 +110,7 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
 
   const read = (text: string, source: string) => {
     setError(null);
+    setRestored(null);
     const next = readSheet(template, text, source, locale);
     setSheet(next);
     if (!form.getValues('name'))
@@ -127,6 +152,30 @@ export function BatchFromSheet({ template }: { template: SignTemplate }) {
       </Step>
 
       <Step n={2} title="Add your rows">
+        {restored && (
+          <div className="mb-3 flex flex-col gap-2">
+            <UnsavedNotice
+              kind="restored"
+              at={restored}
+              notYet="made into a batch yet"
+              then="Check the rows below and make the batch, or start again."
+            />
+            <div>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  dropCopy(keptKey);
+                  setSheet(null);
+                  setRestored(null);
+                  form.reset({ name: '', expires_in_days: '' });
+                }}
+              >
+                Start again
+              </Button>
+            </div>
+          </div>
+        )}
         <SheetInput onText={read} />
         {sheet && (
           <p className="mt-3 text-sm text-slate-700" role="status">

@@ -10,6 +10,7 @@ export function BatchProgress({ batch, label = 'Sent' }: { batch: BulkBatch; lab
     counts.reviewed + counts.sending ? `${counts.reviewed + counts.sending} on the way` : '',
     counts.failed ? `${counts.failed} failed` : '',
     counts.cancelled ? `${counts.cancelled} cancelled` : '',
+    counts.skipped ? `${counts.skipped} skipped` : '',
   ]
     .filter(Boolean)
     .join(' · ');

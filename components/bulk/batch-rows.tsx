@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import type { Route } from 'next';
+import type { ReactNode } from 'react';
 import { BULK_ROW_STATE_LABELS } from '@/lib/bulk/row-states';
-import type { BulkRow, BulkRowState } from '@/lib/bulk/schemas';
+import { CHANGEABLE_ROW_STATES, type BulkRow, type BulkRowState } from '@/lib/bulk/schemas';
 import { Button } from '../ui/button';
 import { Badge } from '../ui/states';
 
@@ -14,6 +15,7 @@ const TONE: Record<BulkRowState, 'gray' | 'green' | 'amber' | 'red' | 'blue'> = 
   sent: 'green',
   failed: 'red',
   cancelled: 'gray',
+  skipped: 'gray',
 };
 
 interface BatchRowsProps {
@@ -23,10 +25,24 @@ interface BatchRowsProps {
   /** rows whose send is being asked again after an unknown outcome */
   confirming: ReadonlySet<number>;
   onReview(position: number): void;
+  /** what the batch's maker may do to a row not yet sent; absent for anyone else, who reads only */
+  changes?: {
+    /** the row being fixed, and its editor, shown under it */
+    fixing: { position: number; editor: ReactNode } | null;
+    /** rows whose skip (or taking back) is under way */
+    busy: ReadonlySet<number>;
+    onFix(position: number): void;
+    onSkip(position: number, skipped: boolean): void;
+  };
 }
 
-/** Every row with where it stands: to review, on its way, sent (with its package), failed (with why). */
-export function BatchRows({ rows, current, confirming, onReview }: BatchRowsProps) {
+const changeable = (row: BulkRow) => (CHANGEABLE_ROW_STATES as readonly BulkRowState[]).includes(row.state);
+
+/**
+ * Every row with where it stands: to review, on its way, sent (with its package), failed (with
+ * why), skipped; for its maker, a row not yet sent can be fixed (in place) or skipped.
+ */
+export function BatchRows({ rows, current, confirming, onReview, changes }: BatchRowsProps) {
   return (
     <ol
       className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
@@ -66,7 +82,7 @@ export function BatchRows({ rows, current, confirming, onReview }: BatchRowsProp
                 <span className="sr-only"> of row {row.line}</span>
               </Link>
             )}
-            {row.state === 'to_review' && (
+            {row.state === 'to_review' && changes && (
               <Button
                 size="sm"
                 variant={current === row.position ? 'primary' : 'secondary'}
@@ -75,7 +91,33 @@ export function BatchRows({ rows, current, confirming, onReview }: BatchRowsProp
                 Review<span className="sr-only"> row {row.line}</span>
               </Button>
             )}
+            {changes && changeable(row) && changes.fixing?.position !== row.position && (
+              <>
+                <Button size="sm" variant="secondary" onClick={() => changes.onFix(row.position)}>
+                  Fix<span className="sr-only"> row {row.line}</span>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  busy={changes.busy.has(row.position)}
+                  onClick={() => changes.onSkip(row.position, true)}
+                >
+                  Skip<span className="sr-only"> row {row.line}</span>
+                </Button>
+              </>
+            )}
+            {changes && row.state === 'skipped' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                busy={changes.busy.has(row.position)}
+                onClick={() => changes.onSkip(row.position, false)}
+              >
+                Take back<span className="sr-only"> row {row.line}</span>
+              </Button>
+            )}
           </span>
+          {changes?.fixing?.position === row.position && changes.fixing.editor}
         </li>
       ))}
     </ol>

@@ -46,6 +46,8 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'bulk.review_row': 'Reviewed a row of a bulk-send batch',
   'bulk.send_row': 'Sent a row of a bulk-send batch',
   'bulk.change': 'Paused, resumed, cancelled or retried a bulk-send batch',
+  'bulk.fix_row': 'Fixed a row of a bulk-send batch before it was sent',
+  'bulk.skip_row': 'Skipped a row of a bulk-send batch, or took it back',
   'bulk.delete': 'Deleted a settled bulk-send batch',
 
   'approval_request.submit': 'Submitted an approval request',

@@ -2,7 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useKeyedMutation, type KeyedMutationHandlers } from '../use-keyed-mutation.ts';
-import { bulkKeys, changeBatch, createBatch, deleteBatch, reviewRow } from './queries.ts';
+import { bulkKeys, changeBatch, createBatch, deleteBatch, fixRow, reviewRow, skipRow } from './queries.ts';
+import type { SendFormValues } from '../packages/send-form.ts';
 import type { BatchAction, BulkBatch, BulkBatchRead, CancelResult, CreateBatchInput } from './schemas.ts';
 import type { ReviewEvidence } from '../packages/schemas.ts';
 
@@ -28,6 +29,27 @@ export function useChangeBatch(id: string) {
     onSuccess: (batch: BulkBatchRead & { cancel_result?: CancelResult }) => client.setQueryData(bulkKeys.batch(id), batch),
     onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.all }),
   });
+}
+
+/**
+ * Fixing or skipping a row not yet sent: each answers the batch as it now is, which replaces the
+ * cached one. Repeating either is harmless (the same values, the same skip), so no key.
+ */
+export function useChangeRow(id: string) {
+  const client = useQueryClient();
+  const settle = {
+    onSuccess: (batch: BulkBatchRead) => client.setQueryData(bulkKeys.batch(id), batch),
+    onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.all }),
+  };
+  const fix = useMutation({
+    mutationFn: (v: { position: number; values: SendFormValues }) => fixRow(id, v.position, v.values),
+    ...settle,
+  });
+  const skip = useMutation({
+    mutationFn: (v: { position: number; skipped: boolean }) => skipRow(id, v.position, v.skipped),
+    ...settle,
+  });
+  return { fix, skip };
 }
 
 /** The sender's confirmation of one row's receipt; the batch is read again after any answer. */

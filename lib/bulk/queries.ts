@@ -3,6 +3,7 @@ import { api, apiResponse } from '../api-client.ts';
 import { via } from '../api-transport.ts';
 import { API_DATE_HEADER, apiClock, PREVIEW_VALIDITY_MS, receiptEnd } from '../api-clock.ts';
 import type { Preview, ReviewEvidence } from '../packages/schemas.ts';
+import type { SendFormValues } from '../packages/send-form.ts';
 import { mergeBatch } from './merge-batch.ts';
 import type { BatchAction, BulkBatch, BulkBatchRead, BulkRow, CancelResult, CreateBatchInput } from './schemas.ts';
 
@@ -60,6 +61,14 @@ export async function previewRow(id: string, position: number, signal?: AbortSig
   const endsAt = receiptEnd(res.headers.get(API_DATE_HEADER), preview.expires_at) ?? apiClock.now(sentAt) + PREVIEW_VALIDITY_MS;
   return { preview, endsAt };
 }
+
+/** The row's values fixed before it is sent; the answer is the batch, the row to review again. */
+export const fixRow = (id: string, position: number, values: SendFormValues) =>
+  api<BulkBatchRead>(batchPath(id, `/rows/${position}`), { method: 'PUT', body: { values } });
+
+/** The row left out (never sent), or taken back in to be reviewed again; the answer is the batch. */
+export const skipRow = (id: string, position: number, skipped: boolean) =>
+  api<BulkBatchRead>(rowPath(id, position, 'skip'), { method: 'POST', body: { skipped } });
 
 export const reviewRow = (id: string, position: number, token: string, review: ReviewEvidence) =>
   api<BulkRow>(rowPath(id, position, 'review'), { method: 'POST', body: { preview_token: token, review } });

@@ -8,4 +8,5 @@ export const BULK_ROW_STATE_LABELS: Record<BulkRowState, string> = {
   sent: 'Sent',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  skipped: 'Skipped',
 };

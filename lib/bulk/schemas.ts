@@ -36,11 +36,18 @@ export const reviewRowInputSchema = z.strictObject({
   review: reviewEvidenceSchema,
 });
 
+/** A row's values put right on the batch's page (before it is sent); it is then reviewed again. */
+export const fixRowInputSchema = z.strictObject({ values: formValuesSchema });
+export type FixRowInput = z.infer<typeof fixRowInputSchema>;
+
+/** A row left out of the batch (never sent), or taken back into it. */
+export const skipRowInputSchema = z.strictObject({ skipped: z.boolean() });
+
 export const BATCH_ACTIONS = ['pause', 'resume', 'cancel', 'retry_failed'] as const;
 export const batchActionSchema = z.strictObject({ action: z.enum(BATCH_ACTIONS) });
 export type BatchAction = (typeof BATCH_ACTIONS)[number];
 
-export const BULK_ROW_STATES = ['to_review', 'reviewed', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export const BULK_ROW_STATES = ['to_review', 'reviewed', 'sending', 'sent', 'failed', 'cancelled', 'skipped'] as const;
 export type BulkRowState = (typeof BULK_ROW_STATES)[number];
 export type BulkBatchState = 'open' | 'paused' | 'cancelled';
 
@@ -82,7 +89,16 @@ export interface BulkBatch {
   updated_at: string;
 }
 
-export type BulkBatchDetail = BulkBatch & { rows: BulkRow[] };
+/**
+ * Who made the batch. Only they review, fix, skip or stop its rows (their review is the evidence
+ * of what was sent); an admin, or a member of the batch's team, reads it.
+ */
+export interface BatchOwner {
+  mine: boolean;
+  name: string;
+}
+
+export type BulkBatchDetail = BulkBatch & { rows: BulkRow[]; owner: BatchOwner };
 
 /** What "Cancel the rest" did, by spreadsheet line, as it committed on the server. */
 export interface CancelResult {
@@ -109,3 +125,6 @@ export const batchReadQuerySchema = z.strictObject({
 
 /** Whether a batch has nothing left to do: every row sent, failed or cancelled. */
 export const batchSettled = (counts: Record<BulkRowState, number>) => counts.to_review + counts.reviewed + counts.sending === 0;
+
+/** The states a row may be fixed or skipped from: not yet handed to the API, nor done with. */
+export const CHANGEABLE_ROW_STATES = ['to_review', 'reviewed', 'failed'] as const satisfies readonly BulkRowState[];

@@ -26,6 +26,25 @@ export async function batchOf(db: Kysely<Database>, userId: string, id: string):
   return batch;
 }
 
+/**
+ * A batch the user may read, in their teams' scope: their own, or (an admin, a member of the
+ * batch's team) someone else's; else 404, as any record outside a person's teams.
+ */
+export async function readableBatchOf(db: Kysely<Database>, user: { id: string }, id: string) {
+  const batch = await db
+    .selectFrom('bulk_batches')
+    .leftJoin('users', 'users.id', 'bulk_batches.user_id')
+    .selectAll('bulk_batches')
+    .select(['users.name as owner_name', 'users.email as owner_email'])
+    .where('bulk_batches.id', '=', id)
+    .where(inScope('bulk_batches.team_id', await currentScope()))
+    .executeTakeFirst();
+  if (!batch) throw new ConsoleError(404, 'NOT_FOUND', 'No such batch: it may have been deleted, or be another team’s.');
+  const { owner_name, owner_email, ...record } = batch;
+  const owner = { mine: record.user_id === user.id, name: owner_name || owner_email || 'a former user' };
+  return { batch: record as BatchRecord, owner };
+}
+
 /** One row of the user's batch, or 404. */
 export async function rowOf(db: Kysely<Database>, userId: string, id: string, position: number) {
   const batch = await batchOf(db, userId, id);
@@ -113,7 +132,7 @@ export async function moveRow(
   db: Kysely<Database>,
   row: Pick<RowRecord, 'batch_id' | 'position'>,
   from: readonly BulkRowState[],
-  set: Partial<Omit<RowRecord, 'batch_id' | 'position' | 'line' | 'input' | 'change_seq'>>,
+  set: Partial<Omit<RowRecord, 'batch_id' | 'position' | 'line' | 'change_seq'>>,
   now = new Date(),
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { open, seal } from '../auth/session-keys';
+import type { JobQueue } from '../jobs/job-queue';
 import { jobQueue } from '../jobs/job-queue-holder';
 
 // A confirmed row is the server's to send: its receipt is kept sealed with the row (a bearer
@@ -21,7 +22,10 @@ export async function openReceipt(sealed: string | null): Promise<string | null>
 export const rowJobKey = (batchId: string, position: number) => `${batchId}:${position}`;
 
 /** Queues the send of one row (a second queued send of the same row is dropped). */
-export async function queueRowSend(batchId: string, position: number) {
-  const queue = await jobQueue();
-  await queue.send('bulk-send-row', { batch_id: batchId, position }, { singletonKey: rowJobKey(batchId, position) });
+export async function queueRowSend(batchId: string, position: number, queue?: JobQueue) {
+  await (queue ?? (await jobQueue())).send(
+    'bulk-send-row',
+    { batch_id: batchId, position },
+    { singletonKey: rowJobKey(batchId, position) },
+  );
 }

@@ -195,7 +195,7 @@ export interface RecipientsTable {
 }
 
 export type BulkBatchState = 'open' | 'paused' | 'cancelled';
-export type BulkRowState = 'to_review' | 'reviewed' | 'sending' | 'sent' | 'failed' | 'cancelled';
+export type BulkRowState = 'to_review' | 'reviewed' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'skipped';
 
 /** A batch of packages from one spreadsheet (server/bulk/): one user's, one template's. */
 export interface BulkBatchesTable {

@@ -157,7 +157,7 @@ export async function wentWrong(db: Kysely<Database>, user: User, now: Date): Pr
   return { rows };
 }
 
-/** Of these batch rows, those whose failure no longer stands: sent, cancelled, or gone with their batch. */
+/** Of these batch rows, those whose failure no longer stands: sent, cancelled, skipped, or gone with their batch. */
 async function settledBulkRows(db: Kysely<Database>, rows: { batchId: string; position: number }[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const batches = [...new Set(rows.map((r) => r.batchId))];
@@ -172,7 +172,7 @@ async function settledBulkRows(db: Kysely<Database>, rows: { batchId: string; po
       .map((r) => `${r.batchId}/${r.position}`)
       .filter((k) => {
         const s = state.get(k);
-        return s === undefined || s === 'sent' || s === 'cancelled';
+        return s === undefined || s === 'sent' || s === 'cancelled' || s === 'skipped';
       }),
   );
 }

@@ -42,6 +42,11 @@ export interface JobQueue {
   /** Newest first. */
   list(filter: { queue?: QueueName; state?: JobState; limit: number }): Promise<JobView[]>;
   counts(): Promise<JobCount[]>;
+  /**
+   * Which of these singleton keys have a job of `queue` not finished (queued, waiting to retry,
+   * running): a sweep that queues work again leaves those to their own retries and backoff.
+   */
+  pendingKeys(queue: QueueName, keys: readonly string[]): Promise<Set<string>>;
   /** A failed (or cancelled) job queued again; false when it is not one. */
   retry(queue: QueueName, id: string): Promise<boolean>;
   /** Stops taking jobs and waits for those running, up to `graceMs`. */

@@ -155,6 +155,14 @@ export class PgBossQueue implements JobQueue {
       .map((r) => ({ queue: r.name as QueueName, state: r.state, count: Number(r.n) }));
   }
 
+  async pendingKeys(queue: QueueName, keys: readonly string[]) {
+    if (keys.length === 0) return new Set<string>();
+    const { rows } = await sql<{ singleton_key: string }>`
+      SELECT DISTINCT singleton_key FROM ${sql.table(`${PG_BOSS_SCHEMA}.job`)}
+       WHERE name = ${queue} AND state IN ('created', 'retry', 'active') AND singleton_key = ANY(${[...keys]})`.execute(this.db);
+    return new Set(rows.map((r) => r.singleton_key));
+  }
+
   async retry(queue: QueueName, id: string) {
     await this.ready();
     const found = await this.boss.getJobById(queue, id);

@@ -242,6 +242,23 @@ export class SqliteQueue implements JobQueue {
       .map((r) => ({ queue: r.queue, state: r.state as JobState, count: Number(r.n) }));
   }
 
+  async pendingKeys(queue: QueueName, keys: readonly string[]) {
+    const found = new Set<string>();
+    // A statement's variables are capped: the keys go a slice at a time.
+    for (let i = 0; i < keys.length; i += 200) {
+      const rows = await this.db
+        .selectFrom('background_jobs')
+        .select('singleton_key')
+        .distinct()
+        .where('queue', '=', queue)
+        .where('state', 'in', ['created', 'retry', 'active'])
+        .where('singleton_key', 'in', keys.slice(i, i + 200))
+        .execute();
+      for (const r of rows) if (r.singleton_key) found.add(r.singleton_key);
+    }
+    return found;
+  }
+
   async retry(queue: QueueName, id: string): Promise<boolean> {
     try {
       const { numUpdatedRows } = await this.db

@@ -178,6 +178,25 @@ describe('singleton keys', () => {
     g.releaseAll();
   });
 
+  it('pendingKeys names the keys with a job queued, waiting to retry or running, and none finished or of another queue', async () => {
+    await db
+      .insertInto('background_jobs')
+      .values([
+        jobRow({ id: 'q', queue: 'bulk-send-row', state: 'created', singleton_key: 'queued' }),
+        jobRow({ id: 'r', queue: 'bulk-send-row', state: 'retry', singleton_key: 'backing-off' }),
+        jobRow({ id: 'a', queue: 'bulk-send-row', state: 'active', singleton_key: 'running' }),
+        jobRow({ id: 'd', queue: 'bulk-send-row', state: 'completed', singleton_key: 'done' }),
+        jobRow({ id: 'f', queue: 'bulk-send-row', state: 'failed', singleton_key: 'gave-up' }),
+        jobRow({ id: 'o', queue: 'retention', state: 'created', singleton_key: 'elsewhere' }),
+      ])
+      .execute();
+    const asked = ['queued', 'backing-off', 'running', 'done', 'gave-up', 'elsewhere', 'unknown'];
+    // More keys than one statement's slice, so the slicing is part of what is checked.
+    const many = [...asked, ...Array.from({ length: 450 }, (_, i) => `other-${i}`)];
+    expect([...(await queue.pendingKeys('bulk-send-row', many))].sort()).toEqual(['backing-off', 'queued', 'running']);
+    expect(await queue.pendingKeys('bulk-send-row', [])).toEqual(new Set());
+  });
+
   it('with singletonSeconds, runs a key once per slot even after the first has finished', async () => {
     const ran: string[] = [];
     await queue.work('bulk-sweep', async (job) => void ran.push(job.id));

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { BulkRowState, Database, IntentState } from '../db/schema';
+import { BULK_ROW_STATES, type BulkRowState } from '@/lib/bulk/schemas';
+import type { Database, IntentState } from '../db/schema';
 import { THROTTLE_KINDS, WINDOW_MS, freeAttempts, type ThrottleKind } from '../auth/throttle';
 
 // What the metrics read from the console's database at scrape time: one grouped COUNT each,
@@ -8,7 +9,6 @@ import { THROTTLE_KINDS, WINDOW_MS, freeAttempts, type ThrottleKind } from '../a
 // named, at 0 too, so an alert on `unknown` intents sees 0 rather than nothing.
 
 export const INTENT_STATES: readonly IntentState[] = ['pending', 'succeeded', 'failed', 'unknown'];
-export const BULK_ROW_STATES: readonly BulkRowState[] = ['to_review', 'reviewed', 'sending', 'sent', 'failed', 'cancelled'];
 
 function byState<S extends string>(
   states: readonly S[],

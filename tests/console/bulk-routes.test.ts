@@ -141,11 +141,133 @@ describe('making a batch', () => {
     expect(detail.rows[0].signers[1]).toMatchObject({ phone: '+442071234567' });
   });
 
-  it('is the maker’s only: another sender is told it does not exist', async () => {
+  it('is read by an admin and, before teams, by any reader of packages; only its maker changes it', async () => {
     const { id } = await batchOf(1);
-    expectConsoleError(await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.admin }), 404, 'NOT_FOUND');
-    expectConsoleError(await c.call('POST', rowPath(id, 0, 'preview'), { cookie: c.cookies.admin, body: {} }), 404, 'NOT_FOUND');
-    expectConsoleError(await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.viewer }), 403, 'FORBIDDEN');
+    for (const cookie of [c.cookies.admin, c.cookies.viewer]) {
+      const read = await c.call('GET', `/api/bulk-batches/${id}`, { cookie });
+      expect(read.status, read.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      expect(read.body).toMatchObject({
+        id,
+        owner: { mine: false, name: expect.stringMatching(/\S/) },
+        counts: { to_review: 1 },
+      });
+      expect((await c.call('GET', `/api/bulk-batches/${id}/export`, { cookie })).status).toBe(200);
+    }
+    expect((await batch(id)).owner).toMatchObject({ mine: true });
+    // What only its maker does answers an admin as a batch that is not theirs.
+    const admin = { cookie: c.cookies.admin };
+    expectConsoleError(await c.call('POST', rowPath(id, 0, 'preview'), { ...admin, body: {} }), 404, 'NOT_FOUND');
+    expectConsoleError(await c.call('POST', rowPath(id, 0, 'skip'), { ...admin, body: { skipped: true } }), 404, 'NOT_FOUND');
+    expectConsoleError(
+      await c.call('PUT', `/api/bulk-batches/${id}/rows/0`, { ...admin, body: { values: row(1).values } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectConsoleError(
+      await c.call('POST', `/api/bulk-batches/${id}/actions`, { ...admin, body: { action: 'pause' } }),
+      404,
+      'NOT_FOUND',
+    );
+    // A viewer reads packages but sends none.
+    expectConsoleError(
+      await c.call('POST', rowPath(id, 0, 'skip'), { cookie: c.cookies.viewer, body: { skipped: true } }),
+      403,
+      'FORBIDDEN',
+    );
+    expectConsoleError(await c.call('GET', `/api/bulk-batches/${id}`, { cookie: c.cookies.operator }), 403, 'FORBIDDEN');
+    expect((await batch(id)).rows[0].state).toBe('to_review');
+  });
+});
+
+describe('fixing and skipping a row', () => {
+  const fix = (id: string, position: number, values: FormValues) =>
+    c.call('PUT', `/api/bulk-batches/${id}/rows/${position}`, { cookie: c.cookies.sender, body: { values } });
+  const skip = (id: string, position: number, skipped: boolean) =>
+    c.call('POST', rowPath(id, position, 'skip'), { cookie: c.cookies.sender, body: { skipped } });
+
+  it('refuses a fix that breaks the single send’s rules, naming the cell, and changes nothing', async () => {
+    const { id } = await batchOf(1);
+    const bad = row(1).values;
+    bad.signers[1]!.email = 'not-an-address';
+    const reply = await fix(id, 0, bad);
+    const error = expectConsoleError(reply, 422, 'VALIDATION_FAILED');
+    expect(error.details).toEqual([
+      { path: 'values.signers.1.email', message: 'counterparty_signer.email: Enter a valid e-mail address' },
+    ]);
+    expect((await batch(id)).rows[0].signers[1].email).toBe('c1@example.org');
+    expectConsoleError(
+      await c.call('PUT', `/api/bulk-batches/${id}/rows/0`, { cookie: c.cookies.sender, body: {} }),
+      422,
+      'VALIDATION_FAILED',
+    );
+  });
+
+  it('puts a reviewed row right: it is reviewed again from its new values, its old receipt refused, and sent as fixed', async () => {
+    const { id } = await batchOf(2);
+    await act(id, 'pause');
+    const old = await reviewed(id, 0);
+    const fixed = row(1, { reference: 'Fixed reference' }).values;
+    fixed.signers[1]!.email = 'fixed@example.org';
+    const reply = await fix(id, 0, fixed);
+    expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(reply.body.rows[0]).toMatchObject({ state: 'to_review', reference: 'Fixed reference', reviewed_at: null });
+    expect(reply.body.rows[0].signers[1].email).toBe('fixed@example.org');
+    // The review stood for the old values: it sends nothing, and its receipt is no longer the row's.
+    expectConsoleError(await review(id, 0, old), 409, 'RECEIPT_NOT_CURRENT');
+    await act(id, 'resume');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await batch(id)).rows[0].state).toBe('to_review');
+    await reviewed(id, 0);
+    const sent = await settled(id, 0);
+    expect(sent.state).toBe('sent');
+    const pkg = c.sandbox.sandbox.services.records.all('package').find((p) => JSON.stringify(p).includes(sent.package_id));
+    expect(JSON.stringify(pkg)).toContain('fixed@example.org');
+    // A sent row is the API's: it cannot be fixed or skipped.
+    expectConsoleError(await fix(id, 0, fixed), 409, 'ROW_NOT_CHANGEABLE');
+    expectConsoleError(await skip(id, 0, true), 409, 'ROW_NOT_CHANGEABLE');
+    expectConsoleError(await skip(id, 0, false), 409, 'ROW_NOT_SKIPPED');
+    expect((await auditOf(c, 'bulk.fix_row')).some((e) => e.target_id === id)).toBe(true);
+  });
+
+  it('skips a confirmed row so it is never sent, settles the batch without it, and can take it back for review', async () => {
+    const { id } = await batchOf(2);
+    await act(id, 'pause');
+    await reviewed(id, 0);
+    const packages = sandboxPackages();
+    const skipped = await skip(id, 0, true);
+    expect(skipped.status, skipped.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(skipped.body.rows[0].state).toBe('skipped');
+    expect(skipped.body.counts).toMatchObject({ skipped: 1, reviewed: 0, to_review: 1 });
+    // Skipping again is no change.
+    expect((await skip(id, 0, true)).body.rows[0].state).toBe('skipped');
+    await act(id, 'resume');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(sandboxPackages()).toBe(packages);
+    // The other row skipped too: nothing is left to do, and nothing was sent.
+    const done = await skip(id, 1, true);
+    expect(done.body.counts).toMatchObject({ skipped: 2, to_review: 0, reviewed: 0, sending: 0, sent: 0 });
+    const back = await skip(id, 0, false);
+    expect(back.body.rows[0]).toMatchObject({ state: 'to_review', reviewed_at: null });
+    // Taking back a row that is back already is no change.
+    expect((await skip(id, 0, false)).body.rows[0].state).toBe('to_review');
+    expect(sandboxPackages()).toBe(packages);
+    const file = readCsv(
+      (await c.call('GET', `/api/bulk-batches/${id}/export`, { cookie: c.cookies.sender })).bytes.toString('utf8'),
+    );
+    expect(file.rows.map((r) => r.cells[3])).toEqual(['To review', 'Skipped']);
+  });
+
+  it('fixes a failed row for another try, and refuses changes to a cancelled batch', async () => {
+    const { id } = await batchOf(2);
+    await setFaults(c, [{ method: 'POST', path: '/api/v1/signature-packages', status: 422, times: 1 }]);
+    await reviewed(id, 0);
+    expect((await settled(id, 0)).state).toBe('failed');
+    const reply = await fix(id, 0, row(1, { reference: 'Second try' }).values);
+    expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(reply.body.rows[0]).toMatchObject({ state: 'to_review', error: null, send_key: null });
+    await act(id, 'cancel');
+    expectConsoleError(await skip(id, 1, true), 409, 'BATCH_CANCELLED');
+    expectConsoleError(await fix(id, 1, row(2).values), 409, 'BATCH_CANCELLED');
   });
 });
 

@@ -28,6 +28,8 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
   { method: 'POST', path: '/api/bulk-batches/blk_matrix/actions', role: 'sender', invalid: { action: 'send_all' } },
   { method: 'POST', path: '/api/bulk-batches/blk_matrix/rows/0/preview', role: 'sender', invalid: { sender_values: { fee: '1' } } },
   { method: 'POST', path: '/api/bulk-batches/blk_matrix/rows/0/review', role: 'sender', invalid: { preview_token: 'pt_abcdefgh' } },
+  { method: 'PUT', path: '/api/bulk-batches/blk_matrix/rows/0', role: 'sender', invalid: { values: { reference: 'x' } } },
+  { method: 'POST', path: '/api/bulk-batches/blk_matrix/rows/0/skip', role: 'sender', invalid: { skipped: 'yes' } },
   { method: 'POST', path: '/api/package-drafts', role: 'sender', invalid: { template_id: 'dst_nda' } },
   { method: 'PUT', path: '/api/package-drafts/pdr_matrix', role: 'sender', invalid: { version: 'one', template_id: 'dst_nda' } },
   { method: 'PATCH', path: '/api/recipients/rcp_matrix', role: 'sender', invalid: { name: 'Ada', email: 'ada@example.com', phone: '', version: 'one' } },

@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { CATALOG_FRESH_MS } from '@/lib/catalog/freshness';
 import { confirmBulkRow } from './console-fixtures';
 import { startTestConsole, type TestConsole } from './harness';
+import { connect, pgPool } from '@/server/db/connect';
+import { PgBossQueue } from '@/server/jobs/pg-boss-queue';
 
 // Two console instances on one PostgreSQL behind no load balancer at all: whatever one
 // instance knows, the other must know too (DESIGN.md section 1, scale-out).
@@ -97,6 +100,28 @@ describe('two console instances on one PostgreSQL', () => {
       (await b.call('PATCH', `/api/admin/users/${viewer.id}`, { cookie: b.cookies.admin, body: { disabled: true } })).status,
     ).toBe(200);
     expect((await a.call('GET', '/api/auth/me', { cookie: a.cookies.viewer })).status).toBe(401);
+  });
+
+  it('know which rows have a job still pending on pg-boss, so a sweep never queues one beside a job waiting out its backoff', async () => {
+    const db = await connect({ databaseUrl: pg.url, dataDir: a.dataDir });
+    const queue = new PgBossQueue(db, pgPool(db)!, () => undefined);
+    try {
+      const tag = key('pending');
+      // Due in an hour: neither instance takes them meanwhile.
+      const later = { startAfterSeconds: 3600 };
+      await queue.send('bulk-send-row', { batch_id: 'none', position: 0 }, { singletonKey: `${tag}:queued`, ...later });
+      const backingOff = await queue.send('bulk-send-row', { batch_id: 'none', position: 1 }, { singletonKey: `${tag}:retry`, ...later });
+      const finished = await queue.send('bulk-send-row', { batch_id: 'none', position: 2 }, { singletonKey: `${tag}:done`, ...later });
+      await sql`UPDATE pgboss.job SET state = 'retry' WHERE id = ${backingOff}`.execute(db);
+      await sql`UPDATE pgboss.job SET state = 'completed' WHERE id = ${finished}`.execute(db);
+      const pending = await queue.pendingKeys('bulk-send-row', [`${tag}:queued`, `${tag}:retry`, `${tag}:done`, `${tag}:never`]);
+      expect([...pending].sort()).toEqual([`${tag}:queued`, `${tag}:retry`]);
+      expect(await queue.pendingKeys('retention', [`${tag}:queued`])).toEqual(new Set());
+      await sql`DELETE FROM pgboss.job WHERE singleton_key LIKE ${`${tag}:%`}`.execute(db);
+    } finally {
+      await queue.stop(1_000);
+      await db.destroy();
+    }
   });
 
   it('share one background queue: each confirmed bulk row is sent once, whichever instance takes it', async () => {

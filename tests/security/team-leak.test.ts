@@ -154,6 +154,7 @@ describe('before any team exists', () => {
 
 describe('two teams', () => {
   const records = {} as Record<'hr' | 'legal', { pkg: string; batch: string; recipient: string }>;
+  const teamIds = {} as Record<'hr' | 'legal', string>;
 
   beforeAll(async () => {
     for (const [s, name] of [
@@ -162,6 +163,7 @@ describe('two teams', () => {
     ] as const) {
       const team = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
       expect(team.status, team.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      teamIds[s.tag as 'hr' | 'legal'] = team.body.id as string;
       const added = await c.call('POST', `/api/admin/teams/${team.body.id}/members`, {
         cookie: c.cookies.admin,
         body: { user_id: s.id },
@@ -220,6 +222,33 @@ describe('two teams', () => {
       expect(mine.status).toBe(200);
       expect(mine.body.console_record).not.toBeNull();
     }
+  });
+
+  it('a batch is read by another member of its team and by admins, and changed by its maker alone', async () => {
+    const colleague = await newSender('hr-colleague');
+    const added = await c.call('POST', `/api/admin/teams/${teamIds.hr}/members`, {
+      cookie: c.cookies.admin,
+      body: { user_id: colleague.id },
+    });
+    expect(added.status).toBe(200);
+    const id = records.hr.batch;
+    for (const cookie of [colleague.cookie, c.cookies.admin]) {
+      const read = await c.call('GET', `/api/bulk-batches/${id}`, { cookie });
+      expect(read.status, read.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      expect(read.body.owner).toEqual({ mine: false, name: 'Sender hr' });
+    }
+    const onRow = { cookie: colleague.cookie, body: { skipped: true } };
+    await sameAsMissing(
+      colleague.cookie,
+      'POST',
+      `/api/bulk-batches/${id}/rows/0/skip`,
+      '/api/bulk-batches/blk_nosuchbatch00/rows/0/skip',
+      onRow.body,
+    );
+    expect((await c.call('GET', `/api/bulk-batches/${id}`, { cookie: hr.cookie })).body.rows[0].state).toBe('to_review');
+    // Their own list is their own batches: a colleague's is read by its link, from its packages and Home.
+    const list = await c.call('GET', '/api/bulk-batches', { cookie: colleague.cookie });
+    expect((list.body.data as { id: string }[]).map((b) => b.id)).not.toContain(id);
   });
 
   it('batch lists hold only the reader’s own team’s batches', async () => {

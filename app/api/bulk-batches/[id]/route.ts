@@ -8,11 +8,11 @@ import { readBatch } from '@/server/bulk/read-batches';
 
 const params = z.object({ id: idSchema });
 
-// GET: one of the user's batches with every row, or with `?since=` the rows changed since that
-// cursor (the batch page follows a batch in flight without reading it whole every time);
-// anyone else's is 404.
+// GET: a batch the user may read (their own; any, for an admin; their team's) with every row,
+// or with `?since=` the rows changed since that cursor (the batch page follows a batch in
+// flight without reading it whole every time); any other is 404.
 export const GET = handler(
-  { permission: 'packages:send', params, query: batchReadQuerySchema },
+  { permission: 'packages:read', params, query: batchReadQuerySchema },
   async ({ user, params: p, query }) =>
     readBatch(await db(), user.id, p.id, query.since === undefined ? undefined : Number(query.since)),
 );

@@ -7,19 +7,19 @@ import { PageHeader } from '@/components/ui/page-header';
 import { routeId } from '@/lib/route-id';
 import { userWith } from '@/server/auth/page-access';
 import { db } from '@/server/db';
-import { batchOf } from '@/server/bulk/batch-store';
+import { readableBatchOf } from '@/server/bulk/batch-store';
 import { withTeamScope } from '@/server/teams/scope';
 
 export const metadata: Metadata = { title: 'Bulk send' };
 
 export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
-  const [{ id }, user] = await Promise.all([params, userWith('packages:send')]);
+  const [{ id }, user] = await Promise.all([params, userWith('packages:read')]);
   if (!user) return <Forbidden area="Bulk sends" />;
   const batchId = routeId(id);
-  // The name from the console's own database; another user's batch reads as none (the page says so).
+  // The name from the console's own database; a batch outside the user's reach reads as none (the page says so).
   const conn = await db();
-  const name = await withTeamScope(user, () => batchOf(conn, user.id, batchId)).then(
-    (b) => b.name,
+  const name = await withTeamScope(user, () => readableBatchOf(conn, user, batchId)).then(
+    (b) => b.batch.name,
     () => 'Bulk send',
   );
   return (
