@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectPhoneFits, snap, test } from './fixtures';
+import { expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures';
 import { HEADER, line, makeBatch, openNewBatch, reviewAndConfirm, run } from './bulk-fixtures';
 
 // Bulk send: a spreadsheet read and checked before anything is made, a bad row fixed in
@@ -171,4 +171,63 @@ test('a confirmed row is sent by the console after its tab is closed', async ({ 
   await again.goto(batchUrl);
   await expect(again.getByRole('listitem').filter({ hasText: 'Row 2' }).getByText('Sent', { exact: true })).toBeVisible();
   await expect(again.getByText('whether or not this page stays open')).toBeVisible();
+});
+
+test('rows fixed before the batch is made survive a reload; after, a row is fixed or skipped; an admin follows it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openNewBatch(page);
+  await page.getByLabel('Or paste rows from a spreadsheet').fill([HEADER, line(21, 'broken'), line(22), line(23)].join('\n'));
+  await page.getByRole('button', { name: 'Read pasted rows' }).click();
+  await page.getByLabel('Row 2: Counterparty signatory: e-mail').fill(`kept.${run}@example.org`);
+  await page.getByLabel('Batch name').fill(`Fixes ${run}`);
+  await expect(page.getByText('3 rows: 3 ready.')).toBeVisible();
+
+  // A reload (or a closed tab) loses none of the fixing.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Restored what you typed' })).toBeVisible();
+  await expect(page.getByText('3 rows: 3 ready.')).toBeVisible();
+  await expect(page.getByLabel('Batch name')).toHaveValue(`Fixes ${run}`);
+  await page.getByRole('button', { name: '14' }).click();
+  await page.getByRole('button', { name: 'Make the batch (3 packages)' }).click();
+  await expect(page.getByRole('heading', { name: `Fixes ${run}` })).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Packages of the batch' });
+  await expect(rows.getByText(`kept.${run}@example.org`)).toBeVisible();
+
+  // Made, a row not yet sent is fixed where it is, and goes back to review.
+  await page.getByRole('button', { name: 'Fix row 3' }).click();
+  const editor = page.getByRole('form', { name: 'Fix row 3' });
+  const email = editor.getByLabel('Row 3: Counterparty signatory: e-mail');
+  await email.fill('not-an-address');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByRole('button', { name: 'Save row 3' })).toBeDisabled();
+  await email.fill(`fixed.${run}@example.org`);
+  await expectAccessible(page);
+  await snap(page, 'bulk-fix-row');
+  await editor.getByRole('button', { name: 'Save row 3' }).click();
+  await expect(page.getByText('Row 3 fixed: review it again to send it.')).toBeVisible();
+  await expect(rows.getByText(`fixed.${run}@example.org`)).toBeVisible();
+
+  // Another is skipped: never sent, and can be taken back.
+  await page.getByRole('button', { name: 'Skip row 4' }).click();
+  const row4 = rows.getByRole('listitem').filter({ hasText: 'Row 4' });
+  await expect(row4.getByText('Skipped', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 of 3 sent · 2 to review · 1 skipped')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Take back row 4' })).toBeVisible();
+  await expectPhoneFits(page, 'bulk-batch-fixes-390');
+
+  // An admin follows the batch, and is told whose it is; nothing in it is theirs to change.
+  const batchUrl = new URL(page.url()).pathname;
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin', { at: batchUrl });
+  await expect(admin.getByRole('heading', { name: `Fixes ${run}` })).toBeVisible();
+  await expect(admin.getByText(/^Made by .+\. Only they review, fix, skip or stop its packages/)).toBeVisible();
+  await expect(admin.getByText('0 of 3 sent · 2 to review · 1 skipped')).toBeVisible();
+  await expect(admin.getByRole('button', { name: /^(Fix|Skip|Review) row/ })).toHaveCount(0);
+  await expect(admin.getByRole('button', { name: 'Pause sending' })).toHaveCount(0);
+  await expectAccessible(admin);
+  await adminContext.close();
 });

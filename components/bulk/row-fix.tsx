@@ -29,7 +29,7 @@ interface RowFixProps {
  */
 export function RowFix({ batchId, row, template, onDone }: RowFixProps) {
   const columns = useMemo(() => bulkColumns(template), [template]);
-  const start = useMemo(() => formValuesOfRow(row), [row]);
+  const start = useMemo(() => formValuesOfRow(template, row), [template, row]);
   const [values, setValues] = useState<SendFormValues>(start);
   const [error, setError] = useState<string | null>(null);
   const locale = useReaderLocales()[0] ?? 'en';
