@@ -22,6 +22,21 @@ export const WORLD_CHANGING =
 
 // Journeys run against the production build with the embedded sandbox on their own ports
 // and data directories; scripts/test-all.ts builds first and supplies CHROMIUM_PATH.
+/**
+ * Journeys that mostly wait (CPU slowed on purpose, every page walked one after another) or
+ * are long: `npm test` runs them apart from the others, one at a time on a lane the world runs
+ * leave idle (scripts/test-all.ts), with E2E_JOURNEYS_PART=apart; the rest run with
+ * E2E_JOURNEYS_PART=main. Unset, the journeys project holds them all.
+ */
+export const JOURNEYS_APART = /(?:^|[\\/])(tab-title|every-page|security-headers|docs-screens|admin)\.spec\.ts$/;
+const journeysPart = process.env.E2E_JOURNEYS_PART;
+const journeys =
+  journeysPart === 'apart'
+    ? { testMatch: JOURNEYS_APART, testIgnore: WORLD_CHANGING }
+    : journeysPart === 'main'
+      ? { testIgnore: [WORLD_CHANGING, JOURNEYS_APART] }
+      : { testIgnore: WORLD_CHANGING };
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/e2e-${PORT}`,
@@ -46,7 +61,7 @@ export default defineConfig({
   // run after the others (a second `playwright test --project=world`, see scripts/test-all.ts)
   // and one at a time; the rest share two workers.
   projects: [
-    { name: 'journeys', testIgnore: WORLD_CHANGING, use: browser },
+    { name: 'journeys', ...journeys, use: browser },
     { name: 'world', testMatch: WORLD_CHANGING, workers: 1, use: browser },
   ],
   webServer: {

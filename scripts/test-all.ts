@@ -38,7 +38,13 @@ interface E2ERun {
   env?: Record<string, string>;
 }
 const E2E_RUNS: E2ERun[] = [
-  { name: 'journeys', args: ['--project=journeys'], port: BASE_PORT, sandboxPort: BASE_SANDBOX_PORT },
+  {
+    name: 'journeys',
+    args: ['--project=journeys'],
+    port: BASE_PORT,
+    sandboxPort: BASE_SANDBOX_PORT,
+    env: { E2E_JOURNEYS_PART: 'main' },
+  },
   ...WORLD_GROUPS.map((files, i) => ({
     name: `world-${i + 1}`,
     args: ['--project=world', ...files],
@@ -46,6 +52,17 @@ const E2E_RUNS: E2ERun[] = [
     port: BASE_PORT + 1 + i,
     sandboxPort: BASE_SANDBOX_PORT + 1 + i,
   })),
+  /**
+   * The journeys that mostly wait or are long (JOURNEYS_APART in playwright.config.ts), one at a
+   * time: lane one's journeys run shorter, and this fills time the world runs leave idle.
+   */
+  {
+    name: 'journeys-apart',
+    args: ['--project=journeys', '--workers=1'],
+    port: BASE_PORT + 2 + WORLD_GROUPS.length,
+    sandboxPort: BASE_SANDBOX_PORT + 2 + WORLD_GROUPS.length,
+    env: { E2E_JOURNEYS_PART: 'apart' },
+  },
   /**
    * The journeys tagged @dialect, against a sandbox speaking the alternate dialect: a
    * representative subset (every area, and every error path that branches on an upstream
@@ -180,15 +197,20 @@ async function main() {
   };
   // Three lanes on two cores. Lane one: the Vitest run, then the journeys on two workers, both
   // busy on both cores. Lane two: lint and types beside the alternate-dialect Vitest run, then the waiting suites. Lane
-  // three, from the start: the world runs (a world group, or the alternate-dialect journeys),
-  // one journey at a time, which wait on clocks, polls and held answers more than they compute;
+  // three, from the start: the world runs (a world group, the journeys kept apart, or the
+  // alternate-dialect journeys), one journey at a time, which wait on clocks, polls and held
+  // answers more than they compute;
   // lane two takes from the same queue once its own work is done, and lane one once its own is.
   // With two lanes, those waits left about a quarter of the cores idle over a run. Each run has
   // ports and data directories of its own, and writes its own report; each run's wall time is
   // printed. The longest world group first, the shortest last: the lanes end close together.
   // The journeys stay after lane one's Vitest run: run beside it (from one queue with the world
   // runs), both slowed so much that the CPU spent grew by a sixth and the run took 1013 s, not 876.
-  const worldQueue = ['world-2', 'world-1', 'alternate-dialect', 'world-3'].map((name) => E2E_RUNS.find((r) => r.name === name)!);
+  // But lanes two and three then stood idle for the journeys' last few minutes (CI took 1224 s):
+  // the journeys that mostly wait or are long run apart, on those lanes, one at a time.
+  const worldQueue = ['world-2', 'journeys-apart', 'world-1', 'alternate-dialect', 'world-3'].map((name) =>
+    E2E_RUNS.find((r) => r.name === name)!,
+  );
   if (new Set(worldQueue).size !== E2E_RUNS.length - 1 || worldQueue.includes(E2E_RUNS[0]!))
     throw new Error('the world queue in scripts/test-all.ts must hold every run but the journeys, once');
   const takeWorld = async () => {
