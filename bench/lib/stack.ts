@@ -33,6 +33,8 @@ export interface Stack {
   operators: string[];
   /** API requests the sandbox has seen from the console's key so far */
   upstreamRequests(): Promise<number>;
+  /** A call to the sandbox's control plane (DESIGN.md §4): a recipient's action, the clock. */
+  control(path: string, body: unknown): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,8 @@ export interface StackOptions {
    * simulated people each come from an address of their own (X-Forwarded-For), as they would.
    */
   behindProxy?: boolean;
+  /** more settings for the console (SMTP_URL, …), over the stack's own */
+  env?: Record<string, string>;
 }
 
 export const machine = () => ({
@@ -197,6 +201,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         DATABASE_URL: undefined, // the embedded SQLite default is what is measured
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
+        ...opts.env,
       },
     });
     children.push(child);
@@ -215,7 +220,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const body = (await res.json()) as { requests_by_app?: Record<string, number> };
       return body.requests_by_app?.signdesk_bench ?? 0;
     };
-    return { sandboxUrl: sandbox.url, consoleUrl, apiKey, consolePid, signIn, operators, upstreamRequests, stop };
+    const control = (path: string, body: unknown) =>
+      fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { 'x-sandbox-control': controlToken, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    return { sandboxUrl: sandbox.url, consoleUrl, apiKey, consolePid, signIn, operators, upstreamRequests, control, stop };
   } catch (err) {
     await stop();
     throw err;
