@@ -211,13 +211,33 @@ export const settingsFields = z.object({
   /** seconds between runs of the notify job (events to notifications) and the mail job (notifications to e-mail) */
   NOTIFY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** a package sent from this console is told "expiring soon" once, this many hours before its expires_at */
-  NOTIFY_EXPIRING_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  NOTIFY_EXPIRING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** a package still queued (not delivered) this many minutes after it was sent is told to its sender, once */
-  NOTIFY_QUEUED_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  NOTIFY_QUEUED_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   /** an action whose answer was lost and is still unconfirmed after this many minutes is told to its author, once */
-  NOTIFY_UNCONFIRMED_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(10),
+  NOTIFY_UNCONFIRMED_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(10),
   /** admins are told once when the Signing API has been unreachable for this many minutes */
-  NOTIFY_API_DOWN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  NOTIFY_API_DOWN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
   /** the first wait before a failed e-mail is tried again; doubled each time, up to an hour */
   MAIL_RETRY_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** how long an instance holds a delivery it is mailing; after this another instance takes it as lost (its instance died) and mails it */

@@ -45,7 +45,15 @@ async function admins(db: Kysely<Database>): Promise<string[]> {
 export async function adminEvents(db: Kysely<Database>, health: ConsoleHealth, now: Date, t: Thresholds): Promise<NotifyEvent[]> {
   const alerts: Omit<NotifyEvent, 'user_id'>[] = [];
   const alert = (kind: NotifyEvent['kind'], subject: string, name: string, since: string, place: string) =>
-    alerts.push({ kind, subject_type: 'console', subject_id: subject, name, when: inWords(since), place, event_key: `${kind}:${since}` });
+    alerts.push({
+      kind,
+      subject_type: 'console',
+      subject_id: subject,
+      name,
+      when: inWords(since),
+      place,
+      event_key: `${kind}:${since}`,
+    });
 
   if (health.api) {
     const refused = await incident(db, 'api-key-refused', health.api.refused === true, now);

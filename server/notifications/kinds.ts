@@ -47,11 +47,13 @@ const SENTENCES: Record<NotificationKind, (name: string, when?: string) => strin
   'package.declined': (n) => `${n} was declined by a signer.`,
   'package.expired': (n) => `${n} expired before every signer had signed.`,
   'package.expiring': (n, w) => `${n} expires ${w ? `on ${w}` : 'soon'} and not every signer has signed it yet.`,
-  'package.queued_long': (n, w) => `${n} was sent ${w ? `on ${w}` : 'a while ago'} and is still waiting to be delivered to its signers.`,
+  'package.queued_long': (n, w) =>
+    `${n} was sent ${w ? `on ${w}` : 'a while ago'} and is still waiting to be delivered to its signers.`,
   'request.needs_revision': (n) => `${n} was sent back to you for revision.`,
   'request.approved': (n) => `${n} was approved.`,
   'request.rejected': (n) => `${n} was rejected.`,
-  'request.past_sla': (n, w) => `${n} is past the time its approvers were given (due ${w ? `on ${w}` : 'earlier'}) and is not decided yet.`,
+  'request.past_sla': (n, w) =>
+    `${n} is past the time its approvers were given (due ${w ? `on ${w}` : 'earlier'}) and is not decided yet.`,
   'bulk.finished': (n) => `${n} has no row left to send.`,
   'bulk.to_review': (n) => `Rows of ${n} waited past their receipt: review them again to send them.`,
   'intent.unconfirmed': (n, w) =>

@@ -152,7 +152,12 @@ describe('timed kinds', () => {
   it('tells the submitter once per SLA that a request in progress is past it; a new layer’s SLA is news again', async () => {
     await db
       .insertInto('audit_log')
-      .values({ ...auditRow(iso(0), 'approval_request.submit'), user_id: 'usr_b', target_type: 'approval_request', target_id: 'ar_1' })
+      .values({
+        ...auditRow(iso(0), 'approval_request.submit'),
+        user_id: 'usr_b',
+        target_type: 'approval_request',
+        target_id: 'ar_1',
+      })
       .execute();
     await watched('approval_request', 'ar_1', 'IN_PROGRESS', iso(0), iso(8 * HOUR));
     await watched('approval_request', 'ar_2', 'IN_PROGRESS', iso(0), iso(HOUR)); // not submitted here
@@ -168,7 +173,11 @@ describe('timed kinds', () => {
         body: 'Request ar_1 is past the time its approvers were given (due on 2026-11-26 at 20:00 UTC) and is not decided yet.',
       },
     ]);
-    await db.updateTable('watched_records').set({ due_at: iso(10 * HOUR) }).where('id', '=', 'ar_1').execute();
+    await db
+      .updateTable('watched_records')
+      .set({ due_at: iso(10 * HOUR) })
+      .where('id', '=', 'ar_1')
+      .execute();
     await run(10 * HOUR);
     expect((await told()).map((n) => n.kind)).toEqual(['request.past_sla', 'request.past_sla']);
   });

@@ -26,7 +26,10 @@ async function probe(): Promise<ApiProbe> {
   const checked_at = new Date().toISOString();
   const latency = () => Math.round((performance.now() - started) * 10) / 10;
   try {
-    const { status } = await callJson({ method: 'GET', path: '/categories', query: { size: 25 }, timeoutMs: 5_000, retry: NO_RETRY, waitTurn: false }, z.unknown());
+    const { status } = await callJson(
+      { method: 'GET', path: '/categories', query: { size: 25 }, timeoutMs: 5_000, retry: NO_RETRY, waitTurn: false },
+      z.unknown(),
+    );
     return { ok: true, latency_ms: latency(), status, checked_at };
   } catch (err) {
     const refused = err instanceof SigningApiError && (err.status === 401 || err.status === 403);
