@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { sentPackageViaConsole } from './console-fixtures';
+import { auditOf, sentPackageViaConsole, setFaults } from './console-fixtures';
 
 // Notifications (issue 37) end to end: a package changes at the sandbox, the watcher records it,
 // the notify job tells its sender in the console, and the mail job mails it to a REAL SMTP
@@ -14,6 +14,7 @@ import { sentPackageViaConsole } from './console-fixtures';
 // period; "later runs tell it no more" is proven by runs seen to complete, not by sleeping.
 
 const PUBLIC_URL = 'https://signdesk.example.com';
+const METRICS = 'metrics-token-for-notifications-0123456789';
 /** messages the SMTP server accepted (answered 250 to their DATA) */
 const received: ParsedMail[] = [];
 /** messages whose DATA the server read and holds unanswered while `hold` is on (the console dies first) */
@@ -59,6 +60,7 @@ beforeAll(async () => {
       MAIL_CLAIM_SECONDS: '5',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Signdesk <signdesk@test.local>',
+      METRICS_TOKEN: METRICS,
     },
   });
 }, 120_000);
@@ -185,4 +187,69 @@ describe('notifications', () => {
     expect(mailsAbout(pkg)).toHaveLength(1);
     expect(await about(c.cookies.sender, pkg)).toHaveLength(1);
   }, 90_000);
+
+  it("admins are told once that the API refuses the console's key, with a link to Admin; nobody else is", async () => {
+    const alerts = async (cookie: string) => (await bell(cookie)).data.filter((n) => n.kind === 'admin.api_key_refused');
+    await setFaults(c, [{ method: 'GET', path: '/api/v1/categories', status: 401, code: 'UNAUTHENTICATED' }]);
+    try {
+      await expect.poll(async () => (await alerts(c.cookies.admin)).length, within).toBe(1);
+      await laterRuns();
+      expect(await alerts(c.cookies.admin)).toHaveLength(1);
+      expect((await alerts(c.cookies.admin))[0]).toMatchObject({ href: '/admin', read_at: null });
+      expect(await alerts(c.cookies.sender)).toEqual([]);
+    } finally {
+      await setFaults(c, []);
+    }
+  }, 60_000);
+
+  it('a delivery failed for good is listed to admins with its reason scrubbed, counted, and retried once', async () => {
+    const file = new Database(join(c.dataDir, 'console.db'), { fileMustExist: true });
+    const id = `ntf_failed${Date.now()}`;
+    try {
+      const sender = file.prepare("SELECT id FROM users WHERE email = 'sender@test.local'").get() as { id: string };
+      const at = new Date().toISOString();
+      file
+        .prepare(
+          `INSERT INTO notifications (id, user_id, kind, subject_type, subject_id, title, body, href, created_at, read_at, event_key)
+           VALUES (?, ?, 'package.completed', 'package', 'pkg_failed', 'Package completed', ?, '/packages/pkg_failed', ?, NULL, ?)`,
+        )
+        .run(id, sender.id, `Package ${id} was signed by every signer.`, at, `test:${id}`);
+      file
+        .prepare(
+          `INSERT INTO notification_deliveries (notification_id, channel, state, attempts, last_error, claimed_until, next_attempt_at, sent_at, created_at)
+           VALUES (?, 'email', 'failed', 10, ?, NULL, ?, NULL, ?)`,
+        )
+        .run(id, 'Invalid login: 535 for smtp://signdesk:hunter2-smtp-pass@mail.example.com:587', at, at);
+    } finally {
+      file.close();
+    }
+
+    const listed = await c.call('GET', '/api/admin/deliveries', { cookie: c.cookies.admin });
+    expect(listed.status).toBe(200);
+    const row = (listed.body.data as { notification_id: string; reason: string; to: string }[]).find(
+      (d) => d.notification_id === id,
+    );
+    expect(row).toMatchObject({ to: 'sender@test.local', reason: expect.stringContaining('Invalid login: 535') });
+    expect(listed.bytes.toString()).not.toContain('hunter2');
+    expect((await c.call('GET', '/api/admin/deliveries', { cookie: c.cookies.sender })).status).toBe(403);
+    const metrics = await c.call('GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS}` } });
+    expect(metrics.bytes.toString()).toMatch(/^signdesk_notification_deliveries\{state="failed"\} [1-9]/m);
+
+    const bad = await c.call('POST', '/api/admin/deliveries/not-an-id/retry', { cookie: c.cookies.admin });
+    expect(bad.status).toBe(422);
+    expect((await c.call('POST', `/api/admin/deliveries/${id}/retry`, { cookie: c.cookies.sender })).status).toBe(403);
+    const retried = await c.call('POST', `/api/admin/deliveries/${id}/retry`, { cookie: c.cookies.admin });
+    expect(retried.status, retried.bytes.toString()).toBe(200);
+    expect(retried.body).toEqual({ notification_id: id, retried: true });
+    const again = await c.call('POST', `/api/admin/deliveries/${id}/retry`, { cookie: c.cookies.admin });
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe('NOT_FOUND');
+
+    await expect.poll(() => mailsAbout(id).length, within).toBe(1);
+    await expect.poll(() => delivery(id)?.state, within).toBe('sent');
+    await laterRuns();
+    expect(mailsAbout(id)).toHaveLength(1);
+    const audited = (await auditOf(c, 'notification.delivery_retry')).filter((e) => e.target_id === id);
+    expect(audited.map((e) => [e.outcome, e.user_email])).toContainEqual(['success', 'admin@test.local']);
+  }, 60_000);
 });
