@@ -16,6 +16,7 @@ import { watchOpenRecords } from '../watcher/watch-open-records';
 import { notifyEvents } from '../notifications/notify';
 import { mailDue } from '../notifications/mail-due';
 import { consoleHealth } from '../notifications/console-health';
+import { apiNow } from '../signing-api/client/upstream-clock';
 
 // The console's background work, started once per server process (instrumentation.ts): each
 // instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
@@ -73,6 +74,8 @@ async function register(queue: Pick<JobQueue, 'work'>) {
   });
   await queue.work('notify', async () => {
     const e = env();
+    // The probe first: it also tells the API's time, which the deadlines are read against.
+    const health = await consoleHealth(await jobQueue());
     const made = await notifyEvents({
       db: await db(),
       email: Boolean(e.SMTP_URL),
@@ -82,7 +85,8 @@ async function register(queue: Pick<JobQueue, 'work'>) {
         unconfirmedMinutes: e.NOTIFY_UNCONFIRMED_MINUTES,
         apiDownMinutes: e.NOTIFY_API_DOWN_MINUTES,
       },
-      health: await consoleHealth(await jobQueue()),
+      health,
+      apiNow: apiNow(),
     });
     if (made) logger().info({ job: 'notify', made }, 'notifications made');
   });

@@ -30,11 +30,17 @@ const MINUTE_MS = 60_000;
 /** Rows one run looks at per kind, oldest first; the rest are told at the next runs. */
 const PER_RUN = 500;
 
-export async function deadlineEvents(db: Kysely<Database>, now: Date, t: Thresholds): Promise<NotifyEvent[]> {
+/**
+ * `now` is the console's time (the journal's times are its own); `apiNow` the Signing API's as
+ * the console last heard it (server/signing-api/client/upstream-clock.ts): a record's deadline
+ * and its status's time are the API's, and the API's clock is the one that closes them (the
+ * sandbox's can be moved on).
+ */
+export async function deadlineEvents(db: Kysely<Database>, now: Date, apiNow: Date, t: Thresholds): Promise<NotifyEvent[]> {
   return [
-    ...(await expiring(db, now, t.expiringHours)),
-    ...(await queuedLong(db, now, t.queuedMinutes)),
-    ...(await pastSla(db, now)),
+    ...(await expiring(db, apiNow, t.expiringHours)),
+    ...(await queuedLong(db, apiNow, t.queuedMinutes)),
+    ...(await pastSla(db, apiNow)),
     ...(await unconfirmed(db, now, t.unconfirmedMinutes)),
   ];
 }

@@ -173,13 +173,22 @@ describe('timed kinds', () => {
         body: 'Request ar_1 is past the time its approvers were given (due on 2026-11-26 at 20:00 UTC) and is not decided yet.',
       },
     ]);
-    await db
-      .updateTable('watched_records')
-      .set({ due_at: iso(10 * HOUR) })
-      .where('id', '=', 'ar_1')
-      .execute();
+    // the API's clock, not the console's, says a deadline is past (the sandbox's can be moved on)
+    const due = (ms: number) =>
+      db
+        .updateTable('watched_records')
+        .set({ due_at: iso(ms) })
+        .where('id', '=', 'ar_1')
+        .execute();
+    await due(30 * HOUR);
+    await notifyEvents({ db, email: false, now: at(10 * HOUR), apiNow: at(30 * HOUR - 1), thresholds: T });
+    expect(await told()).toHaveLength(1);
+    await notifyEvents({ db, email: false, now: at(10 * HOUR), apiNow: at(30 * HOUR), thresholds: T });
+    expect(await told()).toHaveLength(2);
+    // a next layer's SLA is news again
+    await due(10 * HOUR);
     await run(10 * HOUR);
-    expect((await told()).map((n) => n.kind)).toEqual(['request.past_sla', 'request.past_sla']);
+    expect((await told()).map((n) => n.kind)).toEqual(['request.past_sla', 'request.past_sla', 'request.past_sla']);
   });
 
   it('tells whoever made an action whose answer was lost, once, after the threshold; a settled one never', async () => {

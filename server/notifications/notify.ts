@@ -24,6 +24,8 @@ export interface NotifyOptions {
   /** whether each new notification is also to be mailed (SMTP_URL set) */
   email: boolean;
   now?: Date;
+  /** the Signing API's time now, for the deadlines it gives (defaults to `now`) */
+  apiNow?: Date;
   /** when the timed kinds are told (NOTIFY_* settings) */
   thresholds?: Thresholds;
   /** the console's own health now, for admins' alerts; absent, none are looked at this run */
@@ -37,6 +39,7 @@ export async function notifyEvents({
   db,
   email,
   now = new Date(),
+  apiNow = now,
   thresholds = DEFAULT_THRESHOLDS,
   health,
 }: NotifyOptions): Promise<number> {
@@ -46,7 +49,7 @@ export async function notifyEvents({
     ...(await statusEvents(db, since)),
     ...(await batchEvents(db, since)),
     // What did not happen in time is read whole each run (what is open and late is few); its key keeps it once.
-    ...(await deadlineEvents(db, now, thresholds)),
+    ...(await deadlineEvents(db, now, apiNow, thresholds)),
     ...(health ? await adminEvents(db, health, now, thresholds) : []),
   ];
   const made = await record(db, events, email, now);

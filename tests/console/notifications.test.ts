@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { auditOf, sentPackageViaConsole, setFaults } from './console-fixtures';
+import { auditOf, sentPackageViaConsole, setFaults, submittedRequest } from './console-fixtures';
 
 // Notifications (issue 37) end to end: a package changes at the sandbox, the watcher records it,
 // the notify job tells its sender in the console, and the mail job mails it to a REAL SMTP
@@ -251,5 +251,20 @@ describe('notifications', () => {
     expect(mailsAbout(id)).toHaveLength(1);
     const audited = (await auditOf(c, 'notification.delivery_retry')).filter((e) => e.target_id === id);
     expect(audited.map((e) => [e.outcome, e.user_email])).toContainEqual(['success', 'admin@test.local']);
+  }, 60_000);
+
+  // Last: it moves the sandbox's clock on by nine hours.
+  it('a request past its SLA at the API is told once to whoever submitted it, by bell and e-mail', async () => {
+    const request = (await submittedRequest(c)).id; // wf_access@2: one layer, an 8 h SLA
+    expect((await c.sandbox.control('/clock', { advance_seconds: 9 * 3600 })).status).toBe(200);
+    await expect.poll(async () => (await about(c.cookies.operator, request)).length, within).toBe(1);
+    const [n] = await about(c.cookies.operator, request);
+    expect(n).toMatchObject({ kind: 'request.past_sla', href: `/approvals/${request}` });
+    await expect.poll(() => mailsAbout(request).length, within).toBe(1);
+    expect(mailsAbout(request)[0]!.subject).toBe('Signdesk: Request past its SLA');
+    await laterRuns();
+    expect(await about(c.cookies.operator, request)).toHaveLength(1);
+    expect(mailsAbout(request)).toHaveLength(1);
+    expect(await about(c.cookies.sender, request)).toEqual([]);
   }, 60_000);
 });
