@@ -208,6 +208,40 @@ export const settingsFields = z.object({
   SMTP_URL: blankIsUnset(z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
   /** the From of notification e-mail, e.g. `Signdesk <signdesk@example.com>`; required with SMTP_URL */
   MAIL_FROM: blankIsUnset(z.string().max(320).optional()),
+  /** seconds between runs of the notify job (events to notifications) and the mail job (notifications to e-mail) */
+  NOTIFY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** a package sent from this console is told "expiring soon" once, this many hours before its expires_at */
+  NOTIFY_EXPIRING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** a package still queued (not delivered) this many minutes after it was sent is told to its sender, once */
+  NOTIFY_QUEUED_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  /** an action whose answer was lost and is still unconfirmed after this many minutes is told to its author, once */
+  NOTIFY_UNCONFIRMED_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(10),
+  /** admins are told once when the Signing API has been unreachable for this many minutes */
+  NOTIFY_API_DOWN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
+  /** the first wait before a failed e-mail is tried again; doubled each time, up to an hour */
+  MAIL_RETRY_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** how long an instance holds a delivery it is mailing; after this another instance takes it as lost (its instance died) and mails it */
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** teams: `team` (once a team exists, a person sees their teams' records) or `everyone` (every record to everyone, as before teams) */
   TEAM_VISIBILITY: blankIsUnset(z.enum(['team', 'everyone'], { message: 'must be team or everyone' }).default('team')),
   /** drafts (package and request drafts together) one user may keep */

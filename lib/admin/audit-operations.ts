@@ -11,6 +11,7 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'auth.oidc_sign_in': 'Signed in with the identity provider',
   'auth.throttle_lift': 'Lifted a sign-in throttle',
   'job.retry': 'Retried a failed background job',
+  'notification.delivery_retry': 'Retried a failed notification e-mail',
 
   'user.create': 'Added a user',
   'user.roles_change': "Changed a user's roles",

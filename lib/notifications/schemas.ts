@@ -14,7 +14,7 @@ export type MarkRead = z.infer<typeof markReadSchema>;
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string(),
-  subject_type: z.enum(['package', 'approval_request', 'bulk_batch']),
+  subject_type: z.enum(['package', 'approval_request', 'bulk_batch', 'intent', 'console']),
   subject_id: z.string(),
   title: z.string(),
   body: z.string(),

@@ -588,4 +588,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The deadline of what the watcher follows (issue 37): a package's expires_at, a request's
+  // SLA due_at as the API last answered them, so the notify job tells "expiring soon" and
+  // "past its SLA" from the console's own rows instead of asking the API again.
+  '0026_watched_due_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('watched_records').addColumn('due_at', 'text').execute();
+    },
+  },
 };

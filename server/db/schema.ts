@@ -293,6 +293,8 @@ export interface WatchedRecordsTable {
   seen_sweep: string | null;
   first_seen_at: string;
   updated_at: string;
+  /** a package's expires_at, a request's SLA due_at, as last answered (null: none, or not seen since 0026) */
+  due_at: string | null;
 }
 
 /** Each change of status the watcher saw, at the API's time (`at`) and when it was recorded. */
@@ -336,13 +338,16 @@ export interface TeamMembersTable {
   added_at: string;
 }
 
+/** What a notification is about: a record, an action whose answer was lost, or the console itself (admins' alerts). */
+export type NotificationSubject = 'package' | 'approval_request' | 'bulk_batch' | 'intent' | 'console';
+
 /** What a person is told (issue 37, server/notifications/): one row per event and person. */
 export interface NotificationsTable {
   id: string;
   user_id: string;
   /** NotificationKind (server/notifications/kinds.ts) */
   kind: string;
-  subject_type: 'package' | 'approval_request' | 'bulk_batch';
+  subject_type: NotificationSubject;
   subject_id: string;
   title: string;
   body: string;

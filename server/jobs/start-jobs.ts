@@ -15,6 +15,8 @@ import { EVERYTHING, withScope } from '../teams/scope';
 import { watchOpenRecords } from '../watcher/watch-open-records';
 import { notifyEvents } from '../notifications/notify';
 import { mailDue } from '../notifications/mail-due';
+import { consoleHealth } from '../notifications/console-health';
+import { apiNow } from '../signing-api/client/upstream-clock';
 
 // The console's background work, started once per server process (instrumentation.ts): each
 // instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
@@ -24,8 +26,6 @@ import { mailDue } from '../notifications/mail-due';
 const FIRST_TICK_MS = 1_000;
 const SWEEP_EVERY_S = 10;
 const RETENTION_EVERY_S = 3600;
-const NOTIFY_EVERY_S = 15;
-const MAIL_EVERY_S = 10;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
@@ -73,11 +73,30 @@ async function register(queue: Pick<JobQueue, 'work'>) {
     logger().debug({ job: 'watcher', ...run }, 'open packages and requests read');
   });
   await queue.work('notify', async () => {
-    const made = await notifyEvents({ db: await db(), email: Boolean(env().SMTP_URL) });
+    const e = env();
+    // The probe first: it also tells the API's time, which the deadlines are read against.
+    const health = await consoleHealth(await jobQueue());
+    const made = await notifyEvents({
+      db: await db(),
+      email: Boolean(e.SMTP_URL),
+      thresholds: {
+        expiringHours: e.NOTIFY_EXPIRING_HOURS,
+        queuedMinutes: e.NOTIFY_QUEUED_MINUTES,
+        unconfirmedMinutes: e.NOTIFY_UNCONFIRMED_MINUTES,
+        apiDownMinutes: e.NOTIFY_API_DOWN_MINUTES,
+      },
+      health,
+      apiNow: apiNow(),
+    });
     if (made) logger().info({ job: 'notify', made }, 'notifications made');
   });
   await queue.work('mail', async () => {
-    const sent = await mailDue({ db: await db() });
+    const e = env();
+    const sent = await mailDue({
+      db: await db(),
+      retryFirstMs: e.MAIL_RETRY_FIRST_SECONDS * 1000,
+      claimMs: e.MAIL_CLAIM_SECONDS * 1000,
+    });
     if (sent.sent || sent.failed) logger().info({ job: 'mail', ...sent }, 'notification e-mail sent');
   });
 }
@@ -107,8 +126,8 @@ export function startJobs() {
     // Looked at as often as the settle age allows, between every 5 s and every minute.
     const settle = env().INTENT_SETTLE_AFTER_SECONDS;
     if (settle > 0) every(queue, 'intent-settle', Math.min(60, Math.max(5, Math.ceil(settle / 2))));
-    every(queue, 'notify', NOTIFY_EVERY_S);
-    if (env().SMTP_URL) every(queue, 'mail', MAIL_EVERY_S);
+    every(queue, 'notify', env().NOTIFY_INTERVAL_SECONDS);
+    if (env().SMTP_URL) every(queue, 'mail', env().NOTIFY_INTERVAL_SECONDS);
     if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);
     logger().info({ queue: queue.kind }, 'background work started');
   };

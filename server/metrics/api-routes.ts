@@ -10,6 +10,8 @@ export const API_ROUTES: readonly string[] = [
   '/api/[...missing]',
   '/api/admin/audit',
   '/api/admin/audit/export',
+  '/api/admin/deliveries',
+  '/api/admin/deliveries/[id]/retry',
   '/api/admin/jobs',
   '/api/admin/jobs/[id]/retry',
   '/api/admin/teams',

@@ -8,6 +8,7 @@ import { jobQueue } from '../jobs/job-queue-holder';
 import { JOB_STATES } from '../jobs/job-queue';
 import { QUEUE_NAMES } from '../jobs/queues';
 import { countBulkRowsByState, countIntentsByState, countThrottled } from './console-counts';
+import { countDeliveriesByState } from '../notifications/failed-deliveries';
 
 // The console's Prometheus metrics, scraped at GET /api/metrics (app/api/metrics/route.ts).
 // Labels stay few: a route's pattern, never its path; an API operation with its ids replaced;
@@ -177,6 +178,13 @@ function createMetrics() {
     countIntentsByState,
   );
   databaseGauge(registry, 'signdesk_bulk_rows', 'Rows of bulk batches by state.', 'state', countBulkRowsByState);
+  databaseGauge(
+    registry,
+    'signdesk_notification_deliveries',
+    'Notification e-mail deliveries by state; failed ones gave up after their retries (Admin → Background work).',
+    'state',
+    countDeliveriesByState,
+  );
   databaseGauge(
     registry,
     'signdesk_sign_in_throttled',

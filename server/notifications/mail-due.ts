@@ -9,11 +9,16 @@ import { smtpMailer, type Mailer } from './mailer';
 // Delivers each notification's e-mail once (issue 37). A delivery is claimed before it is sent:
 // one conditional update moves it from pending (and due) to sending, so of two runs, on any
 // instances, one sends it. A failure puts it back with a backoff; a claim whose instance died
-// mid-send is taken as lost after CLAIM_MS and sent again, so a crash between the SMTP server's
-// acceptance and the row's update is the one case that may mail twice (the Message-ID is the
-// notification's, so a mail client shows it once).
+// mid-send is taken as lost after the claim (MAIL_CLAIM_SECONDS) and sent again. A console
+// killed before the SMTP server answered the message's DATA sends nothing twice: a server
+// that never answered 250 has not taken the message. A console killed after the 250 and
+// before the row's update is the one case that mails twice: the receiver then gets the same
+// message twice, with the same Message-ID (the notification's own), which mail clients and
+// servers that de-duplicate by it show once.
 
+/** MAIL_CLAIM_SECONDS: longer than a send can take (the transport's timeouts, mailer.ts) */
 const CLAIM_MS = 2 * 60_000;
+/** MAIL_RETRY_FIRST_SECONDS */
 const FIRST_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** attempts before a delivery is failed for good, for an admin to see */
@@ -27,6 +32,10 @@ export interface MailDueOptions {
   from?: string;
   publicUrl?: string;
   now?: () => Date;
+  /** the first wait after a failure, doubled at each next one (MAIL_RETRY_FIRST_SECONDS) */
+  retryFirstMs?: number;
+  /** how long a claim holds before it is taken as lost (MAIL_CLAIM_SECONDS) */
+  claimMs?: number;
 }
 
 export interface MailRun {
@@ -35,9 +44,18 @@ export interface MailRun {
   failed: number;
 }
 
-export const backoffMs = (attempts: number) => Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+export const backoffMs = (attempts: number, firstMs = FIRST_BACKOFF_MS) =>
+  Math.min(firstMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
-export async function mailDue({ db, mailer, from, publicUrl, now = () => new Date() }: MailDueOptions): Promise<MailRun> {
+export async function mailDue({
+  db,
+  mailer,
+  from,
+  publicUrl,
+  now = () => new Date(),
+  retryFirstMs = FIRST_BACKOFF_MS,
+  claimMs = CLAIM_MS,
+}: MailDueOptions): Promise<MailRun> {
   const e = mailer && from && publicUrl ? null : env();
   const smtpUrl = e?.SMTP_URL;
   const send = mailer ?? (smtpUrl ? smtpMailer(smtpUrl) : null);
@@ -68,7 +86,7 @@ export async function mailDue({ db, mailer, from, publicUrl, now = () => new Dat
       .set({
         state: 'sending',
         attempts: d.attempts + 1,
-        claimed_until: new Date(claimedAt.getTime() + CLAIM_MS).toISOString(),
+        claimed_until: new Date(claimedAt.getTime() + claimMs).toISOString(),
       })
       .where('notification_id', '=', d.notification_id)
       .where('channel', '=', 'email')
@@ -112,7 +130,7 @@ export async function mailDue({ db, mailer, from, publicUrl, now = () => new Dat
         await settle(d.notification_id, {
           state: 'pending',
           last_error,
-          next_attempt_at: new Date(now().getTime() + backoffMs(attempts)).toISOString(),
+          next_attempt_at: new Date(now().getTime() + backoffMs(attempts, retryFirstMs)).toISOString(),
         });
     }
   }

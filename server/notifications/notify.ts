@@ -1,8 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database, NotificationsTable } from '../db/schema';
-import { notificationText, statusKind, subjectHref, TOLD_STATUSES, type NotificationKind } from './kinds';
+import type { Database } from '../db/schema';
+import { notificationText, statusKind, subjectHref, TOLD_STATUSES } from './kinds';
+import { packageSender, requestSubmitter, type NotifyEvent } from './events';
+import { deadlineEvents, DEFAULT_THRESHOLDS, type Thresholds } from './deadline-events';
+import { adminEvents, type ConsoleHealth } from './admin-alerts';
 
 // Turns what happened into notifications (issue 37): the watcher's changes of status
 // (status_history) of packages the console sent and requests it submitted, and a batch that
@@ -21,18 +24,34 @@ export interface NotifyOptions {
   /** whether each new notification is also to be mailed (SMTP_URL set) */
   email: boolean;
   now?: Date;
+  /** the Signing API's time now, for the deadlines it gives (defaults to `now`) */
+  apiNow?: Date;
+  /** when the timed kinds are told (NOTIFY_* settings) */
+  thresholds?: Thresholds;
+  /** the console's own health now, for admins' alerts; absent, none are looked at this run */
+  health?: ConsoleHealth;
 }
 
-type Event = Omit<NotificationsTable, 'id' | 'created_at' | 'read_at' | 'title' | 'body' | 'href'> & {
-  kind: NotificationKind;
-  name: string;
-};
+type Event = NotifyEvent;
 
 /** One run: answers how many notifications it made. */
-export async function notifyEvents({ db, email, now = new Date() }: NotifyOptions): Promise<number> {
+export async function notifyEvents({
+  db,
+  email,
+  now = new Date(),
+  apiNow = now,
+  thresholds = DEFAULT_THRESHOLDS,
+  health,
+}: NotifyOptions): Promise<number> {
   const cursor = await db.selectFrom('notification_cursor').select('position').where('name', '=', NAME).executeTakeFirst();
   const since = new Date(cursor ? Date.parse(cursor.position) - OVERLAP_MS : now.getTime() - FIRST_LOOKBACK_MS).toISOString();
-  const events = [...(await statusEvents(db, since)), ...(await batchEvents(db, since))];
+  const events = [
+    ...(await statusEvents(db, since)),
+    ...(await batchEvents(db, since)),
+    // What did not happen in time is read whole each run (what is open and late is few); its key keeps it once.
+    ...(await deadlineEvents(db, now, apiNow, thresholds)),
+    ...(health ? await adminEvents(db, health, now, thresholds) : []),
+  ];
   const made = await record(db, events, email, now);
   const at = now.toISOString();
   await db
@@ -71,37 +90,6 @@ async function statusEvents(db: Kysely<Database>, since: string): Promise<Event[
     });
   }
   return events;
-}
-
-async function packageSender(db: Kysely<Database>, packageId: string) {
-  const sent = await db
-    .selectFrom('send_records')
-    .select(['user_id', 'template_name', 'reference'])
-    .where('package_id', '=', packageId)
-    .executeTakeFirst();
-  if (sent) {
-    const what = sent.reference ?? sent.template_name;
-    return { userId: sent.user_id, name: what ? `Package "${what}" (${packageId})` : `Package ${packageId}` };
-  }
-  const row = await db
-    .selectFrom('bulk_rows')
-    .innerJoin('bulk_batches', 'bulk_batches.id', 'bulk_rows.batch_id')
-    .select(['bulk_batches.user_id', 'bulk_batches.name', 'bulk_rows.line'])
-    .where('bulk_rows.package_id', '=', packageId)
-    .executeTakeFirst();
-  return row ? { userId: row.user_id, name: `Package ${packageId} (row ${row.line} of "${row.name}")` } : null;
-}
-
-async function requestSubmitter(db: Kysely<Database>, requestId: string) {
-  const submit = await db
-    .selectFrom('audit_log')
-    .select('user_id')
-    .where('operation', '=', 'approval_request.submit')
-    .where('outcome', '=', 'success')
-    .where('target_id', '=', requestId)
-    .orderBy('id')
-    .executeTakeFirst();
-  return submit?.user_id ? { userId: submit.user_id, name: `Request ${requestId}` } : null;
 }
 
 const LAPSED = 'RECEIPT_LAPSED';
@@ -150,7 +138,7 @@ async function record(db: Kysely<Database>, events: Event[], email: boolean, now
   const unique = [...new Map(events.map((e) => [`${e.event_key}\u0000${e.user_id}`, e])).values()];
   let made = 0;
   for (const e of unique) {
-    const { title, body } = notificationText(e.kind, e.name);
+    const { title, body } = notificationText(e.kind, e.name, e.when);
     // One transaction: a notification is never kept without the delivery it is owed.
     await db.transaction().execute(async (tx) => {
       const inserted = await tx
@@ -163,7 +151,7 @@ async function record(db: Kysely<Database>, events: Event[], email: boolean, now
           subject_id: e.subject_id,
           title,
           body,
-          href: subjectHref(e.subject_type, e.subject_id),
+          href: subjectHref(e.subject_type, e.subject_id, e.place),
           created_at: at,
           read_at: null,
           event_key: e.event_key,

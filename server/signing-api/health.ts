@@ -2,11 +2,14 @@ import 'server-only';
 import { z } from 'zod';
 import { callJson } from './client/client';
 import { NO_RETRY } from './client/retry';
+import { SigningApiError } from './client/errors';
 
 export interface ApiProbe {
   ok: boolean;
   latency_ms: number;
   status?: number;
+  /** the API answered 401 or 403: it is up and refuses the console's key (admins are told; the open health report leaves it out) */
+  refused?: boolean;
   /** when this probe ran; callers within PROBE_FRESH_MS share it */
   checked_at: string;
 }
@@ -23,10 +26,14 @@ async function probe(): Promise<ApiProbe> {
   const checked_at = new Date().toISOString();
   const latency = () => Math.round((performance.now() - started) * 10) / 10;
   try {
-    const { status } = await callJson({ method: 'GET', path: '/categories', query: { size: 25 }, timeoutMs: 5_000, retry: NO_RETRY, waitTurn: false }, z.unknown());
+    const { status } = await callJson(
+      { method: 'GET', path: '/categories', query: { size: 25 }, timeoutMs: 5_000, retry: NO_RETRY, waitTurn: false },
+      z.unknown(),
+    );
     return { ok: true, latency_ms: latency(), status, checked_at };
-  } catch {
-    return { ok: false, latency_ms: latency(), checked_at };
+  } catch (err) {
+    const refused = err instanceof SigningApiError && (err.status === 401 || err.status === 403);
+    return { ok: false, latency_ms: latency(), checked_at, ...(refused ? { refused } : {}) };
   }
 }
 

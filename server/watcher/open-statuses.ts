@@ -65,3 +65,9 @@ export function statusAt(kind: WatchedKind, record: Loose & { status: string }, 
   }
   return asTime(answerDate) ?? new Date().toISOString();
 }
+
+/** A record's deadline, ISO 8601: a package's expires_at, a request's current SLA due_at; null when it gives none. */
+export function dueAt(kind: WatchedKind, record: Loose): string | null {
+  const due = kind === 'package' ? record.expires_at : (record.sla as Loose | null | undefined)?.due_at;
+  return asTime(due);
+}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { describe, expect, it } from 'vitest';
-import { isFinished, statusAt } from './open-statuses';
+import { dueAt, isFinished, statusAt } from './open-statuses';
 
 const DATE = 'Thu, 01 Jan 2026 12:00:00 GMT';
 
@@ -34,5 +34,17 @@ describe('isFinished', () => {
     expect(isFinished('approval_request', 'NEEDS_REVISION')).toBe(false);
     expect(isFinished('approval_request', 'APPROVED')).toBe(true);
     expect(isFinished('approval_request', 'WITHDRAWN')).toBe(true);
+  });
+});
+
+describe('dueAt: the deadline a record gives', () => {
+  it("is a package's expires_at and a request's current SLA, normalised; none when absent or unreadable", () => {
+    expect(dueAt('package', { expires_at: '2026-01-15T10:00:00Z' })).toBe('2026-01-15T10:00:00.000Z');
+    expect(dueAt('approval_request', { sla: { layer: 1, due_at: '2026-01-02T08:00:00Z', breached: false } })).toBe(
+      '2026-01-02T08:00:00.000Z',
+    );
+    expect(dueAt('approval_request', { sla: null })).toBeNull();
+    expect(dueAt('package', { expires_at: 'soon' })).toBeNull();
+    expect(dueAt('package', {})).toBeNull();
   });
 });

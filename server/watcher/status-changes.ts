@@ -14,6 +14,8 @@ export interface Listed {
   id: string;
   status: string;
   at: string;
+  /** its deadline, as the API answered it: a package's expires_at, a request's SLA due_at */
+  due_at?: string | null;
 }
 
 export interface StatusChange {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newSweep, readCursor, writeCursor, type Cursor } from './cursor';
-import { WATCH_LISTS, statusAt, type WatchedKind } from './open-statuses';
+import { WATCH_LISTS, dueAt, statusAt, type WatchedKind } from './open-statuses';
 import { signingApiForWatcher, type WatcherApi } from './watcher-api';
 import { followKnown, missedBy, recordSeen, stopFollowing } from './watched-store';
 
@@ -101,4 +101,5 @@ const seen = (kind: WatchedKind, record: Record<string, unknown> & { id: string;
   id: record.id,
   status: record.status,
   at: statusAt(kind, record, date),
+  due_at: dueAt(kind, record),
 });

@@ -71,6 +71,7 @@ export async function recordSeen(db: Kysely<Database>, kind: WatchedKind, listed
           seen_sweep: sweep,
           first_seen_at: at,
           updated_at: at,
+          due_at: item.due_at ?? null,
         })),
       )
       .onConflict((oc) =>
@@ -80,6 +81,7 @@ export async function recordSeen(db: Kysely<Database>, kind: WatchedKind, listed
           finished: eb.ref('excluded.finished'),
           seen_sweep: eb.ref('excluded.seen_sweep'),
           updated_at: eb.ref('excluded.updated_at'),
+          due_at: eb.ref('excluded.due_at'),
         })),
       )
       .execute();

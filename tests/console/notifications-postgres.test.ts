@@ -8,10 +8,12 @@ import type { Database } from '@/server/db/schema';
 import { mailDue } from '@/server/notifications/mail-due';
 import type { Mail } from '@/server/notifications/mailer';
 import { notifyEvents } from '@/server/notifications/notify';
+import { countDeliveriesByState, failedDeliveries } from '@/server/notifications/failed-deliveries';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 
-// Notifications on PostgreSQL, two instances (two pools) at once: migration 0024 runs there, each
-// event is told once and each e-mail sent once though both instances run both jobs together.
+// Notifications on PostgreSQL, two instances (two pools) at once: migrations 0024 and 0026 run
+// there, each event is told once and each e-mail sent once though both instances run both jobs
+// together; the timed kinds and admins' alerts likewise, each incident once.
 
 let pg: TestPostgres;
 let a: Kysely<Database>;
@@ -131,5 +133,69 @@ describe('notifications on PostgreSQL, two instances', () => {
       { state: 'sent' },
       { state: 'sent' },
     ]);
+  }, 60_000);
+
+  it('tells a package expiring and an API outage once, though both instances look at once; failed e-mail is counted', async () => {
+    const at = NOW.toISOString();
+    await a
+      .insertInto('users')
+      .values({
+        id: 'usr_pg_admin',
+        email: 'pg-admin@example.com',
+        name: 'A',
+        password_hash: 'x',
+        roles: 'admin',
+        disabled: 0,
+        session_version: 1,
+        created_at: at,
+        updated_at: at,
+        oidc_subject: null,
+        last_sign_in_at: null,
+      })
+      .execute();
+    // pkg_pg is row 0 of blk_pg (the test before): expiring in 2 hours, still delivered
+    await a
+      .insertInto('watched_records')
+      .values({
+        kind: 'package',
+        id: 'pkg_pg',
+        last_status: 'delivered',
+        last_seen_at: at,
+        finished: 0,
+        seen_sweep: 's',
+        first_seen_at: at,
+        updated_at: at,
+        due_at: new Date(NOW.getTime() + 2 * 3_600_000).toISOString(),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'id'])
+          .doUpdateSet({ last_status: 'delivered', finished: 0, due_at: new Date(NOW.getTime() + 2 * 3_600_000).toISOString() }),
+      )
+      .execute();
+    const down = { api: { ok: false }, failedQueues: [] };
+    const thresholds = { expiringHours: 24, queuedMinutes: 60, unconfirmedMinutes: 10, apiDownMinutes: 5 };
+    const run = (db: Kysely<Database>, minutes: number) =>
+      notifyEvents({ db, email: true, now: new Date(NOW.getTime() + minutes * 60_000), thresholds, health: down });
+    await Promise.all([run(a, 1), run(b, 1)]);
+    await Promise.all([run(a, 7), run(b, 7), run(a, 8)]);
+    const told = await a
+      .selectFrom('notifications')
+      .select(['user_id', 'kind'])
+      .where('kind', 'in', ['package.expiring', 'admin.api_unreachable'])
+      .orderBy('kind')
+      .execute();
+    expect(told).toEqual([
+      { user_id: 'usr_pg_admin', kind: 'admin.api_unreachable' },
+      { user_id: 'usr_pg', kind: 'package.expiring' },
+    ]);
+
+    await a
+      .updateTable('notification_deliveries')
+      .set({ state: 'failed', last_error: 'smtp://u:hunter2-pg@h refused' })
+      .execute();
+    const counts = await countDeliveriesByState(b);
+    expect(counts.failed).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(await failedDeliveries(b))).not.toContain('hunter2');
   }, 60_000);
 });

@@ -158,6 +158,31 @@ const GROUPS: [string, Draft[]][] = [
     ],
   ],
   [
+    'Notifications',
+    [
+      c(
+        'NOTIFY_INTERVAL_SECONDS',
+        'Seconds between runs of the notify job (turns what the watcher and the batches recorded into notifications) and of the mail job (mails them). Each runs once per period across instances.',
+      ),
+      c(
+        'NOTIFY_EXPIRING_HOURS',
+        'A package sent from this console is told “expiring soon” to its sender, once, when its expires_at is this many hours away or less and not every signer has signed.',
+      ),
+      c(
+        'NOTIFY_QUEUED_MINUTES',
+        'A package still queued at the API (not yet delivered to its signers) this many minutes after it was sent is told to its sender, once.',
+      ),
+      c(
+        'NOTIFY_UNCONFIRMED_MINUTES',
+        'An action whose answer from the API was lost and that nobody has confirmed for this many minutes is told to whoever made it, once, with a link to where it is confirmed.',
+      ),
+      c(
+        'NOTIFY_API_DOWN_MINUTES',
+        'Admins are told once when the Signing API has not answered for this many minutes (a refused API key is told at once). Each alert is told once per incident.',
+      ),
+    ],
+  ],
+  [
     'Notifications by e-mail',
     [
       c(
@@ -168,6 +193,14 @@ const GROUPS: [string, Draft[]][] = [
       c(
         'MAIL_FROM',
         'The From of notification e-mail: an address, or `Name <address>`. Required with `SMTP_URL`, as is `CONSOLE_PUBLIC_URL` (the links in the mail).',
+      ),
+      c(
+        'MAIL_RETRY_FIRST_SECONDS',
+        'The first wait before a failed e-mail is tried again; each next wait doubles, up to an hour. After 10 attempts the delivery is failed for good and listed under Admin → Background work, with why and a Retry.',
+      ),
+      c(
+        'MAIL_CLAIM_SECONDS',
+        "How long an instance holds a delivery it is mailing. After it another instance takes it as lost (its instance died) and mails it again: keep it longer than a send can take (the SMTP timeouts: 10 s to connect, 10 s for the greeting, 30 s of silence). A console killed before the SMTP server accepted the message sends it once; killed after the server's acceptance and before the console noted it, the mail is sent twice with the same Message-ID.",
       ),
     ],
   ],
