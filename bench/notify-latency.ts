@@ -48,8 +48,8 @@ async function main() {
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Signdesk <signdesk@bench.local>',
-      CONSOLE_PUBLIC_URL: 'https://signdesk.bench.local',
     },
+    publicUrl: true,
   });
   try {
     const cookie = await stack.signIn(stack.operators[0]);

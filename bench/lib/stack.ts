@@ -53,6 +53,8 @@ export interface StackOptions {
   behindProxy?: boolean;
   /** more settings for the console (SMTP_URL, …), over the stack's own */
   env?: Record<string, string>;
+  /** CONSOLE_PUBLIC_URL set to the console's own address (what mail links and SMTP_URL need) */
+  publicUrl?: boolean;
 }
 
 export const machine = () => ({
@@ -201,6 +203,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         DATABASE_URL: undefined, // the embedded SQLite default is what is measured
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
+        ...(opts.publicUrl ? { CONSOLE_PUBLIC_URL: consoleUrl } : {}),
         ...opts.env,
       },
     });

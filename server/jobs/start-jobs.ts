@@ -71,6 +71,9 @@ async function register(queue: Pick<JobQueue, 'work'>) {
   await queue.work('watcher', async () => {
     const run = await watchOpenRecords({ db: await db(), maxCalls: env().WATCHER_MAX_CALLS_PER_RUN });
     logger().debug({ job: 'watcher', ...run }, 'open packages and requests read');
+    // What changed is told now, not at notify's next turn: a change reaches its mail within
+    // about one watcher period (bench/notify-latency.ts).
+    if (run.changes > 0) await soon('notify');
   });
   await queue.work('notify', async () => {
     const e = env();
@@ -89,6 +92,7 @@ async function register(queue: Pick<JobQueue, 'work'>) {
       apiNow: apiNow(),
     });
     if (made) logger().info({ job: 'notify', made }, 'notifications made');
+    if (made && e.SMTP_URL) await soon('mail');
   });
   await queue.work('mail', async () => {
     const e = env();
@@ -99,6 +103,17 @@ async function register(queue: Pick<JobQueue, 'work'>) {
     });
     if (sent.sent || sent.failed) logger().info({ job: 'mail', ...sent }, 'notification e-mail sent');
   });
+}
+
+/**
+ * A run of `name` as soon as a runner is free, beside its periodic turns: one such run waits at a
+ * time (its key), and a second asked for meanwhile is the same run. A failure to queue it only
+ * leaves the work to the next periodic turn.
+ */
+async function soon(name: QueueName) {
+  await (await jobQueue())
+    .send(name, {}, { singletonKey: 'soon' })
+    .catch((err: unknown) => logger().warn({ job: name, err }, 'background job not queued; done at its next turn'));
 }
 
 function every(queue: JobQueue, name: QueueName, seconds: number) {
