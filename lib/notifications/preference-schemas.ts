@@ -51,3 +51,13 @@ export const preferencesSchema = z.object({
   time_zone: z.string().nullable(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** PUT's answer: the preferences as they now stand, and each cell the save changed (for the audit log). */
+export const savedPreferencesSchema = preferencesSchema.extend({
+  user_id: z.string(),
+  changes: z.array(
+    z.object({ kind: z.string(), channel: z.enum(['console', 'email']), from: deliverySchema, to: deliverySchema }),
+  ),
+  digest_changed: z.boolean(),
+});
+export type SavedPreferences = z.infer<typeof savedPreferencesSchema>;

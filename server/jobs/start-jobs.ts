@@ -15,6 +15,7 @@ import { EVERYTHING, withScope } from '../teams/scope';
 import { watchOpenRecords } from '../watcher/watch-open-records';
 import { notifyEvents } from '../notifications/notify';
 import { mailDue } from '../notifications/mail-due';
+import { sendDigests } from '../notifications/digest';
 
 // The console's background work, started once per server process (instrumentation.ts): each
 // instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
@@ -26,6 +27,8 @@ const SWEEP_EVERY_S = 10;
 const RETENTION_EVERY_S = 3600;
 const NOTIFY_EVERY_S = 15;
 const MAIL_EVERY_S = 10;
+/** a digest goes within this long of its hour (it is due from the hour on, see local-time.ts) */
+const DIGEST_EVERY_S = 60;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
@@ -80,6 +83,10 @@ async function register(queue: Pick<JobQueue, 'work'>) {
     const sent = await mailDue({ db: await db() });
     if (sent.sent || sent.failed) logger().info({ job: 'mail', ...sent }, 'notification e-mail sent');
   });
+  await queue.work('digest', async () => {
+    const sent = await sendDigests({ db: await db() });
+    if (sent.sent || sent.failed) logger().info({ job: 'digest', ...sent }, 'daily digests sent');
+  });
 }
 
 function every(queue: JobQueue, name: QueueName, seconds: number) {
@@ -109,6 +116,7 @@ export function startJobs() {
     if (settle > 0) every(queue, 'intent-settle', Math.min(60, Math.max(5, Math.ceil(settle / 2))));
     every(queue, 'notify', NOTIFY_EVERY_S);
     if (env().SMTP_URL) every(queue, 'mail', MAIL_EVERY_S);
+    if (env().SMTP_URL) every(queue, 'digest', DIGEST_EVERY_S);
     if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);
     logger().info({ queue: queue.kind }, 'background work started');
   };

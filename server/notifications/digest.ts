@@ -37,7 +37,14 @@ export interface DigestRun {
   failed: number;
 }
 
-export async function sendDigests({ db, mailer, from, publicUrl, secret, now = () => new Date() }: DigestOptions): Promise<DigestRun> {
+export async function sendDigests({
+  db,
+  mailer,
+  from,
+  publicUrl,
+  secret,
+  now = () => new Date(),
+}: DigestOptions): Promise<DigestRun> {
   const e = mailer && from && publicUrl && secret ? null : env();
   const send = mailer ?? (e?.SMTP_URL ? smtpMailer(e.SMTP_URL) : null);
   const sender = from ?? e?.MAIL_FROM;
@@ -68,7 +75,10 @@ export async function sendDigests({ db, mailer, from, publicUrl, secret, now = (
 
     const person = await db.selectFrom('users').select(['email', 'disabled']).where('id', '=', userId).executeTakeFirst();
     if (!person || person.disabled) {
-      await settle(db, userId, today.date, { state: 'failed', last_error: person ? 'the account is disabled' : 'no such person' });
+      await settle(db, userId, today.date, {
+        state: 'failed',
+        last_error: person ? 'the account is disabled' : 'no such person',
+      });
       continue;
     }
     const kinds = [...new Set(items.map((i) => i.kind))];
@@ -130,7 +140,14 @@ async function waiting(db: Kysely<Database>, userId: string, day: string, timeZo
   const rows = await db
     .selectFrom('notification_deliveries')
     .innerJoin('notifications', 'notifications.id', 'notification_deliveries.notification_id')
-    .select(['notifications.id', 'notifications.kind', 'notifications.title', 'notifications.body', 'notifications.href', 'notifications.created_at'])
+    .select([
+      'notifications.id',
+      'notifications.kind',
+      'notifications.title',
+      'notifications.body',
+      'notifications.href',
+      'notifications.created_at',
+    ])
     .where('notifications.user_id', '=', userId)
     .where('notification_deliveries.channel', '=', 'email')
     .where('notification_deliveries.state', '=', 'digest')
@@ -199,7 +216,13 @@ async function settle(
   db: Kysely<Database>,
   userId: string,
   day: string,
-  set: { state: 'sent' | 'failed' | 'pending'; last_error: string | null; sent_at?: string; next_attempt_at?: string; items?: number },
+  set: {
+    state: 'sent' | 'failed' | 'pending';
+    last_error: string | null;
+    sent_at?: string;
+    next_attempt_at?: string;
+    items?: number;
+  },
 ) {
   await db
     .updateTable('notification_digests')

@@ -33,7 +33,11 @@ export interface LocalHour {
 
 /** The local date and hour of `at` in `timeZone` (an IANA name; an unknown one throws RangeError). */
 export function localHour(at: Date, timeZone: string): LocalHour {
-  const parts = Object.fromEntries(formatIn(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatIn(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 

@@ -89,7 +89,8 @@ const run = (mailer: Mailer, at: number) =>
     from: 'Signdesk <s@example.com>',
     publicUrl: 'https://signdesk.example.com/',
     secret: 'a-session-password-of-at-least-32-characters',
-    now: () => new Date(at) });
+    now: () => new Date(at),
+  });
 const row = () => db.selectFrom('notification_deliveries').selectAll().executeTakeFirstOrThrow();
 
 describe('mailDue', () => {

@@ -83,7 +83,14 @@ async function event(userId: string, status: 'completed' | 'declined' | 'expired
     .execute();
   await db
     .insertInto('status_history')
-    .values({ kind: 'package', id: pkg, from_status: 'queued', to_status: status, at: at.toISOString(), recorded_at: at.toISOString() })
+    .values({
+      kind: 'package',
+      id: pkg,
+      from_status: 'queued',
+      to_status: status,
+      at: at.toISOString(),
+      recorded_at: at.toISOString(),
+    })
     .execute();
   await notifyEvents({ db, email: true, now: at });
   return pkg;
@@ -107,7 +114,12 @@ const tokenOf = (m: Mail) => /\/unsubscribe\/([A-Za-z0-9_.-]+)>/.exec(m.headers?
 
 describe('the notify and mail jobs honour preferences', () => {
   it('a kind turned off gets nothing: no notification, no delivery; the other person is told as before', async () => {
-    await savePreferences(db, 'usr_a', { choices: [{ kind: 'package.declined', console: 'off', email: 'off' }], digest_hour: 8, time_zone: 'UTC' }, new Date());
+    await savePreferences(
+      db,
+      'usr_a',
+      { choices: [{ kind: 'package.declined', console: 'off', email: 'off' }], digest_hour: 8, time_zone: 'UTC' },
+      new Date(),
+    );
     const at = new Date('2026-06-10T10:00:00Z');
     await event('usr_a', 'declined', at);
     await event('usr_b', 'declined', new Date(at.getTime() + 1000));
@@ -119,16 +131,29 @@ describe('the notify and mail jobs honour preferences', () => {
   });
 
   it('console off, e-mail at once: mailed, not in the bell; the defaults: a decline at once, a completion in the digest', async () => {
-    await savePreferences(db, 'usr_a', { choices: [{ kind: 'package.expired', console: 'off', email: 'now' }], digest_hour: 8, time_zone: 'UTC' }, new Date());
+    await savePreferences(
+      db,
+      'usr_a',
+      { choices: [{ kind: 'package.expired', console: 'off', email: 'now' }], digest_hour: 8, time_zone: 'UTC' },
+      new Date(),
+    );
     await event('usr_a', 'expired', new Date('2026-06-10T10:00:00Z'));
     await event('usr_a', 'declined', new Date('2026-06-10T10:00:01Z'));
     await event('usr_a', 'completed', new Date('2026-06-10T10:00:02Z'));
-    expect((await notificationsOf(db, 'usr_a')).data.map((n) => n.kind).sort()).toEqual(['package.completed', 'package.declined']);
+    expect((await notificationsOf(db, 'usr_a')).data.map((n) => n.kind).sort()).toEqual([
+      'package.completed',
+      'package.declined',
+    ]);
     expect((await notificationsOf(db, 'usr_a')).unread).toBe(2);
     const { sent, mailer } = fakeMailer();
     await mailDue({ db, mailer, ...mail, now: () => new Date('2026-06-10T10:01:00Z') });
     expect(sent.map((m) => m.subject).sort()).toEqual(['Signdesk: Package declined', 'Signdesk: Package expired']);
-    const states = await db.selectFrom('notification_deliveries').innerJoin('notifications', 'id', 'notification_id').select(['kind', 'state']).orderBy('kind').execute();
+    const states = await db
+      .selectFrom('notification_deliveries')
+      .innerJoin('notifications', 'id', 'notification_id')
+      .select(['kind', 'state'])
+      .orderBy('kind')
+      .execute();
     expect(states).toEqual([
       { kind: 'package.completed', state: 'digest' },
       { kind: 'package.declined', state: 'sent' },
@@ -144,7 +169,12 @@ describe('the notify and mail jobs honour preferences', () => {
 describe('the daily digest', () => {
   it('arrives once, at its hour in the person’s time zone, with everything since the last one', async () => {
     // 08:00 in New York (EDT, UTC-4) is 12:00Z
-    await savePreferences(db, 'usr_a', { choices: everyKind('digest'), digest_hour: 8, time_zone: 'America/New_York' }, new Date());
+    await savePreferences(
+      db,
+      'usr_a',
+      { choices: everyKind('digest'), digest_hour: 8, time_zone: 'America/New_York' },
+      new Date(),
+    );
     const first = await event('usr_a', 'completed', new Date('2026-06-09T20:00:00Z'));
     const second = await event('usr_a', 'declined', new Date('2026-06-10T11:30:00Z')); // 07:30 local
     const late = await event('usr_a', 'expired', new Date('2026-06-10T12:30:00Z')); // 08:30 local: tomorrow's
@@ -174,7 +204,11 @@ describe('the daily digest', () => {
     expect(sent[1]!.subject).toBe('Signdesk: your daily digest (1 notification)');
     expect(sent[1]!.text).toContain(late);
     expect(sent[1]!.text).not.toContain(first);
-    const rows = await db.selectFrom('notification_digests').select(['local_date', 'state', 'items']).orderBy('local_date').execute();
+    const rows = await db
+      .selectFrom('notification_digests')
+      .select(['local_date', 'state', 'items'])
+      .orderBy('local_date')
+      .execute();
     expect(rows).toEqual([
       { local_date: '2026-06-10', state: 'sent', items: 2 },
       { local_date: '2026-06-11', state: 'sent', items: 1 },
@@ -213,7 +247,9 @@ describe('unsubscribe links', () => {
     const waiting = await db.selectFrom('notification_deliveries').select('state').where('state', '=', 'digest').execute();
     expect(waiting).toHaveLength(1);
     const audit = await db.selectFrom('audit_log').select(['operation', 'user_id', 'target_id', 'outcome']).execute();
-    expect(audit).toEqual([{ operation: 'notification.unsubscribe', user_id: 'usr_a', target_id: 'package.declined', outcome: 'success' }]);
+    expect(audit).toEqual([
+      { operation: 'notification.unsubscribe', user_id: 'usr_a', target_id: 'package.declined', outcome: 'success' },
+    ]);
   });
 
   it('the digest’s own link turns the digest off as a whole', async () => {

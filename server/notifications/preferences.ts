@@ -93,7 +93,9 @@ export async function savePreferences(db: Db, userId: string, input: SavePrefere
       { path: 'choices', message: 'names a kind the console does not have' },
     ]);
   if (new Set(input.choices.map((c) => c.kind)).size !== input.choices.length)
-    throw new ConsoleError(422, 'VALIDATION_FAILED', 'Each kind may be named once.', [{ path: 'choices', message: 'a kind named twice' }]);
+    throw new ConsoleError(422, 'VALIDATION_FAILED', 'Each kind may be named once.', [
+      { path: 'choices', message: 'a kind named twice' },
+    ]);
   const at = now.toISOString();
   return db.transaction().execute(async (tx) => {
     const changes: PreferenceChange[] = [];

@@ -42,5 +42,8 @@ export async function kindUnsubscribe(db: Kysely<Database>, userId: string, kind
 /** The link that stops the daily digest as a whole for `userId`. */
 export async function digestUnsubscribe(db: Kysely<Database>, userId: string, publicUrl: string, secret: string) {
   const { digest_version } = await digestSettingsOf(db, userId);
-  return unsubscribeLink(publicUrl, signUnsubscribeToken({ userId, kind: DIGEST_KIND, channel: 'email', version: digest_version }, secret));
+  return unsubscribeLink(
+    publicUrl,
+    signUnsubscribeToken({ userId, kind: DIGEST_KIND, channel: 'email', version: digest_version }, secret),
+  );
 }

@@ -33,7 +33,16 @@ describe('unsubscribe tokens', () => {
     expect(readUnsubscribeToken(altered({ version: 4 }), [SECRET])).toBeNull();
     expect(readUnsubscribeToken(`${body}.${mac.slice(0, -2)}AA`, [SECRET])).toBeNull();
     expect(readUnsubscribeToken(signUnsubscribeToken(claim, 'somebody-elses-secret-of-32-characters!!'), [SECRET])).toBeNull();
-    for (const junk of ['', '.', 'abc', `${body}.`, `.${mac}`, `${body}.${mac}.x`, 'x'.repeat(5000), `${Buffer.from('[1,2]').toString('base64url')}.${mac}`])
+    for (const junk of [
+      '',
+      '.',
+      'abc',
+      `${body}.`,
+      `.${mac}`,
+      `${body}.${mac}.x`,
+      'x'.repeat(5000),
+      `${Buffer.from('[1,2]').toString('base64url')}.${mac}`,
+    ])
       expect(readUnsubscribeToken(junk, [SECRET])).toBeNull();
   });
 });

@@ -26,7 +26,11 @@ export const DIGEST_LABEL = 'The daily digest';
 
 const labelOf = (kind: string) => (kind === DIGEST_KIND ? DIGEST_LABEL : (NOTIFICATION_KINDS as Record<string, string>)[kind]);
 
-export async function unsubscribeState(db: Kysely<Database>, token: string, secrets: readonly string[]): Promise<UnsubscribeState> {
+export async function unsubscribeState(
+  db: Kysely<Database>,
+  token: string,
+  secrets: readonly string[],
+): Promise<UnsubscribeState> {
   const claim = readUnsubscribeToken(token, secrets);
   const label = claim && labelOf(claim.kind);
   if (!claim || !label) return { state: 'invalid' };
@@ -114,7 +118,13 @@ async function bumpDigestVersion(db: Kysely<Database>, userId: string, version: 
   if (version !== 0) return false;
   const inserted = await db
     .insertInto('notification_settings')
-    .values({ user_id: userId, digest_hour: DEFAULT_DIGEST_HOUR, time_zone: DEFAULT_TIME_ZONE, digest_version: 1, updated_at: at })
+    .values({
+      user_id: userId,
+      digest_hour: DEFAULT_DIGEST_HOUR,
+      time_zone: DEFAULT_TIME_ZONE,
+      digest_version: 1,
+      updated_at: at,
+    })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
