@@ -64,7 +64,7 @@ export function renderDigest(d: DigestMail, publicUrl: string): RenderedMail {
 <ul style="list-style:none;margin:0 0 16px;padding:0">
 ${rows}
 </ul>
-<p style="font-size:12px;line-height:1.6;color:#4b5563;margin:0">${kinds}<br>
+<p style="font-size:12px;line-height:2;color:#4b5563;margin:0">${kinds}<br>
 <a href="${escapeHtml(d.unsubscribePage)}" style="color:#1d4ed8">Stop the daily digest</a> · <a href="${escapeHtml(preferences)}" style="color:#1d4ed8">Notification settings</a></p>
 </div></body></html>
 `;
