@@ -38,7 +38,7 @@ test.describe('notification settings', () => {
     await expect(page).toHaveURL(/\/account\/notifications$/);
     await expect(page.getByRole('heading', { name: 'Notification settings', level: 1 })).toBeVisible();
 
-    await expect(page.getByRole('note')).toContainText('E-mail is not configured');
+    await expect(page.getByRole('note').filter({ hasText: 'E-mail is not configured' })).toBeVisible();
     const declinedRow = page.getByRole('listitem').filter({ hasText: 'Package declined' });
     const inConsole = declinedRow.getByLabel('In the console');
     await expect(declinedRow.getByLabel('By e-mail')).toBeDisabled();
@@ -57,9 +57,10 @@ test.describe('notification settings', () => {
     await inConsole.selectOption('off');
     await expect(page.getByText('Unsaved changes')).toBeVisible();
     await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: /Stay/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expect(dialog.getByRole('button', { name: 'Save and leave' })).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(/\/account\/notifications$/);
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -70,9 +71,23 @@ test.describe('notification settings', () => {
       'off',
     );
 
+    // the leave dialog's "Save and leave" keeps the work, then leaves
+    await page.getByRole('listitem').filter({ hasText: 'Package expired' }).getByLabel('In the console').selectOption('off');
+    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+    await dialog.getByRole('button', { name: 'Save and leave' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account/notifications');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Package expired' }).getByLabel('In the console')).toHaveValue(
+      'off',
+    );
+
     // back as it was, for whoever runs next
     const restored = await page.request.put(PREFS, {
-      data: { choices: [{ kind: 'package.declined', console: 'now', email: 'now' }], digest_hour: 8, time_zone: zone },
+      data: {
+        choices: ['package.declined', 'package.expired'].map((kind) => ({ kind, console: 'now', email: 'now' })),
+        digest_hour: 8,
+        time_zone: zone,
+      },
       headers: { origin: originOf(page) },
     });
     expect(restored.ok()).toBe(true);

@@ -11,8 +11,9 @@ import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
 import { toast } from '../ui/toast';
 
+// By position in data.kinds, not by kind: a kind's name has dots, which react-hook-form reads as a path.
 interface Values {
-  choices: Record<string, { console: 'now' | 'off'; email: Delivery }>;
+  choices: { console: 'now' | 'off'; email: Delivery }[];
   digest_hour: string;
   time_zone: string;
 }
@@ -38,7 +39,7 @@ function zonesWith(current: string): string[] {
 }
 
 const valuesOf = (data: Preferences, zone: string): Values => ({
-  choices: Object.fromEntries(data.kinds.map((k) => [k.kind, { console: k.console, email: k.email }])),
+  choices: data.kinds.map((k) => ({ console: k.console, email: k.email })),
   digest_hour: String(data.digest_hour),
   time_zone: zone,
 });
@@ -62,10 +63,10 @@ export function NotificationPreferencesForm({ data }: { data: Preferences }) {
   const submit = (values: Values): Promise<boolean> => {
     const body: SavePreferences = {
       // A disabled control (e-mail not configured) gives no value: what was loaded stays.
-      choices: data.kinds.map((k) => ({
+      choices: data.kinds.map((k, i) => ({
         kind: k.kind,
-        console: values.choices[k.kind]?.console ?? k.console,
-        email: values.choices[k.kind]?.email ?? k.email,
+        console: values.choices[i]?.console ?? k.console,
+        email: values.choices[i]?.email ?? k.email,
       })),
       digest_hour: Number(values.digest_hour),
       time_zone: values.time_zone,
@@ -80,7 +81,7 @@ export function NotificationPreferencesForm({ data }: { data: Preferences }) {
     what: 'notification settings',
     keep: { label: 'Save and leave', busy: save.pending, run: () => handleSubmit(submit)().then(() => !form.formState.isDirty) },
   });
-  const anyDigest = Object.values(useWatch({ control, name: 'choices' }) ?? {}).some((c) => c.email === 'digest');
+  const anyDigest = (useWatch({ control, name: 'choices' }) ?? []).some((c) => c?.email === 'digest');
 
   return (
     <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="flex max-w-3xl flex-col gap-6">
@@ -93,11 +94,11 @@ export function NotificationPreferencesForm({ data }: { data: Preferences }) {
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">What you are told, and how</legend>
         <ul className="divide-y divide-slate-200 rounded-md bg-white ring-1 ring-slate-200">
-          {data.kinds.map((k) => (
-            <li key={k.kind} className="grid gap-3 px-4 py-3 sm:grid-cols-[1fr_11rem_11rem] sm:items-end">
-              <p className="text-sm font-medium text-slate-900 sm:pb-1.5">{k.label}</p>
+          {data.kinds.map((k, i) => (
+            <li key={k.kind} className="grid grid-cols-2 gap-3 px-4 py-3 sm:grid-cols-[1fr_11rem_11rem] sm:items-end">
+              <p className="col-span-2 text-sm font-medium text-slate-900 sm:col-span-1 sm:pb-1.5">{k.label}</p>
               <Field label="In the console" className="text-xs">
-                <select {...register(`choices.${k.kind}.console` as const)} className={SELECT}>
+                <select {...register(`choices.${i}.console` as const)} className={SELECT}>
                   {(['now', 'off'] as const).map((v) => (
                     <option key={v} value={v}>
                       {CONSOLE_LABELS[v]}
@@ -106,7 +107,7 @@ export function NotificationPreferencesForm({ data }: { data: Preferences }) {
                 </select>
               </Field>
               <Field label="By e-mail" className="text-xs">
-                <select {...register(`choices.${k.kind}.email` as const)} disabled={!data.email_configured} className={SELECT}>
+                <select {...register(`choices.${i}.email` as const)} disabled={!data.email_configured} className={SELECT}>
                   {(['now', 'digest', 'off'] as const).map((v) => (
                     <option key={v} value={v}>
                       {EMAIL_LABELS[v]}

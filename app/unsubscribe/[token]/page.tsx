@@ -7,7 +7,9 @@ import { verifyingSecrets } from '@/server/notifications/unsubscribe-links';
 
 // An e-mail's unsubscribe link (issue 37), open without signing in. This GET only reads: mail
 // scanners open every link, so the change is the button's POST (app/api/unsubscribe/[token]).
-export const metadata: Metadata = { title: 'Unsubscribe', robots: { index: false }, referrer: 'no-referrer' };
+// Referrer same-origin, not no-referrer: under no-referrer the button's post carries `Origin: null`
+// and is refused as cross-site; same-origin still keeps the token out of other sites' Referer.
+export const metadata: Metadata = { title: 'Unsubscribe', robots: { index: false }, referrer: 'same-origin' };
 
 const TOKEN = /^[A-Za-z0-9_.-]{3,600}$/;
 
@@ -32,7 +34,7 @@ export default async function UnsubscribePage({
           <form method="post" action={`/api/unsubscribe/${token}`} className="mt-4">
             <input type="hidden" name="confirm" value="page" />
             <p className="mb-6 text-sm text-slate-700">
-              Stop {what} from Signdesk? Other kinds of notification stay as they are, and the console still shows this one.
+              Stop {what} from Signdesk? Nothing else changes: your other e-mail and the console’s bell stay as they are.
             </p>
             <button
               type="submit"
