@@ -22,6 +22,8 @@ export function proxy(req: NextRequest) {
 
 function needsSignIn(req: NextRequest) {
   if (req.nextUrl.pathname.startsWith('/sign-in')) return false;
+  // An unsubscribe link works without signing in: its token is its authority (issue 37).
+  if (req.nextUrl.pathname.startsWith('/unsubscribe/')) return false;
   return !req.cookies.has('signdesk') && !req.cookies.has('__Host-signdesk');
 }
 

@@ -72,6 +72,7 @@ async function pages(page: Page): Promise<string[]> {
     '/admin/audit',
     '/admin/jobs',
     '/admin/sandbox',
+    '/account/notifications',
   ];
 }
 
@@ -109,7 +110,8 @@ async function helpLinkProblem(page: Page, width: number): Promise<string | null
   if (href !== wanted) return `the Help link opens ${href}, not ${wanted}`;
   await help.scrollIntoViewIfNeeded();
   const box = await help.boundingBox();
-  if (!box || box.x < 0 || box.x + box.width > width || box.height < 1) return `the Help link is outside the screen (${JSON.stringify(box)})`;
+  if (!box || box.x < 0 || box.x + box.width > width || box.height < 1)
+    return `the Help link is outside the screen (${JSON.stringify(box)})`;
   // Visible, steady, enabled and not covered by anything: what a tap needs.
   return help.click({ trial: true, timeout: 5_000 }).then(
     () => null,

@@ -58,7 +58,14 @@ export function ConsoleShell({ user, embedded, children }: ConsoleShellProps) {
             </div>
             <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm text-slate-100">
               <span>
-                <span className="font-medium">{user.name}</span>{' '}
+                {/* Your own settings: what you are told, and how (issue 37). */}
+                <Link
+                  href={'/account/notifications' as Route}
+                  className="font-medium underline-offset-2 hover:underline"
+                  title="Your notification settings"
+                >
+                  {user.name}
+                </Link>{' '}
                 <span className="text-slate-300">({ROLES.filter((r) => user.roles.includes(r)).join(', ')})</span>
               </span>
               <NotificationBell />

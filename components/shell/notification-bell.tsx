@@ -63,6 +63,13 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
             <h2 className="text-sm font-semibold">Notifications</h2>
+            <Link
+              href={'/account/notifications' as Route}
+              onClick={() => setOpen(false)}
+              className="ml-auto rounded px-2 py-1 text-sm font-medium text-brand-700 hover:bg-slate-100"
+            >
+              Settings
+            </Link>
             <button
               type="button"
               disabled={unread === 0 || mark.pending}

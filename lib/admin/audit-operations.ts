@@ -59,6 +59,8 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'saved_view.create': 'Saved a list view',
   'saved_view.delete': 'Deleted a saved list view',
   'home.dismiss': 'Dismissed a failure from home',
+  'notification_preferences.update': 'Changed their notification preferences',
+  'notification.unsubscribe': 'Unsubscribed from an e-mail by its link',
   'recipient.update': 'Edited a recipient in the book',
   'recipient.delete': 'Deleted a recipient from the book',
   'recipient.import': 'Imported recipients into the book',

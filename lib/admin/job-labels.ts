@@ -10,6 +10,7 @@ export const JOB_QUEUE_LABELS = {
   watcher: 'Follow open packages and requests',
   notify: 'Make notifications',
   mail: 'Send notification e-mail',
+  digest: 'Send daily notification digests',
 } as const;
 export type JobQueueName = keyof typeof JOB_QUEUE_LABELS;
 export const JOB_QUEUE_NAMES = Object.keys(JOB_QUEUE_LABELS) as JobQueueName[];

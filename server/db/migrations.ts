@@ -588,6 +588,53 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Notification preferences (issue 37, server/notifications/preferences.ts): per person, kind and
+  // channel, 'now', 'digest' or 'off' (no row: the default); each cell's version moves on every
+  // change, so an unsubscribe link made for one version works once. A person's digest hour and
+  // time zone; one digest row per person and local day, claimed before it is sent (its key is what
+  // makes it once across instances); which digest carried a delivery; and a notification kept for
+  // its e-mail alone (the person turned the console's channel off for its kind).
+  '0025_notification_preferences': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notification_preferences')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('delivery', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notification_preferences_pk', ['user_id', 'kind', 'channel'])
+        .execute();
+      await db.schema
+        .createTable('notification_settings')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('digest_hour', 'integer', (c) => c.notNull())
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('digest_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('notification_digests')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('local_date', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('items', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('claimed_until', 'text')
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notification_digests_pk', ['user_id', 'local_date'])
+        .execute();
+      await db.schema.alterTable('notification_deliveries').addColumn('digest_date', 'text').execute();
+      await db.schema
+        .alterTable('notifications')
+        .addColumn('in_console', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+  },
   // The deadline of what the watcher follows (issue 37): a package's expires_at, a request's
   // SLA due_at as the API last answered them, so the notify job tells "expiring soon" and
   // "past its SLA" from the console's own rows instead of asking the API again.

@@ -357,9 +357,12 @@ export interface NotificationsTable {
   read_at: string | null;
   /** what happened, once: unique with user_id, so an event is told to a person once */
   event_key: string;
+  /** 0: kept for its e-mail alone (the person turned the console's channel off for its kind) */
+  in_console: Generated<number>;
 }
 
-export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
+/** 'digest': waits for the person's daily digest (server/notifications/digest.ts); 'dropped': its kind was turned off before the digest went */
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'digest' | 'dropped';
 
 /** A notification's delivery by a channel (e-mail only so far): claimed before sending, sent once. */
 export interface NotificationDeliveriesTable {
@@ -371,6 +374,47 @@ export interface NotificationDeliveriesTable {
   /** while 'sending': after this the claim is taken as lost (its instance died) and the row may be claimed again */
   claimed_until: string | null;
   /** not tried again before this (the backoff after a failure) */
+  next_attempt_at: string;
+  sent_at: string | null;
+  created_at: string;
+  /** the local date of the digest that carried it (state 'digest' until then) */
+  digest_date: Generated<string | null>;
+}
+
+export type NotificationDelivery = 'now' | 'digest' | 'off';
+export type NotificationChannel = 'console' | 'email';
+
+/** A person's choice for one kind and channel; no row: the default (server/notifications/preferences.ts). */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: string;
+  channel: NotificationChannel;
+  delivery: NotificationDelivery;
+  /** moves on at every change: an unsubscribe link names the version it was made for */
+  version: number;
+  updated_at: string;
+}
+
+/** A person's digest hour and time zone; no row: 08:00 UTC. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  digest_hour: number;
+  /** an IANA time zone */
+  time_zone: string;
+  /** moves on when the digest as a whole is unsubscribed from */
+  digest_version: Generated<number>;
+  updated_at: string;
+}
+
+/** One digest per person and local day, claimed before it is sent. */
+export interface NotificationDigestsTable {
+  user_id: string;
+  local_date: string;
+  state: 'sending' | 'sent' | 'pending' | 'failed';
+  attempts: number;
+  items: number;
+  last_error: string | null;
+  claimed_until: string | null;
   next_attempt_at: string;
   sent_at: string | null;
   created_at: string;
@@ -388,6 +432,9 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_cursor: NotificationCursorTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_settings: NotificationSettingsTable;
+  notification_digests: NotificationDigestsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   users: UsersTable;

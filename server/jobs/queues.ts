@@ -31,6 +31,8 @@ export const QUEUES = {
   notify: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 120, concurrency: 1 },
   /** mails the notifications due (server/notifications/mail-due.ts); each delivery keeps its own retries and backoff */
   mail: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
+  /** sends each person's daily digest at their hour, once a local day (server/notifications/digest.ts); a failed run waits for the next period */
+  digest: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 300, concurrency: 1 },
 } as const satisfies Record<string, QueueOptions>;
 
 export type QueueName = keyof typeof QUEUES;

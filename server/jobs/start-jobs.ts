@@ -17,6 +17,7 @@ import { notifyEvents } from '../notifications/notify';
 import { mailDue } from '../notifications/mail-due';
 import { consoleHealth } from '../notifications/console-health';
 import { apiNow } from '../signing-api/client/upstream-clock';
+import { sendDigests } from '../notifications/digest';
 
 // The console's background work, started once per server process (instrumentation.ts): each
 // instance runs every queue's worker, and the queue (pg-boss on PostgreSQL, the embedded
@@ -26,6 +27,8 @@ import { apiNow } from '../signing-api/client/upstream-clock';
 const FIRST_TICK_MS = 1_000;
 const SWEEP_EVERY_S = 10;
 const RETENTION_EVERY_S = 3600;
+/** a digest goes within this long of its hour (it is due from the hour on, see local-time.ts) */
+const DIGEST_EVERY_S = 60;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : -1);
@@ -103,6 +106,10 @@ async function register(queue: Pick<JobQueue, 'work'>) {
     });
     if (sent.sent || sent.failed) logger().info({ job: 'mail', ...sent }, 'notification e-mail sent');
   });
+  await queue.work('digest', async () => {
+    const sent = await sendDigests({ db: await db() });
+    if (sent.sent || sent.failed) logger().info({ job: 'digest', ...sent }, 'daily digests sent');
+  });
 }
 
 /**
@@ -143,6 +150,7 @@ export function startJobs() {
     if (settle > 0) every(queue, 'intent-settle', Math.min(60, Math.max(5, Math.ceil(settle / 2))));
     every(queue, 'notify', env().NOTIFY_INTERVAL_SECONDS);
     if (env().SMTP_URL) every(queue, 'mail', env().NOTIFY_INTERVAL_SECONDS);
+    if (env().SMTP_URL) every(queue, 'digest', DIGEST_EVERY_S);
     if (env().WATCHER_INTERVAL_SECONDS > 0) every(queue, 'watcher', env().WATCHER_INTERVAL_SECONDS);
     logger().info({ queue: queue.kind }, 'background work started');
   };

@@ -8,6 +8,7 @@ import { patternMatcher } from './path-patterns';
 // and archive routes come from their registry (lib/catalog/kinds.ts); their other routes are here.
 export const API_ROUTES: readonly string[] = [
   '/api/[...missing]',
+  '/api/account/notification-preferences',
   '/api/admin/audit',
   '/api/admin/audit/export',
   '/api/admin/deliveries',
@@ -88,6 +89,7 @@ export const API_ROUTES: readonly string[] = [
   '/api/saved-views',
   '/api/saved-views/[id]',
   '/api/teams/mine',
+  '/api/unsubscribe/[token]',
   ...catalogPaths({ base: '/api', id: '[id]' }),
 ];
 

@@ -5,7 +5,7 @@ import type { NotificationKind } from './kinds';
 
 // What every source of notifications hands the notify job, and who a record's person is.
 
-export type NotifyEvent = Omit<NotificationsTable, 'id' | 'created_at' | 'read_at' | 'title' | 'body' | 'href'> & {
+export type NotifyEvent = Omit<NotificationsTable, 'id' | 'created_at' | 'read_at' | 'title' | 'body' | 'href' | 'in_console'> & {
   kind: NotificationKind;
   /** names the record, the action or what failed, in words */
   name: string;

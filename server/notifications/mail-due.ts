@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { env } from '../env';
 import { failureMessage } from '../jobs/job-queue';
+import { NOTIFICATION_KINDS } from './kinds';
 import { renderMail } from './mail-render';
 import { smtpMailer, type Mailer } from './mailer';
+import { kindUnsubscribe, signingSecret } from './unsubscribe-links';
 
 // Delivers each notification's e-mail once (issue 37). A delivery is claimed before it is sent:
 // one conditional update moves it from pending (and due) to sending, so of two runs, on any
@@ -31,6 +33,8 @@ export interface MailDueOptions {
   mailer?: Mailer;
   from?: string;
   publicUrl?: string;
+  /** the key unsubscribe links are signed with (unsubscribe-links.ts); default: the session password's */
+  secret?: string;
   now?: () => Date;
   /** the first wait after a failure, doubled at each next one (MAIL_RETRY_FIRST_SECONDS) */
   retryFirstMs?: number;
@@ -52,6 +56,7 @@ export async function mailDue({
   mailer,
   from,
   publicUrl,
+  secret,
   now = () => new Date(),
   retryFirstMs = FIRST_BACKOFF_MS,
   claimMs = CLAIM_MS,
@@ -108,6 +113,8 @@ export async function mailDue({
         'notifications.title',
         'notifications.body',
         'notifications.href',
+        'notifications.kind',
+        'notifications.user_id',
         'users.email',
         'users.disabled',
       ])
@@ -117,9 +124,11 @@ export async function mailDue({
       await settle(d.notification_id, { state: 'failed', last_error: n ? 'the account is disabled' : 'no such person' });
       continue;
     }
-    const mail = renderMail(n, base);
+    const unsubscribe = await kindUnsubscribe(db, n.user_id, n.kind, base, secret ?? signingSecret());
+    const label = (NOTIFICATION_KINDS as Record<string, string>)[n.kind] ?? n.title;
+    const mail = renderMail(n, base, { page: unsubscribe.page, label });
     try {
-      await send.send({ from: sender, to: n.email, ...mail, messageId: `<${n.id}@signdesk>` });
+      await send.send({ from: sender, to: n.email, ...mail, messageId: `<${n.id}@signdesk>`, headers: unsubscribe.headers });
       await settle(d.notification_id, { state: 'sent', sent_at: now().toISOString(), last_error: null });
       run.sent++;
     } catch (err) {

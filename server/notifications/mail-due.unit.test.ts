@@ -83,7 +83,14 @@ function fakeMailer(fail = () => false, waitMs = 0) {
   return { sent, mailer };
 }
 const run = (mailer: Mailer, at: number) =>
-  mailDue({ db, mailer, from: 'Signdesk <s@example.com>', publicUrl: 'https://signdesk.example.com/', now: () => new Date(at) });
+  mailDue({
+    db,
+    mailer,
+    from: 'Signdesk <s@example.com>',
+    publicUrl: 'https://signdesk.example.com/',
+    secret: 'a-session-password-of-at-least-32-characters',
+    now: () => new Date(at),
+  });
 const row = () => db.selectFrom('notification_deliveries').selectAll().executeTakeFirstOrThrow();
 
 describe('mailDue', () => {

@@ -12,6 +12,8 @@ export interface Mail {
   text: string;
   html: string;
   messageId: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), from unsubscribe-links.ts */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

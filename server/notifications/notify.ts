@@ -6,6 +6,7 @@ import { notificationText, statusKind, subjectHref, TOLD_STATUSES } from './kind
 import { packageSender, requestSubmitter, type NotifyEvent } from './events';
 import { deadlineEvents, DEFAULT_THRESHOLDS, type Thresholds } from './deadline-events';
 import { adminEvents, type ConsoleHealth } from './admin-alerts';
+import { routeOf } from './preferences';
 
 // Turns what happened into notifications (issue 37): the watcher's changes of status
 // (status_history) of packages the console sent and requests it submitted, and a batch that
@@ -139,6 +140,10 @@ async function record(db: Kysely<Database>, events: Event[], email: boolean, now
   let made = 0;
   for (const e of unique) {
     const { title, body } = notificationText(e.kind, e.name, e.when);
+    // The person's preferences (preferences.ts): a channel turned off gets nothing of the kind.
+    const route = await routeOf(db, e.user_id, e.kind);
+    const mailed = email && route.email !== 'off';
+    if (!route.console && !mailed) continue;
     // One transaction: a notification is never kept without the delivery it is owed.
     await db.transaction().execute(async (tx) => {
       const inserted = await tx
@@ -155,19 +160,20 @@ async function record(db: Kysely<Database>, events: Event[], email: boolean, now
           created_at: at,
           read_at: null,
           event_key: e.event_key,
+          in_console: route.console ? 1 : 0,
         })
         .onConflict((oc) => oc.columns(['event_key', 'user_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return;
       made++;
-      if (email)
+      if (mailed)
         await tx
           .insertInto('notification_deliveries')
           .values({
             notification_id: inserted.id,
             channel: 'email',
-            state: 'pending',
+            state: route.email === 'digest' ? 'digest' : 'pending',
             attempts: 0,
             last_error: null,
             claimed_until: null,

@@ -82,7 +82,8 @@ describe('notifyEvents', () => {
       ['usr_a', 'package.completed', 'package', 'pkg_1', '/packages/pkg_1', null],
     ]);
     expect(rows[0]!.body).toContain('Acme NDA');
-    expect((await deliveries()).map((d) => [d.notification_id, d.channel, d.state])).toEqual([[rows[0]!.id, 'email', 'pending']]);
+    // a completion waits for the daily digest by default (preference-defaults.ts)
+    expect((await deliveries()).map((d) => [d.notification_id, d.channel, d.state])).toEqual([[rows[0]!.id, 'email', 'digest']]);
   });
 
   it('tells the submitter of a request sent back, approved or rejected; nobody of what this console did not send', async () => {

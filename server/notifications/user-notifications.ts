@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { NOTIFICATIONS_LISTED, type MarkRead, type NotificationList } from '@/lib/notifications/schemas';
 
-// A person's own notifications: nobody reads or marks another's (every query is by user id).
+// A person's own notifications: nobody reads or marks another's (every query is by user id). One
+// kept for its e-mail alone (in_console 0: the person turned the bell off for its kind) is not listed.
 
 export async function notificationsOf(db: Kysely<Database>, userId: string): Promise<NotificationList> {
   const data = await db
     .selectFrom('notifications')
     .select(['id', 'kind', 'subject_type', 'subject_id', 'title', 'body', 'href', 'created_at', 'read_at'])
     .where('user_id', '=', userId)
+    .where('in_console', '=', 1)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(NOTIFICATIONS_LISTED)
@@ -18,6 +20,7 @@ export async function notificationsOf(db: Kysely<Database>, userId: string): Pro
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
+    .where('in_console', '=', 1)
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return { data, unread: Number(count.n) };

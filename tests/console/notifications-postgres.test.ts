@@ -9,11 +9,14 @@ import { mailDue } from '@/server/notifications/mail-due';
 import type { Mail } from '@/server/notifications/mailer';
 import { notifyEvents } from '@/server/notifications/notify';
 import { countDeliveriesByState, failedDeliveries } from '@/server/notifications/failed-deliveries';
+import { sendDigests } from '@/server/notifications/digest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 
-// Notifications on PostgreSQL, two instances (two pools) at once: migrations 0024 and 0026 run
-// there, each event is told once and each e-mail sent once though both instances run both jobs
-// together; the timed kinds and admins' alerts likewise, each incident once.
+// Notifications on PostgreSQL, two instances (two pools) at once: migrations 0024 to 0026 run
+// there, each event is told once and each e-mail sent once though both instances run the jobs
+// together: the mail at once (a package expired), the daily digest (a batch finished, which
+// waits for it by default) claimed by one instance for the person's local day, and the timed
+// kinds and admins' alerts, each incident once.
 
 let pg: TestPostgres;
 let a: Kysely<Database>;
@@ -125,13 +128,27 @@ describe('notifications on PostgreSQL, two instances', () => {
       mailer,
       from: 's@example.com',
       publicUrl: 'https://signdesk.example.com',
+      secret: 'a-session-password-of-at-least-32-characters',
       now: () => new Date(NOW.getTime() + 2000),
     };
     await Promise.all([mailDue({ db: a, ...opts }), mailDue({ db: b, ...opts }), mailDue({ db: b, ...opts })]);
-    expect(sent.map((m) => m.subject).sort()).toEqual(['Signdesk: Batch finished', 'Signdesk: Package expired']);
+    expect(sent.map((m) => m.subject)).toEqual(['Signdesk: Package expired']);
+
+    // the next day's 08:00 UTC (the default hour and zone): one digest, whichever instances run it
+    const digestAt = { ...opts, now: () => new Date('2026-11-27T08:00:05.000Z') };
+    await Promise.all([
+      sendDigests({ db: a, ...digestAt }),
+      sendDigests({ db: b, ...digestAt }),
+      sendDigests({ db: a, ...digestAt }),
+    ]);
+    expect(sent.map((m) => m.subject)).toEqual(['Signdesk: Package expired', 'Signdesk: your daily digest (1 notification)']);
+    expect(sent[1]!.text).toContain('https://signdesk.example.com/packages/bulk/blk_pg');
     expect(await a.selectFrom('notification_deliveries').select('state').execute()).toEqual([
       { state: 'sent' },
       { state: 'sent' },
+    ]);
+    expect(await a.selectFrom('notification_digests').select(['local_date', 'state', 'items']).execute()).toEqual([
+      { local_date: '2026-11-27', state: 'sent', items: 1 },
     ]);
   }, 60_000);
 

@@ -110,6 +110,16 @@ async function finishAtSandbox(action: 'complete' | 'decline') {
 }
 
 describe('notifications', () => {
+  beforeAll(async () => {
+    // A completion waits for the daily digest by default (preference-defaults.ts); this suite is
+    // about the mail at once, so its sender asks for it at once.
+    const saved = await c.call('PUT', '/api/account/notification-preferences', {
+      cookie: c.cookies.sender,
+      body: { choices: [{ kind: 'package.completed', console: 'now', email: 'now' }], digest_hour: 8, time_zone: 'UTC' },
+    });
+    expect(saved.status, saved.bytes.toString().slice(0, 300)).toBe(200);
+  });
+
   it('a package completed at the sandbox becomes one notification for its sender and one e-mail', async () => {
     const pkg = await finishAtSandbox('complete');
     await expect.poll(async () => (await about(c.cookies.sender, pkg)).length, within).toBe(1);
