@@ -15,8 +15,9 @@ import { machine, startStack } from './lib/stack.ts';
 // mailed, none twice.
 
 const OPEN = Number(process.env.BENCH_NOTIFY_OPEN ?? 1000);
-const CHANGES = Number(process.env.BENCH_NOTIFY_CHANGES ?? 20);
-const SPREAD_S = Number(process.env.BENCH_NOTIFY_SPREAD_S ?? 120);
+const CHANGES = Number(process.env.BENCH_NOTIFY_CHANGES ?? 16);
+// Four changes a minute among 1,000 open packages: a busy day's pace (a package's life is days).
+const SPREAD_S = Number(process.env.BENCH_NOTIFY_SPREAD_S ?? 240);
 const TARGET_P95_S = 60;
 const SEND_AT_ONCE = 6;
 
@@ -92,7 +93,7 @@ async function main() {
       const res = await stack.control(`/__sandbox/signature-packages/${id}/actions`, { action: 'deliver' });
       if (!res.ok) throw new Error(`deliver ${id}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     }
-    await sleep(65_000);
+    await sleep(35_000);
 
     // Changes at random moments over the spread, each a package signed by every signer.
     const chosen = [...ids].sort(() => Math.random() - 0.5).slice(0, CHANGES);

@@ -201,7 +201,7 @@ export const settingsFields = z.object({
   /** an unknown send outcome left this long (no tab confirmed it) is confirmed by the server under its key; 0 = never */
   INTENT_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** the watcher (server/watcher/): seconds between its runs, which read what is open at the API; 0 = off */
-  WATCHER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  WATCHER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** the watcher's share of the key: API calls one run may make; a run that spends it goes on at the next */
   WATCHER_MAX_CALLS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(20),
   /** e-mail of notifications (issue 37): smtp://user:pass@host:587 (STARTTLS when offered) or smtps:// (implicit TLS); unset = no e-mail */

@@ -49,7 +49,10 @@ export async function digestSettingsOf(db: Db, userId: string) {
     : { digest_hour: DEFAULT_DIGEST_HOUR, time_zone: DEFAULT_TIME_ZONE, digest_version: 0, saved: false };
 }
 
-export async function preferencesOf(db: Db, userId: string, emailConfigured: boolean): Promise<Preferences> {
+/** Admins' alerts (admin.*) are an admin's only: nobody else is told them, so nobody else chooses how. */
+const kindsFor = (admin: boolean) => Object.entries(NOTIFICATION_KINDS).filter(([kind]) => admin || !kind.startsWith('admin.'));
+
+export async function preferencesOf(db: Db, userId: string, emailConfigured: boolean, admin = false): Promise<Preferences> {
   const rows = await db
     .selectFrom('notification_preferences')
     .select(['kind', 'channel', 'delivery'])
@@ -59,7 +62,7 @@ export async function preferencesOf(db: Db, userId: string, emailConfigured: boo
   const settings = await digestSettingsOf(db, userId);
   return {
     email_configured: emailConfigured,
-    kinds: Object.entries(NOTIFICATION_KINDS).map(([kind, label]) => {
+    kinds: kindsFor(admin).map(([kind, label]) => {
       const inConsole = chosen.get(`${kind}\u0000console`);
       const email = chosen.get(`${kind}\u0000email`);
       return {

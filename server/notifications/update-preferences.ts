@@ -10,11 +10,13 @@ export async function updateNotificationPreferences(opts: {
   userId: string;
   input: SavePreferences;
   emailConfigured: boolean;
+  /** whether the person is an admin (their alerts' kinds are listed) */
+  admin: boolean;
   now: Date;
 }) {
   const { changes, digest } = await savePreferences(opts.db, opts.userId, opts.input, opts.now);
   const saved: SavedPreferences = {
-    ...(await preferencesOf(opts.db, opts.userId, opts.emailConfigured)),
+    ...(await preferencesOf(opts.db, opts.userId, opts.emailConfigured, opts.admin)),
     user_id: opts.userId,
     changes,
     digest_changed: digest !== null,

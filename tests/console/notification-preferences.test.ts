@@ -112,6 +112,10 @@ describe('notification preferences', () => {
     expect(first).toMatchObject({ email_configured: true, digest_hour: 8, time_zone: null });
     expect(first.kinds.find((k) => k.kind === 'package.declined')).toMatchObject({ console: 'now', email: 'now' });
     expect(first.kinds.find((k) => k.kind === 'package.completed')).toMatchObject({ console: 'now', email: 'digest' });
+    // Admins' alerts are told to admins alone: only they choose how.
+    expect(first.kinds.filter((k) => k.kind.startsWith('admin.'))).toEqual([]);
+    const admins = (await c.call('GET', PREFS, { cookie: c.cookies.admin })).body as { kinds: Choice[] };
+    expect(admins.kinds.map((k) => k.kind)).toContain('admin.api_key_refused');
 
     const badZone = await save([], { time_zone: 'Mars/Olympus_Mons' });
     expect(badZone.status).toBe(422);

@@ -7,7 +7,7 @@ import { savePreferencesSchema, type SavedPreferences } from '@/lib/notification
 
 // The signed-in person's own notification preferences (issue 37): nobody reads or sets another's.
 export const GET = handler({ permission: 'read' }, async ({ user }) =>
-  preferencesOf(await db(), user.id, Boolean(env().SMTP_URL)),
+  preferencesOf(await db(), user.id, Boolean(env().SMTP_URL), user.roles.includes('admin')),
 );
 
 export const PUT = handler(
@@ -32,6 +32,7 @@ export const PUT = handler(
       userId: user.id,
       input: body,
       emailConfigured: Boolean(env().SMTP_URL),
+      admin: user.roles.includes('admin'),
       now: new Date(),
     }),
 );
