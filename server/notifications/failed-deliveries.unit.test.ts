@@ -103,6 +103,7 @@ describe('failed deliveries', () => {
       mailer: { send: async (m) => void sent.push(m) },
       from: 's@example.com',
       publicUrl: 'https://signdesk.example.com',
+      secret: 'a-session-password-of-at-least-32-characters',
       now: () => new Date(AT),
     });
     expect(run).toEqual({ sent: 1, failed: 0 });
