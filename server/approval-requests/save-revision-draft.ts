@@ -1,6 +1,7 @@
 import 'server-only';
 import type { RevisionInput } from '@/lib/approval-requests/schemas';
 import { saveRevisionDraft as patchRevisionDraft } from '../signing-api/approval-requests';
+import { requireRequestInScope } from './approval-submissions';
 
 export interface SaveRevisionDraftOptions {
   id: string;
@@ -12,5 +13,6 @@ export interface SaveRevisionDraftOptions {
 
 /** Saves a revision draft of the request, checked against its own release (a draft need not be whole yet). */
 export async function saveRevisionDraft({ id, input, idempotencyKey }: SaveRevisionDraftOptions) {
+  await requireRequestInScope(id);
   return patchRevisionDraft(id, input, idempotencyKey);
 }

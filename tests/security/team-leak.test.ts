@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestConsole, type ConsoleReply, type TestConsole } from '../console/harness';
-import { apiId, expectConsoleError, idem, ndaBody } from '../console/console-fixtures';
+import { accessRequest, apiId, expectConsoleError, idem, makePdf, ndaBody, uploadViaConsole } from '../console/console-fixtures';
 
-// Issue 38, the first slice: two teams, a sender in each, a package, a batch and a recipient in
-// each. Neither sender's lists, searches, detail reads, exports or counts show the other team's
+// Issue 38: two teams, a sender (who also submits requests and uploads documents) in each, a
+// package, a batch, a recipient, an approval request and a document in each. Neither sender's lists, searches, detail reads, exports or counts show the other team's
 // records, and a link to one answers exactly what a missing record answers. Before any team
 // exists, the console behaves as before teams: every sender sees every package and the one book.
 
@@ -18,7 +18,7 @@ type Sender = { id: string; cookie: string; tag: string };
 async function newSender(tag: string): Promise<Sender> {
   const made = await c.call('POST', '/api/admin/users', {
     cookie: c.cookies.admin,
-    body: { email: `${tag}@teams.test`, name: `Sender ${tag}`, password: PASSWORD, roles: ['sender'] },
+    body: { email: `${tag}@teams.test`, name: `Sender ${tag}`, password: PASSWORD, roles: ['sender', 'operator'] },
   });
   expect(made.status, made.bytes.toString('utf8').slice(0, 300)).toBe(200);
   const { cookie } = await c.signIn(`${tag}@teams.test`);
@@ -134,9 +134,38 @@ async function sameAsMissing(
   expect(withoutRequestId(theirs)).toEqual(withoutRequestId(missing));
 }
 
+/** An approval request `s` submits from the console (for `teamId` when given). */
+async function submitRequest(s: Sender, teamId?: string) {
+  return c.call('POST', '/api/approval-requests', {
+    cookie: s.cookie,
+    body: { ...accessRequest({ external_id: `ACC-${s.tag}-${idem('x').slice(-6)}` }), ...(teamId ? { team_id: teamId } : {}) },
+    idempotencyKey: idem('submit'),
+  });
+}
+async function submittedRequest(s: Sender) {
+  const reply = await submitRequest(s);
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return { id: reply.body.id as string, external_id: reply.body.external_id as string };
+}
+
+async function uploadDocument(s: Sender, teamId?: string) {
+  const pdf = await makePdf(1);
+  return uploadViaConsole(c, pdf, { cookie: s.cookie, filename: `doc-${s.tag}.pdf`, ...(teamId ? { teamId } : {}) });
+}
+async function uploadedDocument(s: Sender) {
+  const reply = await uploadDocument(s);
+  expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  return reply.body.id as string;
+}
+
+const idsOf = (reply: ConsoleReply) => (reply.body.data as { id: string }[]).map((r) => r.id);
+const revision = { expected_version: 1, expected_task_version: 1, form_data: { system: 'crm' } };
+
 let hr: Sender;
 let legal: Sender;
 let unowned: string;
+let unownedRequest: string;
+let unownedDocument: string;
 
 describe('before any team exists', () => {
   it('every sender sees every package, its record and the one book, as before teams', async () => {
@@ -149,11 +178,18 @@ describe('before any team exists', () => {
     expect(read.body.console_record).not.toBeNull();
     expect((await c.call('GET', `/api/packages/${unowned}/sending-record`, { cookie: legal.cookie })).status).toBe(200);
     await bookHolds(legal, 'other-hr@example.org');
+    unownedRequest = (await submittedRequest(hr)).id;
+    unownedDocument = await uploadedDocument(hr);
+    expect(idsOf(await c.call('GET', '/api/approval-requests?size=100', { cookie: legal.cookie }))).toContain(unownedRequest);
+    expect((await c.call('GET', `/api/documents/${unownedDocument}`, { cookie: legal.cookie })).status).toBe(200);
   });
 });
 
 describe('two teams', () => {
-  const records = {} as Record<'hr' | 'legal', { pkg: string; batch: string; recipient: string }>;
+  const records = {} as Record<
+    'hr' | 'legal',
+    { pkg: string; batch: string; recipient: string; request: { id: string; external_id: string }; document: string }
+  >;
 
   beforeAll(async () => {
     for (const [s, name] of [
@@ -173,7 +209,9 @@ describe('two teams', () => {
       const batch = await madeBatch(s);
       await bookHolds(s, `other-${s.tag}@example.org`);
       const entry = (await book(s, `other-${s.tag}@`)).data[0]!;
-      records[s.tag as 'hr' | 'legal'] = { pkg, batch, recipient: entry.id };
+      const request = await submittedRequest(s);
+      const document = await uploadedDocument(s);
+      records[s.tag as 'hr' | 'legal'] = { pkg, batch, recipient: entry.id, request, document };
     }
   });
 
@@ -294,5 +332,143 @@ describe('two teams', () => {
     const error = expectConsoleError(refused, 422, 'TEAM_NOT_YOURS');
     expect(error.details?.map((d) => d.path)).toEqual(['team_id']);
     expect((await packageIds({ id: '', cookie: c.cookies.admin, tag: 'admin' })).pagination.total).toBe(before);
+  });
+  it('approval request lists, searches, counts and exports hold only the reader’s team’s requests', async () => {
+    for (const [me, other] of pairs()) {
+      const mine = records[me.tag as 'hr'].request;
+      const theirs = records[other.tag as 'hr'].request;
+      const list = await c.call('GET', '/api/approval-requests?size=100', { cookie: me.cookie });
+      expect(list.status, list.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      const ids = idsOf(list);
+      expect(ids).toContain(mine.id);
+      expect(ids).not.toContain(theirs.id);
+      // Submitted before teams: no team's, so no one's but an admin's.
+      expect(ids).not.toContain(unownedRequest);
+      expect((list.body.pagination as { total: number }).total).toBe(ids.length);
+      const search = await c.call('GET', `/api/approval-requests?q=${encodeURIComponent(theirs.external_id)}`, {
+        cookie: me.cookie,
+      });
+      expect(idsOf(search)).toEqual([]);
+      expect((search.body.pagination as { total: number }).total).toBe(0);
+      const ranged = await c.call('GET', '/api/approval-requests?size=100&sent_from=2000-01-01', { cookie: me.cookie });
+      expect(idsOf(ranged)).not.toContain(theirs.id);
+      const csv = await c.call('GET', '/api/approval-requests/export', { cookie: me.cookie });
+      expect(csv.status).toBe(200);
+      expect(csv.bytes.toString('utf8')).toContain(mine.id);
+      expect(csv.bytes.toString('utf8')).not.toContain(theirs.id);
+      expect(csv.bytes.toString('utf8')).not.toContain(unownedRequest);
+    }
+  });
+
+  it('another team’s approval request, its revision and a resubmission answer as a missing one does', async () => {
+    for (const [me, other] of pairs()) {
+      for (const theirs of [records[other.tag as 'hr'].request.id, unownedRequest]) {
+        await sameAsMissing(me.cookie, 'GET', `/api/approval-requests/${theirs}`, '/api/approval-requests/apr_nosuchrequest0');
+        await sameAsMissing(
+          me.cookie,
+          'GET',
+          `/api/approval-requests/${theirs}/revision-requirements`,
+          '/api/approval-requests/apr_nosuchrequest0/revision-requirements',
+        );
+        for (const [method, tail] of [
+          ['PATCH', 'revision-draft'],
+          ['POST', 'resubmit'],
+        ] as const) {
+          const theirsReply = await c.call(method, `/api/approval-requests/${theirs}/${tail}`, {
+            cookie: me.cookie,
+            body: revision,
+            idempotencyKey: idem('rev'),
+          });
+          const missing = await c.call(method, `/api/approval-requests/apr_nosuchrequest0/${tail}`, {
+            cookie: me.cookie,
+            body: revision,
+            idempotencyKey: idem('rev'),
+          });
+          expectConsoleError(theirsReply, 404, 'NOT_FOUND');
+          expect(withoutRequestId(theirsReply)).toEqual(withoutRequestId(missing));
+        }
+      }
+      const mine = await c.call('GET', `/api/approval-requests/${records[me.tag as 'hr'].request.id}`, { cookie: me.cookie });
+      expect(mine.status).toBe(200);
+    }
+  });
+
+  it('a request submitted for a team not the submitter’s is refused before the API hears of it', async () => {
+    const teams = await c.call('GET', '/api/admin/teams', { cookie: c.cookies.admin });
+    const legalTeam = (teams.body.data as { id: string; name: string }[]).find((t) => t.name === 'Legal')!;
+    const before = (await c.call('GET', '/api/approval-requests?size=1', { cookie: c.cookies.admin })).body.pagination;
+    const refused = await submitRequest(hr, legalTeam.id);
+    expect(expectConsoleError(refused, 422, 'TEAM_NOT_YOURS').details?.map((d) => d.path)).toEqual(['team_id']);
+    const after = (await c.call('GET', '/api/approval-requests?size=1', { cookie: c.cookies.admin })).body.pagination;
+    expect(after).toEqual(before);
+  });
+
+  it('document lists and counts hold only the reader’s team’s documents', async () => {
+    for (const [me, other] of pairs()) {
+      const list = await c.call('GET', '/api/documents?size=100', { cookie: me.cookie });
+      expect(list.status, list.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      const ids = idsOf(list);
+      expect(ids).toContain(records[me.tag as 'hr'].document);
+      expect(ids).not.toContain(records[other.tag as 'hr'].document);
+      expect(ids).not.toContain(unownedDocument);
+      expect((list.body.pagination as { total: number }).total).toBe(ids.length);
+      const search = await c.call('GET', `/api/documents?q=${encodeURIComponent(`doc-${other.tag}`)}`, { cookie: me.cookie });
+      expect(idsOf(search)).toEqual([]);
+      expect((search.body.pagination as { total: number }).total).toBe(0);
+    }
+  });
+
+  it('another team’s document, its PDF, editor and templates answer as a missing one does', async () => {
+    for (const [me, other] of pairs()) {
+      for (const theirs of [records[other.tag as 'hr'].document, unownedDocument]) {
+        const missing = 'doc_nosuchdocument0';
+        await sameAsMissing(me.cookie, 'GET', `/api/documents/${theirs}`, `/api/documents/${missing}`);
+        await sameAsMissing(me.cookie, 'POST', `/api/documents/${theirs}/content`, `/api/documents/${missing}/content`);
+        await sameAsMissing(me.cookie, 'GET', `/api/documents/${theirs}/templates`, `/api/documents/${missing}/templates`);
+        await sameAsMissing(me.cookie, 'GET', `/api/documents/${theirs}/editor`, `/api/documents/${missing}/editor`);
+        await sameAsMissing(me.cookie, 'POST', `/api/documents/${theirs}/editor`, `/api/documents/${missing}/editor`, {});
+        await sameAsMissing(
+          me.cookie,
+          'GET',
+          `/api/documents/${theirs}/editor/document`,
+          `/api/documents/${missing}/editor/document`,
+        );
+        for (const [path, body] of [
+          ['', { reason: 'Not ours to keep' }],
+          ['/editor/commands', { type: 'COMPLETE', expectedVersion: 1 }],
+        ] as const) {
+          const method = path ? 'POST' : 'DELETE';
+          const theirsReply = await c.call(method, `/api/documents/${theirs}${path}`, {
+            cookie: me.cookie,
+            body,
+            idempotencyKey: idem('d'),
+          });
+          const missingReply = await c.call(method, `/api/documents/${missing}${path}`, {
+            cookie: me.cookie,
+            body,
+            idempotencyKey: idem('d'),
+          });
+          expectConsoleError(theirsReply, 404, 'NOT_FOUND');
+          expect(withoutRequestId(theirsReply)).toEqual(withoutRequestId(missingReply));
+        }
+      }
+      expect((await c.call('GET', `/api/documents/${records[me.tag as 'hr'].document}`, { cookie: me.cookie })).status).toBe(200);
+    }
+  });
+
+  it('a document uploaded for a team not the uploader’s is refused, and nothing is sent', async () => {
+    const teams = await c.call('GET', '/api/admin/teams', { cookie: c.cookies.admin });
+    const legalTeam = (teams.body.data as { id: string; name: string }[]).find((t) => t.name === 'Legal')!;
+    const before = (await c.call('GET', '/api/documents?size=1', { cookie: c.cookies.admin })).body.pagination;
+    const refused = await uploadDocument(hr, legalTeam.id);
+    expect(expectConsoleError(refused, 422, 'TEAM_NOT_YOURS').details?.map((d) => d.path)).toEqual(['team_id']);
+    expect((await c.call('GET', '/api/documents?size=1', { cookie: c.cookies.admin })).body.pagination).toEqual(before);
+  });
+
+  it('an admin sees every team’s requests and documents and those of no team', async () => {
+    const requests = idsOf(await c.call('GET', '/api/approval-requests?size=100', { cookie: c.cookies.admin }));
+    expect(requests).toEqual(expect.arrayContaining([records.hr.request.id, records.legal.request.id, unownedRequest]));
+    const documents = idsOf(await c.call('GET', '/api/documents?size=100', { cookie: c.cookies.admin }));
+    expect(documents).toEqual(expect.arrayContaining([records.hr.document, records.legal.document, unownedDocument]));
   });
 });

@@ -2,7 +2,9 @@ import { submitRequestSchema } from '@/lib/approval-requests/schemas';
 import { approvalListQuerySchema } from '@/lib/list/filtered-list-queries';
 import { listApprovalRequests } from '@/server/approval-requests/list-approval-requests';
 import { submitApprovalRequest } from '@/server/approval-requests/submit-approval-request';
+import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
+import { teamForRecord } from '@/server/teams/team-for-record';
 
 // GET: the app's approval requests, with q, status and sent/updated day ranges.
 export const GET = handler({ permission: 'approvals:read', query: approvalListQuerySchema }, ({ query }) =>
@@ -22,5 +24,12 @@ export const POST = handler(
       details: (b) => ({ workflow_release_id: b.workflow_release_id, external_id: b.external_id, submit: b.submit }),
     },
   },
-  ({ body, idempotencyKey }) => submitApprovalRequest({ input: body, idempotencyKey: idempotencyKey! }),
+  async ({ body, idempotencyKey, user }) =>
+    submitApprovalRequest({
+      input: body,
+      idempotencyKey: idempotencyKey!,
+      userId: user.id,
+      // Decided before the API hears of the request: a team not the submitter's refuses it whole.
+      teamId: await teamForRecord(await db(), user, body.team_id),
+    }),
 );
