@@ -620,4 +620,12 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('document_uploads_team').on('document_uploads').column('team_id').execute();
     },
   },
+  // The team an audit entry concerns (issue 38): a team's own changes and memberships, and the
+  // records made or assigned for it, so the audit log filters by team. Older entries have none.
+  '0030_audit_team': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('audit_log').addColumn('team_id', 'text').execute();
+      await db.schema.createIndex('audit_log_team').on('audit_log').columns(['team_id', 'id']).execute();
+    },
+  },
 };

@@ -25,12 +25,25 @@ export async function scopeFor(db: Kysely<Database>, user: Pick<User, 'id' | 'ro
 
 // The request's user, set by the route wrapper (server/http/handler.ts) and by the pages that
 // read records; the scope is read from the database the first time a read asks for it.
-type ScopeHolder =
-  { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> };
+type ScopeHolder = (
+  { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> }
+) & { note?: TeamNote };
 const holder = new AsyncLocalStorage<ScopeHolder>();
 
-/** Runs `fn` as `user`: every read of records under it sees what their teams see. */
-export const withTeamScope = <T>(user: Pick<User, 'id' | 'roles'>, fn: () => T): T => holder.run({ user }, fn);
+/** The team a request made its record for, kept for the request's audit entry. */
+export interface TeamNote {
+  teamId?: string | null;
+}
+
+/** Runs `fn` as `user`: every read of records under it sees what their teams see; `note` gets the team a record is made for. */
+export const withTeamScope = <T>(user: Pick<User, 'id' | 'roles'>, fn: () => T, note?: TeamNote): T =>
+  holder.run({ user, note }, fn);
+
+/** Notes the team this request's record is made for (teamForRecord), so its audit entry carries it. */
+export function noteRecordTeam(teamId: string | null) {
+  const note = holder.getStore()?.note;
+  if (note) note.teamId = teamId;
+}
 
 /** The rest of the calling async function runs under a scope given whole (the database suites' tests). */
 export const enterScope = (scope: TeamScope) => holder.enterWith({ scope: Promise.resolve(scope) });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import type { User } from '../users/users';
+import { noteRecordTeam } from './scope';
 import { teamsOfUser } from './team-store';
 
 /**
@@ -15,6 +16,12 @@ export async function teamForRecord(
   user: Pick<User, 'id' | 'roles'>,
   requested?: string,
 ): Promise<string | null> {
+  const team = await decideTeam(db, user, requested);
+  noteRecordTeam(team);
+  return team;
+}
+
+async function decideTeam(db: Kysely<Database>, user: Pick<User, 'id' | 'roles'>, requested?: string): Promise<string | null> {
   const mine = await teamsOfUser(db, user.id);
   if (requested !== undefined) {
     if (mine.some((t) => t.id === requested)) return requested;

@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestConsole, type ConsoleReply, type TestConsole } from '../console/harness';
 import { accessRequest, apiId, expectConsoleError, idem, makePdf, ndaBody, uploadViaConsole } from '../console/console-fixtures';
@@ -9,7 +11,8 @@ import { accessRequest, apiId, expectConsoleError, idem, makePdf, ndaBody, uploa
 
 let c: TestConsole;
 beforeAll(async () => {
-  c = await startTestConsole();
+  // Home reads the API's lists (no watcher), fresh each time: a change at the sandbox shows at once.
+  c = await startTestConsole({ env: { WATCHER_INTERVAL_SECONDS: '0', HOME_CACHE_SECONDS: '1' } });
 });
 afterAll(async () => c?.close());
 
@@ -190,6 +193,7 @@ describe('two teams', () => {
     'hr' | 'legal',
     { pkg: string; batch: string; recipient: string; request: { id: string; external_id: string }; document: string }
   >;
+  const teamIds = {} as Record<'hr' | 'legal', string>;
 
   beforeAll(async () => {
     for (const [s, name] of [
@@ -198,6 +202,7 @@ describe('two teams', () => {
     ] as const) {
       const team = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
       expect(team.status, team.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      teamIds[s.tag as 'hr' | 'legal'] = team.body.id as string;
       const added = await c.call('POST', `/api/admin/teams/${team.body.id}/members`, {
         cookie: c.cookies.admin,
         body: { user_id: s.id },
@@ -470,5 +475,93 @@ describe('two teams', () => {
     expect(requests).toEqual(expect.arrayContaining([records.hr.request.id, records.legal.request.id, unownedRequest]));
     const documents = idsOf(await c.call('GET', '/api/documents?size=100', { cookie: c.cookies.admin }));
     expect(documents).toEqual(expect.arrayContaining([records.hr.document, records.legal.document, unownedDocument]));
+  });
+
+  it('Home and its badge hold only the reader’s team’s records', async () => {
+    // A reviewer asks for changes to every team's request (and the one of no team): each lands in
+    // "Needs you" for whoever may revise it and sees it, and counts in the header's badge.
+    for (const id of [records.hr.request.id, records.legal.request.id, unownedRequest]) {
+      const asked = await c.sandbox.control(`/approval-requests/${id}/actions`, {
+        action: 'request_revision',
+        comment: 'Almost there',
+        requirements: [{ message: 'Say which CRM module you need' }],
+      });
+      expect(asked.status).toBe(200);
+    }
+    type Home = { needs_you: number; sections: { id: string; rows: { key: string; href: string }[] }[] };
+    const home = async (cookie: string) => {
+      const reply = await c.call('GET', '/api/home', { cookie });
+      expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      const body = reply.body as Home;
+      const revisions = body.sections.find((s) => s.id === 'needs_you')!.rows.filter((r) => r.key.startsWith('request:'));
+      // "Went wrong" is the reader's own failed attempts, with the ids they typed: this file's probes of
+      // the other team's records among them. Every other section is what the console shows them.
+      const shown = body.sections.filter((s) => s.id !== 'went_wrong');
+      return { text: JSON.stringify(shown), badge: body.needs_you, revisions: revisions.map((r) => r.key.slice(8)) };
+    };
+    const admin = await home(c.cookies.admin);
+    expect(admin.revisions).toEqual(expect.arrayContaining([records.hr.request.id, records.legal.request.id, unownedRequest]));
+    for (const [me, other] of pairs()) {
+      const mine = await home(me.cookie);
+      expect(mine.revisions).toEqual([records[me.tag as 'hr'].request.id]);
+      expect(mine.badge).toBeLessThanOrEqual(admin.badge - 2);
+      const theirs = records[other.tag as 'hr'];
+      for (const id of [theirs.pkg, theirs.request.id, theirs.document, unowned, unownedRequest, unownedDocument])
+        expect(mine.text).not.toContain(id);
+    }
+  });
+
+  it('a notification about a record the person no longer sees is neither shown nor counted', async () => {
+    // Told while hr could see them (before teams, or in a team since left): one of theirs, one of Legal's.
+    const file = new Database(join(c.dataDir, 'console.db'));
+    try {
+      const insert = file.prepare(
+        `INSERT INTO notifications (id, user_id, kind, subject_type, subject_id, title, body, href, created_at, read_at, event_key)
+         VALUES (?, ?, 'package_completed', ?, ?, ?, 'Signed by everyone.', ?, ?, NULL, ?)`,
+      );
+      const at = new Date().toISOString();
+      for (const [tag, kind, id] of [
+        ['hr', 'package', records.hr.pkg],
+        ['legal', 'package', records.legal.pkg],
+        ['legal', 'approval_request', records.legal.request.id],
+        ['none', 'package', unowned],
+      ] as const)
+        insert.run(`ntf_${tag}_${kind}`, hr.id, kind, id, `About ${id}`, `/x/${id}`, at, `test:${tag}:${kind}`);
+    } finally {
+      file.close();
+    }
+    const bell = await c.call('GET', '/api/notifications', { cookie: hr.cookie });
+    expect(bell.status).toBe(200);
+    const subjects = (bell.body.data as { subject_id: string }[]).map((n) => n.subject_id);
+    expect(subjects).toContain(records.hr.pkg);
+    expect(subjects).not.toContain(records.legal.pkg);
+    expect(subjects).not.toContain(records.legal.request.id);
+    expect(subjects).not.toContain(unowned);
+    expect(bell.body.unread).toBe(1);
+  });
+
+  it('the audit log filters by team: its changes, memberships and the records made for it', async () => {
+    for (const tag of ['hr', 'legal'] as const) {
+      const reply = await c.call('GET', `/api/admin/audit?size=100&team=${teamIds[tag]}`, { cookie: c.cookies.admin });
+      expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      const rows = reply.body.data as { operation: string; target_id: string | null; team_id: string | null }[];
+      expect(rows.every((r) => r.team_id === teamIds[tag])).toBe(true);
+      const ops = rows.map((r) => `${r.operation} ${r.target_id}`);
+      expect(ops).toEqual(
+        expect.arrayContaining([
+          `team.create ${teamIds[tag]}`,
+          `team.member_add ${teamIds[tag]}`,
+          `package.send ${records[tag].pkg}`,
+          `approval_request.submit ${records[tag].request.id}`,
+          `document.upload ${records[tag].document}`,
+        ]),
+      );
+      const other = records[tag === 'hr' ? 'legal' : 'hr'];
+      expect(ops.some((o) => o.includes(other.pkg) || o.includes(other.request.id))).toBe(false);
+      const csv = await c.call('GET', `/api/admin/audit/export?team=${teamIds[tag]}`, { cookie: c.cookies.admin });
+      expect(csv.status).toBe(200);
+      expect(csv.bytes.toString('utf8')).toContain(records[tag].pkg);
+      expect(csv.bytes.toString('utf8')).not.toContain(other.pkg);
+    }
   });
 });
