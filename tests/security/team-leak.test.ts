@@ -564,4 +564,68 @@ describe('two teams', () => {
       expect(csv.bytes.toString('utf8')).not.toContain(other.pkg);
     }
   });
+
+  it('an admin filters packages and requests by team, or to those of no team; a team filter never widens', async () => {
+    const list = async (cookie: string, path: string) => {
+      const reply = await c.call('GET', path, { cookie });
+      expect(reply.status, reply.bytes.toString('utf8').slice(0, 300)).toBe(200);
+      return { ids: idsOf(reply), total: (reply.body.pagination as { total: number }).total };
+    };
+    for (const tag of ['hr', 'legal'] as const) {
+      const other = records[tag === 'hr' ? 'legal' : 'hr'];
+      const packages = await list(c.cookies.admin, `/api/packages?size=100&team=${teamIds[tag]}`);
+      expect(packages.ids).toContain(records[tag].pkg);
+      expect(packages.ids).not.toContain(other.pkg);
+      expect(packages.ids).not.toContain(unowned);
+      expect(packages.total).toBe(packages.ids.length);
+      const requests = await list(c.cookies.admin, `/api/approval-requests?size=100&team=${teamIds[tag]}`);
+      expect(requests.ids).toEqual([records[tag].request.id]);
+      expect(requests.total).toBe(1);
+      const csv = await c.call('GET', `/api/packages/export?team=${teamIds[tag]}`, { cookie: c.cookies.admin });
+      expect(csv.bytes.toString('utf8')).toContain(records[tag].pkg);
+      expect(csv.bytes.toString('utf8')).not.toContain(other.pkg);
+    }
+    const none = await list(c.cookies.admin, '/api/packages?size=100&team=none');
+    expect(none.ids).toContain(unowned);
+    expect(none.ids).not.toEqual(expect.arrayContaining([records.hr.pkg]));
+    expect(none.ids).not.toContain(records.legal.pkg);
+    expect((await list(c.cookies.admin, '/api/approval-requests?size=100&team=none')).ids).toEqual([unownedRequest]);
+    // HR's sender asking for Legal's, or for those of no team, gets nothing.
+    expect((await list(hr.cookie, `/api/packages?size=100&team=${teamIds.legal}`)).total).toBe(0);
+    expect((await list(hr.cookie, '/api/packages?size=100&team=none')).total).toBe(0);
+    expect((await list(hr.cookie, `/api/approval-requests?size=100&team=${teamIds.legal}`)).total).toBe(0);
+    const batches = async (team: string) => idsOf(await c.call('GET', `/api/bulk-batches?team=${team}`, { cookie: hr.cookie }));
+    expect(await batches(teamIds.legal)).toEqual([]);
+    expect(await batches(teamIds.hr)).toEqual([records.hr.batch]);
+    expectConsoleError(await c.call('GET', '/api/packages?team=everyone', { cookie: c.cookies.admin }), 422, 'VALIDATION_FAILED');
+  });
+
+  // Last: it moves the package of no team into HR.
+  it('an admin assigns a sender’s past packages of no team to a team in one step, audited under the team', async () => {
+    const path = `/api/admin/teams/${teamIds.hr}/assign-packages`;
+    expectConsoleError(await c.call('POST', path, { cookie: hr.cookie, body: { user_id: hr.id } }), 403, 'FORBIDDEN');
+    expectConsoleError(
+      await c.call('POST', path, { cookie: c.cookies.admin, body: { user_id: 'usr_nobody' } }),
+      404,
+      'USER_NOT_FOUND',
+    );
+    expect((await packageIds(hr)).data.map((p) => p.id)).not.toContain(unowned);
+    const assigned = await c.call('POST', path, { cookie: c.cookies.admin, body: { user_id: hr.id } });
+    expect(assigned.status, assigned.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    expect(assigned.body).toMatchObject({ team_id: teamIds.hr, user_id: hr.id, packages: 1 });
+    expect((await packageIds(hr)).data.map((p) => p.id)).toContain(unowned);
+    expect((await packageIds(legal)).data.map((p) => p.id)).not.toContain(unowned);
+    // Once is enough: nothing of no team is left to move, and a package of a team keeps it.
+    const again = await c.call('POST', path, { cookie: c.cookies.admin, body: { user_id: hr.id } });
+    expect(again.body).toMatchObject({ packages: 0, batches: 0 });
+    const audit = await c.call('GET', `/api/admin/audit?team=${teamIds.hr}&operation=team.assign_packages&outcome=success`, {
+      cookie: c.cookies.admin,
+    });
+    const rows = audit.body.data as { target_id: string; team_id: string; details: string }[];
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => JSON.parse(r.details) as { user_id: string; packages: number })).toEqual([
+      { user_id: hr.id, packages: 0, batches: 0 },
+      { user_id: hr.id, packages: 1, batches: 0 },
+    ]);
+  });
 });

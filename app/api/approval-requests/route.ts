@@ -5,10 +5,16 @@ import { submitApprovalRequest } from '@/server/approval-requests/submit-approva
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
 import { teamForRecord } from '@/server/teams/team-for-record';
+import { narrowScope } from '@/server/teams/scope';
 
-// GET: the app's approval requests, with q, status and sent/updated day ranges.
-export const GET = handler({ permission: 'approvals:read', query: approvalListQuerySchema }, ({ query }) =>
-  listApprovalRequests({ query }),
+// GET: the app's approval requests, with q, status and sent/updated day ranges; team= narrows
+// them to one team's (none: those of no team), within what the reader sees.
+export const GET = handler(
+  { permission: 'approvals:read', query: approvalListQuerySchema },
+  async ({ query: { team, ...query } }) => {
+    if (team) await narrowScope(team);
+    return listApprovalRequests({ query });
+  },
 );
 
 // POST: submits (or drafts) a request pinned to a workflow release.
