@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestConsole, type ConsoleReply, type TestConsole } from '../console/harness';
+import { API_ROUTES } from '@/server/metrics/api-routes';
+import { MISSING, TEAM_MATRIX, type Probe, type RecordKind } from './team-matrix';
 import { accessRequest, apiId, expectConsoleError, idem, makePdf, ndaBody, uploadViaConsole } from '../console/console-fixtures';
 
 // Issue 38: two teams, a sender (who also submits requests and uploads documents) in each, a
@@ -598,6 +600,164 @@ describe('two teams', () => {
     expect(await batches(teamIds.legal)).toEqual([]);
     expect(await batches(teamIds.hr)).toEqual([records.hr.batch]);
     expectConsoleError(await c.call('GET', '/api/packages?team=everyone', { cookie: c.cookies.admin }), 422, 'VALIDATION_FAILED');
+  });
+
+  describe('leak matrix: every route, a member of each role in each team', () => {
+    type Member = { tag: 'hr' | 'legal'; role: string; cookie: string; id: string };
+    const members: Member[] = [];
+    const other = (tag: 'hr' | 'legal') => (tag === 'hr' ? 'legal' : 'hr');
+
+    beforeAll(async () => {
+      for (const tag of ['hr', 'legal'] as const) {
+        members.push({
+          tag,
+          role: 'sender+operator',
+          cookie: (tag === 'hr' ? hr : legal).cookie,
+          id: (tag === 'hr' ? hr : legal).id,
+        });
+        for (const role of ['viewer', 'operator', 'sender'] as const) {
+          const email = `${role}-${tag}@teams.test`;
+          const made = await c.call('POST', '/api/admin/users', {
+            cookie: c.cookies.admin,
+            body: { email, name: `${role} ${tag}`, password: PASSWORD, roles: [role] },
+          });
+          expect(made.status, made.bytes.toString('utf8').slice(0, 300)).toBe(200);
+          const added = await c.call('POST', `/api/admin/teams/${teamIds[tag]}/members`, {
+            cookie: c.cookies.admin,
+            body: { user_id: made.body.id },
+          });
+          expect(added.status).toBe(200);
+          const { cookie } = await c.signIn(email);
+          members.push({ tag, role, cookie: cookie!, id: made.body.id as string });
+        }
+      }
+      // Each member was told about the other team's package, request and batch (before a move, say).
+      const file = new Database(join(c.dataDir, 'console.db'));
+      try {
+        const insert = file.prepare(
+          `INSERT INTO notifications (id, user_id, kind, subject_type, subject_id, title, body, href, created_at, read_at, event_key)
+           VALUES (?, ?, 'package_completed', ?, ?, ?, 'Told before.', ?, ?, NULL, ?)`,
+        );
+        const at = new Date().toISOString();
+        for (const m of members) {
+          const theirs = records[other(m.tag)];
+          for (const [kind, id] of [
+            ['package', theirs.pkg],
+            ['approval_request', theirs.request.id],
+            ['bulk_batch', theirs.batch],
+          ] as const)
+            insert.run(`ntf_m_${m.id}_${kind}`, m.id, kind, id, `About ${id}`, `/x/${id}`, at, `matrix:${m.id}:${kind}`);
+        }
+      } finally {
+        file.close();
+      }
+    });
+
+    it('has an entry for every console API route', () => {
+      expect(Object.keys(TEAM_MATRIX).sort()).toEqual([...API_ROUTES].sort());
+    });
+
+    it('no member of either team sees, counts or can tell apart a record of the other team (or of no team)', async () => {
+      const failures: string[] = [];
+      const fill = (path: string, tag: 'hr' | 'legal', id = '') =>
+        path
+          .replace('{id}', id)
+          .replace('{external_id}', encodeURIComponent(records[tag].request.external_id))
+          .replace('{counterparty}', encodeURIComponent(`Counterparty ${tag}`))
+          .replace('{document_name}', encodeURIComponent(`doc-${tag}`))
+          .replace('{email}', encodeURIComponent(`other-${tag}@`))
+          .replace('{team}', teamIds[tag]);
+      const call = (m: Member, probe: Probe, path: string) =>
+        c.call(probe.method, path, {
+          cookie: m.cookie,
+          body: probe.body,
+          idempotencyKey: probe.method === 'GET' ? undefined : idem('mx'),
+        });
+      /** What a member is shown: Home's "went wrong" is their own failed attempts (this matrix's probes among them). */
+      const shownText = (reply: ConsoleReply, shown?: 'home') => {
+        if (shown !== 'home' || reply.status !== 200) return reply.bytes.toString('utf8');
+        const body = reply.body as { sections: { id: string }[] };
+        return JSON.stringify({ ...body, sections: body.sections.filter((s) => s.id !== 'went_wrong') });
+      };
+      const markersOf = (tag: 'hr' | 'legal') => {
+        const r = records[tag];
+        return [
+          r.pkg,
+          r.batch,
+          r.recipient,
+          r.request.id,
+          r.document,
+          `-${tag}@`,
+          `Counterparty ${tag}`,
+          `ACC-${tag}-`,
+          `doc-${tag}.pdf`,
+          `Batch ${tag}`,
+          `Bulk ${tag}`,
+        ];
+      };
+      const noTeamIds: Partial<Record<RecordKind, string>> = {
+        package: unowned,
+        request: unownedRequest,
+        document: unownedDocument,
+      };
+      const idOf = (tag: 'hr' | 'legal', kind: RecordKind) =>
+        ({
+          package: records[tag].pkg,
+          batch: records[tag].batch,
+          recipient: records[tag].recipient,
+          request: records[tag].request.id,
+          document: records[tag].document,
+        })[kind];
+      let checks = 0;
+      for (const m of members) {
+        const theirTag = other(m.tag);
+        const who = `${m.role} of ${m.tag}`;
+        for (const [route, entry] of Object.entries(TEAM_MATRIX)) {
+          if (entry.kind === 'none') continue;
+          for (const probe of entry.probes) {
+            if (entry.kind === 'list') {
+              const path = fill(probe.path, theirTag);
+              const reply = await call(m, probe, path);
+              checks++;
+              const text = shownText(reply, entry.shown);
+              for (const marker of [...markersOf(theirTag), unowned, unownedRequest, unownedDocument])
+                if (text.includes(marker)) failures.push(`${who}: ${probe.method} ${path} shows ${marker}`);
+              const page =
+                reply.status === 200 && reply.body && typeof reply.body === 'object'
+                  ? (reply.body as { data?: unknown[]; pagination?: { total: number; pages: number } })
+                  : null;
+              if (page?.pagination && page.data && page.pagination.pages <= 1 && page.pagination.total !== page.data.length)
+                failures.push(`${who}: ${probe.method} ${path} counts ${page.pagination.total} for ${page.data.length} rows`);
+            } else if (entry.kind === 'admin') {
+              const reply = await call(m, probe, probe.path);
+              checks++;
+              if (reply.status !== 403) failures.push(`${who}: ${probe.method} ${probe.path} answered ${reply.status}, not 403`);
+            } else {
+              const theirs = [idOf(theirTag, entry.record), noTeamIds[entry.record]].filter((id): id is string => Boolean(id));
+              for (const id of theirs) {
+                const path = fill(probe.path, theirTag, id);
+                const [got, missing] = [
+                  await call(m, probe, path),
+                  await call(m, probe, fill(probe.path, theirTag, MISSING[entry.record])),
+                ];
+                checks++;
+                if (missing.status === 422 && (missing.body.error as { code?: string })?.code === 'VALIDATION_FAILED')
+                  failures.push(`${route}: the probe's body is refused before the record is looked for`);
+                else if (got.status === 200 || missing.status === 200)
+                  failures.push(`${who}: ${probe.method} ${path} answered ${got.status} (a missing one ${missing.status})`);
+                else if (JSON.stringify(withoutRequestId(got)) !== JSON.stringify(withoutRequestId(missing)))
+                  failures.push(
+                    `${who}: ${probe.method} ${path} answered ${got.status} ${got.bytes.toString('utf8').slice(0, 160)}, a missing one ${missing.status} ${missing.bytes.toString('utf8').slice(0, 160)}`,
+                  );
+              }
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // Every member, every entry's every probe: the matrix ran whole.
+      expect(checks).toBeGreaterThan(members.length * 40);
+    });
   });
 
   // Last: it moves the package of no team into HR.
