@@ -2,6 +2,7 @@ import 'server-only';
 import type { SubmitRequestInput } from '@/lib/approval-requests/schemas';
 import { db } from '../db';
 import { submitRequest } from '../signing-api/approval-requests';
+import { requireAttachable } from '../documents/document-uploads';
 import { recordSubmission } from './approval-submissions';
 
 export interface SubmitApprovalRequestOptions {
@@ -19,6 +20,7 @@ export interface SubmitApprovalRequestOptions {
  */
 export async function submitApprovalRequest({ input, idempotencyKey, userId, teamId }: SubmitApprovalRequestOptions) {
   const { team_id: _team, ...upstream } = input;
+  await requireAttachable(input.documents);
   const request = await submitRequest(upstream, idempotencyKey);
   await recordSubmission(await db(), request, {
     userId,

@@ -38,3 +38,24 @@ export async function requireDocumentInScope(id: string) {
   const seen = await documentsInScope([id]);
   if (seen && !seen.has(id)) throw noDocument();
 }
+
+/**
+ * Refuses a request's attachments the reader's teams do not see (another team's document, one
+ * of no team, or none at all) before the API hears of them, in one answer that does not tell
+ * which: attaching a document would otherwise show its name and protect it as evidence.
+ */
+export async function requireAttachable(documents: readonly { document_id: string }[] | undefined) {
+  if (!documents?.length) return;
+  const seen = await documentsInScope(documents.map((d) => d.document_id));
+  if (!seen) return;
+  const details = documents.flatMap((d, i) =>
+    seen.has(d.document_id) ? [] : [{ path: `documents.${i}.document_id`, message: 'no such document' }],
+  );
+  if (details.length > 0)
+    throw new ConsoleError(
+      422,
+      'DOCUMENT_NOT_FOUND',
+      'A document attached is not one you can use: upload it again or choose another.',
+      details,
+    );
+}

@@ -410,6 +410,36 @@ describe('two teams', () => {
     expect(after).toEqual(before);
   });
 
+  it('a request cannot attach another team’s document (or one of no team): refused as a missing one is', async () => {
+    const expense = (documentId: string) => ({
+      workflow_id: apiId('wf_expense'),
+      workflow_release_id: apiId('wf_expense@2'),
+      external_id: `EXP-${idem('x')}`,
+      form_data: {
+        amount: 42.5,
+        currency: 'EUR',
+        description: 'Taxi to the airport',
+        cost_center: 'CC-1001',
+        expense_date: '2030-03-14',
+      },
+      documents: [{ document_id: documentId, field_key: 'receipt', name: 'Taxi receipt' }],
+      submit: true,
+    });
+    const submit = (s: Sender, documentId: string) =>
+      c.call('POST', '/api/approval-requests', { cookie: s.cookie, body: expense(documentId), idempotencyKey: idem('submit') });
+    for (const [me, other] of pairs()) {
+      const missing = await submit(me, 'doc_nosuchdocument0');
+      expect(missing.status).toBe(422);
+      for (const theirs of [records[other.tag as 'hr'].document, unownedDocument]) {
+        const refused = await submit(me, theirs);
+        expect(refused.status, refused.bytes.toString('utf8').slice(0, 300)).toBe(422);
+        expect(withoutRequestId(refused)).toEqual(withoutRequestId(missing));
+      }
+      const mine = await submit(me, records[me.tag as 'hr'].document);
+      expect(mine.status, mine.bytes.toString('utf8').slice(0, 300)).toBe(200);
+    }
+  });
+
   it('document lists and counts hold only the reader’s team’s documents', async () => {
     for (const [me, other] of pairs()) {
       const list = await c.call('GET', '/api/documents?size=100', { cookie: me.cookie });
@@ -581,8 +611,10 @@ describe('two teams', () => {
       expect(packages.ids).not.toContain(unowned);
       expect(packages.total).toBe(packages.ids.length);
       const requests = await list(c.cookies.admin, `/api/approval-requests?size=100&team=${teamIds[tag]}`);
-      expect(requests.ids).toEqual([records[tag].request.id]);
-      expect(requests.total).toBe(1);
+      expect(requests.ids).toContain(records[tag].request.id);
+      expect(requests.ids).not.toContain(other.request.id);
+      expect(requests.ids).not.toContain(unownedRequest);
+      expect(requests.total).toBe(requests.ids.length);
       const csv = await c.call('GET', `/api/packages/export?team=${teamIds[tag]}`, { cookie: c.cookies.admin });
       expect(csv.bytes.toString('utf8')).toContain(records[tag].pkg);
       expect(csv.bytes.toString('utf8')).not.toContain(other.pkg);
