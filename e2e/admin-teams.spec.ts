@@ -1,11 +1,12 @@
-import { expect, expectAccessible, expectPhoneFits, ndaPreview, post, signIn, snap, test } from './fixtures.ts';
+import { apiId, expect, expectAccessible, expectPhoneFits, ndaPreview, post, signIn, snap, test } from './fixtures.ts';
 import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 
 // Admin → Teams (issue 38): the empty state, making a team (its name checked, a taken name
 // refused in the dialog), adding and removing members by hand, a membership from the identity
 // provider shown as such and not removable, renaming, the Users page's Teams column, and
 // archiving behind a confirmation; assigning a sender's past packages of no team to a team in one
-// step, and the packages list's team filter; at 1360 and 390 px.
+// step, and the packages list's team filter; the team pickers of a person in two teams on the
+// approval request form and the documents upload, and the audit log filtered by team; at 1360 and 390 px.
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -215,5 +216,49 @@ test.describe('Admin → Teams', () => {
       { user_id: senderId, packages: 1, batches: 0 },
     ]);
     await sender.context().close();
+  });
+
+  test('an operator in two teams picks the team a request and an upload are for; the audit log filters by team', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = stamp();
+    const operator = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(operator, 'operator', { at: '/documents' });
+    const operatorId = await myId(operator);
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const hr = await makeTeam(page, `HR ${tag}`, [operatorId]);
+    await makeTeam(page, `Legal ${tag}`, [operatorId]);
+
+    // The request form asks which team, the teams by name when none was used yet.
+    await operator.goto(`/approvals/new?workflow=${apiId('wf_access')}`);
+    const submitFor = operator.getByLabel('Submit for team');
+    await expect(submitFor.locator('option')).toHaveText([`HR ${tag}`, `Legal ${tag}`]);
+    await expect(operator.getByText('Who can see the request: the members of this team.')).toBeVisible();
+    await expectAccessible(operator);
+    await snap(operator, 'approval-request-team');
+    await expectPhoneFits(operator, 'approval-request-team-390');
+
+    // So does the upload panel.
+    await operator.goto('/documents');
+    await operator.getByRole('button', { name: 'Upload PDF' }).click();
+    const uploadFor = operator.getByLabel('Upload for team');
+    await expect(uploadFor.locator('option')).toHaveText([`HR ${tag}`, `Legal ${tag}`]);
+    await expectAccessible(operator);
+    await snap(operator, 'documents-upload-team');
+    await expectPhoneFits(operator, 'documents-upload-team-390');
+
+    // The audit log filtered by HR: the team's making and its membership, nothing of Legal's.
+    await page.goto(`/admin/audit?team=${hr}`);
+    await expect(page.getByLabel('Team')).toHaveValue(hr);
+    await expect(page.getByRole('button', { name: 'Created a team' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Added a member to a team' })).toBeVisible();
+    await expect(page.getByText(/2 entries match these filters/)).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'admin-audit-team');
+    await expectPhoneFits(page, 'admin-audit-team-390');
+    await operator.context().close();
   });
 });
