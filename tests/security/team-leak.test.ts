@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestConsole, type ConsoleReply, type TestConsole } from '../console/harness';
 import { API_ROUTES } from '@/server/metrics/api-routes';
-import { MISSING, TEAM_MATRIX, type Probe, type RecordKind } from './team-matrix';
+import { MISSING, TEAM_MATRIX, TEAM_PAGES, type Probe, type RecordKind } from './team-matrix';
 import { accessRequest, apiId, expectConsoleError, idem, makePdf, ndaBody, uploadViaConsole } from '../console/console-fixtures';
 
 // Issue 38: two teams, a sender (who also submits requests and uploads documents) in each, a
@@ -783,6 +783,26 @@ describe('two teams', () => {
                   );
               }
             }
+          }
+        }
+      }
+      // The pages of one record: as a missing one's, with nothing of the other team's but the id asked for.
+      for (const m of members) {
+        const theirTag = other(m.tag);
+        for (const page of TEAM_PAGES) {
+          const theirs = [idOf(theirTag, page.record), noTeamIds[page.record]].filter((id): id is string => Boolean(id));
+          for (const id of theirs) {
+            const path = page.path.replace('{id}', id);
+            const [got, missing] = [
+              await c.call('GET', path, { cookie: m.cookie }),
+              await c.call('GET', page.path.replace('{id}', MISSING[page.record]), { cookie: m.cookie }),
+            ];
+            checks++;
+            if (got.status !== missing.status)
+              failures.push(`${m.role} of ${m.tag}: page ${path} answered ${got.status}, a missing one ${missing.status}`);
+            const html = got.bytes.toString('utf8');
+            for (const marker of markersOf(theirTag).filter((x) => x !== id))
+              if (html.includes(marker)) failures.push(`${m.role} of ${m.tag}: page ${path} shows ${marker}`);
           }
         }
       }

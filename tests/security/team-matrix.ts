@@ -260,3 +260,17 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
   '/api/teams/mine': none('the signed-in person’s own teams'),
   ...Object.fromEntries(catalogPaths({ base: '/api', id: '[id]' }).map((p) => [p, none(CATALOG)])),
 };
+
+/**
+ * The console's pages of one record. Most draw a shell that reads the record routes above; the
+ * sending record and a batch are read on the server. Another team's answers as a missing one does
+ * (its status), and its page holds nothing of that team's.
+ */
+export const TEAM_PAGES: { path: string; record: RecordKind }[] = [
+  { path: '/packages/{id}', record: 'package' },
+  { path: '/packages/{id}/sending-record', record: 'package' },
+  { path: '/packages/bulk/{id}', record: 'batch' },
+  { path: '/approvals/{id}', record: 'request' },
+  { path: '/documents/{id}', record: 'document' },
+  { path: '/documents/{id}/editor', record: 'document' },
+];
