@@ -1,10 +1,12 @@
-import { expect, expectAccessible, expectPhoneFits, signIn, snap, test } from './fixtures.ts';
-import { archiveEveryTeam } from './team-helpers.ts';
+import { apiId, expect, expectAccessible, expectPhoneFits, ndaPreview, post, signIn, snap, test } from './fixtures.ts';
+import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 
 // Admin → Teams (issue 38): the empty state, making a team (its name checked, a taken name
 // refused in the dialog), adding and removing members by hand, a membership from the identity
 // provider shown as such and not removable, renaming, the Users page's Teams column, and
-// archiving behind a confirmation; at 1360 and 390 px.
+// archiving behind a confirmation; assigning a sender's past packages of no team to a team in one
+// step, and the packages list's team filter; the team pickers of a person in two teams on the
+// approval request form and the documents upload, and the audit log filtered by team; at 1360 and 390 px.
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -147,5 +149,116 @@ test.describe('Admin → Teams', () => {
     await expect(ida.getByRole('button', { name: /^Remove / })).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'admin-teams-provider');
+  });
+
+  test('assign a sender’s past packages of no team to a team in one step; the packages list filters by team', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = stamp();
+    // Sent while no team exists: the package belongs to no team.
+    const sender = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(sender, 'sender', { at: '/packages' });
+    const preview = await post(sender.request, sender, '/api/packages/preview', ndaPreview(`Before teams ${tag}`, tag));
+    expect(preview.status(), await preview.text()).toBe(200);
+    const { preview_token } = (await preview.json()) as { preview_token: string };
+    const sent = await post(
+      sender.request,
+      sender,
+      '/api/packages',
+      { template_id: 'dst_nda', preview_token, confirmed: true },
+      `e2e-assign-${tag}`,
+    );
+    expect(sent.status(), await sent.text()).toBe(200);
+    const { id: pkg } = (await sent.json()) as { id: string };
+    const senderId = await myId(sender);
+    const senderSees = async () =>
+      ((await (await sender.request.get('/api/packages?size=100')).json()) as { data: { id: string }[] }).data.map((p) => p.id);
+
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const name = `Sales ${tag}`;
+    const team = await makeTeam(page, name, [senderId]);
+    // In a team now, the sender no longer sees what they sent before it: it is of no team.
+    expect(await senderSees()).not.toContain(pkg);
+
+    await page.reload();
+    const card = page.getByRole('region', { name });
+    const picker = card.getByLabel(`Assign a sender’s past packages to ${name}`);
+    await expect(card.getByRole('button', { name: 'Assign packages' })).toBeDisabled();
+    await picker.selectOption(senderId);
+    await expectAccessible(page);
+    await snap(page, 'admin-teams-assign');
+    await expectPhoneFits(page, 'admin-teams-assign-390');
+    await card.getByRole('button', { name: 'Assign packages' }).click();
+    await expect(page.getByText(new RegExp(`now belong to ${name}`))).toBeVisible();
+    await expect(picker).toHaveValue('');
+    expect(await senderSees()).toContain(pkg);
+
+    // The admin's packages list filters by team: the package is the team's now.
+    await page.goto(`/packages?team=${team}`);
+    await expect(page.getByLabel('Team')).toHaveValue(team);
+    await expect(page.getByRole('cell', { name: pkg })).toBeVisible();
+    await page.getByLabel('Team').selectOption('none');
+    await expect(page).toHaveURL(/team=none/);
+    await expect(page.getByRole('cell', { name: pkg })).toHaveCount(0);
+    await page.getByLabel('Team').selectOption(team);
+    await expect(page.getByRole('cell', { name: pkg })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'packages-team-filter');
+    await expectPhoneFits(page, 'packages-team-filter-390');
+
+    // Audited under the team.
+    const audit = await page.request.get(`/api/admin/audit?team=${team}&operation=team.assign_packages`);
+    const rows = ((await audit.json()) as { data: { details: string }[] }).data;
+    expect(rows.map((r) => JSON.parse(r.details) as { packages: number })).toEqual([
+      { user_id: senderId, packages: 1, batches: 0 },
+    ]);
+    await sender.context().close();
+  });
+
+  test('an operator in two teams picks the team a request and an upload are for; the audit log filters by team', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = stamp();
+    const operator = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(operator, 'operator', { at: '/documents' });
+    const operatorId = await myId(operator);
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const hr = await makeTeam(page, `HR ${tag}`, [operatorId]);
+    await makeTeam(page, `Legal ${tag}`, [operatorId]);
+
+    // The request form asks which team, the teams by name when none was used yet.
+    await operator.goto(`/approvals/new?workflow=${apiId('wf_access')}`);
+    const submitFor = operator.getByLabel('Submit for team');
+    await expect(submitFor.locator('option')).toHaveText([`HR ${tag}`, `Legal ${tag}`]);
+    await expect(operator.getByText('Who can see the request: the members of this team.')).toBeVisible();
+    await expectAccessible(operator);
+    await snap(operator, 'approval-request-team');
+    await expectPhoneFits(operator, 'approval-request-team-390');
+
+    // So does the upload panel.
+    await operator.goto('/documents');
+    await operator.getByRole('button', { name: 'Upload PDF' }).click();
+    const uploadFor = operator.getByLabel('Upload for team');
+    await expect(uploadFor.locator('option')).toHaveText([`HR ${tag}`, `Legal ${tag}`]);
+    await expectAccessible(operator);
+    await snap(operator, 'documents-upload-team');
+    await expectPhoneFits(operator, 'documents-upload-team-390');
+
+    // The audit log filtered by HR: the team's making and its membership, nothing of Legal's.
+    await page.goto(`/admin/audit?team=${hr}`);
+    await expect(page.getByLabel('Team')).toHaveValue(hr);
+    await expect(page.getByRole('button', { name: 'Created a team' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Added a member to a team' })).toBeVisible();
+    await expect(page.getByText(/2 entries match these filters/)).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'admin-audit-team');
+    await expectPhoneFits(page, 'admin-audit-team-390');
+    await operator.context().close();
   });
 });

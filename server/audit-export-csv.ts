@@ -19,6 +19,7 @@ const COLUMNS = [
   'reason',
   'client_address',
   'instance',
+  'team_id',
 ] as const;
 
 /**

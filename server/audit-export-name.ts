@@ -8,9 +8,10 @@ export interface AuditExportFilters {
   user?: string;
   from?: string;
   to?: string;
+  team?: string;
 }
 
-const ORDER = ['operation', 'outcome', 'user', 'from', 'to'] as const;
+const ORDER = ['operation', 'outcome', 'user', 'team', 'from', 'to'] as const;
 
 /**
  * `signdesk-audit-2026-11-27.csv` for the whole log, and with the filters after the day for a

@@ -31,6 +31,8 @@ export interface AuditEntry {
   idempotencyKey?: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;
+  /** the team it concerns: a team's own change or membership, a record made or assigned for it */
+  teamId?: string | null;
   /** the caller's address (request-info.ts); when not given, that of the request being served, if any */
   clientAddress?: string | null;
   /** where it was done when not by a console instance: SHELL_INSTANCE for the project's commands */
@@ -76,6 +78,7 @@ export async function recordAudit(db: Kysely<Database>, ...entries: [AuditEntry,
         details: entry.details ? JSON.stringify(entry.details) : null,
         client_address: entry.clientAddress || requestAddress,
         instance: entry.instance ?? instanceId(),
+        team_id: entry.teamId ?? null,
       })),
     )
     .execute();
@@ -90,6 +93,8 @@ export interface AuditQuery {
   operation?: string;
   from?: string;
   to?: string;
+  /** a team's id: the entries about it */
+  team?: string;
   page: number;
   size: number;
 }
@@ -103,6 +108,7 @@ export async function queryAudit(db: Kysely<Database>, q: AuditQuery) {
   if (q.operation) base = base.where('operation', '=', q.operation);
   if (q.from) base = base.where('at', '>=', q.from);
   if (q.to) base = base.where('at', '<', q.to);
+  if (q.team) base = base.where('team_id', '=', q.team);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

@@ -7,6 +7,7 @@ import { AUDIT_OUTCOMES as OUTCOMES, CLEARED_AUDIT_FILTERS as CLEARED, usersQuer
 import { Button } from '../ui/button';
 import { SearchField, SelectField } from '../ui/field';
 import { DayField } from '../list/day-field';
+import { teamsQuery } from '@/lib/teams/queries';
 
 interface Props {
   filters: AuditFilters;
@@ -23,6 +24,7 @@ const OUTCOME_LABELS = { success: 'Success', failure: 'Failure', unknown: 'Unkno
 /** User (applied after a pause in typing), outcome, operation and day range; all kept in the URL. */
 export function AuditFilterBar({ filters, operations, update, rangeError }: Props) {
   const users = useQuery(usersQuery());
+  const teams = useQuery(teamsQuery());
   const current = filters.user ?? '';
   const [text, setText] = useState(current);
   // The URL may change under the box (a click on a user in the table, "clear"): follow it.
@@ -44,7 +46,7 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
   const options = listed
     .map((op) => ({ op, text: operationLabel(op) }))
     .sort((a, b) => (a.text ?? a.op).localeCompare(b.text ?? b.op));
-  const active = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
+  const active = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to || filters.team);
   return (
     <div role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-start gap-3">
       <SearchField
@@ -80,6 +82,15 @@ export function AuditFilterBar({ filters, operations, update, rangeError }: Prop
         blank="All operations"
         options={options.map(({ op, text }) => ({ value: op, label: text ? `${text} (${op})` : op }))}
       />
+      {(teams.data?.length ?? 0) > 0 && (
+        <SelectField
+          label="Team"
+          value={filters.team ?? ''}
+          onChange={(e) => update({ team: e.target.value || null })}
+          blank="Every team"
+          options={(teams.data ?? []).map((t) => ({ value: t.id, label: t.archived_at ? `${t.name} (archived)` : t.name }))}
+        />
+      )}
       <DayField
         label="From (UTC day)"
         value={filters.from}

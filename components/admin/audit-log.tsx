@@ -11,7 +11,7 @@ import { EmptyState } from '../ui/states';
 import { auditColumns } from './audit-columns';
 import { AuditFilterBar } from './audit-filters';
 
-const FILTERS = ['user', 'outcome', 'operation', 'from', 'to'] as const;
+const FILTERS = ['user', 'outcome', 'operation', 'from', 'to', 'team'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const EXPORT_LIMIT = 10_000;
 
@@ -24,6 +24,7 @@ function cleanFilters(raw: Record<string, string>): AuditFilters {
     operation: raw.operation?.slice(0, 80) || undefined,
     from: day(raw.from),
     to: day(raw.to),
+    team: raw.team?.slice(0, 64) || undefined,
   };
 }
 
@@ -35,7 +36,7 @@ export function AuditLog() {
   const query = useQuery({ ...auditQuery({ page: params.page, size: params.size, ...filters }), enabled: !rangeError });
   const filterBy = useCallback((patch: { user?: string; operation?: string }) => update(patch), [update]);
   const columns = useMemo(() => auditColumns(filterBy), [filterBy]);
-  const filtered = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to);
+  const filtered = Boolean(filters.user || filters.outcome || filters.operation || filters.from || filters.to || filters.team);
   const clear = () => update(CLEARED_AUDIT_FILTERS);
   const total = query.data?.pagination.total;
 

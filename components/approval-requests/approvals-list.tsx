@@ -23,8 +23,9 @@ import { LinkButton } from '../ui/link-button';
 import { StatusBadge } from '../ui/states';
 import { StepDue } from './step-due';
 import { useSeenRequestStatuses } from './use-seen-statuses';
+import { useTeamFilter } from '../teams/team-filter';
 
-const FILTERS = ['status', ...DATE_RANGE_PARAMS] as const;
+const FILTERS = ['status', 'team', ...DATE_RANGE_PARAMS] as const;
 
 const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
   {
@@ -50,15 +51,17 @@ const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
  * The app's approval requests with search (id or external id) and a status filter, in the URL;
  * each page newest activity first (the API promises no order, see newestActivityFirst).
  */
-export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
+export function ApprovalsList({ canWrite, admin = false }: { canWrite: boolean; admin?: boolean }) {
   const { params, update } = useListParams(FILTERS);
+  const teamFilter = useTeamFilter(admin);
   const status = params.filters.status || undefined;
   const ranges = rangesIn(params.filters);
-  const args = { page: params.page, size: params.size, q: params.q || undefined, status, ...ranges };
+  const team = (teamFilter && params.filters.team) || undefined;
+  const args = { page: params.page, size: params.size, q: params.q || undefined, status, team, ...ranges };
   const backwardEnds = backwardsRanges(ranges);
   const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...approvalsListQuery(args), select: newestActivityFirst, enabled: !backwards });
-  const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
+  const filtered = Boolean(params.q || params.filters.status || team || hasDateRange(ranges));
   // The spec names three statuses and lists no more: the others offered are those this host
   // has answered with, and the one in the URL, so a shared link shows its own filter.
   const seen = useSeenRequestStatuses();
@@ -75,7 +78,7 @@ export function ApprovalsList({ canWrite }: { canWrite: boolean }) {
             update={update}
             searchLabel="Search requests by external ID or ID"
             searchPlaceholder="External ID or ID"
-            filters={[{ name: 'status', label: 'Status', options }]}
+            filters={[{ name: 'status', label: 'Status', options }, ...(teamFilter ? [teamFilter] : [])]}
           />
         }
         ranges={ranges}

@@ -23,6 +23,7 @@ import { LeaveDialog } from '../unsaved-work/leave-dialog';
 import { UnsavedNotice } from '../unsaved-work/unsaved-notice';
 import { DraftStatus } from '../unsaved-work/draft-status';
 import { useUnsavedWork } from '@/lib/unsaved-work/use-unsaved-work';
+import { TeamPicker, useTeamChoice } from '../teams/team-picker';
 
 /**
  * A readable, unique-enough external id: the workflow's name, today's date and a random
@@ -211,6 +212,7 @@ export function NewRequestForm({
   });
 
   const saving = work.draftSave;
+  const team = useTeamChoice();
   const saveDraft = (overVersion?: number) => saving.save(overVersion);
 
   const submit = () =>
@@ -223,6 +225,7 @@ export function NewRequestForm({
         form_data: values.form_data,
         ...(docs.length ? { documents: docs } : {}),
         submit: true,
+        ...(team.teamId ? { team_id: team.teamId } : {}),
       };
       // Failures are shown by onFailed; the rejection carries nothing more.
       await submitRequest.run(body).catch(() => undefined);
@@ -276,6 +279,12 @@ export function NewRequestForm({
           errors={errors}
           documents={{}}
           signing={signing}
+        />
+        <TeamPicker
+          choice={team}
+          label="Submit for team"
+          hint="Who can see the request: the members of this team."
+          className="max-w-sm"
         />
         <FormError error={errors.root?.server} />
         {saving.conflict && (

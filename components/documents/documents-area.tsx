@@ -6,11 +6,13 @@ import { PageHeader } from '../ui/page-header';
 import { DocumentsList } from './documents-list';
 import { UploadPanel } from './upload-panel';
 import { useUpload } from './use-upload';
+import { TeamPicker, useTeamChoice } from '../teams/team-picker';
 
 /** The documents page: the list for everyone, the upload panel for operators and admins. */
 export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
   const [uploadOpen, setUploadOpen] = useState(false);
-  const upload = useUpload();
+  const team = useTeamChoice();
+  const upload = useUpload(team.teamId);
   const openButton = useRef<HTMLButtonElement>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const opened = useRef(false);
@@ -42,6 +44,15 @@ export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
           ) : undefined
         }
       />
+      {canWrite && uploadOpen && (
+        <TeamPicker
+          choice={team}
+          label="Upload for team"
+          hint="Who can see the documents: the members of this team."
+          disabled={upload.uploading}
+          className="mb-4 max-w-sm"
+        />
+      )}
       {canWrite && uploadOpen && <UploadPanel ref={panelHeading} upload={upload} onClose={close} />}
       <DocumentsList
         canWrite={canWrite}

@@ -64,7 +64,12 @@ async function checkContent(file: File): Promise<{ pages: number } | { problem: 
  * number (with the file's Idempotency-Key), the Retry-After timer, cancel, toasts and
  * query invalidation.
  */
-export function useUpload() {
+export function useUpload(teamId?: string) {
+  // Read when a file is sent, so a team chosen while the list fills applies to what is sent after.
+  const team = useRef(teamId);
+  useEffect(() => {
+    team.current = teamId;
+  }, [teamId]);
   const [queue, dispatch] = useReducer(uploadQueueReducer, initialUploadQueue);
   const refreshDocuments = useRefreshDocuments();
   const files = useRef(new Map<number, File>());
@@ -108,6 +113,7 @@ export function useUpload() {
       fileName: file.name,
       purpose,
       idempotencyKey: key,
+      teamId: team.current,
       onProgress: (loaded, total) => dispatch({ type: 'item', id, event: { type: 'progress', request, loaded, total } }),
       onSent: () => dispatch({ type: 'item', id, event: { type: 'sent', request } }),
     });

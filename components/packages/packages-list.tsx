@@ -21,8 +21,9 @@ import { LinkButton } from '../ui/link-button';
 import { Badge, StatusBadge } from '../ui/states';
 import { Breakable } from '../ui/breakable';
 import { CheckField } from '../ui/field';
+import { useTeamFilter } from '../teams/team-filter';
 
-const FILTERS = ['status', 'archived', ...DATE_RANGE_PARAMS] as const;
+const FILTERS = ['status', 'archived', 'team', ...DATE_RANGE_PARAMS] as const;
 
 export const PACKAGE_STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
@@ -63,9 +64,10 @@ const columns: ColumnDef<ListedPackage, unknown>[] = [
   { header: 'ID', cell: ({ row }) => <code className="text-xs text-slate-700">{row.original.id}</code> },
 ];
 
-/** Packages with search, a status filter and the archived view, all held in the URL. */
-export function PackagesList({ canSend }: { canSend: boolean }) {
+/** Packages with search, a status filter (and an admin's team filter) and the archived view, all held in the URL. */
+export function PackagesList({ canSend, admin = false }: { canSend: boolean; admin?: boolean }) {
   const { params, update } = useListParams(FILTERS);
+  const teamFilter = useTeamFilter(admin);
   const archivedOnly = params.filters.archived === 'only';
   // The box follows a click at once; the URL (and so the list) catches up a moment later.
   const [toggle, setToggle] = useState({ url: archivedOnly, shown: archivedOnly });
@@ -77,12 +79,13 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
     q: params.q || undefined,
     status: params.filters.status || undefined,
     archived: archivedOnly ? ('only' as const) : undefined,
+    team: (teamFilter && params.filters.team) || undefined,
     ...ranges,
   };
   const backwardEnds = backwardsRanges(ranges);
   const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...packagesListQuery(args), enabled: !backwards });
-  const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
+  const filtered = Boolean(params.q || params.filters.status || args.team || hasDateRange(ranges));
   // An empty active list may only mean everything was archived: ask, and point there unless none is.
   const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
   const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
@@ -124,7 +127,7 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
             update={update}
             searchLabel="Search packages"
             searchPlaceholder="Template, recipient, e-mail, value or reference"
-            filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }]}
+            filters={[{ name: 'status', label: 'Status', options: PACKAGE_STATUS_OPTIONS }, ...(teamFilter ? [teamFilter] : [])]}
           />
         }
         ranges={ranges}

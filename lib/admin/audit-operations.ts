@@ -27,6 +27,7 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'team.member_add': 'Added a member to a team',
   'team.member_remove': 'Removed a member from a team',
   'team.members_sync': "Moved a user's teams to their identity provider groups",
+  'team.assign_packages': "Assigned a sender's past packages to a team",
 
   'category.create': 'Created a category',
   // The archives of the catalog's kinds, named with each kind (lib/catalog/kinds.ts).

@@ -43,10 +43,12 @@ export interface AuditFilters {
   operation?: string;
   from?: string;
   to?: string;
+  /** a team's id: entries about it */
+  team?: string;
 }
 
 /** Every audit filter unset, as a URL update ("Clear filters"). */
-export const CLEARED_AUDIT_FILTERS = { user: null, outcome: null, operation: null, from: null, to: null };
+export const CLEARED_AUDIT_FILTERS = { user: null, outcome: null, operation: null, from: null, to: null, team: null };
 
 export type AuditPage = Page<AuditLogEntry> & { operations: string[] };
 
@@ -109,7 +111,8 @@ export const sandboxQuery = () =>
 export const reviewQueueQuery = (q: string) =>
   queryOptions({
     queryKey: adminKeys.reviewQueue(q),
-    queryFn: (ctx) => api<Page<ReviewedRequest>>(`/api/approval-requests${qs({ status: 'IN_PROGRESS', size: 100, q })}`, via(ctx)),
+    queryFn: (ctx) =>
+      api<Page<ReviewedRequest>>(`/api/approval-requests${qs({ status: 'IN_PROGRESS', size: 100, q })}`, via(ctx)),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

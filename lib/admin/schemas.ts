@@ -36,6 +36,8 @@ export const auditQuerySchema = listQuerySchema
     operation: z.string().max(80).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
+    /** entries about this team (its changes, memberships, and records made or assigned for it) */
+    team: z.string().trim().max(64).optional(),
   })
   .strict();
 
@@ -66,6 +68,8 @@ export const auditRowSchema = z.strictObject({
   client_address: z.string().nullable(),
   /** the console instance that handled the action (INSTANCE_ID, else host:port); null on older entries */
   instance: z.string().nullable(),
+  /** the team the entry concerns (a team's change or membership, a record made or assigned for it); null on older entries */
+  team_id: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

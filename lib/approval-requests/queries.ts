@@ -22,6 +22,8 @@ export interface ApprovalListArgs extends DateRangeQuery {
   size: number;
   q?: string;
   status?: string;
+  /** an admin's team filter: a team's id, or none */
+  team?: string;
 }
 
 /** The CSV of what the list shows for these filters (GET /api/approval-requests/export). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../list/schemas.ts';
+import { teamChoiceSchema } from '../teams/schemas.ts';
 import { maybe } from '../read-tolerant.ts';
 import { EXTERNAL_ID, MAX_ACTOR_IDS, MAX_ACTOR_ID_LENGTH, MAX_DOCUMENT_NAME } from './limits.ts';
 
@@ -31,6 +32,8 @@ export const submitRequestSchema = z.strictObject({
   form_data: z.record(z.string(), z.unknown()),
   documents: z.array(documentRef).max(50).optional(),
   submit: z.boolean(),
+  /** the team it is submitted for, one of the submitter's (several: the last used when none is named); never sent to the API */
+  team_id: teamChoiceSchema,
 });
 export type SubmitRequestInput = z.infer<typeof submitRequestSchema>;
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CALENDAR_DAY_MESSAGE, isCalendarDay } from '../calendar-day.ts';
 import { DATE_RANGES } from './date-ranges.ts';
 import { listQuerySchema } from './schemas.ts';
+import { teamFilterSchema } from '../teams/schemas.ts';
+
+const team = teamFilterSchema;
 
 // The packages and approval-requests lists' queries, with their day ranges: for their routes
 // and saved views. Apart from the resources' schemas, which the forms load in the browser.
@@ -30,23 +33,23 @@ export function refineDateRanges<T extends z.ZodType<Partial<Record<string, unkn
 /** GET /api/packages and its export: the list's page, search, filters and day ranges. */
 export const packageListQuerySchema = refineDateRanges(
   listQuerySchema
-    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), ...dateRangeShape })
+    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), team, ...dateRangeShape })
     .strict(),
 );
 export const packageExportQuerySchema = refineDateRanges(
   listQuerySchema
     .omit({ page: true, size: true })
-    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), ...dateRangeShape })
+    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), team, ...dateRangeShape })
     .strict(),
 );
 
 /** GET /api/approval-requests and its export: the list's page, search, status and day ranges. */
 export const approvalListQuerySchema = refineDateRanges(
-  listQuerySchema.extend({ status: z.string().max(40).optional(), ...dateRangeShape }).strict(),
+  listQuerySchema.extend({ status: z.string().max(40).optional(), team, ...dateRangeShape }).strict(),
 );
 export const approvalExportQuerySchema = refineDateRanges(
   listQuerySchema
     .omit({ page: true, size: true })
-    .extend({ status: z.string().max(40).optional(), ...dateRangeShape })
+    .extend({ status: z.string().max(40).optional(), team, ...dateRangeShape })
     .strict(),
 );

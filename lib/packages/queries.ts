@@ -22,6 +22,8 @@ export interface PackageListArgs extends DateRangeQuery {
   q?: string;
   status?: string;
   archived?: 'only';
+  /** an admin's team filter: a team's id, or none */
+  team?: string;
 }
 
 /** The CSV of what the list shows for these filters (GET /api/packages/export). */

@@ -63,3 +63,17 @@ export function useRemoveMember(handlers: KeyedMutationHandlers<Membership, Team
     ...handlers,
   });
 }
+
+/** What an assignment moved: the sender's past packages (and batches) of no team. */
+export type Assigned = { team_id: string; user_id: string; packages: number; batches: number };
+
+export function useAssignPackages(handlers: KeyedMutationHandlers<Membership, Assigned> = {}) {
+  return useKeyedMutation({
+    scope: 'team-assign-packages',
+    request: ({ teamId, userId }: Membership) =>
+      api<Assigned>(`${teamPath(teamId)}/assign-packages`, { method: 'POST', body: { user_id: userId } }),
+    // The lists of packages and batches hold them now for the team's members.
+    invalidates: [...READS, ['packages'], ['bulk']],
+    ...handlers,
+  });
+}

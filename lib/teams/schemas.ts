@@ -17,6 +17,9 @@ export const teamCreateSchema = z.strictObject({ name: teamNameSchema });
 export const teamRenameSchema = z.strictObject({ name: teamNameSchema });
 export const teamMemberAddSchema = z.strictObject({ user_id: z.string().min(1).max(100) });
 
+/** POST /api/admin/teams/{id}/assign-packages: whose past packages of no team become the team's. */
+export const teamAssignPackagesSchema = z.strictObject({ user_id: z.string().min(1).max(100) });
+
 export const MEMBERSHIP_SOURCES = ['manual', 'provider'] as const;
 export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
 
@@ -40,6 +43,9 @@ export type Team = z.infer<typeof teamSchema>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamListSchema = z.object({ data: z.array(teamSchema) });
+
+/** A list's team filter: one team's records, or `none`, those of no team (made before teams or by other means). */
+export const teamFilterSchema = z.union([teamIdSchema, z.literal('none')]).optional();
 
 /** A team a record is made for: optional in a create body, checked to be one of the maker's. */
 export const teamChoiceSchema = teamIdSchema.optional();

@@ -6,6 +6,8 @@ export interface SendUploadArgs {
   fileName: string;
   purpose: LogicalPurpose;
   idempotencyKey: string;
+  /** the team it is uploaded for (of someone in several); the console decides when left out */
+  teamId?: string;
   onProgress(loaded: number, total: number): void;
   /** the last byte of the body has left the browser */
   onSent(): void;
@@ -28,13 +30,21 @@ export class UploadAborted extends Error {
  * only browser API that reports upload progress. Resolves with whatever came back (status 0
  * when nothing did) and rejects only when aborted.
  */
-export function sendUpload({ file, fileName, purpose, idempotencyKey, onProgress, onSent }: SendUploadArgs): UploadRequest {
+export function sendUpload({
+  file,
+  fileName,
+  purpose,
+  idempotencyKey,
+  teamId,
+  onProgress,
+  onSent,
+}: SendUploadArgs): UploadRequest {
   const xhr = new XMLHttpRequest();
   const answer = new Promise<RawAnswer>((resolve, reject) => {
     const body = new FormData();
     body.append('logicalPurpose', purpose);
     body.append('file', file, fileName);
-    xhr.open('POST', '/api/documents');
+    xhr.open('POST', teamId ? `/api/documents?team_id=${encodeURIComponent(teamId)}` : '/api/documents');
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);

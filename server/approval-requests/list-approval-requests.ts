@@ -3,6 +3,8 @@ import type { ApprovalRequest } from '@/lib/approval-requests/schemas';
 import { hasDateRange, withinDays, type DateRangeQuery } from '@/lib/list/date-ranges';
 import { pageOfRows, scanList } from '../lists/scan-list';
 import { listRequests } from '../signing-api/approval-requests';
+import { currentScope } from '../teams/scope';
+import { requestsInScope } from './approval-submissions';
 
 /** How much of the app's history a date range looks through (20 of the API's pages). */
 export const RANGE_SCAN_ROWS = 2_000;
@@ -23,19 +25,23 @@ export const updatedAtOf = (r: ApprovalRequest) => r.updated_at ?? sentAtOf(r) ?
 
 /**
  * The app's approval requests as the API lists them; a date range (which the API cannot filter
- * by) reads the newest RANGE_SCAN_ROWS of the list and pages what falls in range.
+ * by) reads the newest RANGE_SCAN_ROWS of the list and pages what falls in range. Seen through
+ * teams, the list is what the console submitted for the reader's teams among those rows, paged
+ * here, so its pages and counts hold only those.
  */
 export async function listApprovalRequests({ query }: ListApprovalRequestsOptions) {
-  if (!hasDateRange(query)) return listRequests(query);
+  if (!hasDateRange(query) && (await currentScope()).kind === 'everything') return listRequests(query);
   const { rows, scanned, complete } = await requestsMatching(query, RANGE_SCAN_ROWS);
   return { ...pageOfRows(rows, query.page, query.size), scan: { scanned, complete } };
 }
 
-/** Every request the list's filters and date ranges select, among the first `maxRows` the API lists. */
+/** Every request the list's filters and date ranges select that the reader's teams see, among the first `maxRows` the API lists. */
 export async function requestsMatching({ q, status, ...ranges }: Filters, maxRows: number) {
   const scan = await scanList({ read: (page, size) => listRequests({ q, status, page, size }), maxRows });
+  const seen = await requestsInScope(scan.rows.map((r) => r.id));
   const rows = scan.rows.filter(
     (r) =>
+      (seen === null || seen.has(r.id)) &&
       withinDays(sentAtOf(r), ranges.sent_from, ranges.sent_to) &&
       withinDays(updatedAtOf(r), ranges.updated_from, ranges.updated_to),
   );

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { RevisionInput } from '@/lib/approval-requests/schemas';
 import { saveRevisionDraft as patchRevisionDraft } from '../signing-api/approval-requests';
+import { requireAttachable } from '../documents/document-uploads';
+import { requireRequestInScope } from './approval-submissions';
 
 export interface SaveRevisionDraftOptions {
   id: string;
@@ -12,5 +14,7 @@ export interface SaveRevisionDraftOptions {
 
 /** Saves a revision draft of the request, checked against its own release (a draft need not be whole yet). */
 export async function saveRevisionDraft({ id, input, idempotencyKey }: SaveRevisionDraftOptions) {
+  await requireRequestInScope(id);
+  await requireAttachable(input.documents);
   return patchRevisionDraft(id, input, idempotencyKey);
 }

@@ -643,4 +643,44 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('watched_records').addColumn('due_at', 'text').execute();
     },
   },
+  // Approval requests the console submitted, each with the team it was submitted for (issue 38):
+  // what decides which team sees a request. A request found at the API without a row here was not
+  // submitted from the console and belongs to no team. The insights read it too: keep its columns.
+  // (0025-0027 are other branches' migrations: names sort, gaps are harmless.)
+  '0028_approval_submissions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('approval_submissions')
+        .addColumn('request_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text')
+        .addColumn('workflow_id', 'text', (c) => c.notNull())
+        .addColumn('workflow_name', 'text')
+        .addColumn('submitted_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('approval_submissions_team').on('approval_submissions').column('team_id').execute();
+    },
+  },
+  // Documents the console uploaded, each with the team it was uploaded for (issue 38), as 0028
+  // does for approval requests: a document without a row here belongs to no team.
+  '0029_document_uploads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('document_uploads')
+        .addColumn('document_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text')
+        .addColumn('uploaded_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_uploads_team').on('document_uploads').column('team_id').execute();
+    },
+  },
+  // The team an audit entry concerns (issue 38): a team's own changes and memberships, and the
+  // records made or assigned for it, so the audit log filters by team. Older entries have none.
+  '0030_audit_team': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('audit_log').addColumn('team_id', 'text').execute();
+      await db.schema.createIndex('audit_log_team').on('audit_log').columns(['team_id', 'id']).execute();
+    },
+  },
 };

@@ -428,7 +428,30 @@ export interface NotificationCursorTable {
   updated_at: string;
 }
 
+/** An approval request the console submitted (0028), and the team it was submitted for. */
+export interface ApprovalSubmissionsTable {
+  request_id: string;
+  /** who submitted it from the console */
+  user_id: string;
+  /** null: submitted by someone in no team (or before teams): seen by admins only once teams exist */
+  team_id: string | null;
+  workflow_id: string;
+  workflow_name: string | null;
+  submitted_at: string;
+}
+
+/** A document the console uploaded (0029), and the team it was uploaded for. */
+export interface DocumentUploadsTable {
+  document_id: string;
+  user_id: string;
+  /** null: uploaded by someone in no team (or before teams): seen by admins only once teams exist */
+  team_id: string | null;
+  uploaded_at: string;
+}
+
 export interface Database {
+  document_uploads: DocumentUploadsTable;
+  approval_submissions: ApprovalSubmissionsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_cursor: NotificationCursorTable;

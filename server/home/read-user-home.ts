@@ -9,9 +9,10 @@ import { watcherAsOf } from '../watcher/watcher-freshness';
 import { apiHomeSources } from './home-sources';
 import { lastLooked } from './home-visits';
 import { readHome } from './read-home';
+import { scopedHomeSources } from './scoped-sources';
 import { watchedHomeSources } from './watched-sources';
 
-/** What needs the user now, section by section, within their roles, with the settings of this console. */
+/** What needs the user now, section by section, within their roles and teams, with the settings of this console. */
 export async function readUserHome({ user }: { user: User }): Promise<HomeAnswer> {
   const e = env();
   const conn = await db();
@@ -25,7 +26,8 @@ export async function readUserHome({ user }: { user: User }): Promise<HomeAnswer
     // Packages' times are the API's: compared with its clock as last heard, else this server's.
     apiNow,
     lastLooked: looked,
-    sources: asOf ? watchedHomeSources({ db: conn, since: looked, now }) : apiHomeSources,
+    // Seen through teams, every list holds only the reader's teams' records (the badge counts from them).
+    sources: await scopedHomeSources(conn, asOf ? watchedHomeSources({ db: conn, since: looked, now }) : apiHomeSources),
     asOf,
     settings: {
       expiringDays: e.HOME_EXPIRING_DAYS,

@@ -20,7 +20,7 @@ import { readJsonBody } from './read-json';
 import { ConsoleError } from '../errors';
 import { errorResponse, toHttpError } from './respond';
 import { measured } from './measured';
-import { withTeamScope } from '../teams/scope';
+import { withTeamScope, type TeamNote } from '../teams/scope';
 
 export interface Ctx<P, Q, B> {
   req: NextRequest;
@@ -35,6 +35,8 @@ export interface Ctx<P, Q, B> {
 interface AuditTarget<P, B> {
   targetType: string;
   target?: (params: P, body: B, result: unknown) => string | null | undefined;
+  /** the team the entry concerns; else the team the request made its record for (teamForRecord) */
+  team?: (params: P, body: B, result: unknown) => string | null | undefined;
   reason?: (body: B) => string | undefined;
 }
 
@@ -117,6 +119,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
     let user: User | null = null;
     let intent: BegunIntent | null = null;
     const call: CallContext = { upstreamRequestId: null };
+    const teamNote: TeamNote = {};
     const record = requestRecord();
     if (record) record.requestId = requestId;
     try {
@@ -166,7 +169,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       }
       const current = ctx;
       // Every read of records in the route sees what this user's teams see (server/teams/scope.ts).
-      const result = await callContext.run(call, () => withTeamScope(current.user, () => fn(current)));
+      const result = await callContext.run(call, () => withTeamScope(current.user, () => fn(current), teamNote));
       const headers: Record<string, string> = { 'cache-control': 'no-store', ...queueTiming(call) };
       const apiDate = call.upstreamDate ?? estimatedApiDate();
       if (apiDate) headers[API_DATE_HEADER] = apiDate;
@@ -175,7 +178,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
           status: 200,
           resultId: spec.audit?.target?.(ctx.params, ctx.body, result) ?? null,
         });
-      if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null);
+      if (spec.audit) await audit(spec.audit, ctx, call.upstreamRequestId, 200, result, null, teamNote);
       if (result instanceof Response) {
         if (apiDate) result.headers.set(API_DATE_HEADER, apiDate);
         for (const [name, value] of Object.entries(queueTiming(call))) result.headers.set(name, value);
@@ -191,7 +194,11 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       if (intent) {
         // The journal keeps what the answer says: definite (failed) or not known (unknown).
         const status = err instanceof SigningApiError ? err.status : err instanceof ConsoleError ? err.status : 500;
-        const state = await settleIntent(await db(), intent.id, { status, errorCode: httpError.code, earlierUnknown: intent.earlierUnknown }).catch((e: unknown) => {
+        const state = await settleIntent(await db(), intent.id, {
+          status,
+          errorCode: httpError.code,
+          earlierUnknown: intent.earlierUnknown,
+        }).catch((e: unknown) => {
           logger().error({ err: e }, 'intent journal write failed');
           return 'unknown' as const;
         });
@@ -200,7 +207,7 @@ export function handler<P = undefined, Q = undefined, B = undefined>(
       if (ctx && spec.audit) {
         const upstream = err instanceof SigningApiError ? (err.requestId ?? call.upstreamRequestId) : call.upstreamRequestId;
         const unknown = httpError.headers['Intent-State'] === 'unknown';
-        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code, unknown).catch((e: unknown) =>
+        await audit(spec.audit, ctx, upstream, httpError.status, null, httpError.code, teamNote, unknown).catch((e: unknown) =>
           logger().error({ err: e }, 'audit write failed'),
         );
       }
@@ -224,6 +231,7 @@ async function audit<P, Q, B>(
   status: number,
   result: unknown,
   code: string | null,
+  note: TeamNote,
   unknown = false,
 ) {
   const [first, ...more] = auditChanges(spec, ctx.body, result).map((change): AuditEntry => ({
@@ -239,6 +247,7 @@ async function audit<P, Q, B>(
     reason: ctx.body ? spec.reason?.(ctx.body) : undefined,
     details: change.details,
     clientAddress: clientAddress(ctx.req.headers),
+    teamId: spec.team?.(ctx.params, ctx.body, result) ?? note.teamId ?? null,
   }));
   // A request's changes are written together, or not at all.
   if (first) await recordAudit(await db(), first, ...more);

@@ -97,6 +97,7 @@ describe('every CSV export', () => {
       reason: payload(i),
       client_address: text,
       instance: null,
+      team_id: text,
     }));
     const text = auditCsv(rows);
     expect(liveFormulas(text)).toEqual([]);

@@ -18,6 +18,7 @@ export const API_ROUTES: readonly string[] = [
   '/api/admin/teams',
   '/api/admin/teams/[id]',
   '/api/admin/teams/[id]/archive',
+  '/api/admin/teams/[id]/assign-packages',
   '/api/admin/teams/[id]/members',
   '/api/admin/teams/[id]/members/[userId]',
   '/api/admin/throttles',

@@ -8,7 +8,8 @@ import { teamNameKey } from './team-store';
  * At each sign-in with the identity provider: the user's provider-fed memberships become what
  * their groups map to now (OIDC_TEAM_MAP), so moving a person between groups moves them between
  * teams at their next sign-in. Hand-made memberships are left alone; a mapped team that does not
- * exist (or is archived) gives nothing. Answers the memberships added and removed, by team name.
+ * exist (or is archived) gives nothing. Answers the memberships added and removed, by team name
+ * and by team.
  */
 export async function applyProviderTeams(
   db: Kysely<Database>,
@@ -16,7 +17,7 @@ export async function applyProviderTeams(
   groups: readonly string[],
   map: TeamMap,
   now = new Date(),
-): Promise<{ added: string[]; removed: string[] }> {
+): Promise<{ added: string[]; removed: string[]; changed: { teamId: string; name: string; change: 'added' | 'removed' }[] }> {
   const names = teamsFromGroups(groups, map).map(teamNameKey);
   return db.transaction().execute(async (tx) => {
     const wanted =
@@ -54,6 +55,13 @@ export async function applyProviderTeams(
           toRemove.map((t) => t.team_id),
         )
         .execute();
-    return { added: toAdd.map((t) => t.name), removed: toRemove.map((t) => t.name) };
+    return {
+      added: toAdd.map((t) => t.name),
+      removed: toRemove.map((t) => t.name),
+      changed: [
+        ...toAdd.map((t) => ({ teamId: t.id, name: t.name, change: 'added' as const })),
+        ...toRemove.map((t) => ({ teamId: t.team_id, name: t.name, change: 'removed' as const })),
+      ],
+    };
   });
 }

@@ -12,7 +12,10 @@ import { anyActiveTeam, teamsOfUser } from './team-store';
  * no team defined; TEAM_VISIBILITY=everyone), or the records of their active teams, which leaves
  * out the records of no team (made before teams, or by other means).
  */
-export type TeamScope = { kind: 'everything' } | { kind: 'teams'; teamIds: readonly string[] };
+export type TeamScope =
+  | { kind: 'everything' }
+  /** noTeam: the records of no team too (an admin's "no team" filter) */
+  | { kind: 'teams'; teamIds: readonly string[]; noTeam?: boolean };
 
 export const EVERYTHING: TeamScope = { kind: 'everything' };
 
@@ -25,12 +28,25 @@ export async function scopeFor(db: Kysely<Database>, user: Pick<User, 'id' | 'ro
 
 // The request's user, set by the route wrapper (server/http/handler.ts) and by the pages that
 // read records; the scope is read from the database the first time a read asks for it.
-type ScopeHolder =
-  { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> };
+type ScopeHolder = (
+  { user: Pick<User, 'id' | 'roles'>; scope?: Promise<TeamScope> } | { user?: undefined; scope: Promise<TeamScope> }
+) & { note?: TeamNote };
 const holder = new AsyncLocalStorage<ScopeHolder>();
 
-/** Runs `fn` as `user`: every read of records under it sees what their teams see. */
-export const withTeamScope = <T>(user: Pick<User, 'id' | 'roles'>, fn: () => T): T => holder.run({ user }, fn);
+/** The team a request made its record for, kept for the request's audit entry. */
+export interface TeamNote {
+  teamId?: string | null;
+}
+
+/** Runs `fn` as `user`: every read of records under it sees what their teams see; `note` gets the team a record is made for. */
+export const withTeamScope = <T>(user: Pick<User, 'id' | 'roles'>, fn: () => T, note?: TeamNote): T =>
+  holder.run({ user, note }, fn);
+
+/** Notes the team this request's record is made for (teamForRecord), so its audit entry carries it. */
+export function noteRecordTeam(teamId: string | null) {
+  const note = holder.getStore()?.note;
+  if (note) note.teamId = teamId;
+}
 
 /** The rest of the calling async function runs under a scope given whole (the database suites' tests). */
 export const enterScope = (scope: TeamScope) => holder.enterWith({ scope: Promise.resolve(scope) });
@@ -54,10 +70,28 @@ export function currentScope(): Promise<TeamScope> {
 /** The condition a record's `team_id` column must meet to be in the scope. */
 export function inScope(column: string, scope: TeamScope): Expression<SqlBool> {
   if (scope.kind === 'everything') return sql<SqlBool>`1 = 1`;
-  if (scope.teamIds.length === 0) return sql<SqlBool>`1 = 0`;
-  return sql<SqlBool>`${sql.ref(column)} in (${sql.join([...scope.teamIds])})`;
+  const ref = sql.ref(column);
+  const teams = scope.teamIds.length > 0 ? sql<SqlBool>`${ref} in (${sql.join([...scope.teamIds])})` : null;
+  if (scope.noTeam) return teams ? sql<SqlBool>`(${teams} or ${ref} is null)` : sql<SqlBool>`${ref} is null`;
+  return teams ?? sql<SqlBool>`1 = 0`;
 }
 
 /** Whether a record of team `teamId` is in the scope. */
 export const holdsTeam = (scope: TeamScope, teamId: string | null) =>
-  scope.kind === 'everything' || (teamId !== null && scope.teamIds.includes(teamId));
+  scope.kind === 'everything' || (teamId === null ? scope.noTeam === true : scope.teamIds.includes(teamId));
+
+/**
+ * Narrows the rest of the request to one team's records (`none`: those of no team), as a list's
+ * team filter asks: within what the reader sees, so a team not theirs (or no team, for all
+ * but those who see everything) narrows to nothing rather than widening anything.
+ */
+export async function narrowScope(team: string) {
+  const held = holder.getStore();
+  if (!held) throw new Error('A team filter outside a team scope.');
+  const scope = await currentScope();
+  const narrowed: TeamScope =
+    team === 'none'
+      ? { kind: 'teams', teamIds: [], noTeam: scope.kind === 'everything' }
+      : { kind: 'teams', teamIds: holdsTeam(scope, team) ? [team] : [] };
+  held.scope = Promise.resolve(narrowed);
+}

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import type { User } from '../users/users';
+import { noteRecordTeam } from './scope';
 import { teamsOfUser } from './team-store';
 
 /**
@@ -15,6 +16,12 @@ export async function teamForRecord(
   user: Pick<User, 'id' | 'roles'>,
   requested?: string,
 ): Promise<string | null> {
+  const team = await decideTeam(db, user, requested);
+  noteRecordTeam(team);
+  return team;
+}
+
+async function decideTeam(db: Kysely<Database>, user: Pick<User, 'id' | 'roles'>, requested?: string): Promise<string | null> {
   const mine = await teamsOfUser(db, user.id);
   if (requested !== undefined) {
     if (mine.some((t) => t.id === requested)) return requested;
@@ -41,10 +48,10 @@ export async function teamForRecord(
   );
 }
 
-/** Of these teams, the one the user last sent a package or made a batch for. */
+/** Of these teams, the one the user last sent a package, made a batch, submitted a request or uploaded a document for. */
 export async function lastUsedTeam(db: Kysely<Database>, userId: string, teamIds: readonly string[]) {
   if (teamIds.length === 0) return undefined;
-  const [sent, batch] = await Promise.all([
+  const [sent, batch, request, upload] = await Promise.all([
     db
       .selectFrom('send_records')
       .select(['team_id', 'previewed_at as at'])
@@ -61,7 +68,23 @@ export async function lastUsedTeam(db: Kysely<Database>, userId: string, teamIds
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst(),
+    db
+      .selectFrom('approval_submissions')
+      .select(['team_id', 'submitted_at as at'])
+      .where('user_id', '=', userId)
+      .where('team_id', 'in', [...teamIds])
+      .orderBy('submitted_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('document_uploads')
+      .select(['team_id', 'uploaded_at as at'])
+      .where('user_id', '=', userId)
+      .where('team_id', 'in', [...teamIds])
+      .orderBy('uploaded_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
-  const latest = [sent, batch].filter((r) => r !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
+  const latest = [sent, batch, request, upload].filter((r) => r !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
   return latest?.team_id ?? undefined;
 }

@@ -223,10 +223,10 @@ describe('audit log', () => {
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect([before, after].map((day) => `attachment; filename="signdesk-audit-${day}_operation-category-archive.csv"`)).toContain(reply.headers.get('content-disposition'));
     const text = reply.bytes.toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('id,at,user_email,roles,operation,target_type,target_id,outcome,status,error_code,upstream_request_id,idempotency_key,reason,client_address,instance');
+    expect(text.split('\r\n')[0]).toBe('id,at,user_email,roles,operation,target_type,target_id,outcome,status,error_code,upstream_request_id,idempotency_key,reason,client_address,instance,team_id');
     expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")"`);
     const rows = parseCsv(text);
-    expect(rows.slice(1).every((r) => r.length === 15 && r[4] === 'category.archive')).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === 16 && r[4] === 'category.archive')).toBe(true);
     const exported = rows.slice(1).map((r) => r[12]);
     expect(exported).toEqual(
       expect.arrayContaining([`'=HYPERLINK("http://evil.example","click")`, `'+1+2 plus`, `'-3 minus sign`, `'@SUM(A1:A2) at`, 'plain, with comma\r\nand a line break']),
@@ -343,8 +343,9 @@ describe('audit origin', () => {
 
     const csv = await c.call('GET', '/api/admin/audit/export?operation=user.create', { cookie: admin() });
     const [header, ...rows] = parseCsv(csv.bytes.toString('utf8'));
-    expect(header!.slice(-2)).toEqual(['client_address', 'instance']);
+    expect(header!.slice(-3)).toEqual(['client_address', 'instance', 'team_id']);
     const row = rows.find((r) => r[header!.indexOf('target_id')] === account.email);
-    expect(row!.slice(-2)).toEqual(['203.0.113.77', instance]);
+    // A user's creation concerns no team.
+    expect(row!.slice(-3)).toEqual(['203.0.113.77', instance, '']);
   });
 });

@@ -75,13 +75,13 @@ export const detailPaths = (reply: ConsoleReply) =>
 export async function uploadViaConsole(
   c: TestConsole,
   pdf: Buffer,
-  opts: { cookie?: string; purpose?: string; filename?: string; key?: string } = {},
+  opts: { cookie?: string; purpose?: string; filename?: string; key?: string; teamId?: string } = {},
 ) {
   const { body, contentType } = multipart([
     ...(opts.purpose ? [{ name: 'logicalPurpose', value: opts.purpose }] : []),
     { name: 'file', filename: opts.filename ?? 'contract.pdf', content: pdf },
   ]);
-  return c.call('POST', '/api/documents', {
+  return c.call('POST', `/api/documents${opts.teamId ? `?team_id=${encodeURIComponent(opts.teamId)}` : ''}`, {
     cookie: opts.cookie ?? c.cookies.operator,
     rawBody: new Uint8Array(body),
     headers: { 'content-type': contentType },

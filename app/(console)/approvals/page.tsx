@@ -23,7 +23,7 @@ export default async function ApprovalsPage() {
       />
       {canWrite && <ApprovalsTabs />}
       <Suspense>
-        <ApprovalsList canWrite={canWrite} />
+        <ApprovalsList canWrite={canWrite} admin={user.roles.includes('admin')} />
       </Suspense>
     </>
   );

@@ -23,7 +23,7 @@ export default async function PackagesPage() {
       />
       {canSend && <PackagesTabs />}
       <Suspense>
-        <PackagesList canSend={canSend} />
+        <PackagesList canSend={canSend} admin={user.roles.includes('admin')} />
       </Suspense>
     </>
   );

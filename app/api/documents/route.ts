@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { LOGICAL_PURPOSES } from '@/lib/documents/schemas';
 import { listQuerySchema } from '@/lib/list/schemas';
+import { teamChoiceSchema } from '@/lib/teams/schemas';
+import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
+import { teamForRecord } from '@/server/teams/team-for-record';
 import { guardUploadBody } from '@/server/http/upload-stream';
 import { listDocuments } from '@/server/documents/list-documents';
 import { uploadDocument } from '@/server/documents/upload-document';
@@ -17,13 +20,22 @@ export const GET = handler(
 
 // POST: receives one PDF whole into a temp file (never parsed into memory), within the
 // user's and the instance's upload slots, then sends it to the API with the browser's
-// Idempotency-Key for this upload so a retry never makes a second document.
+// Idempotency-Key for this upload so a retry never makes a second document. ?team_id= names the
+// team it is uploaded for (the body is the file, passed on as it is).
 export const POST = handler(
   {
     permission: 'documents:write',
+    query: z.strictObject({ team_id: teamChoiceSchema }),
     idempotency: 'required',
     audit: { operation: 'document.upload', targetType: 'document', target: (_p, _b, r) => (r as { id?: string } | null)?.id },
   },
-  ({ req, user, idempotencyKey }) =>
-    uploadDocument({ upload: guardUploadBody(req), idempotencyKey: idempotencyKey!, userId: user.id, signal: req.signal }),
+  async ({ req, user, query, idempotencyKey }) =>
+    uploadDocument({
+      upload: guardUploadBody(req),
+      idempotencyKey: idempotencyKey!,
+      userId: user.id,
+      // Decided before a byte is read: a team not the uploader's refuses the upload whole.
+      teamId: await teamForRecord(await db(), user, query.team_id),
+      signal: req.signal,
+    }),
 );

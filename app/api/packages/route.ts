@@ -6,11 +6,17 @@ import { sendPackage } from '@/server/packages/send-package';
 import { receiptHash } from '@/server/send-records/send-record';
 import { db } from '@/server/db';
 import { teamForRecord } from '@/server/teams/team-for-record';
+import { narrowScope } from '@/server/teams/scope';
 
 // GET: the app's packages, with q, status, archived=only and sent/updated day ranges, each with
-// the console's record of its send; a search also reads that record.
-export const GET = handler({ permission: 'packages:read', query: packageListQuerySchema }, ({ query }) =>
-  listPackages({ query }),
+// the console's record of its send; a search also reads that record. team= narrows it to one
+// team's packages (none: those of no team), within what the reader sees.
+export const GET = handler(
+  { permission: 'packages:read', query: packageListQuerySchema },
+  async ({ query: { team, ...query } }) => {
+    if (team) await narrowScope(team);
+    return listPackages({ query });
+  },
 );
 
 // POST: sends the reviewed preview. Needs confirmed: true and the browser's key for this

@@ -9,6 +9,7 @@ import type { Team, TeamMember } from '@/lib/teams/schemas';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
 import { MembershipSource } from './membership-source';
+import { AssignPackages } from './assign-packages';
 
 function RemoveMember({ team, member }: { team: Team; member: TeamMember }) {
   const remove = useRemoveMember({
@@ -96,6 +97,7 @@ export function TeamMembers({ team, users }: { team: Team; users: readonly Admin
         </ul>
       )}
       {active && <AddMember team={team} users={users} />}
+      {active && <AssignPackages team={team} users={users} />}
     </div>
   );
 }

@@ -145,16 +145,20 @@ export async function finishSignIn({ query, flowCookie, address }: FinishSignInO
       details: { from: rolesBefore, to: roles, groups, by: 'identity provider' },
     });
   }
-  if (teams && (teams.added.length > 0 || teams.removed.length > 0)) {
-    await recordAudit(conn, {
+  // One entry per team whose membership moved, each carrying its team: the audit log filters by team.
+  const [firstChange, ...moreChanges] = teams?.changed ?? [];
+  if (firstChange) {
+    const entryOf = (c: typeof firstChange) => ({
       user,
       operation: 'team.members_sync',
       targetType: 'user',
       targetId: user.id,
-      outcome: 'success',
+      outcome: 'success' as const,
       status: 200,
-      details: { added: teams.added, removed: teams.removed, groups, by: 'identity provider' },
+      teamId: c.teamId,
+      details: { [c.change]: [c.name], groups, by: 'identity provider' },
     });
+    await recordAudit(conn, entryOf(firstChange), ...moreChanges.map(entryOf));
   }
   return { next: flow.next };
 }

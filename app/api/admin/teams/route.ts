@@ -16,6 +16,7 @@ export const POST = handler(
       operation: 'team.create',
       targetType: 'team',
       target: (_p, _b, r) => (r as Team | null)?.id,
+      team: (_p, _b, r) => (r as Team | null)?.id,
       details: (b) => ({ name: b.name }),
     },
   },

@@ -20,6 +20,7 @@ export const PATCH = handler(
       operation: 'team.rename',
       targetType: 'team',
       target: (p) => p.id,
+      team: (p) => p.id,
       details: (b, r) => ({ from: (r as { from?: string } | null)?.from, to: b.name }),
     },
   },

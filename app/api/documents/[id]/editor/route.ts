@@ -3,12 +3,16 @@ import { openEditorSchema } from '@/lib/documents/schemas';
 import { idSchema } from '@/lib/list/schemas';
 import { openEditor } from '@/server/editor/open-editor';
 import { readEditor } from '@/server/editor/read-editor';
+import { requireDocumentInScope } from '@/server/documents/document-uploads';
 import { handler } from '@/server/http/handler';
 
 const params = z.object({ id: idSchema });
 
 // GET: the current layout, its version and the session's expiry.
-export const GET = handler({ permission: 'documents:write', params }, ({ params: p }) => readEditor({ documentId: p.id }));
+export const GET = handler({ permission: 'documents:write', params }, async ({ params: p }) => {
+  await requireDocumentInScope(p.id);
+  return readEditor({ documentId: p.id });
+});
 
 // POST: opens a new hosted-editor session (kept on the server) and answers its state.
 export const POST = handler(
@@ -18,5 +22,8 @@ export const POST = handler(
     body: openEditorSchema.optional().transform((b) => b ?? {}),
     audit: { operation: 'editor.open', targetType: 'document', target: (p) => p.id },
   },
-  ({ params: p, body, user }) => openEditor({ documentId: p.id, userId: user.id, purpose: body.purpose }),
+  async ({ params: p, body, user }) => {
+    await requireDocumentInScope(p.id);
+    return openEditor({ documentId: p.id, userId: user.id, purpose: body.purpose });
+  },
 );

@@ -9,7 +9,7 @@ export const POST = handler(
   {
     permission: 'users:admin',
     params: z.object({ id: teamIdSchema }),
-    audit: { operation: 'team.archive', targetType: 'team', target: (p) => p.id },
+    audit: { operation: 'team.archive', targetType: 'team', target: (p) => p.id, team: (p) => p.id },
   },
   async ({ params: p }) => archiveTeam(await db(), p.id),
 );

@@ -10,7 +10,13 @@ export const POST = handler(
     permission: 'users:admin',
     params: z.object({ id: teamIdSchema }),
     body: teamMemberAddSchema,
-    audit: { operation: 'team.member_add', targetType: 'team', target: (p) => p.id, details: (b) => ({ user_id: b.user_id }) },
+    audit: {
+      operation: 'team.member_add',
+      targetType: 'team',
+      target: (p) => p.id,
+      team: (p) => p.id,
+      details: (b) => ({ user_id: b.user_id }),
+    },
   },
   async ({ params: p, body }) => addMember(await db(), p.id, body.user_id),
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editorCommandSchema } from '@/lib/documents/schemas';
 import { idSchema } from '@/lib/list/schemas';
 import { sendEditorCommand } from '@/server/editor/send-editor-command';
+import { requireDocumentInScope } from '@/server/documents/document-uploads';
 import { handler } from '@/server/http/handler';
 
 // POST: SAVE_LAYOUT or COMPLETE with the expectedVersion last read; a stale one is a 409.
@@ -18,6 +19,8 @@ export const POST = handler(
       details: (b) => ({ type: b.type, expected_version: b.expectedVersion }),
     },
   },
-  ({ params, body, idempotencyKey }) =>
-    sendEditorCommand({ documentId: params.id, command: body, idempotencyKey: idempotencyKey! }),
+  async ({ params, body, idempotencyKey }) => {
+    await requireDocumentInScope(params.id);
+    return sendEditorCommand({ documentId: params.id, command: body, idempotencyKey: idempotencyKey! });
+  },
 );

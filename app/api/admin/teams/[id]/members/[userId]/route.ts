@@ -11,7 +11,12 @@ export const DELETE = handler(
   {
     permission: 'users:admin',
     params,
-    audit: { operation: 'team.member_remove', targetType: 'team_member', target: (p) => `${p.id}/${p.userId}` },
+    audit: {
+      operation: 'team.member_remove',
+      targetType: 'team_member',
+      target: (p) => `${p.id}/${p.userId}`,
+      team: (p) => p.id,
+    },
   },
   async ({ params: p }) => removeMember(await db(), p.id, p.userId),
 );

@@ -1,0 +1,74 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { inScope, type TeamScope } from './scope';
+
+// Which of the console's records (by kind and id) a scope sees, asked for many at once: what
+// Home's lists and a person's notifications are filtered by. A record the console did not make
+// has no team, so through teams it is not seen.
+
+export type RecordKind = 'package' | 'approval_request' | 'bulk_batch' | 'document';
+
+const key = (kind: RecordKind, id: string) => `${kind}:${id}`;
+
+/** Of these records, the keys (`kind:id`) the scope sees; every one when it sees everything. */
+export async function visibleRecords(
+  db: Kysely<Database>,
+  scope: TeamScope,
+  records: readonly { kind: RecordKind; id: string }[],
+): Promise<Set<string>> {
+  if (scope.kind === 'everything') return new Set(records.map((r) => key(r.kind, r.id)));
+  const ids = (kind: RecordKind) => [...new Set(records.filter((r) => r.kind === kind).map((r) => r.id))];
+  const seen = new Set<string>();
+  const packages = ids('package');
+  if (packages.length > 0) {
+    const sent = await db
+      .selectFrom('send_records')
+      .select('package_id as id')
+      .where('package_id', 'in', packages)
+      .where(inScope('send_records.team_id', scope))
+      .execute();
+    const bulk = await db
+      .selectFrom('bulk_rows')
+      .innerJoin('bulk_batches', 'bulk_batches.id', 'bulk_rows.batch_id')
+      .select('bulk_rows.package_id as id')
+      .where('bulk_rows.package_id', 'in', packages)
+      .where(inScope('bulk_batches.team_id', scope))
+      .execute();
+    for (const r of [...sent, ...bulk]) if (r.id) seen.add(key('package', r.id));
+  }
+  const requests = ids('approval_request');
+  if (requests.length > 0) {
+    const rows = await db
+      .selectFrom('approval_submissions')
+      .select('request_id as id')
+      .where('request_id', 'in', requests)
+      .where(inScope('approval_submissions.team_id', scope))
+      .execute();
+    for (const r of rows) seen.add(key('approval_request', r.id));
+  }
+  const batches = ids('bulk_batch');
+  if (batches.length > 0) {
+    const rows = await db
+      .selectFrom('bulk_batches')
+      .select('id')
+      .where('id', 'in', batches)
+      .where(inScope('bulk_batches.team_id', scope))
+      .execute();
+    for (const r of rows) seen.add(key('bulk_batch', r.id));
+  }
+  const documents = ids('document');
+  if (documents.length > 0) {
+    const rows = await db
+      .selectFrom('document_uploads')
+      .select('document_id as id')
+      .where('document_id', 'in', documents)
+      .where(inScope('document_uploads.team_id', scope))
+      .execute();
+    for (const r of rows) seen.add(key('document', r.id));
+  }
+  return seen;
+}
+
+/** Whether `kind:id` is among what visibleRecords answered. */
+export const isVisible = (seen: Set<string>, kind: string, id: string) => seen.has(`${kind}:${id}`);
