@@ -588,4 +588,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Insights (issue 39, server/insights/): a period's sends of one team (the scope of everyone not
+  // an admin) by their time, and each kind's changes to one status by their time (requests
+  // submitted, packages completed in a period).
+  '0027_insights': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('send_records_team_sent').on('send_records').columns(['team_id', 'sent_at']).execute();
+      await db.schema.createIndex('status_history_status_at').on('status_history').columns(['kind', 'to_status', 'at']).execute();
+    },
+  },
 };
