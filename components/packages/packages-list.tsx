@@ -22,7 +22,13 @@ import { Badge, StatusBadge } from '../ui/states';
 import { Breakable } from '../ui/breakable';
 import { CheckField } from '../ui/field';
 
-const FILTERS = ['status', 'archived', ...DATE_RANGE_PARAMS] as const;
+// template, sender and team come from a link (insights' drill-downs): the list shows them applied, to be cleared.
+const RECORD_FILTERS = [
+  { name: 'template', label: 'Template' },
+  { name: 'sender', label: 'Sender' },
+  { name: 'team', label: 'Team' },
+] as const;
+const FILTERS = ['status', 'archived', ...DATE_RANGE_PARAMS, ...RECORD_FILTERS.map((f) => f.name)] as const;
 
 export const PACKAGE_STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
@@ -78,11 +84,15 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
     status: params.filters.status || undefined,
     archived: archivedOnly ? ('only' as const) : undefined,
     ...ranges,
+    template: params.filters.template || undefined,
+    sender: params.filters.sender || undefined,
+    team: params.filters.team || undefined,
   };
+  const recordFilters = RECORD_FILTERS.filter((f) => params.filters[f.name]);
   const backwardEnds = backwardsRanges(ranges);
   const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...packagesListQuery(args), enabled: !backwards });
-  const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges));
+  const filtered = Boolean(params.q || params.filters.status || hasDateRange(ranges) || recordFilters.length > 0);
   // An empty active list may only mean everything was archived: ask, and point there unless none is.
   const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
   const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
@@ -134,6 +144,23 @@ export function PackagesList({ canSend }: { canSend: boolean }) {
         scan={query.data?.scan}
         noun="packages"
       >
+        {recordFilters.length > 0 && (
+          <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            Sent from this console with
+            {recordFilters.map((f) => (
+              <span key={f.name} className="rounded bg-slate-100 px-2 py-0.5">
+                {f.label.toLowerCase()} <code className="text-xs">{params.filters[f.name]}</code>
+              </span>
+            ))}
+            <button
+              type="button"
+              className="font-medium text-brand-700 hover:underline"
+              onClick={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
+            >
+              Clear these
+            </button>
+          </p>
+        )}
         <CheckField label="Archived only" className="mb-4">
           <input
             type="checkbox"

@@ -25,7 +25,10 @@ const shape = {
   period: z.enum(INSIGHTS_PERIODS).default('30d'),
   from: day.optional(),
   to: day.optional(),
-  tz: z.string().refine(isTimeZone, 'must be a time zone the console knows, as the browser names it (Europe/Berlin)').default('UTC'),
+  tz: z
+    .string()
+    .refine(isTimeZone, 'must be a time zone the console knows, as the browser names it (Europe/Berlin)')
+    .default('UTC'),
   team: id.optional(),
   template: id.optional(),
   sender: id.optional(),

@@ -21,7 +21,13 @@ export interface PackageInsights {
   templates: { template_id: string; template_name: string | null; sent: number; declined: number; expired: number }[];
   expiring: {
     days: { day: string; count: number }[];
-    packages: { package_id: string; template_id: string; template_name: string | null; status: string | null; expires_at: string }[];
+    packages: {
+      package_id: string;
+      template_id: string;
+      template_name: string | null;
+      status: string | null;
+      expires_at: string;
+    }[];
     total: number;
   };
   unseen: { watcher_since: string | null; sent_before_watcher: number; not_seen: number; other_means: number | null };

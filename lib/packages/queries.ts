@@ -22,6 +22,10 @@ export interface PackageListArgs extends DateRangeQuery {
   q?: string;
   status?: string;
   archived?: 'only';
+  /** what the console recorded of the send: insights' drill-downs narrow by these */
+  template?: string;
+  sender?: string;
+  team?: string;
 }
 
 /** The CSV of what the list shows for these filters (GET /api/packages/export). */

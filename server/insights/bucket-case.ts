@@ -14,7 +14,10 @@ export function bucketIndex(column: string, buckets: readonly Bucket[]): RawBuil
 }
 
 /** One count per bucket, from the rows a grouped query answered (bucket index, count); absent buckets count 0. */
-export function countsPerBucket(buckets: readonly Bucket[], rows: readonly { bucket: number | string | null; count: number | string | bigint }[]) {
+export function countsPerBucket(
+  buckets: readonly Bucket[],
+  rows: readonly { bucket: number | string | null; count: number | string | bigint }[],
+) {
   const counts = buckets.map(() => 0);
   for (const row of rows) {
     if (row.bucket === null) continue;

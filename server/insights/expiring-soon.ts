@@ -40,7 +40,14 @@ export async function expiringSoon(source: FigureSource, tz: string, now: Date) 
         ),
       ),
     )
-    .select(['s.package_id', 's.template_id', 's.template_name', 's.sent_at', 's.expires_in_days', sql<string | null>`w.last_status`.as('status')])
+    .select([
+      's.package_id',
+      's.template_id',
+      's.template_name',
+      's.sent_at',
+      's.expires_in_days',
+      sql<string | null>`w.last_status`.as('status'),
+    ])
     .execute();
   const expiring = rows
     .map((r) => ({

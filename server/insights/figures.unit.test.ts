@@ -57,14 +57,32 @@ async function sent(o: {
   if (o.status !== undefined) {
     await db
       .insertInto('watched_records')
-      .values({ kind: 'package', id: o.pkg, last_status: o.status, last_seen_at: o.at, finished: 0, first_seen_at: o.at, updated_at: o.at })
+      .values({
+        kind: 'package',
+        id: o.pkg,
+        last_status: o.status,
+        last_seen_at: o.at,
+        finished: 0,
+        first_seen_at: o.at,
+        updated_at: o.at,
+      })
       .execute();
   }
   for (const [from, to, at] of o.history ?? []) await change('package', o.pkg, from, to, at);
 }
 
-async function change(kind: 'package' | 'approval_request', id: string, from: string | null, to: string, at: string, recorded = at) {
-  await db.insertInto('status_history').values({ kind, id, from_status: from, to_status: to, at, recorded_at: recorded }).execute();
+async function change(
+  kind: 'package' | 'approval_request',
+  id: string,
+  from: string | null,
+  to: string,
+  at: string,
+  recorded = at,
+) {
+  await db
+    .insertInto('status_history')
+    .values({ kind, id, from_status: from, to_status: to, at, recorded_at: recorded })
+    .execute();
 }
 
 const source = (filters: InsightsFilters = {}, scope: TeamScope = EVERYTHING): FigureSource => ({ db, scope, filters });
@@ -86,7 +104,12 @@ beforeAll(async () => {
     ],
   });
   // completed in 10 h; no queued seen, so from the console's send time
-  await sent({ pkg: 'p2', at: '2026-11-02T08:00:00.000Z', status: 'completed', history: [[null, 'completed', '2026-11-02T18:00:00.000Z']] });
+  await sent({
+    pkg: 'p2',
+    at: '2026-11-02T08:00:00.000Z',
+    status: 'completed',
+    history: [[null, 'completed', '2026-11-02T18:00:00.000Z']],
+  });
   await sent({
     pkg: 'p3',
     at: '2026-11-02T09:00:00.000Z',
@@ -98,7 +121,13 @@ beforeAll(async () => {
   await sent({ pkg: 'p5', at: '2026-11-03T10:00:00.000Z', status: 'delivered', user: 'usr_bob' });
   await sent({ pkg: 'p6', at: '2026-11-04T10:00:00.000Z', status: null });
   // another team's package, and one from before the period (31 Oct 22:30 UTC is 23:30 in Berlin)
-  await sent({ pkg: 'p7', at: '2026-11-04T11:00:00.000Z', team: 'team_b', status: 'completed', history: [[null, 'completed', '2026-11-04T12:00:00.000Z']] });
+  await sent({
+    pkg: 'p7',
+    at: '2026-11-04T11:00:00.000Z',
+    team: 'team_b',
+    status: 'completed',
+    history: [[null, 'completed', '2026-11-04T12:00:00.000Z']],
+  });
   await sent({ pkg: 'p0', at: '2026-10-31T22:30:00.000Z', status: 'completed' });
   // a package no one sent from this console, first seen in the period
   await change('package', 'p_other', null, 'delivered', '2026-11-05T10:00:00.000Z');
@@ -115,7 +144,7 @@ describe('packages sent', () => {
     expect(days[0]).toEqual({ from: '2026-11-01', to: '2026-11-01', count: 1 });
   });
 
-  it('counts only the reader\'s teams, and what the filters select', async () => {
+  it("counts only the reader's teams, and what the filters select", async () => {
     const teamA = await packagesSent(source({}, { kind: 'teams', teamIds: ['team_a'] }), week);
     expect(teamA.reduce((s, d) => s + d.count, 0)).toBe(6);
     const none = await packagesSent(source({}, { kind: 'teams', teamIds: [] }), week);
@@ -144,7 +173,7 @@ describe('outcome mix', () => {
 });
 
 describe('time to complete', () => {
-  it('is the median and 90th percentile of queued (else sent) to completed, at the API\'s times', async () => {
+  it("is the median and 90th percentile of queued (else sent) to completed, at the API's times", async () => {
     // p1: 2 h (queued 23:30:05 → 01:30:05), p2: 10 h (sent 08:00 → 18:00), p7: 1 h (team b)
     const all = await packageDurations(source(), week);
     expect([all.to_complete.count, all.to_complete.median_ms]).toEqual([3, 2 * H]);
@@ -162,7 +191,7 @@ describe('time to complete', () => {
 });
 
 describe('declines and expiries by template', () => {
-  it('counts each template\'s sends and losses, the most lost first', async () => {
+  it("counts each template's sends and losses, the most lost first", async () => {
     expect(await templateLosses(source({ team: 'team_a' }), week)).toEqual([
       { template_id: 'dst_lease', template_name: 'Lease', sent: 2, declined: 1, expired: 1 },
       { template_id: 'dst_nda', template_name: 'NDA', sent: 4, declined: 0, expired: 0 },

@@ -21,7 +21,9 @@ export async function packageDurations(source: FigureSource, period: Period) {
     .select([
       's.sent_at',
       'done.at as completed_at',
-      sql<string | null>`(select min(q.at) from status_history q where q.kind = 'package' and q.id = s.package_id and q.to_status = 'queued')`.as(
+      sql<
+        string | null
+      >`(select min(q.at) from status_history q where q.kind = 'package' and q.id = s.package_id and q.to_status = 'queued')`.as(
         'queued_at',
       ),
     ])

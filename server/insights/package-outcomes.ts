@@ -22,7 +22,8 @@ export async function packageOutcomes(source: FigureSource, period: Period) {
     .execute();
   const counts = Object.fromEntries(PACKAGE_OUTCOMES.map((o) => [o, 0])) as Record<PackageOutcome, number>;
   for (const row of rows) {
-    const outcome: PackageOutcome = row.status === null ? 'not_seen' : KNOWN.has(row.status) ? (row.status as PackageOutcome) : 'other';
+    const outcome: PackageOutcome =
+      row.status === null ? 'not_seen' : KNOWN.has(row.status) ? (row.status as PackageOutcome) : 'other';
     counts[outcome] += Number(row.count);
   }
   return PACKAGE_OUTCOMES.map((outcome) => ({ outcome, count: counts[outcome] }));

@@ -90,7 +90,8 @@ export function bucketsOf(from: string, to: string, tz: string, unit: 'day' | 'w
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /** The number of local days from..to, both counted. */
-export const daysIn = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+export const daysIn = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** The period a query names, as of `now`: the last N days end today (in `tz`), today counted. */
 export function periodOf(query: Pick<InsightsQuery, 'period' | 'from' | 'to' | 'tz'>, now: Date): Period {

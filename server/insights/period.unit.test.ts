@@ -2,7 +2,7 @@ import 'server-only';
 import { describe, expect, it } from 'vitest';
 import { bucketsOf, periodOf, startOfDay } from './period';
 
-describe('a period in the viewer\'s days', () => {
+describe("a period in the viewer's days", () => {
   it('begins at local midnight: Berlin in winter is UTC+1, in summer UTC+2, Tokyo always UTC+9', () => {
     expect(startOfDay('2026-01-15', 'Europe/Berlin').toISOString()).toBe('2026-01-14T23:00:00.000Z');
     expect(startOfDay('2026-07-15', 'Europe/Berlin').toISOString()).toBe('2026-07-14T22:00:00.000Z');
@@ -13,7 +13,12 @@ describe('a period in the viewer\'s days', () => {
   it('has a 23-hour day when the clocks go forward and a 25-hour one when they go back', () => {
     // Europe moved to summer time on Sunday 29 March 2026 and back on Sunday 25 October 2026.
     const [spring] = bucketsOf('2026-03-29', '2026-03-29', 'Europe/Berlin', 'day');
-    expect(spring).toEqual({ from: '2026-03-29', to: '2026-03-29', start: '2026-03-28T23:00:00.000Z', end: '2026-03-29T22:00:00.000Z' });
+    expect(spring).toEqual({
+      from: '2026-03-29',
+      to: '2026-03-29',
+      start: '2026-03-28T23:00:00.000Z',
+      end: '2026-03-29T22:00:00.000Z',
+    });
     const [autumn] = bucketsOf('2026-10-25', '2026-10-25', 'Europe/Berlin', 'day');
     expect(Date.parse(autumn!.end) - Date.parse(autumn!.start)).toBe(25 * 3_600_000);
     // New York's change is at 2 a.m. on 8 March 2026: midnight is still UTC−5
@@ -21,7 +26,7 @@ describe('a period in the viewer\'s days', () => {
     expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
   });
 
-  it('is the last N days with today counted, in the viewer\'s calendar (already tomorrow in Tokyo)', () => {
+  it("is the last N days with today counted, in the viewer's calendar (already tomorrow in Tokyo)", () => {
     const now = new Date('2026-11-29T20:00:00Z');
     const utc = periodOf({ period: '7d', tz: 'UTC' }, now);
     expect([utc.from, utc.to, utc.unit, utc.buckets.length]).toEqual(['2026-11-23', '2026-11-29', 'day', 7]);

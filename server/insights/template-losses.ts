@@ -29,6 +29,9 @@ export async function templateLosses(source: FigureSource, period: Period) {
       declined: Number(r.declined ?? 0),
       expired: Number(r.expired ?? 0),
     }))
-    .sort((a, b) => b.declined + b.expired - (a.declined + a.expired) || b.sent - a.sent || a.template_id.localeCompare(b.template_id))
+    .sort(
+      (a, b) =>
+        b.declined + b.expired - (a.declined + a.expired) || b.sent - a.sent || a.template_id.localeCompare(b.template_id),
+    )
     .slice(0, TEMPLATE_ROWS);
 }

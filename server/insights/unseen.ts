@@ -24,10 +24,7 @@ export async function unseen(source: FigureSource, period: Period) {
     .leftJoin('watched_records as w', (j) => j.on('w.kind', '=', 'package').onRef('w.id', '=', 's.package_id'))
     .select([
       sql<number>`sum(case when w.last_status is null then 1 else 0 end)`.as('not_seen'),
-      (since
-        ? sql<number>`sum(case when s.sent_at < ${since} then 1 else 0 end)`
-        : sql<number>`count(*)`
-      ).as('before'),
+      (since ? sql<number>`sum(case when s.sent_at < ${since} then 1 else 0 end)` : sql<number>`count(*)`).as('before'),
     ])
     .executeTakeFirst();
   let otherMeans: number | null = null;
