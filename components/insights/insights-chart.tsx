@@ -19,7 +19,18 @@ export interface ChartPoint {
 
 const BRAND = '#4f46e5';
 
-export function InsightsChart({ kind, points, height = 220 }: { kind: 'bar' | 'pie'; points: ChartPoint[]; height?: number }) {
+export function InsightsChart({
+  kind,
+  points,
+  height = 220,
+  emptyText = 'Nothing in this period.',
+}: {
+  kind: 'bar' | 'pie';
+  points: ChartPoint[];
+  height?: number;
+  /** what an empty chart says instead of drawing bars of 0 */
+  emptyText?: string;
+}) {
   const router = useRouter();
   const open = (index: number) => {
     const href = points[index]?.href;
@@ -29,13 +40,11 @@ export function InsightsChart({ kind, points, height = 220 }: { kind: 'bar' | 'p
   return (
     <div aria-hidden="true" className="w-full" style={{ height }} data-testid={`chart-${kind}`}>
       {empty ? (
-        <p className="flex h-full items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">
-          Nothing in this period.
-        </p>
+        <p className="flex h-full items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">{emptyText}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
           {kind === 'bar' ? (
-            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
+            <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval="preserveStartEnd" minTickGap={8} />
               <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#475569' }} />
@@ -54,7 +63,7 @@ export function InsightsChart({ kind, points, height = 220 }: { kind: 'bar' | 'p
               </Bar>
             </BarChart>
           ) : (
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <Tooltip />
               <Pie
                 data={points.filter((p) => p.value > 0)}
@@ -63,6 +72,8 @@ export function InsightsChart({ kind, points, height = 220 }: { kind: 'bar' | 'p
                 innerRadius="45%"
                 outerRadius="85%"
                 cursor="pointer"
+                rootTabIndex={-1}
+                stroke="#fff"
                 isAnimationActive={false}
                 onClick={(_d, index) => {
                   const shown = points.filter((p) => p.value > 0);

@@ -140,6 +140,7 @@ export function PackageFigures({
         chart={
           <InsightsChart
             kind="bar"
+            emptyText="No package sent in this period was declined or expired."
             points={data.templates.map((t) => ({
               label: t.template_name ?? t.template_id,
               value: t.declined + t.expired,
