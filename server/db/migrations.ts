@@ -588,13 +588,27 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Insights (issue 39, server/insights/): a period's sends of one team (the scope of everyone not
-  // an admin) by their time, and each kind's changes to one status by their time (requests
-  // submitted, packages completed in a period).
+  // Insights (issue 39, server/insights/): a period's sends read whole from one index (what
+  // they are counted by, so a year of them is not 100,000 reads of the table), each one's status
+  // as the watcher last saw it from another, the packages first seen in a period (a partial
+  // index: the first status of each), requests submitted in a period, and the open packages
+  // whose days run out soon (sent a given number of days before).
   '0027_insights': {
     async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('send_records_insights')
+        .on('send_records')
+        .columns(['sent_at', 'team_id', 'template_id', 'user_id', 'package_id', 'template_name'])
+        .execute();
       await db.schema.createIndex('send_records_team_sent').on('send_records').columns(['team_id', 'sent_at']).execute();
+      await db.schema.createIndex('send_records_expiry').on('send_records').columns(['expires_in_days', 'sent_at']).execute();
+      await db.schema
+        .createIndex('watched_records_status')
+        .on('watched_records')
+        .columns(['kind', 'id', 'last_status'])
+        .execute();
       await db.schema.createIndex('status_history_status_at').on('status_history').columns(['kind', 'to_status', 'at']).execute();
+      await sql`CREATE INDEX status_history_first_seen ON status_history (kind, at) WHERE from_status IS NULL`.execute(db);
     },
   },
 };

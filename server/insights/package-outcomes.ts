@@ -1,7 +1,5 @@
 import 'server-only';
-import { sql } from 'kysely';
-import type { Period } from './period';
-import { sendsBetween, type FigureSource } from './sends';
+import type { PackageTallies } from './package-tallies';
 
 /** Where a package sent in the period stands now, as the watcher last saw it. */
 export const PACKAGE_OUTCOMES = ['completed', 'declined', 'expired', 'delivered', 'queued', 'other', 'not_seen'] as const;
@@ -14,17 +12,12 @@ const KNOWN = new Set<string>(PACKAGE_OUTCOMES);
  * (delivered, queued), a status the spec does not name ('other'), and those the watcher has not
  * seen yet ('not_seen': the console knows it sent them, not where they stand).
  */
-export async function packageOutcomes(source: FigureSource, period: Period) {
-  const rows = await sendsBetween(source, period.start, period.end)
-    .leftJoin('watched_records as w', (j) => j.on('w.kind', '=', 'package').onRef('w.id', '=', 's.package_id'))
-    .select(['w.last_status as status', sql<number>`count(*)`.as('count')])
-    .groupBy('w.last_status')
-    .execute();
+export function packageOutcomes(tallies: PackageTallies) {
   const counts = Object.fromEntries(PACKAGE_OUTCOMES.map((o) => [o, 0])) as Record<PackageOutcome, number>;
-  for (const row of rows) {
+  for (const row of tallies.rows) {
     const outcome: PackageOutcome =
       row.status === null ? 'not_seen' : KNOWN.has(row.status) ? (row.status as PackageOutcome) : 'other';
-    counts[outcome] += Number(row.count);
+    counts[outcome] += row.count;
   }
   return PACKAGE_OUTCOMES.map((outcome) => ({ outcome, count: counts[outcome] }));
 }

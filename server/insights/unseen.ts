@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'kysely';
+import type { PackageTallies } from './package-tallies';
 import type { Period } from './period';
-import { isFiltered, sendsBetween, type FigureSource } from './sends';
+import { isFiltered, type FigureSource } from './sends';
 
 /**
  * What the figures cannot hold, counted apart so the page can say it in words:
@@ -13,26 +14,14 @@ import { isFiltered, sendsBetween, type FigureSource } from './sends';
  *   console (another app, the API directly). They belong to no team, so only a reader who sees
  *   everything is told, and only unfiltered (they have no team, template record or sender here).
  */
-export async function unseen(source: FigureSource, period: Period) {
+export async function unseen(source: FigureSource, period: Period, tallies: PackageTallies) {
   const { db, scope, filters } = source;
-  const first = await db
-    .selectFrom('status_history')
-    .select(sql<string | null>`min(recorded_at)`.as('since'))
-    .executeTakeFirst();
-  const since = first?.since ?? null;
-  const counts = await sendsBetween(source, period.start, period.end)
-    .leftJoin('watched_records as w', (j) => j.on('w.kind', '=', 'package').onRef('w.id', '=', 's.package_id'))
-    .select([
-      sql<number>`sum(case when w.last_status is null then 1 else 0 end)`.as('not_seen'),
-      (since ? sql<number>`sum(case when s.sent_at < ${since} then 1 else 0 end)` : sql<number>`count(*)`).as('before'),
-    ])
-    .executeTakeFirst();
   let otherMeans: number | null = null;
   if (scope.kind === 'everything' && !isFiltered(filters)) {
     const row = await db
       .selectFrom('status_history as h')
-      .where('h.kind', '=', 'package')
       .where('h.from_status', 'is', null)
+      .where('h.kind', '=', 'package')
       .where('h.at', '>=', period.start)
       .where('h.at', '<', period.end)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('send_records as s').select('s.id').whereRef('s.package_id', '=', 'h.id'))))
@@ -40,10 +29,12 @@ export async function unseen(source: FigureSource, period: Period) {
       .executeTakeFirst();
     otherMeans = Number(row?.count ?? 0);
   }
+  const sum = (keep: (r: PackageTallies['rows'][number]) => boolean) =>
+    tallies.rows.filter(keep).reduce((s, r) => s + r.count, 0);
   return {
-    watcher_since: since,
-    sent_before_watcher: Number(counts?.before ?? 0),
-    not_seen: Number(counts?.not_seen ?? 0),
+    watcher_since: tallies.watcherSince,
+    sent_before_watcher: sum((r) => r.before_watcher),
+    not_seen: sum((r) => r.status === null),
     other_means: otherMeans,
   };
 }
