@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -52,14 +52,24 @@ async function main() {
       const { startPostgres } = await import('../tests/support/postgres.ts');
       pg = await startPostgres();
     }
-    const db = await connect({ databaseUrl: pg?.url, dataDir: join(dataDir, dialect) });
+    const target = { databaseUrl: pg?.url, dataDir: join(dataDir, dialect) };
+    mkdirSync(target.dataDir, { recursive: true });
+    // Seeded through a connection of its own, closed before reading (as `npm run seed:history`
+    // then a console start would): SQLite's write-ahead log is checkpointed into the file.
+    const seeder = await connect(target);
+    const seeding = performance.now();
+    let teams: string[];
     try {
-      await migrate(db, Boolean(pg));
-      const seeding = performance.now();
-      const { teams } = await seedHistory(db, { packages: PACKAGES, requests: REQUESTS, now });
-      console.log(
-        `${dialect}: seeded ${PACKAGES} packages and ${REQUESTS} requests in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-      );
+      await migrate(seeder, Boolean(pg));
+      ({ teams } = await seedHistory(seeder, { packages: PACKAGES, requests: REQUESTS, now }));
+    } finally {
+      await seeder.destroy();
+    }
+    console.log(
+      `${dialect}: seeded ${PACKAGES} packages and ${REQUESTS} requests in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    const db = await connect(target);
+    try {
       const admin = { id: 'bench_admin', roles: ['admin' as const] };
       const member = { id: 'seed_user_1', roles: ['viewer' as const] };
       const teamScope = { kind: 'teams' as const, teamIds: [teams[0]!] };

@@ -1,12 +1,10 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import type { Route } from 'next';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import dynamic from 'next/dynamic';
 
-// The insights page's charts (Recharts, imported by this page alone). A chart is for the eye:
-// it is hidden from screen readers, whose table is beside it with the same figures and links.
-// A click on a bar or a slice opens the list its table row links to.
+// A chart of the insights page. It is for the eye: hidden from screen readers, whose table is
+// beside it with the same figures and links. Recharts is this page's alone and the heaviest
+// thing it loads, so it comes after the page (whose tables the server has already drawn).
 
 export interface ChartPoint {
   label: string;
@@ -17,80 +15,19 @@ export interface ChartPoint {
   colour?: string;
 }
 
-const BRAND = '#4f46e5';
-
-export function InsightsChart({
-  kind,
-  points,
-  height = 220,
-  emptyText = 'Nothing in this period.',
-}: {
+export interface ChartProps {
   kind: 'bar' | 'pie';
   points: ChartPoint[];
   height?: number;
   /** what an empty chart says instead of drawing bars of 0 */
   emptyText?: string;
-}) {
-  const router = useRouter();
-  const open = (index: number) => {
-    const href = points[index]?.href;
-    if (href) router.push(href as Route);
-  };
-  const empty = points.every((p) => p.value === 0);
-  return (
-    <div aria-hidden="true" className="w-full" style={{ height }} data-testid={`chart-${kind}`}>
-      {empty ? (
-        <p className="flex h-full items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">{emptyText}</p>
-      ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          {kind === 'bar' ? (
-            <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-              <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval="preserveStartEnd" minTickGap={8} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#475569' }} />
-              <Tooltip cursor={{ fill: '#eef2ff' }} />
-              <Bar
-                dataKey="value"
-                name="Count"
-                fill={BRAND}
-                cursor="pointer"
-                onClick={(_d, index) => open(index)}
-                isAnimationActive={false}
-              >
-                {points.map((p) => (
-                  <Cell key={p.label} fill={p.colour ?? BRAND} />
-                ))}
-              </Bar>
-            </BarChart>
-          ) : (
-            <PieChart accessibilityLayer={false}>
-              <Tooltip />
-              <Pie
-                data={points.filter((p) => p.value > 0)}
-                dataKey="value"
-                nameKey="label"
-                innerRadius="45%"
-                outerRadius="85%"
-                cursor="pointer"
-                rootTabIndex={-1}
-                stroke="#fff"
-                isAnimationActive={false}
-                onClick={(_d, index) => {
-                  const shown = points.filter((p) => p.value > 0);
-                  const href = shown[index]?.href;
-                  if (href) router.push(href as Route);
-                }}
-              >
-                {points
-                  .filter((p) => p.value > 0)
-                  .map((p) => (
-                    <Cell key={p.label} fill={p.colour ?? BRAND} />
-                  ))}
-              </Pie>
-            </PieChart>
-          )}
-        </ResponsiveContainer>
-      )}
-    </div>
-  );
+}
+
+const Drawing = dynamic(() => import('./chart-drawing'), {
+  ssr: false,
+  loading: () => <div aria-hidden="true" className="h-[220px] w-full animate-pulse rounded-md bg-slate-50" />,
+});
+
+export function InsightsChart(props: ChartProps) {
+  return <Drawing {...props} />;
 }

@@ -30,8 +30,30 @@ export interface Period {
 /** Per day up to this many days; beyond, per week. */
 export const MAX_DAILY_DAYS = 31;
 
-const dayFormat = (tz: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+// A formatter is costly to make and a period asks hundreds of times: one per zone and kind, kept.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'day' | 'clock', tz: string): Intl.DateTimeFormat {
+  const key = `${kind} ${tz}`;
+  let made = formats.get(key);
+  if (!made) {
+    made =
+      kind === 'day'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone: tz,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          });
+    formats.set(key, made);
+  }
+  return made;
+}
+const dayFormat = (tz: string) => formatter('day', tz);
 
 /** The local calendar day of an instant in `tz`, YYYY-MM-DD. */
 export const dayIn = (instant: Date, tz: string) => dayFormat(tz).format(instant);
@@ -43,16 +65,7 @@ export function addDays(day: string, n: number): string {
 
 // How far `tz`'s wall clock is ahead of UTC at `instant`, in ms.
 function offsetAt(instant: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = formatter('clock', tz).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return wall - Math.floor(instant / 1000) * 1000;
