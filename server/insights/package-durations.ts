@@ -14,20 +14,18 @@ const ms = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
  * signer's history, so it does not know it.
  */
 export async function packageDurations(source: FigureSource, period: Period) {
-  const rows = await sendsBetween(source, period.start, period.end)
-    .innerJoin('status_history as done', (j) =>
-      j.on('done.kind', '=', 'package').onRef('done.id', '=', 's.package_id').on('done.to_status', '=', 'completed'),
-    )
-    .select([
-      's.sent_at',
-      'done.at as completed_at',
-      sql<
-        string | null
-      >`(select min(q.at) from status_history q where q.kind = 'package' and q.id = s.package_id and q.to_status = 'queued')`.as(
-        'queued_at',
-      ),
-    ])
-    .execute();
+  // Each send looks up its own two changes (subqueries on status_history's (kind, id, status)
+  // index), so the period's sends drive the read: a join left SQLite's planner free to walk
+  // every completion ever recorded instead.
+  const at = (status: string) =>
+    sql<
+      string | null
+    >`(select min(h.at) from status_history h where h.kind = 'package' and h.id = s.package_id and h.to_status = ${status})`;
+  const rows = (
+    await sendsBetween(source, period.start, period.end)
+      .select(['s.sent_at', at('completed').as('completed_at'), at('queued').as('queued_at')])
+      .execute()
+  ).filter((r) => r.completed_at !== null);
   const durations = rows
     .map((r) => ms(r.completed_at) - ms(r.queued_at ?? r.sent_at))
     .filter((d) => Number.isFinite(d) && d >= 0);
