@@ -8,6 +8,8 @@ export const PERMISSIONS = {
   'documents:read': ['viewer', 'operator', 'admin'],
   'packages:read': ['viewer', 'sender', 'admin'],
   'approvals:read': ['viewer', 'operator', 'admin'],
+  // Insights: whoever reads packages or requests; each sees the figures of what they read.
+  'insights:read': ['viewer', 'operator', 'sender', 'admin'],
   'documents:write': ['operator', 'admin'],
   'approvals:write': ['operator', 'admin'],
   'packages:send': ['sender', 'admin'],
@@ -39,6 +41,7 @@ export const AREAS = [
   { key: 'documents', label: 'Documents', href: '/documents', permission: 'documents:read' },
   { key: 'packages', label: 'Packages', href: '/packages', permission: 'packages:read' },
   { key: 'approvals', label: 'Approvals', href: '/approvals', permission: 'approvals:read' },
+  { key: 'insights', label: 'Insights', href: '/insights', permission: 'insights:read' },
   { key: 'admin', label: 'Admin', href: '/admin', permission: 'catalog:admin' },
 ] as const satisfies readonly { key: string; label: string; href: string; permission: Permission }[];
 export type Area = (typeof AREAS)[number]['key'];

@@ -23,7 +23,14 @@ import { Breakable } from '../ui/breakable';
 import { CheckField } from '../ui/field';
 import { useTeamFilter } from '../teams/team-filter';
 
-const FILTERS = ['status', 'archived', 'team', ...DATE_RANGE_PARAMS] as const;
+// template and sender come from a link (insights' drill-downs): the list shows them applied, to be
+// cleared; so does a team, for a reader with no team menu (an admin has one).
+const RECORD_FILTERS = [
+  { name: 'template', label: 'Template' },
+  { name: 'sender', label: 'Sender' },
+] as const;
+const TEAM_FROM_LINK = { name: 'team', label: 'Team' } as const;
+const FILTERS = ['status', 'archived', 'team', ...DATE_RANGE_PARAMS, ...RECORD_FILTERS.map((f) => f.name)] as const;
 
 export const PACKAGE_STATUS_OPTIONS = statusOptions('package', PACKAGE_STATUSES);
 
@@ -79,13 +86,19 @@ export function PackagesList({ canSend, admin = false }: { canSend: boolean; adm
     q: params.q || undefined,
     status: params.filters.status || undefined,
     archived: archivedOnly ? ('only' as const) : undefined,
-    team: (teamFilter && params.filters.team) || undefined,
+    // Narrows within the reader's teams on the server (an admin's menu, or a link from insights).
+    team: params.filters.team || undefined,
     ...ranges,
+    template: params.filters.template || undefined,
+    sender: params.filters.sender || undefined,
   };
+  const recordFilters = [...RECORD_FILTERS, ...(teamFilter ? [] : [TEAM_FROM_LINK])].filter((f) => params.filters[f.name]);
   const backwardEnds = backwardsRanges(ranges);
   const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...packagesListQuery(args), enabled: !backwards });
-  const filtered = Boolean(params.q || params.filters.status || args.team || hasDateRange(ranges));
+  const filtered = Boolean(
+    params.q || params.filters.status || args.team || hasDateRange(ranges) || recordFilters.length > 0,
+  );
   // An empty active list may only mean everything was archived: ask, and point there unless none is.
   const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
   const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
@@ -137,6 +150,23 @@ export function PackagesList({ canSend, admin = false }: { canSend: boolean; adm
         scan={query.data?.scan}
         noun="packages"
       >
+        {recordFilters.length > 0 && (
+          <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            Sent from this console with
+            {recordFilters.map((f) => (
+              <span key={f.name} className="rounded bg-slate-100 px-2 py-0.5">
+                {f.label.toLowerCase()} <code className="text-xs">{params.filters[f.name]}</code>
+              </span>
+            ))}
+            <button
+              type="button"
+              className="font-medium text-brand-700 hover:underline"
+              onClick={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
+            >
+              Clear these
+            </button>
+          </p>
+        )}
         <CheckField label="Archived only" className="mb-4">
           <input
             type="checkbox"

@@ -25,6 +25,7 @@ interface HelpTopic {
 // The first topic whose path matches is the screen's: specific paths before their parents.
 export const HELP_TOPICS: HelpTopic[] = [
   { path: '/', guide: 'index', anchor: 'home' },
+  { path: '/insights', guide: 'index', anchor: 'insights' },
   { path: '/packages', guide: 'sender', anchor: 'the-packages-list' },
   { path: '/packages/new', guide: 'sender', anchor: 'send-a-package' },
   { path: '/packages/drafts', guide: 'sender', anchor: 'drafts' },

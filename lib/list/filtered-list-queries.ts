@@ -30,16 +30,32 @@ export function refineDateRanges<T extends z.ZodType<Partial<Record<string, unkn
   );
 }
 
+const recordId = z.string().trim().min(1).max(120).optional();
+/** What the console recorded of a send (template, sender): a package sent by other means matches none. */
+export const sendRecordShape = { template: recordId, sender: recordId };
+
 /** GET /api/packages and its export: the list's page, search, filters and day ranges. */
 export const packageListQuerySchema = refineDateRanges(
   listQuerySchema
-    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), team, ...dateRangeShape })
+    .extend({
+      status: z.string().max(40).optional(),
+      archived: z.literal('only').optional(),
+      team,
+      ...dateRangeShape,
+      ...sendRecordShape,
+    })
     .strict(),
 );
 export const packageExportQuerySchema = refineDateRanges(
   listQuerySchema
     .omit({ page: true, size: true })
-    .extend({ status: z.string().max(40).optional(), archived: z.literal('only').optional(), team, ...dateRangeShape })
+    .extend({
+      status: z.string().max(40).optional(),
+      archived: z.literal('only').optional(),
+      team,
+      ...dateRangeShape,
+      ...sendRecordShape,
+    })
     .strict(),
 );
 

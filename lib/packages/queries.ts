@@ -22,7 +22,10 @@ export interface PackageListArgs extends DateRangeQuery {
   q?: string;
   status?: string;
   archived?: 'only';
-  /** an admin's team filter: a team's id, or none */
+  /** what the console recorded of the send: insights' drill-downs narrow by these */
+  template?: string;
+  sender?: string;
+  /** a team's id, or none: narrows within the reader's teams (an admin's menu, insights' links) */
   team?: string;
 }
 

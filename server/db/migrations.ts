@@ -646,7 +646,7 @@ export const migrations: Record<string, Migration> = {
   // Approval requests the console submitted, each with the team it was submitted for (issue 38):
   // what decides which team sees a request. A request found at the API without a row here was not
   // submitted from the console and belongs to no team. The insights read it too: keep its columns.
-  // (0025-0027 are other branches' migrations: names sort, gaps are harmless.)
+  // (0027 is unused: migrations run in the order of their names, and a gap is harmless.)
   '0028_approval_submissions': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -681,6 +681,29 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('audit_log').addColumn('team_id', 'text').execute();
       await db.schema.createIndex('audit_log_team').on('audit_log').columns(['team_id', 'id']).execute();
+    },
+  },
+  // Insights (issue 39, server/insights/): a period's sends read whole from one index (what
+  // they are counted by, so a year of them is not 100,000 reads of the table), each one's status
+  // as the watcher last saw it from another, the packages first seen in a period (a partial
+  // index: the first status of each), requests submitted in a period, and the open packages
+  // whose days run out soon (sent a given number of days before).
+  '0031_insights': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('send_records_insights')
+        .on('send_records')
+        .columns(['sent_at', 'team_id', 'template_id', 'user_id', 'package_id', 'template_name'])
+        .execute();
+      await db.schema.createIndex('send_records_team_sent').on('send_records').columns(['team_id', 'sent_at']).execute();
+      await db.schema.createIndex('send_records_expiry').on('send_records').columns(['expires_in_days', 'sent_at']).execute();
+      await db.schema
+        .createIndex('watched_records_status')
+        .on('watched_records')
+        .columns(['kind', 'id', 'last_status'])
+        .execute();
+      await db.schema.createIndex('status_history_status_at').on('status_history').columns(['kind', 'to_status', 'at']).execute();
+      await sql`CREATE INDEX status_history_first_seen ON status_history (kind, at) WHERE from_status IS NULL`.execute(db);
     },
   },
 };

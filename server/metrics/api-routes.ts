@@ -58,6 +58,8 @@ export const API_ROUTES: readonly string[] = [
   '/api/health',
   '/api/health/live',
   '/api/home',
+  '/api/insights',
+  '/api/insights/export',
   '/api/home/dismissals',
   '/api/intents',
   '/api/metrics',

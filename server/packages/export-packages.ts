@@ -21,10 +21,21 @@ const COLUMNS = [
   'sent_by',
   'archived',
 ] as const;
-const NAMED_BY = ['q', 'status', 'archived', 'sent_from', 'sent_to', 'updated_from', 'updated_to'] as const;
+const NAMED_BY = [
+  'q',
+  'status',
+  'archived',
+  'sent_from',
+  'sent_to',
+  'updated_from',
+  'updated_to',
+  'template',
+  'sender',
+  'team',
+] as const;
 
 export interface ExportPackagesOptions {
-  filters: { q?: string; status?: string; archived?: 'only' } & DateRangeQuery;
+  filters: { q?: string; status?: string; archived?: 'only'; template?: string; sender?: string; team?: string } & DateRangeQuery;
 }
 
 /** What the packages list shows for these filters, every page of it, as CSV. */

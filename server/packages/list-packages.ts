@@ -5,7 +5,7 @@ import type { ConsoleRecord, SignaturePackage } from '@/lib/packages/schemas';
 import { db } from '../db';
 import type { Database } from '../db/schema';
 import { pageOfRows, scanList } from '../lists/scan-list';
-import { recordsOf, searchSendRecords } from '../send-records/find-send-records';
+import { recordsOf, searchSendRecords, sendsMatching, type SendRecordFilters } from '../send-records/find-send-records';
 import { SigningApiError } from '../signing-api/client/errors';
 import { getPackage, listPackages as listFromApi } from '../signing-api/packages';
 import { currentScope } from '../teams/scope';
@@ -15,7 +15,9 @@ export const RECORD_SEARCH_LIMIT = 10;
 /** How much of the app's history a date range looks through (20 of the API's pages). */
 export const RANGE_SCAN_ROWS = 2_000;
 
-type Filters = { q?: string; status?: string; archived?: 'only' } & DateRangeQuery;
+type Filters = { q?: string; status?: string; archived?: 'only' } & DateRangeQuery & SendRecordFilters;
+
+const byRecord = (q: SendRecordFilters) => Boolean(q.template || q.sender || q.team);
 
 export interface ListPackagesOptions {
   query: { page: number; size: number } & Filters;
@@ -54,11 +56,11 @@ const inRanges = (p: SignaturePackage, record: ConsoleRecord | null | undefined,
 export async function listPackages({ query }: ListPackagesOptions) {
   // Seen through teams, the list is what the console sent for the reader's teams among the
   // newest RANGE_SCAN_ROWS, paged here, so its pages and counts hold only those.
-  if (hasDateRange(query) || (await currentScope()).kind === 'teams') {
+  if (hasDateRange(query) || byRecord(query) || (await currentScope()).kind === 'teams') {
     const { rows, scanned, complete } = await packagesMatching(query, RANGE_SCAN_ROWS);
     return { ...pageOfRows(rows, query.page, query.size), scan: { scanned, complete } };
   }
-  const page = await listFromApi(query);
+  const page = await listFromApi({ ...withoutRanges(query), page: query.page, size: query.size });
   const conn = await db();
   const found = query.q && query.page === 1 ? await foundInRecord(conn, query, page.data) : null;
   const added = found?.added ?? [];
@@ -94,10 +96,19 @@ export async function packagesMatching(filters: Filters, maxRows: number) {
     all.map((p) => p.id),
   );
   const addedIds = new Set(found?.added.map((p) => p.id));
+  // A template, sender or team is what the console recorded of the send (insights' drill-downs open these).
+  const matching = byRecord(filters)
+    ? await sendsMatching(
+        conn,
+        all.map((p) => p.id),
+        filters,
+      )
+    : null;
   // recordsOf answers only the reader's teams' records: through teams, a package without one is not theirs.
   const everything = (await currentScope()).kind === 'everything';
   const rows = all
     .filter((p) => everything || records.has(p.id))
+    .filter((p) => !matching || matching.has(p.id))
     .filter((p) => inRanges(p, records.get(p.id), filters))
     .map((p) => ({ ...p, console_record: records.get(p.id) ?? null, found_in_record: addedIds.has(p.id) }));
   return { rows, scanned: scan.scanned, complete: scan.complete };

@@ -37,6 +37,31 @@ export async function sendsOf(db: Kysely<Database>, packageIds: string[]) {
   return new Map(rows.map((r) => [r.package_id!, r]));
 }
 
+export interface SendRecordFilters {
+  template?: string;
+  sender?: string;
+  team?: string;
+}
+
+/** Which of these packages this console sent from that template, by that sender, for that team (each given). */
+export async function sendsMatching(db: Kysely<Database>, packageIds: string[], f: SendRecordFilters): Promise<Set<string>> {
+  if (packageIds.length === 0) return new Set();
+  let query = db
+    .selectFrom('send_records')
+    .select('package_id')
+    .where(inScope('send_records.team_id', await currentScope()));
+  if (f.template) query = query.where('template_id', '=', f.template);
+  if (f.sender) query = query.where('user_id', '=', f.sender);
+  if (f.team) query = query.where('team_id', '=', f.team);
+  const found = new Set<string>();
+  // SQLite binds at most 32,766 values: the ids go in slices.
+  for (let i = 0; i < packageIds.length; i += 5_000) {
+    const rows = await query.where('package_id', 'in', packageIds.slice(i, i + 5_000)).execute();
+    for (const r of rows) found.add(r.package_id!);
+  }
+  return found;
+}
+
 /** LIKE's own characters taken literally, so a search for "50%" finds "50%". */
 const literal = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Card } from '../ui/card';
+
+/** One figure: its heading, what it counts, the chart and its table side by side (stacked on a phone), its CSV. */
+export function FigureBlock({
+  id,
+  title,
+  description,
+  chart,
+  table,
+  csvHref,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  chart?: ReactNode;
+  table: ReactNode;
+  csvHref?: string;
+}) {
+  return (
+    <Card as="section" aria-labelledby={`${id}-title`} className="p-4" data-figure={id}>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+            {title}
+          </h3>
+          {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
+        </div>
+        {csvHref && (
+          <a href={csvHref} className="text-sm font-medium text-brand-700 hover:underline" download>
+            Download CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+          </a>
+        )}
+      </div>
+      <div className={chart ? 'grid grid-cols-1 gap-4 lg:grid-cols-2' : ''}>
+        {chart && <div className="min-w-0">{chart}</div>}
+        <div className="max-h-80 min-w-0 overflow-auto">{table}</div>
+      </div>
+    </Card>
+  );
+}
+
+/** A figure's table: a caption for screen readers, a header row, the rows. */
+export function FigureTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="text-xs text-slate-600">
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={`border-b border-slate-200 py-1.5 font-medium ${i > 0 ? 'text-right' : ''}`}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="text-slate-800">{children}</tbody>
+    </table>
+  );
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+
+/**
+ * The p-th percentile (0..1) of `values`, interpolated between the two nearest ranks (as
+ * PostgreSQL's percentile_cont and a spreadsheet's PERCENTILE.INC): the median of 1, 2, 3, 10 is
+ * 2.5. Null for no values: an empty period has no median, not a median of 0.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = p * (sorted.length - 1);
+  const below = Math.floor(rank);
+  const above = Math.ceil(rank);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (rank - below);
+}
+
+export interface DurationSummary {
+  count: number;
+  median_ms: number | null;
+  p90_ms: number | null;
+}
+
+/** How many durations, their median and 90th percentile. */
+export function summarise(durations: readonly number[]): DurationSummary {
+  return { count: durations.length, median_ms: percentile(durations, 0.5), p90_ms: percentile(durations, 0.9) };
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+import type { InsightsQuery } from '@/lib/insights/query';
+import type { InsightsData } from '@/lib/insights/types';
+import { can } from '@/lib/roles';
+import type { Kysely } from 'kysely';
+import { db as database } from '../db';
+import type { Database } from '../db/schema';
+import { ConsoleError } from '../errors';
+import { currentScope, holdsTeam } from '../teams/scope';
+import type { User } from '../users/users';
+import { approvalFigures } from './approval-figures';
+import { expiringSoon } from './expiring-soon';
+import { filterOptions } from './filter-options';
+import { packageDurations } from './package-durations';
+import { packageOutcomes } from './package-outcomes';
+import { packageTallies } from './package-tallies';
+import { packagesSent } from './packages-sent';
+import { periodOf } from './period';
+import { isFiltered, type FigureSource } from './sends';
+import { templateLosses } from './template-losses';
+import { unseen } from './unseen';
+
+export interface ReadInsightsOptions {
+  query: InsightsQuery;
+  user: Pick<User, 'id' | 'roles'>;
+  now?: Date;
+  /** the console's database unless given (the bench reads a seeded SQLite and PostgreSQL in one process) */
+  db?: Kysely<Database>;
+}
+
+/**
+ * The insights page's figures, from the console's own tables (what it sent, what the watcher
+ * saw), within the reader's team scope and roles: packages for those who read packages,
+ * requests for those who read requests.
+ */
+export async function readInsights({ query, user, now = new Date(), db }: ReadInsightsOptions): Promise<InsightsData> {
+  const scope = await currentScope();
+  // A team outside the scope would narrow to nothing and read as "none sent": refused instead.
+  if (query.team && !holdsTeam(scope, query.team)) {
+    throw new ConsoleError(422, 'TEAM_NOT_YOURS', 'Insights can only be narrowed to one of your own teams.', [
+      { path: 'team', message: 'not one of your teams' },
+    ]);
+  }
+  const filters = { team: query.team, template: query.template, sender: query.sender };
+  const source: FigureSource = { db: db ?? (await database()), scope, filters };
+  const period = periodOf(query, now);
+  const readsPackages = can(user.roles, 'packages:read');
+  const readsRequests = can(user.roles, 'approvals:read');
+  // Independent reads, at once: PostgreSQL answers them on several connections (SQLite in turn).
+  const [tallies, sent, durations, expiring, approvalFigures_] = await Promise.all([
+    packageTallies(source, period),
+    readsPackages ? packagesSent(source, period) : null,
+    readsPackages ? packageDurations(source, period) : null,
+    readsPackages ? expiringSoon(source, query.tz, now) : null,
+    readsRequests && scope.kind === 'everything' && !isFiltered(filters) ? approvalFigures(source, period) : null,
+  ]);
+  const packages = readsPackages
+    ? {
+        sent: sent!,
+        outcomes: packageOutcomes(tallies),
+        durations: durations!,
+        templates: templateLosses(tallies),
+        expiring: expiring!,
+        unseen: await unseen(source, period, tallies),
+      }
+    : null;
+  const approvals: InsightsData['approvals'] = !readsRequests
+    ? { figures: null, reason: 'role' }
+    : scope.kind === 'teams'
+      ? { figures: null, reason: 'team_scope' }
+      : approvalFigures_
+        ? { figures: approvalFigures_ }
+        : { figures: null, reason: 'filtered' };
+  return {
+    period: { from: period.from, to: period.to, tz: period.tz, unit: period.unit, start: period.start, end: period.end },
+    filters,
+    options: await filterOptions(source, tallies, user),
+    packages,
+    approvals,
+  };
+}
