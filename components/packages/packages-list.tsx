@@ -96,9 +96,7 @@ export function PackagesList({ canSend, admin = false }: { canSend: boolean; adm
   const backwardEnds = backwardsRanges(ranges);
   const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...packagesListQuery(args), enabled: !backwards });
-  const filtered = Boolean(
-    params.q || params.filters.status || args.team || hasDateRange(ranges) || recordFilters.length > 0,
-  );
+  const filtered = Boolean(params.q || params.filters.status || args.team || hasDateRange(ranges) || recordFilters.length > 0);
   // An empty active list may only mean everything was archived: ask, and point there unless none is.
   const activeEmpty = !archivedOnly && query.data?.pagination.total === 0;
   const archived = useQuery({ ...packagesListQuery({ page: 1, size: 25, archived: 'only' }), enabled: activeEmpty });
