@@ -26,6 +26,7 @@ interface HelpTopic {
 export const HELP_TOPICS: HelpTopic[] = [
   { path: '/', guide: 'index', anchor: 'home' },
   { path: '/insights', guide: 'index', anchor: 'insights' },
+  { path: '/account/notifications', guide: 'index', anchor: 'notifications' },
   { path: '/packages', guide: 'sender', anchor: 'the-packages-list' },
   { path: '/packages/new', guide: 'sender', anchor: 'send-a-package' },
   { path: '/packages/drafts', guide: 'sender', anchor: 'drafts' },

@@ -61,7 +61,7 @@ describe('console counts', () => {
   });
 
   it('counts bulk rows by state, every known state named even at 0', async () => {
-    expect(await countBulkRowsByState(conn)).toEqual({ to_review: 1, reviewed: 0, sending: 0, sent: 2, failed: 1, cancelled: 0 });
+    expect(await countBulkRowsByState(conn)).toEqual({ to_review: 1, reviewed: 0, sending: 0, sent: 2, failed: 1, cancelled: 0, skipped: 0 });
   });
 
   it('counts keys slowed or refused now, by kind, and none whose window has passed', async () => {

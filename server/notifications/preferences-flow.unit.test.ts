@@ -13,6 +13,7 @@ import type { Mail, Mailer } from './mailer';
 import { savePreferences } from './preferences';
 import { unsubscribe, unsubscribeState } from './unsubscribe';
 import { notificationsOf } from './user-notifications';
+import { EVERYTHING, withScope } from '../teams/scope';
 
 // Preferences, the daily digest and unsubscribe links (issue 37) over a real SQLite console
 // database: events in, the notify job's and mail jobs' runs at chosen instants, mail out.
@@ -140,11 +141,11 @@ describe('the notify and mail jobs honour preferences', () => {
     await event('usr_a', 'expired', new Date('2026-06-10T10:00:00Z'));
     await event('usr_a', 'declined', new Date('2026-06-10T10:00:01Z'));
     await event('usr_a', 'completed', new Date('2026-06-10T10:00:02Z'));
-    expect((await notificationsOf(db, 'usr_a')).data.map((n) => n.kind).sort()).toEqual([
+    expect((await withScope(EVERYTHING, () => notificationsOf(db, 'usr_a'))).data.map((n) => n.kind).sort()).toEqual([
       'package.completed',
       'package.declined',
     ]);
-    expect((await notificationsOf(db, 'usr_a')).unread).toBe(2);
+    expect((await withScope(EVERYTHING, () => notificationsOf(db, 'usr_a'))).unread).toBe(2);
     const { sent, mailer } = fakeMailer();
     await mailDue({ db, mailer, ...mail, now: () => new Date('2026-06-10T10:01:00Z') });
     expect(sent.map((m) => m.subject).sort()).toEqual(['Signdesk: Package declined', 'Signdesk: Package expired']);
