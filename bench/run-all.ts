@@ -185,6 +185,13 @@ function describe(s: Summary): { figures: string; target: string } {
         target: `≤ ${n(s.share)} calls a run (WATCHER_MAX_CALLS_PER_RUN), not growing with the packages; every change recorded`,
       };
     }
+    case 'notify-latency':
+      return {
+        figures:
+          `${n(s.changes)} packages signed at the sandbox among ${n(s.open_packages)} open ones the console follows, on its own settings, a real SMTP server receiving: ` +
+          `change to e-mail p50 ${n(s.p50_s)} s, p95 ${n(s.p95_s)} s, max ${n(s.max_s)} s; ${n(s.missing)} missing, ${n(s.mailed_twice)} mailed twice`,
+        target: `p95 ≤ ${n(s.target_p95_s)} s, none missing, none twice`,
+      };
     case 'chaos': {
       const crashes = Array.isArray(s.crashes) ? (s.crashes as { what: string }[]).map((c) => c.what).join(' + ') : '';
       return {
