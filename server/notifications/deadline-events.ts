@@ -45,6 +45,21 @@ export async function deadlineEvents(db: Kysely<Database>, now: Date, apiNow: Da
   ];
 }
 
+/** Each watched record's event, told to whoever sent or submitted it from this console (nobody: not told). */
+async function toldTo<R extends { id: string }>(
+  db: Kysely<Database>,
+  rows: readonly R[],
+  whoOf: (db: Kysely<Database>, id: string) => Promise<{ userId: string; name: string } | null>,
+  event: (r: R) => Omit<NotifyEvent, 'user_id' | 'name'>,
+): Promise<NotifyEvent[]> {
+  const events: NotifyEvent[] = [];
+  for (const r of rows) {
+    const who = await whoOf(db, r.id);
+    if (who) events.push({ ...event(r), user_id: who.userId, name: who.name });
+  }
+  return events;
+}
+
 /** Open packages whose expires_at is ahead, within `hours`: told once per package and deadline. */
 async function expiring(db: Kysely<Database>, now: Date, hours: number): Promise<NotifyEvent[]> {
   const rows = await db
@@ -58,21 +73,13 @@ async function expiring(db: Kysely<Database>, now: Date, hours: number): Promise
     .orderBy('due_at')
     .limit(PER_RUN)
     .execute();
-  const events: NotifyEvent[] = [];
-  for (const r of rows) {
-    const who = await packageSender(db, r.id);
-    if (!who) continue;
-    events.push({
-      user_id: who.userId,
-      kind: 'package.expiring',
-      subject_type: 'package',
-      subject_id: r.id,
-      name: who.name,
-      when: inWords(r.due_at!),
-      event_key: `expiring:${r.id}:${r.due_at}`,
-    });
-  }
-  return events;
+  return toldTo(db, rows, packageSender, (r) => ({
+    kind: 'package.expiring',
+    subject_type: 'package',
+    subject_id: r.id,
+    when: inWords(r.due_at!),
+    event_key: `expiring:${r.id}:${r.due_at}`,
+  }));
 }
 
 /** Packages still queued `minutes` after they entered the queue (the API's time): told once per package and send. */
@@ -87,21 +94,13 @@ async function queuedLong(db: Kysely<Database>, now: Date, minutes: number): Pro
     .orderBy('last_seen_at')
     .limit(PER_RUN)
     .execute();
-  const events: NotifyEvent[] = [];
-  for (const r of rows) {
-    const who = await packageSender(db, r.id);
-    if (!who) continue;
-    events.push({
-      user_id: who.userId,
-      kind: 'package.queued_long',
-      subject_type: 'package',
-      subject_id: r.id,
-      name: who.name,
-      when: inWords(r.last_seen_at!),
-      event_key: `queued-long:${r.id}:${r.last_seen_at}`,
-    });
-  }
-  return events;
+  return toldTo(db, rows, packageSender, (r) => ({
+    kind: 'package.queued_long',
+    subject_type: 'package',
+    subject_id: r.id,
+    when: inWords(r.last_seen_at!),
+    event_key: `queued-long:${r.id}:${r.last_seen_at}`,
+  }));
 }
 
 /** Requests in progress whose SLA is past: told once per request and SLA (each layer brings its own). */
@@ -116,21 +115,13 @@ async function pastSla(db: Kysely<Database>, now: Date): Promise<NotifyEvent[]> 
     .orderBy('due_at')
     .limit(PER_RUN)
     .execute();
-  const events: NotifyEvent[] = [];
-  for (const r of rows) {
-    const who = await requestSubmitter(db, r.id);
-    if (!who) continue;
-    events.push({
-      user_id: who.userId,
-      kind: 'request.past_sla',
-      subject_type: 'approval_request',
-      subject_id: r.id,
-      name: who.name,
-      when: inWords(r.due_at!),
-      event_key: `sla:${r.id}:${r.due_at}`,
-    });
-  }
-  return events;
+  return toldTo(db, rows, requestSubmitter, (r) => ({
+    kind: 'request.past_sla',
+    subject_type: 'approval_request',
+    subject_id: r.id,
+    when: inWords(r.due_at!),
+    event_key: `sla:${r.id}:${r.due_at}`,
+  }));
 }
 
 /**
