@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { auditRow, intentRow } from '../../tests/support/console-rows';
+import { sendRecordRow } from './send-record-row';
 import { notifyEvents } from './notify';
 import type { ConsoleHealth } from './admin-alerts';
 
@@ -42,32 +43,7 @@ const told = async () =>
 async function sentPackage(packageId: string, userId: string, confirmedBy = userId) {
   await db
     .insertInto('send_records')
-    .values({
-      id: `snd_${packageId}`,
-      user_id: userId,
-      receipt_hash: `h_${packageId}`,
-      template_id: 'dst_nda',
-      template_name: 'NDA',
-      reference: 'Acme NDA',
-      sender_values: '{}',
-      signers: '[]',
-      expires_in_days: 14,
-      pdf_sha256: null,
-      page_count: null,
-      previewed_at: iso(0),
-      search_text: '',
-      idempotency_key: null,
-      package_id: packageId,
-      sent_status: 'queued',
-      request_id: null,
-      sent_at: iso(0),
-      review: null,
-      confirmed_by: confirmedBy,
-      template_version_id: null,
-      template_version_number: null,
-      field_labels: null,
-      team_id: null,
-    })
+    .values(sendRecordRow(packageId, userId, at(0), { reference: 'Acme NDA', confirmed_by: confirmedBy }))
     .execute();
 }
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { auditRow } from '../../tests/support/console-rows';
+import { sendRecordRow } from './send-record-row';
 import { notifyEvents } from './notify';
 
 // Events written straight into a console database, turned into notifications by the job's run.
@@ -29,32 +30,7 @@ const later = (ms: number) => new Date(NOW.getTime() + ms);
 async function sentPackage(packageId: string, userId: string) {
   await db
     .insertInto('send_records')
-    .values({
-      id: `snd_${packageId}`,
-      user_id: userId,
-      receipt_hash: `h_${packageId}`,
-      template_id: 'dst_nda',
-      template_name: 'NDA',
-      reference: 'Acme NDA',
-      sender_values: '{}',
-      signers: '[]',
-      expires_in_days: 14,
-      pdf_sha256: null,
-      page_count: null,
-      previewed_at: NOW.toISOString(),
-      search_text: '',
-      idempotency_key: null,
-      package_id: packageId,
-      sent_status: 'queued',
-      request_id: null,
-      sent_at: NOW.toISOString(),
-      review: null,
-      confirmed_by: userId,
-      template_version_id: null,
-      template_version_number: null,
-      field_labels: null,
-      team_id: null,
-    })
+    .values(sendRecordRow(packageId, userId, NOW, { reference: 'Acme NDA' }))
     .execute();
 }
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { notifyEvents } from './notify';
+import { sendRecordRow } from './send-record-row';
 import { mailDue } from './mail-due';
 import { sendDigests } from './digest';
 import type { Mail, Mailer } from './mailer';
@@ -55,32 +56,7 @@ async function event(userId: string, status: 'completed' | 'declined' | 'expired
   const pkg = `pkg_${++seq}`;
   await db
     .insertInto('send_records')
-    .values({
-      id: `snd_${pkg}`,
-      user_id: userId,
-      receipt_hash: `h_${pkg}`,
-      template_id: 'dst_nda',
-      template_name: 'NDA',
-      reference: null,
-      sender_values: '{}',
-      signers: '[]',
-      expires_in_days: 14,
-      pdf_sha256: null,
-      page_count: null,
-      previewed_at: at.toISOString(),
-      search_text: '',
-      idempotency_key: null,
-      package_id: pkg,
-      sent_status: 'queued',
-      request_id: null,
-      sent_at: at.toISOString(),
-      review: null,
-      confirmed_by: userId,
-      template_version_id: null,
-      template_version_number: null,
-      field_labels: null,
-      team_id: null,
-    })
+    .values(sendRecordRow(pkg, userId, at))
     .execute();
   await db
     .insertInto('status_history')
