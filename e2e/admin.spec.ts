@@ -446,6 +446,7 @@ test.describe('admin area', () => {
       'reason',
       'client_address',
       'instance',
+      'team_id',
     ]);
     expect(data).toHaveLength(2);
     const col = (name: string) => header!.indexOf(name);

@@ -48,6 +48,8 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
   '/api/[...missing]': none('answers 404 for any path: reads nothing'),
   '/api/admin/audit': admin('GET', '/api/admin/audit'),
   '/api/admin/audit/export': admin('GET', '/api/admin/audit/export'),
+  '/api/admin/deliveries': admin('GET', '/api/admin/deliveries'),
+  '/api/admin/deliveries/[id]/retry': admin('POST', '/api/admin/deliveries/ntf_matrix/retry', {}),
   '/api/admin/jobs': admin('GET', '/api/admin/jobs'),
   '/api/admin/jobs/[id]/retry': admin('POST', '/api/admin/jobs/job_matrix/retry', {}),
   '/api/admin/teams': admin('GET', '/api/admin/teams'),
@@ -99,6 +101,7 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   '/api/approval-workflows/[id]/releases/[release]/submission-schema': none(CATALOG),
+  '/api/account/notification-preferences': none(PERSONAL),
   '/api/auth/me': none('the signed-in person’s account and roles'),
   '/api/auth/oidc/callback': none('sign-in: no session yet'),
   '/api/auth/oidc/start': none('sign-in: no session yet'),
@@ -122,6 +125,18 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
     record: 'batch',
     probes: [{ method: 'GET', path: '/api/bulk-batches/{id}/export' }],
   },
+  '/api/bulk-batches/[id]/rows/[position]': {
+    kind: 'record',
+    record: 'batch',
+    // A body the route's schema takes, so the answer is the batch's, not the body's.
+    probes: [
+      {
+        method: 'PUT',
+        path: '/api/bulk-batches/{id}/rows/0',
+        body: { values: { sender_values: {}, signers: [], expires_in_days: '', reference: '' } },
+      },
+    ],
+  },
   '/api/bulk-batches/[id]/rows/[position]/preview': {
     kind: 'record',
     record: 'batch',
@@ -138,6 +153,11 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
         body: { preview_token: 'pt_abcdefghijkl', review: { pages: [], sections: [], confirmed_at: '2026-01-01T00:00:00.000Z' } },
       },
     ],
+  },
+  '/api/bulk-batches/[id]/rows/[position]/skip': {
+    kind: 'record',
+    record: 'batch',
+    probes: [{ method: 'POST', path: '/api/bulk-batches/{id}/rows/0/skip', body: { skipped: true } }],
   },
   '/api/clock': none('the API’s time'),
   '/api/document-sign-templates/[id]/content': none(CATALOG),
@@ -186,6 +206,20 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
   },
   '/api/health': none('the console’s health'),
   '/api/health/live': none('the console’s health'),
+  '/api/insights': {
+    kind: 'list',
+    probes: [
+      { method: 'GET', path: '/api/insights?period=90d' },
+      { method: 'GET', path: '/api/insights?period=90d&team={team}' },
+    ],
+  },
+  '/api/insights/export': {
+    kind: 'list',
+    probes: [
+      { method: 'GET', path: '/api/insights/export?period=90d&figure=expiring-soon' },
+      { method: 'GET', path: '/api/insights/export?period=90d&figure=template-losses' },
+    ],
+  },
   '/api/home': { kind: 'list', shown: 'home', probes: [{ method: 'GET', path: '/api/home' }] },
   '/api/home/dismissals': none(PERSONAL),
   '/api/intents': none(PERSONAL),
@@ -258,6 +292,7 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
   '/api/saved-views': none(`a person’s saved lists: ${PERSONAL}; what a view opens is a list checked above`),
   '/api/saved-views/[id]': none(`a person’s saved lists: ${PERSONAL}`),
   '/api/teams/mine': none('the signed-in person’s own teams'),
+  '/api/unsubscribe/[token]': none('one person’s signed link, working for them alone: no record of any team'),
   ...Object.fromEntries(catalogPaths({ base: '/api', id: '[id]' }).map((p) => [p, none(CATALOG)])),
 };
 
