@@ -109,6 +109,8 @@ export async function startTestConsole(opts: ConsoleOptions = {}): Promise<TestC
     // The watcher reads the API's lists on its own every 30 s by default: suites that count the
     // key's calls would count its too. Suites about the watcher (or what it feeds) turn it on.
     WATCHER_INTERVAL_SECONDS: '0',
+    // Likewise the notify job, which probes the API's health each run (for admins' alerts).
+    NOTIFY_INTERVAL_SECONDS: '3600',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...(opts.publicUrl ? { CONSOLE_PUBLIC_URL: opts.publicUrl } : {}),
     ...opts.env,

@@ -45,6 +45,7 @@ beforeAll(async () => {
     publicUrl: PUBLIC_URL,
     env: {
       WATCHER_INTERVAL_SECONDS: '2',
+      NOTIFY_INTERVAL_SECONDS: '2',
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
       MAIL_FROM: 'Signdesk <signdesk@test.local>',
     },
