@@ -1,13 +1,12 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { env } from '../env';
 import { failureMessage } from '../jobs/job-queue';
 import { NOTIFICATION_KINDS } from './kinds';
 import { beforeDigestOf, localHour } from './local-time';
 import { backoffMs, MAX_ATTEMPTS } from './mail-due';
 import { renderDigest } from './digest-render';
-import { smtpMailer, type Mailer } from './mailer';
+import { mailSetup, type Mailer } from './mailer';
 import { digestSettingsOf, preferenceOf } from './preferences';
 import { digestUnsubscribe, kindUnsubscribe, signingSecret } from './unsubscribe-links';
 
@@ -45,12 +44,10 @@ export async function sendDigests({
   secret,
   now = () => new Date(),
 }: DigestOptions): Promise<DigestRun> {
-  const e = mailer && from && publicUrl && secret ? null : env();
-  const send = mailer ?? (e?.SMTP_URL ? smtpMailer(e.SMTP_URL) : null);
-  const sender = from ?? e?.MAIL_FROM;
-  const base = publicUrl ?? e?.CONSOLE_PUBLIC_URL;
   const run: DigestRun = { sent: 0, failed: 0 };
-  if (!send || !sender || !base) return run;
+  const setup = mailSetup({ mailer, from, publicUrl });
+  if (!setup) return run;
+  const { send, sender, base } = setup;
   const key = secret ?? signingSecret();
 
   const people = await db

@@ -1,11 +1,10 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { env } from '../env';
 import { failureMessage } from '../jobs/job-queue';
 import { NOTIFICATION_KINDS } from './kinds';
 import { renderMail } from './mail-render';
-import { smtpMailer, type Mailer } from './mailer';
+import { mailSetup, type Mailer } from './mailer';
 import { kindUnsubscribe, signingSecret } from './unsubscribe-links';
 
 // Delivers each notification's e-mail once (issue 37). A delivery is claimed before it is sent:
@@ -61,13 +60,10 @@ export async function mailDue({
   retryFirstMs = FIRST_BACKOFF_MS,
   claimMs = CLAIM_MS,
 }: MailDueOptions): Promise<MailRun> {
-  const e = mailer && from && publicUrl ? null : env();
-  const smtpUrl = e?.SMTP_URL;
-  const send = mailer ?? (smtpUrl ? smtpMailer(smtpUrl) : null);
-  const sender = from ?? e?.MAIL_FROM;
-  const base = publicUrl ?? e?.CONSOLE_PUBLIC_URL;
   const run: MailRun = { sent: 0, failed: 0 };
-  if (!send || !sender || !base) return run; // e-mail is off: deliveries wait until it is on
+  const setup = mailSetup({ mailer, from, publicUrl });
+  if (!setup) return run; // e-mail is off: deliveries wait until it is on
+  const { send, sender, base } = setup;
 
   const at = now().toISOString();
   const due = await db

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createTransport, type Transporter } from 'nodemailer';
+import { env } from '../env';
 
 // The SMTP transport of SMTP_URL: smtp:// upgrades with STARTTLS when the server offers it,
 // smtps:// speaks TLS from the start (nodemailer reads both from the URL). One per URL, pooled
@@ -37,4 +38,24 @@ export function smtpMailer(url: string): Mailer {
       await t.sendMail(mail);
     },
   };
+}
+
+/** What a mail job is given in place of the settings (the tests); each left out is read from them. */
+export interface MailSetup {
+  mailer?: Mailer;
+  from?: string;
+  publicUrl?: string;
+}
+
+/**
+ * The transport, sender and public address a mail job uses: what it was given, else SMTP_URL,
+ * MAIL_FROM and CONSOLE_PUBLIC_URL. Null when e-mail is off (any of them unset): what waits keeps
+ * waiting until it is on.
+ */
+export function mailSetup({ mailer, from, publicUrl }: MailSetup) {
+  const e = mailer && from && publicUrl ? null : env();
+  const send = mailer ?? (e?.SMTP_URL ? smtpMailer(e.SMTP_URL) : null);
+  const sender = from ?? e?.MAIL_FROM;
+  const base = publicUrl ?? e?.CONSOLE_PUBLIC_URL;
+  return send && sender && base ? { send, sender, base } : null;
 }
