@@ -2,12 +2,8 @@ import Link from 'next/link';
 import { approvalsHref } from '@/lib/insights/drill-down';
 import { formatDuration } from '@/lib/insights/format-duration';
 import type { InsightsData } from '@/lib/insights/types';
-import { FigureBlock, FigureTable } from './figure-block';
+import { bucketLabel, cell, FigureBlock, FigureTable, link, num } from './figure-block';
 import { InsightsChart } from './insights-chart';
-
-const cell = 'border-b border-slate-100 py-1.5';
-const num = `${cell} text-right tabular-nums`;
-const link = 'text-brand-700 hover:underline';
 
 const DECISIONS: Record<string, { label: string; colour: string; status?: string }> = {
   APPROVED: { label: 'Approved', colour: '#15803d', status: 'APPROVED' },
@@ -75,7 +71,7 @@ export function ApprovalFigures({
               <tr key={w.from}>
                 <td className={cell}>
                   <Link className={link} href={w.href}>
-                    {w.from === w.to ? w.from : `${w.from} – ${w.to}`}
+                    {bucketLabel(w, 'week')}
                   </Link>
                 </td>
                 <td className={num}>{w.count}</td>

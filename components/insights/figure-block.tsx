@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Card } from '../ui/card';
 
+/** The tables' cells, numbers and links, alike in every figure. */
+export const cell = 'border-b border-slate-100 py-1.5';
+export const num = `${cell} text-right tabular-nums`;
+export const link = 'text-brand-700 hover:underline';
+
+/** A day, or a week as its first and last day. */
+export const bucketLabel = (b: { from: string; to: string }, unit: 'day' | 'week') =>
+  unit === 'day' || b.from === b.to ? b.from : `${b.from} – ${b.to}`;
+
 /** One figure: its heading, what it counts, the chart and its table side by side (stacked on a phone), its CSV. */
 export function FigureBlock({
   id,

@@ -3,7 +3,7 @@ import type { Route } from 'next';
 import { packagesHref, type DrillFilters } from '@/lib/insights/drill-down';
 import { formatDuration } from '@/lib/insights/format-duration';
 import type { PackageInsights } from '@/lib/insights/types';
-import { FigureBlock, FigureTable } from './figure-block';
+import { bucketLabel, cell, FigureBlock, FigureTable, link, num } from './figure-block';
 import { InsightsChart } from './insights-chart';
 
 const OUTCOMES: Record<PackageInsights['outcomes'][number]['outcome'], { label: string; colour: string; status?: string }> = {
@@ -15,13 +15,6 @@ const OUTCOMES: Record<PackageInsights['outcomes'][number]['outcome'], { label: 
   other: { label: 'Another status', colour: '#64748b' },
   not_seen: { label: 'Not seen by the watcher yet', colour: '#cbd5e1' },
 };
-
-const cell = 'border-b border-slate-100 py-1.5';
-const num = `${cell} text-right tabular-nums`;
-const link = 'text-brand-700 hover:underline';
-
-const bucketLabel = (b: { from: string; to: string }, unit: 'day' | 'week') =>
-  unit === 'day' || b.from === b.to ? b.from : `${b.from} – ${b.to}`;
 
 export function PackageFigures({
   data,
@@ -38,7 +31,7 @@ export function PackageFigures({
 }) {
   const sentTotal = data.sent.reduce((s, b) => s + b.count, 0);
   const sentPoints = data.sent.map((b) => ({
-    label: unit === 'day' ? b.from.slice(5) : b.from.slice(5),
+    label: b.from.slice(5),
     value: b.count,
     href: packagesHref(filters, { from: b.from, to: b.to }),
   }));

@@ -1,14 +1,12 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { addDays, bucketsOf, dayIn } from './period';
+import { addDays, bucketsOf, DAY_MS, dayIn } from './period';
 import { sends, type FigureSource } from './sends';
 
 /** How many days ahead "expiring soon" looks, today counted. */
 export const EXPIRING_DAYS = 7;
 /** The packages listed by name; the counts hold them all. */
 export const EXPIRING_ROWS = 50;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The packages still open (as the watcher last saw them, or not yet seen) whose time runs out

@@ -6,7 +6,7 @@ import type { InsightsQuery } from '@/lib/insights/query';
 // sorts as time), so each day and bucket becomes the instants its local midnights fall on; a day
 // across a change of clocks is 23 or 25 hours long, and counts what happened in it.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** A bucket of the period: local days from..to (inclusive), instants start..end (end excluded). */
 export interface Bucket {
