@@ -1,10 +1,10 @@
 import 'server-only';
+import { idsInScope } from '../teams/visible-records';
 import type { Kysely } from 'kysely';
 import type { ApprovalRequest } from '@/lib/approval-requests/schemas';
 import { db } from '../db';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
-import { currentScope, inScope } from '../teams/scope';
 
 /** A request that is not there and one of another team answer the same, so nothing confirms the other exists. */
 export const noRequest = () => new ConsoleError(404, 'NOT_FOUND', 'No such approval request.');
@@ -33,20 +33,7 @@ export async function recordSubmission(
  * Of these request ids, those the reader's teams see; null when the reader sees everything
  * (an admin, no team defined, TEAM_VISIBILITY=everyone), so a caller need not ask per row.
  */
-export async function requestsInScope(ids: readonly string[]): Promise<Set<string> | null> {
-  const scope = await currentScope();
-  if (scope.kind === 'everything') return null;
-  if (ids.length === 0) return new Set();
-  const rows = await (
-    await db()
-  )
-    .selectFrom('approval_submissions')
-    .select('request_id')
-    .where('request_id', 'in', [...ids])
-    .where(inScope('approval_submissions.team_id', scope))
-    .execute();
-  return new Set(rows.map((r) => r.request_id));
-}
+export const requestsInScope = async (ids: readonly string[]) => idsInScope(await db(), 'approval_request', ids);
 
 /** Refuses, as a missing request is refused, a request the reader's teams do not see; before the API is asked. */
 export async function requireRequestInScope(id: string) {

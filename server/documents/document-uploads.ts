@@ -1,9 +1,9 @@
 import 'server-only';
+import { idsInScope } from '../teams/visible-records';
 import type { Kysely } from 'kysely';
 import { db } from '../db';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
-import { currentScope, inScope } from '../teams/scope';
 
 /** A document that is not there and one of another team answer the same, so nothing confirms the other exists. */
 export const noDocument = () => new ConsoleError(404, 'NOT_FOUND', 'No such document.');
@@ -18,20 +18,7 @@ export async function recordUpload(conn: Kysely<Database>, documentId: string, b
 }
 
 /** Of these document ids, those the reader's teams see; null when the reader sees everything. */
-export async function documentsInScope(ids: readonly string[]): Promise<Set<string> | null> {
-  const scope = await currentScope();
-  if (scope.kind === 'everything') return null;
-  if (ids.length === 0) return new Set();
-  const rows = await (
-    await db()
-  )
-    .selectFrom('document_uploads')
-    .select('document_id')
-    .where('document_id', 'in', [...ids])
-    .where(inScope('document_uploads.team_id', scope))
-    .execute();
-  return new Set(rows.map((r) => r.document_id));
-}
+export const documentsInScope = async (ids: readonly string[]) => idsInScope(await db(), 'document', ids);
 
 /** Refuses, as a missing document is refused, one the reader's teams do not see; before the API is asked. */
 export async function requireDocumentInScope(id: string) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { inScope, type TeamScope } from './scope';
+import { currentScope, inScope, type TeamScope } from './scope';
 
 // Which of the console's records (by kind and id) a scope sees, asked for many at once: what
 // Home's lists and a person's notifications are filtered by. A record the console did not make
@@ -72,3 +72,19 @@ export async function visibleRecords(
 
 /** Whether `kind:id` is among what visibleRecords answered. */
 export const isVisible = (seen: Set<string>, kind: string, id: string) => seen.has(`${kind}:${id}`);
+
+/**
+ * Of these ids of one kind, those the reader's teams see (the request's scope); null when the
+ * reader sees everything (an admin, no team defined, TEAM_VISIBILITY=everyone), so a caller need
+ * not ask per row.
+ */
+export async function idsInScope(db: Kysely<Database>, kind: RecordKind, ids: readonly string[]): Promise<Set<string> | null> {
+  const scope = await currentScope();
+  if (scope.kind === 'everything') return null;
+  const seen = await visibleRecords(
+    db,
+    scope,
+    ids.map((id) => ({ kind, id })),
+  );
+  return new Set(ids.filter((id) => isVisible(seen, kind, id)));
+}
