@@ -54,6 +54,11 @@ export async function readInsights({ query, user, now = new Date(), db }: ReadIn
     readsPackages ? expiringSoon(source, query.tz, now) : null,
     readsRequests && scope.kind === 'everything' && !isFiltered(filters) ? approvalFigures(source, period) : null,
   ]);
+  // What the tallies alone decide, at once too.
+  const [unseenCounts, options] = await Promise.all([
+    readsPackages ? unseen(source, period, tallies) : null,
+    filterOptions(source, tallies, user),
+  ]);
   const packages = readsPackages
     ? {
         sent: sent!,
@@ -61,7 +66,7 @@ export async function readInsights({ query, user, now = new Date(), db }: ReadIn
         durations: durations!,
         templates: templateLosses(tallies),
         expiring: expiring!,
-        unseen: await unseen(source, period, tallies),
+        unseen: unseenCounts!,
       }
     : null;
   const approvals: InsightsData['approvals'] = !readsRequests
@@ -74,7 +79,7 @@ export async function readInsights({ query, user, now = new Date(), db }: ReadIn
   return {
     period: { from: period.from, to: period.to, tz: period.tz, unit: period.unit, start: period.start, end: period.end },
     filters,
-    options: await filterOptions(source, tallies, user),
+    options,
     packages,
     approvals,
   };
