@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { userRow } from './test-rows';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database, DeliveryState } from '../db/schema';
@@ -22,19 +23,7 @@ beforeEach(async () => {
   await migrate(db, false);
   await db
     .insertInto('users')
-    .values({
-      id: 'usr_a',
-      email: 'a@example.com',
-      name: 'A',
-      password_hash: 'x',
-      roles: 'sender',
-      disabled: 0,
-      session_version: 1,
-      created_at: AT,
-      updated_at: AT,
-      oidc_subject: null,
-      last_sign_in_at: null,
-    })
+    .values(userRow('usr_a', AT, { email: 'a@example.com', name: 'A' }))
     .execute();
 });
 afterEach(async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { userRow } from './test-rows';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -21,19 +22,7 @@ beforeEach(async () => {
   const at = new Date(T0).toISOString();
   await db
     .insertInto('users')
-    .values({
-      id: 'usr_a',
-      email: 'a@example.com',
-      name: 'A',
-      password_hash: 'x',
-      roles: 'sender',
-      disabled: 0,
-      session_version: 1,
-      created_at: at,
-      updated_at: at,
-      oidc_subject: null,
-      last_sign_in_at: null,
-    })
+    .values(userRow('usr_a', at, { email: 'a@example.com', name: 'A' }))
     .execute();
   await db
     .insertInto('notifications')

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { auditRow, intentRow } from '../../tests/support/console-rows';
-import { sendRecordRow } from './send-record-row';
+import { sendRecordRow, userRow } from './test-rows';
 import { notifyEvents } from './notify';
 import type { ConsoleHealth } from './admin-alerts';
 
@@ -66,19 +66,7 @@ const watched = (kind: 'package' | 'approval_request', id: string, status: strin
 async function user(id: string, roles: string, disabled = 0) {
   await db
     .insertInto('users')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      name: id,
-      password_hash: 'x',
-      roles,
-      disabled,
-      session_version: 1,
-      created_at: iso(0),
-      updated_at: iso(0),
-      oidc_subject: null,
-      last_sign_in_at: null,
-    })
+    .values(userRow(id, iso(0), { roles, disabled }))
     .execute();
 }
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { auditRow } from '../../tests/support/console-rows';
-import { sendRecordRow } from './send-record-row';
+import { sendRecordRow } from './test-rows';
 import { notifyEvents } from './notify';
 
 // Events written straight into a console database, turned into notifications by the job's run.

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { notifyEvents } from './notify';
-import { sendRecordRow } from './send-record-row';
+import { sendRecordRow, userRow } from './test-rows';
 import { mailDue } from './mail-due';
 import { sendDigests } from './digest';
 import type { Mail, Mailer } from './mailer';
@@ -27,23 +27,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'signdesk-prefs-'));
   db = await connect({ dataDir: dir });
   await migrate(db, false);
-  for (const id of ['usr_a', 'usr_b'])
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        email: `${id}@example.com`,
-        name: id,
-        password_hash: 'x',
-        roles: 'sender',
-        disabled: 0,
-        session_version: 1,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-        oidc_subject: null,
-        last_sign_in_at: null,
-      })
-      .execute();
+  for (const id of ['usr_a', 'usr_b']) await db.insertInto('users').values(userRow(id, '2026-01-01T00:00:00.000Z')).execute();
 });
 afterEach(async () => {
   await db?.destroy();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { userRow } from '@/server/notifications/test-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, migrate } from '@/server/db/connect';
 import type { Database } from '@/server/db/schema';
@@ -42,19 +43,7 @@ describe('notifications on PostgreSQL, two instances', () => {
     const at = NOW.toISOString();
     await a
       .insertInto('users')
-      .values({
-        id: 'usr_pg',
-        email: 'pg@example.com',
-        name: 'P',
-        password_hash: 'x',
-        roles: 'sender',
-        disabled: 0,
-        session_version: 1,
-        created_at: at,
-        updated_at: at,
-        oidc_subject: null,
-        last_sign_in_at: null,
-      })
+      .values(userRow('usr_pg', at, { email: 'pg@example.com', name: 'P' }))
       .execute();
     await a
       .insertInto('bulk_batches')
@@ -156,19 +145,7 @@ describe('notifications on PostgreSQL, two instances', () => {
     const at = NOW.toISOString();
     await a
       .insertInto('users')
-      .values({
-        id: 'usr_pg_admin',
-        email: 'pg-admin@example.com',
-        name: 'A',
-        password_hash: 'x',
-        roles: 'admin',
-        disabled: 0,
-        session_version: 1,
-        created_at: at,
-        updated_at: at,
-        oidc_subject: null,
-        last_sign_in_at: null,
-      })
+      .values(userRow('usr_pg_admin', at, { email: 'pg-admin@example.com', name: 'A', roles: 'admin' }))
       .execute();
     // pkg_pg is row 0 of blk_pg (the test before): expiring in 2 hours, still delivered
     await a

@@ -1,6 +1,22 @@
 import 'server-only';
 import type { Insertable } from 'kysely';
-import type { SendRecordsTable } from '../db/schema';
+import type { SendRecordsTable, UsersTable } from '../db/schema';
+
+/** A person as the notification tests put one in their database (a local account). */
+export const userRow = (id: string, at: string, over: Partial<Insertable<UsersTable>> = {}): Insertable<UsersTable> => ({
+  id,
+  email: `${id}@example.com`,
+  name: id,
+  password_hash: 'x',
+  roles: 'sender',
+  disabled: 0,
+  session_version: 1,
+  created_at: at,
+  updated_at: at,
+  oidc_subject: null,
+  last_sign_in_at: null,
+  ...over,
+});
 
 /**
  * A sending record of a package `userId` sent at `at` from this console, as the notification
