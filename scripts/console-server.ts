@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import next from 'next';
 import { EDGE_ANSWER_HEADERS } from '../lib/security/headers.ts';
 import { guardBody } from '../server/edge/body-deadlines.ts';
+import { captureHomeDocument } from '../server/edge/document-capture.ts';
 import { limitConnections } from '../server/edge/connection-limits.ts';
 import { pinForwardedHeaders } from '../server/edge/forwarded.ts';
 import { isPublicHost, originFor, REQUEST_ORIGIN_HEADER } from '../server/edge/public-origin.ts';
@@ -82,6 +83,7 @@ const server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) =
     return;
   }
   guardBody(req, res, settings.limits);
+  if (!dev) captureHomeDocument(req, res, record);
   withRequestRecord(record, () => void handle(req, res));
 });
 limitConnections(server, settings.connections, settings.trusted);

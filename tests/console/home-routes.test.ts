@@ -248,7 +248,9 @@ describe('home', () => {
     await afterCache();
     await home('sender'); // the console hears the API's new time
     const { cookie } = await c.signIn('sender@test.local'); // another device
-    expect((await c.call('GET', '/', { cookie: cookie!, headers: { accept: 'text/html' } })).status).toBe(200);
+    const other = await c.call('GET', '/', { cookie: cookie!, headers: { accept: 'text/html' } });
+    // Answered as kept from the earlier visit (server/home/kept-home.ts): still a visit.
+    expect([other.status, other.headers.get('server-timing')]).toEqual([200, 'home;desc="kept"']);
     const after = await sendNda(10);
     await c.sandbox.control(`/signature-packages/${after}/actions`, { action: 'deliver' });
     await c.sandbox.control(`/signature-packages/${after}/actions`, { action: 'complete' });
@@ -526,5 +528,100 @@ describe('saved views', () => {
     for (let i = 0; i < 20; i++)
       expect((await save('operator', { list: 'approvals', name: `View ${i}`, query: `q=v${i}` })).status).toBe(200);
     expectConsoleError(await save('operator', { list: 'approvals', name: 'One more', query: 'q=more' }), 409, 'TOO_MANY_VIEWS');
+  });
+});
+
+// Home's document is kept per reader and answered again without rendering (issue 35: a
+// morning's rush), with each answer's own nonce and only while the session and all the page is
+// rendered from stay the same.
+describe("home's document, kept", () => {
+  interface Page {
+    status: number;
+    kept: boolean;
+    nonce: string | null;
+    body: string;
+    headers: Headers;
+  }
+  const open = async (cookie: string, headers: Record<string, string> = {}): Promise<Page> => {
+    const res = await fetch(`${c.url}/`, { headers: { cookie, accept: 'text/html', ...headers }, redirect: 'manual' });
+    const body = await res.text();
+    return {
+      status: res.status,
+      kept: (res.headers.get('server-timing') ?? '').includes('kept'),
+      nonce: /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? null,
+      body,
+      headers: res.headers,
+    };
+  };
+  const account = async (roles: string[]) => {
+    const email = `kept-${Math.random().toString(36).slice(2, 8)}@test.local`;
+    const made = await c.call('POST', '/api/admin/users', {
+      cookie: c.cookies.admin,
+      body: { email, name: `Kept ${email.slice(5, 11)}`, password: 'a-long-enough-password', roles },
+    });
+    expect(made.status).toBe(200);
+    const { cookie } = await c.signIn(email, 'a-long-enough-password');
+    return { id: made.body.id as string, name: made.body.name as string, cookie: cookie! };
+  };
+  const noncesIn = (body: string) => [...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+
+  it('answers the second visit as the first was rendered, under a fresh nonce and the same headers', async () => {
+    const person = await account(['operator']);
+    const first = await open(person.cookie);
+    const second = await open(person.cookie);
+    expect([first.status, first.kept, second.status, second.kept]).toEqual([200, false, 200, true]);
+    expect(second.nonce).toBeTruthy();
+    expect(second.nonce).not.toBe(first.nonce);
+    // Every script and stylesheet carries this answer's nonce; the kept one's appears nowhere.
+    expect(noncesIn(second.body).length).toBeGreaterThan(3);
+    expect(new Set(noncesIn(second.body))).toEqual(new Set([second.nonce]));
+    expect(second.body).not.toContain(first.nonce!);
+    expect(second.body.split(second.nonce!).join('N')).toBe(first.body.split(first.nonce!).join('N'));
+    expect(second.body).toContain(person.name);
+    for (const name of ['content-type', 'cache-control', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'vary'])
+      expect([name, second.headers.get(name)]).toEqual([name, first.headers.get(name)]);
+    expect(second.headers.get('content-security-policy')).toBe(
+      first.headers.get('content-security-policy')!.split(first.nonce!).join(second.nonce!),
+    );
+  });
+
+  it('is never another reader’s, and follows what the page is rendered from', async () => {
+    const one = await account(['operator']);
+    const two = await account(['operator']);
+    await open(one.cookie);
+    const other = await open(two.cookie);
+    expect([other.kept, other.body.includes(two.name), other.body.includes(one.name)]).toEqual([false, true, false]);
+    // Another language asked for renders anew; so do new roles.
+    expect((await open(one.cookie, { 'accept-language': 'de-DE' })).kept).toBe(false);
+    const patched = await c.call('PATCH', `/api/admin/users/${one.id}`, { cookie: c.cookies.admin, body: { roles: ['operator', 'sender'] } });
+    expect(patched.status).toBe(200);
+    const after = await open(one.cookie);
+    expect(after.kept).toBe(false);
+    expect(after.body).toContain('operator, sender');
+    // A request for the page's flight data (a client navigation) or with a query is never answered from it.
+    expect((await open(one.cookie)).kept).toBe(true);
+    const res = await fetch(`${c.url}/?from=nav`, { headers: { cookie: one.cookie } });
+    expect([res.status, res.headers.get('server-timing')]).toEqual([200, null]);
+    await res.arrayBuffer();
+    const rsc = await fetch(`${c.url}/`, { headers: { cookie: one.cookie, rsc: '1' } });
+    expect(rsc.headers.get('server-timing')).toBeNull();
+    await rsc.arrayBuffer();
+  });
+
+  it('ends with the session: signed out or disabled, the kept page is not answered', async () => {
+    const leaving = await account(['viewer']);
+    await open(leaving.cookie);
+    expect((await open(leaving.cookie)).kept).toBe(true);
+    expect((await c.call('POST', '/api/auth/sign-out', { cookie: leaving.cookie })).status).toBeLessThan(400);
+    const gone = await open(leaving.cookie);
+    expect([gone.status, gone.kept]).toEqual([307, false]);
+    expect(gone.headers.get('location')).toMatch(/\/sign-in/);
+
+    const disabled = await account(['viewer']);
+    await open(disabled.cookie);
+    expect((await open(disabled.cookie)).kept).toBe(true);
+    expect((await c.call('PATCH', `/api/admin/users/${disabled.id}`, { cookie: c.cookies.admin, body: { disabled: true } })).status).toBe(200);
+    const refused = await open(disabled.cookie);
+    expect([refused.status, refused.kept]).toEqual([307, false]);
   });
 });

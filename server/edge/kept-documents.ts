@@ -1,0 +1,65 @@
+// No `import 'server-only'`: scripts/console-server.ts loads this under plain node, and proxy.ts reads it too.
+
+// Home's document, as it was rendered for one person, kept to be answered again without
+// rendering it (issue 35: a morning's rush of people opening Home was bound by Next rendering the
+// same shell over and over, 10–13 ms of CPU each, while its data is one shared read). The page
+// holds nothing but the shell (the person's name, their areas, the locale it formats in); its
+// sections come from /api/home. proxy.ts decides what a request may be answered with (the
+// session checked as every page checks it, the key naming all the page depends on); the
+// console's server (server/edge/document-capture.ts) keeps what Next rendered under that key.
+// Next's bundles and the console's server each get their own copy of this module, so the store
+// lives on globalThis under a registered symbol. A bounded cache, not state: losing it changes
+// nothing but the cost.
+
+export interface KeptDocument {
+  html: string;
+  /** the nonce the document was rendered with: replaced by each answer's own */
+  nonce: string;
+  headers: Readonly<Record<string, string>>;
+  keptAt: number;
+}
+
+const KEPT_MAX = 500;
+/** Long enough for a working day's returns to Home; what the page depends on is in the key. */
+const KEPT_MS = 8 * 3_600_000;
+
+const KEY = Symbol.for('signdesk.kept-documents');
+const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, KeptDocument>()) as Map<
+  string,
+  KeptDocument
+>;
+
+/** The document kept under `key`, if it is still within its time. */
+export function keptDocument(key: string, now = Date.now()): KeptDocument | null {
+  const kept = store.get(key);
+  if (!kept) return null;
+  store.delete(key);
+  if (now - kept.keptAt > KEPT_MS) return null;
+  // Most recently used last: the first in the map is the one to drop.
+  store.set(key, kept);
+  return kept;
+}
+
+export function keepDocument(key: string, document: KeptDocument): void {
+  store.delete(key);
+  if (store.size >= KEPT_MAX) store.delete(store.keys().next().value!);
+  store.set(key, document);
+}
+
+/** Forgets every kept document (tests; a changed build is a new process anyway). */
+export function forgetKeptDocuments(): void {
+  store.clear();
+}
+
+/** The nonce a page's Content-Security-Policy allows, as proxy.ts writes it. */
+export function nonceOf(policy: string | undefined): string | null {
+  return /'nonce-([A-Za-z0-9+/=]{16,})'/.exec(policy ?? '')?.[1] ?? null;
+}
+
+/**
+ * The document with `nonce` wherever it carried its own. A nonce is 128 random bits: it occurs
+ * in the document only where Next wrote it (script and link attributes, the flight data).
+ */
+export function withNonce(document: KeptDocument, nonce: string): string {
+  return document.html.split(document.nonce).join(nonce);
+}
