@@ -21,7 +21,7 @@ export async function proxy(req: NextRequest) {
     ? toSignIn(req)
     : home
       ? toAreaHome(req, home)
-      : (await keptHome(req, nonce)) ?? withPolicy(req, nonce, csp);
+      : ((await keptHome(req, nonce)) ?? withPolicy(req, nonce, csp));
   res.headers.set('Content-Security-Policy', csp);
   if (servedOverHttps({ protocol: req.nextUrl.protocol, headers: req.headers }))
     res.headers.set('Strict-Transport-Security', HSTS);

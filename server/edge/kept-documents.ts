@@ -24,10 +24,7 @@ const KEPT_MAX = 500;
 const KEPT_MS = 8 * 3_600_000;
 
 const KEY = Symbol.for('signdesk.kept-documents');
-const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, KeptDocument>()) as Map<
-  string,
-  KeptDocument
->;
+const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, KeptDocument>()) as Map<string, KeptDocument>;
 
 /** The document kept under `key`, if it is still within its time. */
 export function keptDocument(key: string, now = Date.now()): KeptDocument | null {

@@ -27,7 +27,14 @@ export async function keptHome(req: NextRequest, nonce: string): Promise<NextRes
   }
   if (!state.user) return null;
   const { id, name, roles, sessionVersion } = state.user;
-  const key = JSON.stringify(['home', id, sessionVersion, name, roles, localesFromAcceptLanguage(req.headers.get('accept-language'))]);
+  const key = JSON.stringify([
+    'home',
+    id,
+    sessionVersion,
+    name,
+    roles,
+    localesFromAcceptLanguage(req.headers.get('accept-language')),
+  ]);
   const kept = keptDocument(key);
   if (!kept) {
     record.keepDocumentAs = key;

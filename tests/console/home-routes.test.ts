@@ -593,7 +593,10 @@ describe("home's document, kept", () => {
     expect([other.kept, other.body.includes(two.name), other.body.includes(one.name)]).toEqual([false, true, false]);
     // Another language asked for renders anew; so do new roles.
     expect((await open(one.cookie, { 'accept-language': 'de-DE' })).kept).toBe(false);
-    const patched = await c.call('PATCH', `/api/admin/users/${one.id}`, { cookie: c.cookies.admin, body: { roles: ['operator', 'sender'] } });
+    const patched = await c.call('PATCH', `/api/admin/users/${one.id}`, {
+      cookie: c.cookies.admin,
+      body: { roles: ['operator', 'sender'] },
+    });
     expect(patched.status).toBe(200);
     const after = await open(one.cookie);
     expect(after.kept).toBe(false);
@@ -620,7 +623,9 @@ describe("home's document, kept", () => {
     const disabled = await account(['viewer']);
     await open(disabled.cookie);
     expect((await open(disabled.cookie)).kept).toBe(true);
-    expect((await c.call('PATCH', `/api/admin/users/${disabled.id}`, { cookie: c.cookies.admin, body: { disabled: true } })).status).toBe(200);
+    expect(
+      (await c.call('PATCH', `/api/admin/users/${disabled.id}`, { cookie: c.cookies.admin, body: { disabled: true } })).status,
+    ).toBe(200);
     const refused = await open(disabled.cookie);
     expect([refused.status, refused.kept]).toEqual([307, false]);
   });
