@@ -77,7 +77,7 @@ export function SaveViewDialog({ open, onOpenChange, list, query, suggestion }: 
           <Field
             label="Who sees it"
             error={errors.team?.message}
-            hint="A team’s members see a shared view on their home; only you change or delete it. It keeps the filters, not the records: each member’s list shows what they may see."
+            hint="A team’s members see a shared view on their home; only you (or an admin of the team) change or delete it. It keeps the filters, not the records: each member’s list shows what they may see."
           >
             <Select {...form.register('team')}>
               <option value="">Only me</option>

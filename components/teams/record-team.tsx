@@ -51,9 +51,12 @@ export function RecordTeam({ kind, id }: { kind: TeamRecordKind; id: string }) {
               if (picked) void assign.run(picked).catch(() => undefined);
             }}
           >
+            <p className="w-full text-sm text-slate-700">
+              This {NOUN[kind]} belongs to no team (made before teams, or by other means): only admins see it until it is assigned
+              to a team, whose members then see it. Once assigned, it stays that team’s.
+            </p>
             <SelectField
               label="Assign to a team"
-              hint={`This ${NOUN[kind]} belongs to no team (made before teams, or by other means): only admins see it until it is assigned.`}
               className="min-w-0 flex-1 sm:max-w-sm"
               value={picked}
               blank="Choose a team"
