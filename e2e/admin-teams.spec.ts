@@ -6,7 +6,9 @@ import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 // provider shown as such and not removable, renaming, the Users page's Teams column, and
 // archiving behind a confirmation; assigning a sender's past packages of no team to a team in one
 // step, and the packages list's team filter; the team pickers of a person in two teams on the
-// approval request form and the documents upload, and the audit log filtered by team; at 1360 and 390 px.
+// approval request form and the documents upload, and the audit log filtered by team; a saved view
+// shared with a team, seen on a teammate's home; assigning an approval request of no team to a
+// team from its page; at 1360 and 390 px.
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -259,6 +261,108 @@ test.describe('Admin → Teams', () => {
     await expectAccessible(page);
     await snap(page, 'admin-audit-team');
     await expectPhoneFits(page, 'admin-audit-team-390');
+    await operator.context().close();
+  });
+
+  test('a saved view shared with a team: a teammate sees it on home, marked shared and by whom, and cannot delete it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = stamp();
+    const viewer = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(viewer, 'viewer', { at: '/' });
+    const sender = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(sender, 'sender', { at: '/' });
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const name = `Sales ${tag}`;
+    await makeTeam(page, name, [await myId(sender), await myId(viewer)]);
+
+    await sender.goto('/packages?status=completed');
+    await sender.getByRole('button', { name: 'Save this view' }).click();
+    const dialog = sender.getByRole('dialog', { name: 'Save this view' });
+    await dialog.getByLabel('Name').fill(`Done deals ${tag}`);
+    const whoSees = dialog.getByLabel('Who sees it');
+    await expect(whoSees).toHaveValue('');
+    await whoSees.selectOption({ label: `Shared with ${name}` });
+    await expectAccessible(sender);
+    await snap(sender, 'saved-view-share');
+    await expectPhoneFits(sender, 'saved-view-share-390');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(sender.getByText(new RegExp(`shared with ${name}`))).toBeVisible();
+
+    // The teammate's home lists it, marked shared and by whom, with nothing to delete.
+    await viewer.goto('/');
+    const views = viewer.getByRole('region', { name: /saved views/i });
+    const row = views.getByRole('listitem').filter({ hasText: `Done deals ${tag}` });
+    await expect(row).toContainText(`Shared with ${name} · by`);
+    await expect(row.getByRole('button', { name: /^Delete the view/ })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: `Done deals ${tag}` })).toHaveAttribute('href', '/packages?status=completed');
+    await expectAccessible(viewer);
+    await snap(viewer, 'home-shared-view');
+    await expectPhoneFits(viewer, 'home-shared-view-390');
+    await viewer.context().close();
+    await sender.context().close();
+  });
+
+  test('assign an approval request of no team to a team from its page; its members see it then', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = stamp();
+    // Submitted while no team exists: the request belongs to no team.
+    const operator = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(operator, 'operator', { at: '/approvals' });
+    const submitted = await post(
+      operator.request,
+      operator,
+      '/api/approval-requests',
+      {
+        workflow_id: apiId('wf_access'),
+        workflow_release_id: apiId('wf_access@2'),
+        external_id: `e2e-unowned-${tag}`,
+        form_data: {
+          system: 'crm',
+          access_level: 'read',
+          justification: 'Made before teams existed',
+          access_until: '2031-06-30',
+        },
+        submit: true,
+      },
+      `e2e-unowned-${tag}`,
+    );
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    const { id } = (await submitted.json()) as { id: string };
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const name = `Access ${tag}`;
+    await makeTeam(page, name, [await myId(operator)]);
+    // In a team now, the operator no longer sees it: it is of no team.
+    expect((await operator.request.get(`/api/approval-requests/${id}`)).status()).toBe(404);
+
+    // The admin's list filtered to "no team" holds it.
+    await page.goto('/approvals?team=none');
+    await expect(page.getByRole('link', { name: `e2e-unowned-${tag}` })).toBeVisible();
+    await page.getByRole('link', { name: `e2e-unowned-${tag}` }).click();
+    const team = page.getByRole('region', { name: 'Team' });
+    await expect(team).toContainText('belongs to no team');
+    await expect(team.getByRole('button', { name: 'Assign' })).toBeDisabled();
+    await team.getByLabel('Assign to a team').selectOption({ label: name });
+    await expectAccessible(page);
+    await snap(page, 'approval-assign-team');
+    await expectPhoneFits(page, 'approval-assign-team-390');
+    await team.getByRole('button', { name: 'Assign' }).click();
+    await expect(page.getByText(`This request now belongs to ${name}: its members see it.`)).toBeVisible();
+    await expect(team).toContainText(`Belongs to ${name}`);
+    await snap(page, 'approval-assigned-team');
+    expect((await operator.request.get(`/api/approval-requests/${id}`)).status()).toBe(200);
+
+    const audit = await page.request.get(`/api/admin/audit?operation=approval_request.assign_team&outcome=success`);
+    const rows = ((await audit.json()) as { data: { target_id: string }[] }).data;
+    expect(rows.map((r) => r.target_id)).toContain(id);
     await operator.context().close();
   });
 });

@@ -9,7 +9,7 @@ import { useUpload } from './use-upload';
 import { TeamPicker, useTeamChoice } from '../teams/team-picker';
 
 /** The documents page: the list for everyone, the upload panel for operators and admins. */
-export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
+export function DocumentsArea({ canWrite, admin = false }: { canWrite: boolean; admin?: boolean }) {
   const [uploadOpen, setUploadOpen] = useState(false);
   const team = useTeamChoice();
   const upload = useUpload(team.teamId);
@@ -56,6 +56,7 @@ export function DocumentsArea({ canWrite }: { canWrite: boolean }) {
       {canWrite && uploadOpen && <UploadPanel ref={panelHeading} upload={upload} onClose={close} />}
       <DocumentsList
         canWrite={canWrite}
+        admin={admin}
         onUploadClick={canWrite && !uploadOpen ? () => setUploadOpen(true) : undefined}
         uploading={upload.busy}
       />

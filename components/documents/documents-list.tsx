@@ -16,8 +16,9 @@ import { Button } from '../ui/button';
 import { DeleteDocumentButton } from './delete-document-button';
 import { deletionBlock, PURPOSES, purposeLabel } from './document-facts';
 import { documentsPath } from '@/lib/documents/paths';
+import { useTeamFilter } from '../teams/team-filter';
 
-const FILTERS = ['logical_purpose'] as const;
+const FILTERS = ['logical_purpose', 'team'] as const;
 
 const baseColumns: ColumnDef<DocumentItem, unknown>[] = [
   {
@@ -68,16 +69,20 @@ interface Props {
   onUploadClick?: () => void;
   /** an upload is under way: an empty list is about to have its first document */
   uploading?: boolean;
+  /** an admin (who sees every team's documents) filters them by team, or to those of no team */
+  admin?: boolean;
 }
 
 /** The app's documents: search, purpose filter and paging in the URL; delete for writers. */
-export function DocumentsList({ canWrite, onUploadClick, uploading = false }: Props) {
+export function DocumentsList({ canWrite, onUploadClick, uploading = false, admin = false }: Props) {
   const { params, update } = useListParams(FILTERS);
+  const teamFilter = useTeamFilter(admin);
+  const team = (teamFilter && params.filters.team) || undefined;
   const purpose = (LOGICAL_PURPOSES as readonly string[]).includes(params.filters.logical_purpose ?? '')
     ? (params.filters.logical_purpose as LogicalPurpose)
     : undefined;
   const query = useQuery(
-    documentListQuery({ page: params.page, size: params.size, q: params.q || undefined, logical_purpose: purpose }),
+    documentListQuery({ page: params.page, size: params.size, q: params.q || undefined, logical_purpose: purpose, team }),
   );
   const columns = useMemo(() => (canWrite ? [...baseColumns, actionsColumn] : baseColumns), [canWrite]);
   const blocked = query.data?.data.filter((d) => deletionBlock(d)).length ?? 0;
@@ -93,6 +98,7 @@ export function DocumentsList({ canWrite, onUploadClick, uploading = false }: Pr
             label: 'Purpose',
             options: LOGICAL_PURPOSES.map((p) => ({ value: p, label: PURPOSES[p].label })),
           },
+          ...(teamFilter ? [teamFilter] : []),
         ]}
       />
       {canWrite && blocked > 0 && (
@@ -106,7 +112,7 @@ export function DocumentsList({ canWrite, onUploadClick, uploading = false }: Pr
         caption="Documents"
         update={update}
         filterNames={FILTERS}
-        filtered={Boolean(params.q || purpose)}
+        filtered={Boolean(params.q || purpose || team)}
         empty={
           uploading
             ? { title: 'Your first upload is on its way', body: 'It is listed here as soon as the Signing API has stored it.' }

@@ -66,6 +66,12 @@ function SectionCard({
                   {row.title}
                 </Link>
                 {row.mine && <span className="text-xs text-slate-600">yours</span>}
+                {row.shared && (
+                  <span className="text-xs text-slate-600">
+                    Shared with {row.shared.team}
+                    {!row.mine && ` · by ${row.shared.by}`}
+                  </span>
+                )}
                 {row.at && (
                   <span className="ml-auto text-xs text-slate-600">
                     <When at={row.at} />

@@ -12,6 +12,9 @@ export function useTeamFilter(admin: boolean): FilterDef | null {
   return {
     name: 'team',
     label: 'Team',
-    options: [...active.map((t) => ({ value: t.id, label: t.name })), { value: 'none', label: 'No team (made before teams)' }],
+    options: [
+      ...active.map((t) => ({ value: t.id, label: t.name })),
+      { value: 'none', label: 'No team (made before teams or elsewhere)' },
+    ],
   };
 }

@@ -28,6 +28,8 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'team.member_remove': 'Removed a member from a team',
   'team.members_sync': "Moved a user's teams to their identity provider groups",
   'team.assign_packages': "Assigned a sender's past packages to a team",
+  'approval_request.assign_team': 'Assigned an approval request of no team to a team',
+  'document.assign_team': 'Assigned a document of no team to a team',
 
   'category.create': 'Created a category',
   // The archives of the catalog's kinds, named with each kind (lib/catalog/kinds.ts).
@@ -58,6 +60,7 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'request_draft.create': 'Saved an approval request draft',
   'request_draft.delete': 'Deleted an approval request draft',
   'saved_view.create': 'Saved a list view',
+  'saved_view.update': 'Renamed a saved list view or changed who sees it',
   'saved_view.delete': 'Deleted a saved list view',
   'home.dismiss': 'Dismissed a failure from home',
   'notification_preferences.update': 'Changed their notification preferences',

@@ -10,6 +10,8 @@ export interface DocumentListArgs {
   size: number;
   q?: string;
   logical_purpose?: LogicalPurpose;
+  /** an admin's team filter: a team's id, or none (documents of no team) */
+  team?: string;
 }
 
 /** Query keys start with the resource, so a mutation invalidates every view of it. */

@@ -21,6 +21,8 @@ export interface HomeRow {
   status?: { family: 'package' | 'request'; code: string };
   /** a saved view's id: home offers to delete it */
   saved_view_id?: string;
+  /** a saved view shared with a team: the team's name and who made it */
+  shared?: { team: string; by: string };
   /** the user may put it aside (POST /api/home/dismissals with its key) */
   dismissible?: boolean;
 }

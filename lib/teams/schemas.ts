@@ -20,6 +20,17 @@ export const teamMemberAddSchema = z.strictObject({ user_id: z.string().min(1).m
 /** POST /api/admin/teams/{id}/assign-packages: whose past packages of no team become the team's. */
 export const teamAssignPackagesSchema = z.strictObject({ user_id: z.string().min(1).max(100) });
 
+/** POST /api/approval-requests/{id}/team, /api/documents/{id}/team: the team a record of no team is given to. */
+export const assignTeamSchema = z.strictObject({ team_id: teamIdSchema });
+
+/** GET and POST …/{id}/team: the team a record belongs to (null: none). */
+export const recordTeamSchema = z.object({
+  id: z.string(),
+  team: z.object({ id: z.string(), name: z.string() }).nullable(),
+  assigned: z.boolean().optional(),
+});
+export type RecordTeamAnswer = z.infer<typeof recordTeamSchema>;
+
 export const MEMBERSHIP_SOURCES = ['manual', 'provider'] as const;
 export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
 

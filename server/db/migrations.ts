@@ -706,4 +706,14 @@ export const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX status_history_first_seen ON status_history (kind, at) WHERE from_status IS NULL`.execute(db);
     },
   },
+  // Saved views shared with a team (issue 38): a team's shared views are told apart by name,
+  // so two members cannot share two different "Overdue" views with it (server/saved-views/).
+  // Partial, so personal views (team_id null) keep only their maker's own rule (0010).
+  '0034_saved_views_team_name': {
+    async up(db: Kysely<unknown>) {
+      await sql`CREATE UNIQUE INDEX saved_views_team_name ON saved_views (team_id, list, name) WHERE team_id IS NOT NULL`.execute(
+        db,
+      );
+    },
+  },
 };

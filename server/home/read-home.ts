@@ -91,7 +91,7 @@ export async function readHome({ db, user, apiNow, lastLooked, settings, sources
 
 /** The user's saved lists, those their roles still read. */
 async function savedViews(db: Kysely<Database>, user: User): Promise<{ rows: HomeRow[] }> {
-  const views = (await savedViewsOf(db, user.id)).filter((v) => can(user.roles, SAVED_VIEW_LISTS[v.list].permission));
+  const views = (await savedViewsOf(db, user)).filter((v) => can(user.roles, SAVED_VIEW_LISTS[v.list].permission));
   return {
     rows: views.map((v) => ({
       key: v.id,
@@ -100,8 +100,10 @@ async function savedViews(db: Kysely<Database>, user: User): Promise<{ rows: Hom
       detail: describeViewQuery(v.list, v.query),
       href: v.href,
       at: v.created_at,
-      mine: true,
-      saved_view_id: v.id,
+      mine: v.mine,
+      // Home offers to delete only what the reader may: their own, or (an admin) their team's.
+      ...(v.can_change ? { saved_view_id: v.id } : {}),
+      ...(v.team ? { shared: { team: v.team.name, by: v.owner.name } } : {}),
     })),
   };
 }

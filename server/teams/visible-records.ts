@@ -46,6 +46,14 @@ export async function visibleRecords(
       .where(inScope('approval_submissions.team_id', scope))
       .execute();
     for (const r of rows) seen.add(key('approval_request', r.id));
+    if (scope.noTeam) {
+      const noted = await db
+        .selectFrom('approval_submissions')
+        .select('request_id as id')
+        .where('request_id', 'in', requests)
+        .execute();
+      unnoted(requests, noted, 'approval_request', seen);
+    }
   }
   const batches = ids('bulk_batch');
   if (batches.length > 0) {
@@ -66,8 +74,22 @@ export async function visibleRecords(
       .where(inScope('document_uploads.team_id', scope))
       .execute();
     for (const r of rows) seen.add(key('document', r.id));
+    if (scope.noTeam) {
+      const noted = await db
+        .selectFrom('document_uploads')
+        .select('document_id as id')
+        .where('document_id', 'in', documents)
+        .execute();
+      unnoted(documents, noted, 'document', seen);
+    }
   }
   return seen;
+}
+
+/** A request or document the console has no note of was made by other means: of no team, as "no team" lists it for an admin to assign. */
+function unnoted(ids: readonly string[], noted: readonly { id: string }[], kind: RecordKind, seen: Set<string>) {
+  const known = new Set(noted.map((r) => r.id));
+  for (const id of ids) if (!known.has(id)) seen.add(key(kind, id));
 }
 
 /** Whether `kind:id` is among what visibleRecords answered. */

@@ -93,6 +93,13 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
     record: 'request',
     probes: [{ method: 'GET', path: '/api/approval-requests/{id}/revision-requirements' }],
   },
+  '/api/approval-requests/[id]/team': {
+    kind: 'admin',
+    probes: [
+      { method: 'GET', path: '/api/approval-requests/ar_matrix/team' },
+      { method: 'POST', path: '/api/approval-requests/ar_matrix/team', body: { team_id: 'team_matrix01' } },
+    ],
+  },
   '/api/approval-requests/export': {
     kind: 'list',
     probes: [
@@ -199,6 +206,13 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
     record: 'document',
     probes: [{ method: 'GET', path: '/api/documents/{id}/editor/document' }],
   },
+  '/api/documents/[id]/team': {
+    kind: 'admin',
+    probes: [
+      { method: 'GET', path: '/api/documents/doc_matrix/team' },
+      { method: 'POST', path: '/api/documents/doc_matrix/team', body: { team_id: 'team_matrix01' } },
+    ],
+  },
   '/api/documents/[id]/templates': {
     kind: 'record',
     record: 'document',
@@ -289,8 +303,10 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
   }),
   '/api/sandbox/faults': admin('POST', '/api/sandbox/faults', { rules: [] }),
   '/api/sandbox/packages/[id]/actions': admin('POST', '/api/sandbox/packages/pkg_matrix/actions', { action: 'deliver' }),
-  '/api/saved-views': none(`a person’s saved lists: ${PERSONAL}; what a view opens is a list checked above`),
-  '/api/saved-views/[id]': none(`a person’s saved lists: ${PERSONAL}`),
+  '/api/saved-views': none(
+    'a person’s saved lists and those shared with their own teams (tests/console/shared-views.test.ts): filters, never records; what a view opens is a list checked above',
+  ),
+  '/api/saved-views/[id]': none('a view its reader made or shares a team with (tests/console/shared-views.test.ts); else 404'),
   '/api/teams/mine': none('the signed-in person’s own teams'),
   '/api/unsubscribe/[token]': none('one person’s signed link, working for them alone: no record of any team'),
   ...Object.fromEntries(catalogPaths({ base: '/api', id: '[id]' }).map((p) => [p, none(CATALOG)])),

@@ -13,7 +13,7 @@ export default async function DocumentsPage() {
   if (!user) return <Forbidden area="Documents" />;
   return (
     <Suspense fallback={<TableSkeleton columns={5} />}>
-      <DocumentsArea canWrite={can(user.roles, 'documents:write')} />
+      <DocumentsArea canWrite={can(user.roles, 'documents:write')} admin={user.roles.includes('admin')} />
     </Suspense>
   );
 }

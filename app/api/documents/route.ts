@@ -1,21 +1,26 @@
 import { z } from 'zod';
 import { LOGICAL_PURPOSES } from '@/lib/documents/schemas';
 import { listQuerySchema } from '@/lib/list/schemas';
-import { teamChoiceSchema } from '@/lib/teams/schemas';
+import { teamChoiceSchema, teamFilterSchema } from '@/lib/teams/schemas';
 import { db } from '@/server/db';
 import { handler } from '@/server/http/handler';
+import { narrowScope } from '@/server/teams/scope';
 import { teamForRecord } from '@/server/teams/team-for-record';
 import { guardUploadBody } from '@/server/http/upload-stream';
 import { listDocuments } from '@/server/documents/list-documents';
 import { uploadDocument } from '@/server/documents/upload-document';
 
-// GET: the app's documents, paginated, with q and purpose.
+// GET: the app's documents, paginated, with q and purpose; team= narrows them to one team's
+// (none: those of no team, an admin's list of what to assign), within what the reader sees.
 export const GET = handler(
   {
     permission: 'documents:read',
-    query: listQuerySchema.extend({ logical_purpose: z.enum(LOGICAL_PURPOSES).optional() }).strict(),
+    query: listQuerySchema.extend({ logical_purpose: z.enum(LOGICAL_PURPOSES).optional(), team: teamFilterSchema }).strict(),
   },
-  ({ query }) => listDocuments({ query }),
+  async ({ query: { team, ...query } }) => {
+    if (team) await narrowScope(team);
+    return listDocuments({ query });
+  },
 );
 
 // POST: receives one PDF whole into a temp file (never parsed into memory), within the

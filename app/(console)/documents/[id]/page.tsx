@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { DocumentDetail } from '@/components/documents/document-detail';
+import { RecordTeam } from '@/components/teams/record-team';
 import { can } from '@/lib/roles';
 import { Forbidden } from '@/components/shell/forbidden';
 import { PdfWorkerPreload } from '@/components/pdf/pdf-worker-preload';
@@ -22,6 +23,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           sandboxPanel: can(user.roles, 'sandbox:control') && sandboxControl() !== null,
         }}
       />
+      {/* An admin sees every team's documents: which team this one is, and a way to give one of no team to a team. */}
+      {user.roles.includes('admin') && <RecordTeam kind="document" id={id} />}
     </>
   );
 }

@@ -1,0 +1,136 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ConsoleError } from '../errors';
+import { getRequest } from '../signing-api/approval-requests';
+import { getDocument } from '../signing-api/documents';
+import { noteRecordTeam } from './scope';
+
+/** The records an admin gives to a team one at a time (packages go by sender: assign-packages.ts). */
+export type AssignableKind = 'approval_request' | 'document';
+
+const NOUN: Record<AssignableKind, string> = { approval_request: 'approval request', document: 'document' };
+
+export interface RecordTeam {
+  id: string;
+  team: { id: string; name: string } | null;
+}
+
+/** The console's note of a record (its team, if any), read the same way for both kinds. */
+function noteOf(db: Kysely<Database>, kind: AssignableKind, id: string) {
+  const read =
+    kind === 'approval_request'
+      ? db
+          .selectFrom('approval_submissions')
+          .leftJoin('teams', 'teams.id', 'approval_submissions.team_id')
+          .select(['approval_submissions.team_id', 'teams.name as team_name'])
+          .where('approval_submissions.request_id', '=', id)
+      : db
+          .selectFrom('document_uploads')
+          .leftJoin('teams', 'teams.id', 'document_uploads.team_id')
+          .select(['document_uploads.team_id', 'teams.name as team_name'])
+          .where('document_uploads.document_id', '=', id);
+  return read.executeTakeFirst();
+}
+
+const teamOf = (note: { team_id: string | null; team_name: string | null } | undefined) =>
+  note?.team_id ? { id: note.team_id, name: note.team_name ?? note.team_id } : null;
+
+/**
+ * A record the console has no note of was made by other means: it is asked of the API, so a
+ * missing one answers as the API does (404) and one that is there is noted as the console would
+ * have noted it, with the admin who assigned it as its maker.
+ */
+async function noteFromApi(db: Kysely<Database>, kind: AssignableKind, id: string, by: { userId: string; teamId: string }) {
+  if (kind === 'approval_request') {
+    const request = await getRequest(id);
+    const result = await db
+      .insertInto('approval_submissions')
+      .values({
+        request_id: request.id,
+        user_id: by.userId,
+        team_id: by.teamId,
+        workflow_id: request.workflow_id ?? request.id,
+        workflow_name: request.workflow_name ?? null,
+        submitted_at: request.submitted_at ?? request.created_at ?? new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returning('request_id')
+      .executeTakeFirst();
+    return result !== undefined;
+  }
+  const document = await getDocument(id);
+  const result = await db
+    .insertInto('document_uploads')
+    .values({
+      document_id: document.id,
+      user_id: by.userId,
+      team_id: by.teamId,
+      uploaded_at: document.created_at ?? new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column('document_id').doNothing())
+    .returning('document_id')
+    .executeTakeFirst();
+  return result !== undefined;
+}
+
+/** Gives a noted record of no team to `teamId`, only if it still has none: true when this call gave it. */
+async function claim(db: Kysely<Database>, kind: AssignableKind, id: string, teamId: string) {
+  const result =
+    kind === 'approval_request'
+      ? await db
+          .updateTable('approval_submissions')
+          .set({ team_id: teamId })
+          .where('request_id', '=', id)
+          .where('team_id', 'is', null)
+          .executeTakeFirst()
+      : await db
+          .updateTable('document_uploads')
+          .set({ team_id: teamId })
+          .where('document_id', '=', id)
+          .where('team_id', 'is', null)
+          .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Which team a record belongs to (none: no note, or a note of no team); a record the API does not have is 404. */
+export async function readRecordTeam(db: Kysely<Database>, kind: AssignableKind, id: string): Promise<RecordTeam> {
+  const note = await noteOf(db, kind, id);
+  if (!note) await (kind === 'approval_request' ? getRequest(id) : getDocument(id));
+  return { id, team: teamOf(note) };
+}
+
+/**
+ * "Assign to a team" for a record of no team (one made before teams, or by other means): it
+ * becomes the team's only if it is still of none, so two admins (or a retried click) never move
+ * a record from one team to another. The same team again answers assigned: false; another
+ * team's record is refused (409) with whose it is.
+ */
+export async function assignRecordTeam(
+  db: Kysely<Database>,
+  { kind, id, teamId, userId }: { kind: AssignableKind; id: string; teamId: string; userId: string },
+): Promise<RecordTeam & { assigned: boolean }> {
+  const team = await db.selectFrom('teams').select(['id', 'name', 'archived_at']).where('id', '=', teamId).executeTakeFirst();
+  if (!team)
+    throw new ConsoleError(422, 'TEAM_NOT_FOUND', 'No such team.', [{ path: 'team_id', message: 'no team has this id' }]);
+  if (team.archived_at) throw new ConsoleError(409, 'TEAM_ARCHIVED', 'This team is archived: nothing can be assigned to it.');
+  noteRecordTeam(teamId);
+  const given = { id, team: { id: team.id, name: team.name } };
+  let note = await noteOf(db, kind, id);
+  if (!note) {
+    if (await noteFromApi(db, kind, id, { userId, teamId })) return { ...given, assigned: true };
+    note = await noteOf(db, kind, id);
+  }
+  if (note && !note.team_id) {
+    if (await claim(db, kind, id, teamId)) return { ...given, assigned: true };
+    note = await noteOf(db, kind, id);
+  }
+  if (note?.team_id === teamId) return { ...given, assigned: false };
+  const owner = teamOf(note);
+  throw new ConsoleError(
+    409,
+    'ALREADY_IN_TEAM',
+    `This ${NOUN[kind]} already belongs to ${owner?.name ?? 'another team'}: only a record of no team is assigned here.`,
+    [{ path: 'team_id', message: `already ${owner?.name ?? 'another team'}’s` }],
+  );
+}
