@@ -122,7 +122,7 @@ test('insights: approval requests by workflow, time in each layer and SLA met, e
   await page.goto(`/insights?period=7d&workflow=wf_${tag}`);
   await expect(page).toHaveURL(/[?&]tz=/);
   await expect(page.getByRole('heading', { level: 2, name: 'Approval requests' })).toBeVisible();
-  await expect(page.getByLabel('Workflow')).toHaveValue(`wf_${tag}`);
+  await expect(page.getByRole('combobox', { name: 'Workflow' })).toHaveValue(`wf_${tag}`);
 
   const byWorkflow = page.locator('[data-figure="requests-by-workflow"]');
   const row = byWorkflow.getByRole('table', { name: 'Approval requests by workflow' }).getByRole('row').nth(1);

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { approvalsHref, type DrillFilters } from '@/lib/insights/drill-down';
 import { formatDuration } from '@/lib/insights/format-duration';
 import type { ApprovalInsights, InsightsData, SlaCounts } from '@/lib/insights/types';
-import { bucketLabel, cell, FigureBlock, FigureTable, link, num } from './figure-block';
+import { bucketLabel, cell, FigureBlock, FigureTable, link, num, wideNum } from './figure-block';
 import { InsightsChart } from './insights-chart';
 
 const DECISIONS: Record<string, { label: string; colour: string; status?: string }> = {
@@ -170,12 +170,14 @@ export function ApprovalFigures({
       />
       <FigureBlock
         id="requests-by-workflow"
+        wide
         title="By workflow"
         description="Per workflow, the requests submitted in the period: how they were decided, how long a decision took and how often they were sent back for revision."
         csvHref={csv('requests-by-workflow')}
         chart={<InsightsChart kind="bar" points={workflows.map((w) => ({ label: w.label, value: w.submitted, href: w.href }))} />}
         table={
           <FigureTable
+            wide
             caption="Approval requests by workflow"
             head={[
               'Workflow',
@@ -199,13 +201,13 @@ export function ApprovalFigures({
                     w.label
                   )}
                 </td>
-                <td className={num}>{w.submitted}</td>
-                <td className={num}>{w.approved}</td>
-                <td className={num}>{w.rejected}</td>
-                <td className={num}>{w.open}</td>
-                <td className={num}>{formatDuration(w.time_to_decision.median_ms)}</td>
-                <td className={num}>{formatDuration(w.time_to_decision.p90_ms)}</td>
-                <td className={num}>
+                <td className={wideNum}>{w.submitted}</td>
+                <td className={wideNum}>{w.approved}</td>
+                <td className={wideNum}>{w.rejected}</td>
+                <td className={wideNum}>{w.open}</td>
+                <td className={wideNum}>{formatDuration(w.time_to_decision.median_ms)}</td>
+                <td className={wideNum}>{formatDuration(w.time_to_decision.p90_ms)}</td>
+                <td className={wideNum}>
                   {w.revision_rounds}
                   <span className="sr-only">
                     {' '}
@@ -223,6 +225,7 @@ export function ApprovalFigures({
       />
       <FigureBlock
         id="layer-times"
+        wide
         title="Time in each layer"
         description="Median hours from entering a layer to its decision, as the API's visited steps tell them. A layer entered again after a revision is a visit of its own; a visit whose start the API did not tell is counted, not timed."
         csvHref={csv('layer-times')}
@@ -235,6 +238,7 @@ export function ApprovalFigures({
         }
         table={
           <FigureTable
+            wide
             caption="Time in each approval layer"
             head={['Layer', 'Visits', 'Timed', 'Median', '90th percentile', 'SLA met', 'SLA missed', 'Deadline not seen']}
           >
@@ -249,13 +253,13 @@ export function ApprovalFigures({
                     l.label
                   )}
                 </td>
-                <td className={num}>{l.visits}</td>
-                <td className={num}>{l.time_in_layer.count}</td>
-                <td className={num}>{formatDuration(l.time_in_layer.median_ms)}</td>
-                <td className={num}>{formatDuration(l.time_in_layer.p90_ms)}</td>
-                <td className={num}>{l.sla.met}</td>
-                <td className={num}>{l.sla.missed + l.sla.overdue}</td>
-                <td className={num}>{l.sla.not_seen}</td>
+                <td className={wideNum}>{l.visits}</td>
+                <td className={wideNum}>{l.time_in_layer.count}</td>
+                <td className={wideNum}>{formatDuration(l.time_in_layer.median_ms)}</td>
+                <td className={wideNum}>{formatDuration(l.time_in_layer.p90_ms)}</td>
+                <td className={wideNum}>{l.sla.met}</td>
+                <td className={wideNum}>{l.sla.missed + l.sla.overdue}</td>
+                <td className={wideNum}>{l.sla.not_seen}</td>
               </tr>
             ))}
           </FigureTable>
