@@ -50,7 +50,9 @@ export function FigureBlock({
         {chart && <div className="min-w-0">{chart}</div>}
         {wide ? (
           // A region that scrolls must take the keyboard's focus, or its hidden columns are out of reach.
-          <div className="max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
+          // relative: the containing block of the cells' screen-reader text, which would otherwise
+          // sit out past the page's edge on a phone and widen it.
+          <div className="relative max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
             {table}
           </div>
         ) : (
