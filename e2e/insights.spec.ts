@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { expect, expectAccessible, expectPhoneFits, sendNdaViaApi, signIn, snap, test } from './fixtures.ts';
 
 // Issue 39: Insights draws what the console sent: a chart with its table beside it, a CSV of
@@ -64,4 +65,115 @@ test('insights: a bad period is refused in words, the form showing which field',
   );
   await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
+});
+
+// The watcher is off here: what it would have recorded of two requests (their status changes
+// and the layers they visited) is written into the console's SQLite file, with the console's
+// record of their submission, as the watcher and the submit route would have made them.
+const DB = `.data/e2e-${process.env.E2E_PORT ?? 3100}/console/console.db`;
+
+function seedRequests(tag: string) {
+  const file = new Database(DB);
+  try {
+    const admin = file.prepare('SELECT id FROM users WHERE email = ?').get('admin@signdesk.local') as { id: string };
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    const change = file.prepare(
+      `INSERT INTO status_history (kind, id, from_status, to_status, at, recorded_at) VALUES ('approval_request', ?, ?, ?, ?, ?)`,
+    );
+    const submission = file.prepare(
+      `INSERT INTO approval_submissions (request_id, user_id, team_id, workflow_id, workflow_name, submitted_at) VALUES (?, ?, NULL, ?, ?, ?)`,
+    );
+    const visit = file.prepare(
+      `INSERT INTO approval_layer_visits (request_id, visit, layer, name, entered_at, decided_at, decision, due_at, updated_at)
+       VALUES (?, ?, 1, 'Budget owner', ?, ?, ?, ?, ?)`,
+    );
+    for (const [n, decidedAgo] of [
+      [1, 2],
+      [2, null],
+    ] as const) {
+      const id = `ar_${tag}${n}`;
+      submission.run(id, admin.id, `wf_${tag}`, `Purchase ${tag}`, at(6));
+      change.run(id, null, 'IN_PROGRESS', at(6), at(6));
+      if (decidedAgo !== null) change.run(id, 'IN_PROGRESS', 'APPROVED', at(decidedAgo), at(decidedAgo));
+      // 8 h SLA: the first decided in 4 h (met), the second still open within it
+      visit.run(
+        id,
+        0,
+        at(6),
+        decidedAgo === null ? null : at(decidedAgo),
+        decidedAgo === null ? null : 'APPROVED',
+        at(-2),
+        at(0),
+      );
+    }
+  } finally {
+    file.close();
+  }
+}
+
+test('insights: approval requests by workflow, time in each layer and SLA met, each tabled, as CSV and drilled into', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}e`;
+  seedRequests(tag);
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 1360, height: 900 });
+  await page.goto(`/insights?period=7d&workflow=wf_${tag}`);
+  await expect(page).toHaveURL(/[?&]tz=/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Approval requests' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Workflow' })).toHaveValue(`wf_${tag}`);
+
+  const byWorkflow = page.locator('[data-figure="requests-by-workflow"]');
+  const row = byWorkflow.getByRole('table', { name: 'Approval requests by workflow' }).getByRole('row').nth(1);
+  await expect(row.getByRole('cell')).toHaveText([`Purchase ${tag}`, '2', '1', '0', '1', '4 h', '4 h', /^0/]);
+  await expect(byWorkflow.locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  const layers = page.locator('[data-figure="layer-times"]');
+  await expect(
+    layers.getByRole('table', { name: 'Time in each approval layer' }).getByRole('row').nth(1).getByRole('cell'),
+  ).toHaveText([`Purchase ${tag} · Budget owner`, '2', '1', '4 h', '4 h', '1', '0', '0']);
+
+  const sla = page.locator('[data-figure="request-sla"]').getByRole('table', { name: 'Layer visits against their SLA' });
+  await expect(
+    sla
+      .getByRole('row', { name: /Decided within the SLA/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('1');
+  await expect(
+    sla
+      .getByRole('row', { name: /Undecided, within the SLA/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('1');
+
+  // the CSV holds the table's figures
+  const csvHref = await page
+    .locator('[data-figure="layer-times"]')
+    .getByRole('link', { name: /Download CSV/ })
+    .getAttribute('href');
+  const csv = await page.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split('\r\n');
+  expect(lines[0]).toMatch(/^workflow_id,workflow_name,layer,layer_name,visits,/);
+  expect(lines[1]).toContain(`wf_${tag},Purchase ${tag},1,Budget owner,2,1,0,4.00,4.00,1,0,0,1,0`);
+
+  await expectAccessible(page);
+  await page.locator('[data-figure="requests-by-workflow"]').scrollIntoViewIfNeeded();
+  await snap(page, 'insights-approvals-1360');
+  await expectPhoneFits(page, 'insights-approvals-390');
+
+  // a click on the workflow's bar opens the requests list of that workflow, the filter shown applied
+  await byWorkflow.locator('.recharts-bar-rectangle').first().click();
+  await expect(page).toHaveURL(new RegExp(`/approvals\\?.*workflow=wf_${tag}`));
+  await expect(page.getByText('Submitted from this console with')).toBeVisible();
+  await expect(page.getByText(`wf_${tag}`)).toBeVisible();
+  // and so does the table's link
+  await page.goBack();
+  await page
+    .locator('[data-figure="requests-by-workflow"]')
+    .getByRole('link', { name: `Purchase ${tag}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/approvals\\?.*workflow=wf_${tag}`));
 });

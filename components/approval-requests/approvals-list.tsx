@@ -25,7 +25,14 @@ import { StepDue } from './step-due';
 import { useSeenRequestStatuses } from './use-seen-statuses';
 import { useTeamFilter } from '../teams/team-filter';
 
-const FILTERS = ['status', 'team', ...DATE_RANGE_PARAMS] as const;
+// workflow and sender come from a link (insights' drill-downs): the list shows them applied, to
+// be cleared; so does a team, for a reader with no team menu (an admin has one).
+const RECORD_FILTERS = [
+  { name: 'workflow', label: 'Workflow' },
+  { name: 'sender', label: 'Submitter' },
+] as const;
+const TEAM_FROM_LINK = { name: 'team', label: 'Team' } as const;
+const FILTERS = ['status', 'team', ...DATE_RANGE_PARAMS, ...RECORD_FILTERS.map((f) => f.name)] as const;
 
 const columns: ColumnDef<ApprovalRequestRecord, unknown>[] = [
   {
@@ -56,12 +63,23 @@ export function ApprovalsList({ canWrite, admin = false }: { canWrite: boolean; 
   const teamFilter = useTeamFilter(admin);
   const status = params.filters.status || undefined;
   const ranges = rangesIn(params.filters);
-  const team = (teamFilter && params.filters.team) || undefined;
-  const args = { page: params.page, size: params.size, q: params.q || undefined, status, team, ...ranges };
+  // Narrows within the reader's teams on the server (an admin's menu, or a link from insights).
+  const team = params.filters.team || undefined;
+  const args = {
+    page: params.page,
+    size: params.size,
+    q: params.q || undefined,
+    status,
+    team,
+    ...ranges,
+    workflow: params.filters.workflow || undefined,
+    sender: params.filters.sender || undefined,
+  };
+  const recordFilters = [...RECORD_FILTERS, ...(teamFilter ? [] : [TEAM_FROM_LINK])].filter((f) => params.filters[f.name]);
   const backwardEnds = backwardsRanges(ranges);
   const backwards = backwardEnds.length > 0;
   const query = useQuery({ ...approvalsListQuery(args), select: newestActivityFirst, enabled: !backwards });
-  const filtered = Boolean(params.q || params.filters.status || team || hasDateRange(ranges));
+  const filtered = Boolean(params.q || params.filters.status || team || hasDateRange(ranges) || recordFilters.length > 0);
   // The spec names three statuses and lists no more: the others offered are those this host
   // has answered with, and the one in the URL, so a shared link shows its own filter.
   const seen = useSeenRequestStatuses();
@@ -87,7 +105,25 @@ export function ApprovalsList({ canWrite, admin = false }: { canWrite: boolean; 
         exportHref={approvalsExportHref(args)}
         scan={query.data?.scan}
         noun="approval requests"
-      />
+      >
+        {recordFilters.length > 0 && (
+          <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            Submitted from this console with
+            {recordFilters.map((f) => (
+              <span key={f.name} className="rounded bg-slate-100 px-2 py-0.5">
+                {f.label.toLowerCase()} <code className="text-xs">{params.filters[f.name]}</code>
+              </span>
+            ))}
+            <button
+              type="button"
+              className="font-medium text-brand-700 hover:underline"
+              onClick={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
+            >
+              Clear these
+            </button>
+          </p>
+        )}
+      </FilteredListBar>
       {backwards ? (
         <BackwardsRangeState noun="approval requests" backwards={backwardEnds} update={update} />
       ) : (

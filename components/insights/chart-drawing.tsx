@@ -35,6 +35,7 @@ export default function ChartDrawing({ kind, points, height = 220, emptyText = '
                 dataKey="value"
                 name="Count"
                 fill={BRAND}
+                maxBarSize={72}
                 cursor="pointer"
                 onClick={(_d, index) => open(index)}
                 isAnimationActive={false}

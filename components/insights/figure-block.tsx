@@ -4,6 +4,8 @@ import { Card } from '../ui/card';
 /** The tables' cells, numbers and links, alike in every figure. */
 export const cell = 'border-b border-slate-100 py-1.5';
 export const num = `${cell} text-right tabular-nums`;
+/** A number of a wide table, spaced from its neighbour. */
+export const wideNum = `${num} pl-3`;
 export const link = 'text-brand-700 hover:underline';
 
 /** A day, or a week as its first and last day. */
@@ -18,6 +20,7 @@ export function FigureBlock({
   chart,
   table,
   csvHref,
+  wide = false,
 }: {
   id: string;
   title: string;
@@ -25,6 +28,8 @@ export function FigureBlock({
   chart?: ReactNode;
   table: ReactNode;
   csvHref?: string;
+  /** a table of many columns: under its chart, the page's width, scrolled sideways from the keyboard too */
+  wide?: boolean;
 }) {
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className="p-4" data-figure={id}>
@@ -41,23 +46,47 @@ export function FigureBlock({
           </a>
         )}
       </div>
-      <div className={chart ? 'grid grid-cols-1 gap-4 lg:grid-cols-2' : ''}>
+      <div className={chart ? `grid grid-cols-1 gap-4 ${wide ? '' : 'lg:grid-cols-2'}` : ''}>
         {chart && <div className="min-w-0">{chart}</div>}
-        <div className="max-h-80 min-w-0 overflow-auto">{table}</div>
+        {wide ? (
+          // A region that scrolls must take the keyboard's focus, or its hidden columns are out of reach.
+          // relative: the containing block of the cells' screen-reader text, which would otherwise
+          // sit out past the page's edge on a phone and widen it.
+          <div className="relative max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
+            {table}
+          </div>
+        ) : (
+          <div className="max-h-80 min-w-0 overflow-auto">{table}</div>
+        )}
       </div>
     </Card>
   );
 }
 
 /** A figure's table: a caption for screen readers, a header row, the rows. */
-export function FigureTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+export function FigureTable({
+  caption,
+  head,
+  children,
+  wide = false,
+}: {
+  caption: string;
+  head: string[];
+  children: ReactNode;
+  /** many columns: spaced apart and kept readable, the block scrolling sideways on a phone */
+  wide?: boolean;
+}) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className={`w-full text-left text-sm ${wide ? 'min-w-[44rem]' : ''}`}>
       <caption className="sr-only">{caption}</caption>
       <thead className="text-xs text-slate-600">
         <tr>
           {head.map((h, i) => (
-            <th key={h} scope="col" className={`border-b border-slate-200 py-1.5 font-medium ${i > 0 ? 'text-right' : ''}`}>
+            <th
+              key={h}
+              scope="col"
+              className={`border-b border-slate-200 py-1.5 font-medium ${i > 0 ? 'text-right' : ''} ${i > 0 && wide ? 'pl-3' : ''}`}
+            >
               {h}
             </th>
           ))}

@@ -30,7 +30,7 @@ export function InsightsFilters({
       className="mb-6 rounded-lg bg-white p-4 ring-1 ring-slate-200"
       aria-label="Period and filters"
     >
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label="Period"
           name="period"
@@ -59,6 +59,14 @@ export function InsightsFilters({
           defaultValue={params.template ?? ''}
           options={choices(options?.templates, params.template)}
           error={errors.template}
+        />
+        <SelectField
+          label="Workflow"
+          name="workflow"
+          blank="Any workflow"
+          defaultValue={params.workflow ?? ''}
+          options={choices(options?.workflows, params.workflow)}
+          error={errors.workflow}
         />
         <SelectField
           label="Sender"

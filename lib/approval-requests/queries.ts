@@ -22,8 +22,11 @@ export interface ApprovalListArgs extends DateRangeQuery {
   size: number;
   q?: string;
   status?: string;
-  /** an admin's team filter: a team's id, or none */
+  /** an admin's team filter: a team's id, or none (a link from insights names one for anyone) */
   team?: string;
+  /** what the console recorded of the submission (insights' drill-downs) */
+  workflow?: string;
+  sender?: string;
 }
 
 /** The CSV of what the list shows for these filters (GET /api/approval-requests/export). */

@@ -7,6 +7,7 @@ import type { Route } from 'next';
 export interface DrillFilters {
   team?: string;
   template?: string;
+  workflow?: string;
   sender?: string;
 }
 
@@ -28,6 +29,13 @@ export const packagesHref = (filters: DrillFilters, o: { from?: string; to?: str
     team: filters.team,
   });
 
-/** The approval requests list: submitted from..to, in a status. */
-export const approvalsHref = (o: { from?: string; to?: string; status?: string }) =>
-  href('/approvals', { status: o.status, sent_from: o.from, sent_to: o.to });
+/** The approval requests list: submitted from..to, in a status, of a workflow, with the page's filters. */
+export const approvalsHref = (filters: DrillFilters, o: { from?: string; to?: string; status?: string; workflow?: string }) =>
+  href('/approvals', {
+    status: o.status,
+    sent_from: o.from,
+    sent_to: o.to,
+    workflow: o.workflow ?? filters.workflow,
+    sender: filters.sender,
+    team: filters.team,
+  });

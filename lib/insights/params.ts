@@ -22,10 +22,13 @@ export const INSIGHTS_FIGURES = [
   'requests-submitted',
   'request-decisions',
   'revision-rounds',
+  'requests-by-workflow',
+  'layer-times',
+  'request-sla',
 ] as const;
 export type InsightsFigure = (typeof INSIGHTS_FIGURES)[number];
 
-export const INSIGHTS_PARAMS = ['period', 'from', 'to', 'tz', 'team', 'template', 'sender'] as const;
+export const INSIGHTS_PARAMS = ['period', 'from', 'to', 'tz', 'team', 'template', 'workflow', 'sender'] as const;
 export type InsightsParams = Partial<Record<(typeof INSIGHTS_PARAMS)[number], string>>;
 
 /** The query string of these params, in a stable order, empty ones left out. */

@@ -31,6 +31,7 @@ const shape = {
     .default('UTC'),
   team: id.optional(),
   template: id.optional(),
+  workflow: id.optional(),
   sender: id.optional(),
 };
 

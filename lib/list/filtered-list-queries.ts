@@ -59,13 +59,16 @@ export const packageExportQuerySchema = refineDateRanges(
     .strict(),
 );
 
-/** GET /api/approval-requests and its export: the list's page, search, status and day ranges. */
+/** What the console recorded of a submission (workflow, submitter): a request submitted by other means matches none. */
+export const submissionShape = { workflow: recordId, sender: recordId };
+
+/** GET /api/approval-requests and its export: the list's page, search, status, day ranges and submission filters. */
 export const approvalListQuerySchema = refineDateRanges(
-  listQuerySchema.extend({ status: z.string().max(40).optional(), team, ...dateRangeShape }).strict(),
+  listQuerySchema.extend({ status: z.string().max(40).optional(), team, ...dateRangeShape, ...submissionShape }).strict(),
 );
 export const approvalExportQuerySchema = refineDateRanges(
   listQuerySchema
     .omit({ page: true, size: true })
-    .extend({ status: z.string().max(40).optional(), team, ...dateRangeShape })
+    .extend({ status: z.string().max(40).optional(), team, ...dateRangeShape, ...submissionShape })
     .strict(),
 );

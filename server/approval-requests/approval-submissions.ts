@@ -40,3 +40,23 @@ export async function requireRequestInScope(id: string) {
   const seen = await requestsInScope([id]);
   if (seen && !seen.has(id)) throw noRequest();
 }
+
+/** What the approvals list may narrow to by the console's record of a submission (insights' drill-downs open these). */
+export interface SubmissionFilters {
+  workflow?: string;
+  sender?: string;
+}
+
+export const bySubmission = (q: SubmissionFilters) => Boolean(q.workflow || q.sender);
+
+/** Of these request ids, those the console submitted with this workflow and by this sender. */
+export async function submissionsMatching(conn: Kysely<Database>, ids: readonly string[], q: SubmissionFilters) {
+  if (ids.length === 0) return new Set<string>();
+  let query = conn
+    .selectFrom('approval_submissions')
+    .select('request_id')
+    .where('request_id', 'in', [...ids]);
+  if (q.workflow) query = query.where('workflow_id', '=', q.workflow);
+  if (q.sender) query = query.where('user_id', '=', q.sender);
+  return new Set((await query.execute()).map((r) => r.request_id));
+}

@@ -21,10 +21,10 @@ const COLUMNS = [
   'completed_at',
   'step_due_at',
 ] as const;
-const NAMED_BY = ['q', 'status', 'sent_from', 'sent_to', 'updated_from', 'updated_to'] as const;
+const NAMED_BY = ['q', 'status', 'sent_from', 'sent_to', 'updated_from', 'updated_to', 'workflow', 'sender'] as const;
 
 export interface ExportApprovalRequestsOptions {
-  filters: { q?: string; status?: string } & DateRangeQuery;
+  filters: { q?: string; status?: string; workflow?: string; sender?: string } & DateRangeQuery;
 }
 
 /** What the approval-requests list shows for these filters, every page of it, as CSV. */

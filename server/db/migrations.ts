@@ -706,6 +706,28 @@ export const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX status_history_first_seen ON status_history (kind, at) WHERE from_status IS NULL`.execute(db);
     },
   },
+  // Each approval layer a request visited, as the watcher last read it (issue 39: time in each
+  // layer, SLA met): when the layer was entered and decided, and the SLA deadline the API gave
+  // while the layer was the current one, which the API drops once it is decided. One row per
+  // visit (a layer re-entered after a revision is a visit of its own), numbered as the API lists
+  // them; the insights read these, never the API.
+  '0033_approval_layer_visits': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('approval_layer_visits')
+        .addColumn('request_id', 'text', (c) => c.notNull())
+        .addColumn('visit', 'integer', (c) => c.notNull())
+        .addColumn('layer', 'integer')
+        .addColumn('name', 'text')
+        .addColumn('entered_at', 'text')
+        .addColumn('decided_at', 'text')
+        .addColumn('decision', 'text')
+        .addColumn('due_at', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('approval_layer_visits_pk', ['request_id', 'visit'])
+        .execute();
+    },
+  },
   // Saved views shared with a team (issue 38): a team's shared views are told apart by name,
   // so two members cannot share two different "Overdue" views with it (server/saved-views/).
   // Partial, so personal views (team_id null) keep only their maker's own rule (0010).

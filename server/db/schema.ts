@@ -440,6 +440,24 @@ export interface ApprovalSubmissionsTable {
   submitted_at: string;
 }
 
+/**
+ * One visit of an approval layer by a request (0033), as the watcher last read the request's
+ * visited steps; `due_at` is the SLA deadline the API gave while the layer was current (null:
+ * the watcher never saw it so). Times are the API's, ISO 8601; null where it told none.
+ */
+export interface ApprovalLayerVisitsTable {
+  request_id: string;
+  /** 0-based, in the order the API lists the visited steps */
+  visit: number;
+  layer: number | null;
+  name: string | null;
+  entered_at: string | null;
+  decided_at: string | null;
+  decision: string | null;
+  due_at: string | null;
+  updated_at: string;
+}
+
 /** A document the console uploaded (0029), and the team it was uploaded for. */
 export interface DocumentUploadsTable {
   document_id: string;
@@ -452,6 +470,7 @@ export interface DocumentUploadsTable {
 export interface Database {
   document_uploads: DocumentUploadsTable;
   approval_submissions: ApprovalSubmissionsTable;
+  approval_layer_visits: ApprovalLayerVisitsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_cursor: NotificationCursorTable;

@@ -1,82 +1,97 @@
 import 'server-only';
-import { sql } from 'kysely';
-import { OPEN_STATUSES } from '../watcher/open-statuses';
+import { approvalLayers } from './approval-layers';
+import { submittedIn, type ApprovalSource, type RequestRow } from './approval-requests-in';
 import { countsPerBucket } from './bucket-case';
 import { bucketsOf, type Period } from './period';
 import { summarise } from './percentiles';
-import type { FigureSource } from './sends';
 
 /** Revision rounds are counted 0, 1, 2 and "3 or more". */
 export const REVISION_ROUNDS = ['0', '1', '2', '3+'] as const;
 
-const OPEN = OPEN_STATUSES.approval_request;
+const tookMs = (r: RequestRow) => {
+  if (r.decided_at === null) return null;
+  const took = Date.parse(r.decided_at) - Date.parse(r.submitted_at);
+  return Number.isFinite(took) && took >= 0 ? took : null;
+};
+
+/** How a group of requests was decided, how long that took and how often they were sent back. */
+function outcomes(rows: readonly RequestRow[]) {
+  const decisions = { APPROVED: 0, REJECTED: 0, other: 0, open: 0 };
+  const durations: number[] = [];
+  let revised = 0;
+  let revisionRounds = 0;
+  for (const r of rows) {
+    if (r.decided_at === null) decisions.open += 1;
+    else if (r.decision === 'APPROVED' || r.decision === 'REJECTED') decisions[r.decision] += 1;
+    else decisions.other += 1;
+    const took = tookMs(r);
+    if (took !== null) durations.push(took);
+    if (r.revisions > 0) revised += 1;
+    revisionRounds += r.revisions;
+  }
+  return { decisions, time_to_decision: summarise(durations), revised, revision_rounds: revisionRounds };
+}
 
 /**
- * Approval requests as the watcher's status history has them (the console records no
- * submitter, team or workflow of a request, nor its SLA or layers): those submitted in the
- * period (the API's time of the first IN_PROGRESS the watcher recorded) per week, how they were
- * decided, how long a decision took (median, 90th percentile) and their revision rounds (each
- * NEEDS_REVISION recorded). `first_seen_later`: requests the watcher first saw past their
- * submission (already in progress after a revision, or decided), whose early steps it did not see.
+ * The period's approval requests (approval-requests-in.ts: submitted in it, within the reader's
+ * teams and the filters) per week, how they were decided, how long a decision took (median,
+ * 90th percentile), their revision rounds, the same per workflow, and the time they spent in
+ * each layer with its SLA (approval-layers.ts). `first_seen_later`: requests the watcher first
+ * saw past their submission, whose early steps it did not see; `not_from_console`: requests
+ * the console did not submit, counted for a reader who sees everything but of no workflow it knows.
  */
-export async function approvalFigures({ db }: Pick<FigureSource, 'db'>, period: Period) {
-  const submittedIn = db
-    .selectFrom('status_history as p')
-    .select('p.id')
-    .where('p.kind', '=', 'approval_request')
-    .where('p.to_status', '=', 'IN_PROGRESS')
-    .where('p.at', '>=', period.start)
-    .where('p.at', '<', period.end);
-  const openList = sql.join(OPEN.map((s) => sql`${s}`));
-  const rows = await db
-    .selectFrom('status_history as h')
-    .where('h.kind', '=', 'approval_request')
-    .where('h.id', 'in', submittedIn)
-    .select([
-      'h.id',
-      sql<string | null>`min(case when h.to_status = 'IN_PROGRESS' then h.at end)`.as('submitted_at'),
-      sql<string | null>`min(case when h.to_status not in (${openList}) then h.at end)`.as('decided_at'),
-      sql<string | null>`max(case when h.to_status not in (${openList}) then h.to_status end)`.as('decision'),
-      sql<number>`sum(case when h.to_status = 'NEEDS_REVISION' then 1 else 0 end)`.as('revisions'),
-      sql<string | null>`max(case when h.from_status is null then h.to_status end)`.as('first_status'),
-    ])
-    .groupBy('h.id')
-    .execute();
-  const submitted = rows.filter((r) => r.submitted_at !== null && r.submitted_at >= period.start && r.submitted_at < period.end);
+export async function approvalFigures(source: ApprovalSource, period: Period, now = new Date()) {
+  const submitted = await submittedIn(source, period);
   const weeks = bucketsOf(period.from, period.to, period.tz, 'week');
   const perWeek = countsPerBucket(
     weeks,
     weeks.map((w, bucket) => ({
       bucket,
-      count: submitted.filter((r) => r.submitted_at! >= w.start && r.submitted_at! < w.end).length,
+      count: submitted.filter((r) => r.submitted_at >= w.start && r.submitted_at < w.end).length,
     })),
   );
-  const decisions = { APPROVED: 0, REJECTED: 0, other: 0, open: 0 };
-  const durations: number[] = [];
+  const all = outcomes(submitted);
   const rounds = Object.fromEntries(REVISION_ROUNDS.map((r) => [r, 0])) as Record<(typeof REVISION_ROUNDS)[number], number>;
-  let firstSeenLater = 0;
-  for (const r of submitted) {
-    if (r.decided_at === null) decisions.open += 1;
-    else {
-      if (r.decision === 'APPROVED' || r.decision === 'REJECTED') decisions[r.decision] += 1;
-      else decisions.other += 1;
-      const took = Date.parse(r.decided_at) - Date.parse(r.submitted_at!);
-      if (Number.isFinite(took) && took >= 0) durations.push(took);
-    }
-    const n = Number(r.revisions);
-    rounds[n >= 3 ? '3+' : (String(n) as '0' | '1' | '2')] += 1;
-    if (r.first_status !== 'DRAFT' && r.first_status !== 'IN_PROGRESS') firstSeenLater += 1;
-  }
+  for (const r of submitted) rounds[r.revisions >= 3 ? '3+' : (String(r.revisions) as '0' | '1' | '2')] += 1;
+  const byWorkflow = new Map<string | null, RequestRow[]>();
+  for (const r of submitted) byWorkflow.set(r.workflow_id, [...(byWorkflow.get(r.workflow_id) ?? []), r]);
+  const layers = await approvalLayers(source, period, submitted, now);
   return {
     submitted_per_week: perWeek,
     decisions: [
-      { decision: 'APPROVED', count: decisions.APPROVED },
-      { decision: 'REJECTED', count: decisions.REJECTED },
-      { decision: 'other', count: decisions.other },
-      { decision: 'open', count: decisions.open },
+      { decision: 'APPROVED', count: all.decisions.APPROVED },
+      { decision: 'REJECTED', count: all.decisions.REJECTED },
+      { decision: 'other', count: all.decisions.other },
+      { decision: 'open', count: all.decisions.open },
     ],
-    time_to_decision: summarise(durations),
+    time_to_decision: all.time_to_decision,
     revision_rounds: REVISION_ROUNDS.map((rounds_) => ({ rounds: rounds_, count: rounds[rounds_] })),
-    first_seen_later: firstSeenLater,
+    first_seen_later: submitted.filter((r) => r.first_status !== 'DRAFT' && r.first_status !== 'IN_PROGRESS').length,
+    not_from_console: submitted.filter((r) => r.workflow_id === null).length,
+    by_workflow: [...byWorkflow]
+      .map(([workflowId, rows]) => {
+        const o = outcomes(rows);
+        return {
+          workflow_id: workflowId,
+          workflow_name: rows.find((r) => r.workflow_name)?.workflow_name ?? null,
+          submitted: rows.length,
+          approved: o.decisions.APPROVED,
+          rejected: o.decisions.REJECTED,
+          other: o.decisions.other,
+          open: o.decisions.open,
+          time_to_decision: o.time_to_decision,
+          revised: o.revised,
+          revision_rounds: o.revision_rounds,
+        };
+      })
+      // the most used first; those not submitted from the console last
+      .sort((a, b) =>
+        a.workflow_id === null
+          ? 1
+          : b.workflow_id === null
+            ? -1
+            : b.submitted - a.submitted || (a.workflow_name ?? a.workflow_id).localeCompare(b.workflow_name ?? b.workflow_id),
+      ),
+    ...layers,
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { writeCsv } from '@/lib/csv/write-csv';
 import type { InsightsFigure } from '@/lib/insights/params';
-import type { InsightsData } from '@/lib/insights/types';
+import type { InsightsData, SlaCounts } from '@/lib/insights/types';
 import { ConsoleError } from '../errors';
 
 const hours = (ms: number | null) => (ms === null ? '' : (ms / 3_600_000).toFixed(2));
@@ -76,5 +76,76 @@ export function insightsCsv(figure: InsightsFigure, data: InsightsData): string 
         ['revision_rounds', 'requests'],
         a.revision_rounds.map((r) => [r.rounds, r.count]),
       );
+    case 'requests-by-workflow':
+      if (!a) throw notReadable();
+      return writeCsv(
+        [
+          'workflow_id',
+          'workflow_name',
+          'submitted',
+          'approved',
+          'rejected',
+          'other',
+          'open',
+          'decided',
+          'median_hours_to_decision',
+          'p90_hours_to_decision',
+          'revised_requests',
+          'revision_rounds',
+        ],
+        a.by_workflow.map((w) => [
+          w.workflow_id ?? NOT_FROM_CONSOLE,
+          w.workflow_name,
+          w.submitted,
+          w.approved,
+          w.rejected,
+          w.other,
+          w.open,
+          w.time_to_decision.count,
+          hours(w.time_to_decision.median_ms),
+          hours(w.time_to_decision.p90_ms),
+          w.revised,
+          w.revision_rounds,
+        ]),
+      );
+    case 'layer-times':
+      if (!a) throw notReadable();
+      return writeCsv(
+        [
+          'workflow_id',
+          'workflow_name',
+          'layer',
+          'layer_name',
+          'visits',
+          'timed',
+          'start_not_told',
+          'median_hours_in_layer',
+          'p90_hours_in_layer',
+          ...SLA_COLUMNS,
+        ],
+        a.layers.map((l) => [
+          l.workflow_id ?? NOT_FROM_CONSOLE,
+          l.workflow_name,
+          l.layer ?? '',
+          l.name,
+          l.visits,
+          l.time_in_layer.count,
+          l.start_not_told,
+          hours(l.time_in_layer.median_ms),
+          hours(l.time_in_layer.p90_ms),
+          ...slaCells(l.sla),
+        ]),
+      );
+    case 'request-sla':
+      if (!a) throw notReadable();
+      return writeCsv(
+        ['sla', 'layer_visits'],
+        SLA_STATES.map((state) => [state, a.sla[state]]),
+      );
   }
 }
+
+const NOT_FROM_CONSOLE = 'not submitted from the console';
+const SLA_STATES = ['met', 'missed', 'overdue', 'pending', 'not_seen'] as const;
+const SLA_COLUMNS = SLA_STATES.map((s) => `sla_${s}`);
+const slaCells = (sla: SlaCounts) => SLA_STATES.map((s) => sla[s]);

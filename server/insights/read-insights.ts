@@ -9,6 +9,7 @@ import { ConsoleError } from '../errors';
 import { currentScope, holdsTeam } from '../teams/scope';
 import type { User } from '../users/users';
 import { approvalFigures } from './approval-figures';
+import { approvalFilterOptions, withRequestOptions } from './approval-filter-options';
 import { expiringSoon } from './expiring-soon';
 import { filterOptions } from './filter-options';
 import { packageDurations } from './package-durations';
@@ -16,7 +17,7 @@ import { packageOutcomes } from './package-outcomes';
 import { packageTallies } from './package-tallies';
 import { packagesSent } from './packages-sent';
 import { periodOf } from './period';
-import { isFiltered, type FigureSource } from './sends';
+import type { FigureSource } from './sends';
 import { templateLosses } from './template-losses';
 import { unseen } from './unseen';
 
@@ -43,16 +44,19 @@ export async function readInsights({ query, user, now = new Date(), db }: ReadIn
   }
   const filters = { team: query.team, template: query.template, sender: query.sender };
   const source: FigureSource = { db: db ?? (await database()), scope, filters };
+  // Requests are narrowed by what the console recorded of their submission: a workflow, not a template.
+  const requestSource = { ...source, filters: { team: query.team, workflow: query.workflow, sender: query.sender } };
   const period = periodOf(query, now);
   const readsPackages = can(user.roles, 'packages:read');
   const readsRequests = can(user.roles, 'approvals:read');
   // Independent reads, at once: PostgreSQL answers them on several connections (SQLite in turn).
-  const [tallies, sent, durations, expiring, approvalFigures_] = await Promise.all([
+  const [tallies, sent, durations, expiring, approvalFigures_, requestOptions] = await Promise.all([
     packageTallies(source, period),
     readsPackages ? packagesSent(source, period) : null,
     readsPackages ? packageDurations(source, period) : null,
     readsPackages ? expiringSoon(source, query.tz, now) : null,
-    readsRequests && scope.kind === 'everything' && !isFiltered(filters) ? approvalFigures(source, period) : null,
+    readsRequests ? approvalFigures(requestSource, period, now) : null,
+    readsRequests ? approvalFilterOptions(requestSource, period) : null,
   ]);
   // What the tallies alone decide, at once too.
   const [unseenCounts, options] = await Promise.all([
@@ -69,17 +73,13 @@ export async function readInsights({ query, user, now = new Date(), db }: ReadIn
         unseen: unseenCounts!,
       }
     : null;
-  const approvals: InsightsData['approvals'] = !readsRequests
-    ? { figures: null, reason: 'role' }
-    : scope.kind === 'teams'
-      ? { figures: null, reason: 'team_scope' }
-      : approvalFigures_
-        ? { figures: approvalFigures_ }
-        : { figures: null, reason: 'filtered' };
+  const approvals: InsightsData['approvals'] = approvalFigures_
+    ? { figures: approvalFigures_ }
+    : { figures: null, reason: 'role' };
   return {
     period: { from: period.from, to: period.to, tz: period.tz, unit: period.unit, start: period.start, end: period.end },
-    filters,
-    options,
+    filters: { ...filters, workflow: query.workflow },
+    options: withRequestOptions(options, requestOptions),
     packages,
     approvals,
   };

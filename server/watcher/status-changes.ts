@@ -1,4 +1,5 @@
 import 'server-only';
+import type { LayerVisit } from './layer-visits';
 import type { WatchedKind } from './open-statuses';
 
 // The pure half of the watcher: what the console had recorded against what the API listed.
@@ -16,6 +17,8 @@ export interface Listed {
   at: string;
   /** its deadline, as the API answered it: a package's expires_at, a request's SLA due_at */
   due_at?: string | null;
+  /** a request's visited layers, as the answer told them (null: it named none) */
+  visits?: LayerVisit[] | null;
 }
 
 export interface StatusChange {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newSweep, readCursor, writeCursor, type Cursor } from './cursor';
+import { layerVisitsOf } from './layer-visits';
 import { WATCH_LISTS, dueAt, statusAt, type WatchedKind } from './open-statuses';
 import { signingApiForWatcher, type WatcherApi } from './watcher-api';
 import { followKnown, missedBy, recordSeen, stopFollowing } from './watched-store';
@@ -102,4 +103,5 @@ const seen = (kind: WatchedKind, record: Record<string, unknown> & { id: string;
   status: record.status,
   at: statusAt(kind, record, date),
   due_at: dueAt(kind, record),
+  ...(kind === 'approval_request' ? { visits: layerVisitsOf(record) } : {}),
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { recordLayerVisits } from './layer-visits';
 import { isFinished, type WatchedKind } from './open-statuses';
 import { statusChanges, type Listed } from './status-changes';
 
@@ -85,6 +86,13 @@ export async function recordSeen(db: Kysely<Database>, kind: WatchedKind, listed
         })),
       )
       .execute();
+    if (kind === 'approval_request') {
+      await recordLayerVisits(
+        tx,
+        latest.map((item) => ({ id: item.id, visits: item.visits ?? null })),
+        now,
+      );
+    }
     return changes.length;
   });
 }

@@ -83,12 +83,12 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
               />
             </section>
           )}
-          {(data.approvals.figures !== null || data.approvals.reason !== 'role') && (
+          {data.approvals.figures !== null && (
             <section aria-labelledby="insights-approvals">
               <h2 id="insights-approvals" className="mb-3 text-lg font-semibold text-slate-900">
                 Approval requests
               </h2>
-              <ApprovalFigures approvals={data.approvals} period={data.period} csv={csv} />
+              <ApprovalFigures approvals={data.approvals} period={data.period} filters={data.filters} csv={csv} />
             </section>
           )}
         </div>

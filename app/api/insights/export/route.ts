@@ -13,6 +13,7 @@ export const GET = handler({ permission: 'insights:read', query: insightsExportQ
     'to',
     'team',
     'template',
+    'workflow',
     'sender',
   ]);
   return csvResponse(insightsCsv(figure, data), fileName);
