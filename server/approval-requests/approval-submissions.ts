@@ -56,6 +56,8 @@ export async function submissionsMatching(conn: Kysely<Database>, ids: readonly 
     .selectFrom('approval_submissions')
     .select('request_id')
     .where('request_id', 'in', [...ids]);
+  // Narrowing by workflow or sender: a request an admin assigned (made by other means) was neither's.
+  query = query.where('assigned_by', 'is', null);
   if (q.workflow) query = query.where('workflow_id', '=', q.workflow);
   if (q.sender) query = query.where('user_id', '=', q.sender);
   return new Set((await query.execute()).map((r) => r.request_id));

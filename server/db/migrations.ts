@@ -738,4 +738,13 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // A request or document made by other means is noted when an admin gives it to a team (issue
+  // 38); its row then names that admin, who did not submit or upload it. Marked, so that
+  // "submitted by", the sender filters and a person's last used team never count it as theirs.
+  '0035_assigned_by': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('approval_submissions').addColumn('assigned_by', 'text').execute();
+      await db.schema.alterTable('document_uploads').addColumn('assigned_by', 'text').execute();
+    },
+  },
 };

@@ -438,6 +438,11 @@ export interface ApprovalSubmissionsTable {
   workflow_id: string;
   workflow_name: string | null;
   submitted_at: string;
+  /**
+   * (0035) the admin who gave a request made by other means to a team: the console noted it then,
+   * and `user_id` is that admin, never a submitter; null for what the console submitted
+   */
+  assigned_by: Generated<string | null>;
 }
 
 /**
@@ -465,6 +470,8 @@ export interface DocumentUploadsTable {
   /** null: uploaded by someone in no team (or before teams): seen by admins only once teams exist */
   team_id: string | null;
   uploaded_at: string;
+  /** (0035) as approval_submissions.assigned_by: a document uploaded by other means, noted when assigned */
+  assigned_by: Generated<string | null>;
 }
 
 export interface Database {

@@ -14,6 +14,7 @@ export async function approvalFilterOptions({ db, scope }: Pick<ApprovalSource, 
     .selectFrom('approval_submissions as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .where(inScope('a.team_id', scope))
+    .where('a.assigned_by', 'is', null)
     .where('a.submitted_at', '>=', period.start)
     .where('a.submitted_at', '<', period.end)
     .select(['a.workflow_id', 'a.workflow_name', 'a.user_id', 'u.name as user_name'])

@@ -27,7 +27,7 @@ export interface RequestRow {
   decision: string | null;
   revisions: number;
   first_status: string | null;
-  /** null: not submitted from the console (no approval_submissions row), so of no team or workflow the console knows */
+  /** null: not submitted from the console (no approval_submissions row, or one an admin's assignment noted), so of no workflow the console knows */
   workflow_id: string | null;
   workflow_name: string | null;
 }
@@ -43,8 +43,9 @@ export function submissionCondition({ scope, filters }: Pick<ApprovalSource, 'sc
   const parts: Expression<SqlBool>[] = [];
   if (scope.kind === 'teams') parts.push(sql<SqlBool>`a.request_id is not null`, inScope('a.team_id', scope));
   if (filters.team) parts.push(sql<SqlBool>`a.team_id = ${filters.team}`);
-  if (filters.workflow) parts.push(sql<SqlBool>`a.workflow_id = ${filters.workflow}`);
-  if (filters.sender) parts.push(sql<SqlBool>`a.user_id = ${filters.sender}`);
+  // A request an admin assigned was not submitted from the console: no sender, no workflow of its own here.
+  if (filters.workflow) parts.push(sql<SqlBool>`a.workflow_id = ${filters.workflow}`, sql<SqlBool>`a.assigned_by is null`);
+  if (filters.sender) parts.push(sql<SqlBool>`a.user_id = ${filters.sender}`, sql<SqlBool>`a.assigned_by is null`);
   return parts.length > 0 ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`1 = 1`;
 }
 
@@ -73,15 +74,15 @@ export async function submittedIn(source: ApprovalSource, period: Period): Promi
     .where(submissionCondition(source))
     .select([
       'h.id',
-      'a.workflow_id',
-      'a.workflow_name',
+      sql<string | null>`case when a.assigned_by is null then a.workflow_id end`.as('workflow_id'),
+      sql<string | null>`case when a.assigned_by is null then a.workflow_name end`.as('workflow_name'),
       sql<string | null>`min(case when h.to_status = 'IN_PROGRESS' then h.at end)`.as('submitted_at'),
       sql<string | null>`min(case when h.to_status not in (${openList}) then h.at end)`.as('decided_at'),
       sql<string | null>`max(case when h.to_status not in (${openList}) then h.to_status end)`.as('decision'),
       sql<number>`sum(case when h.to_status = 'NEEDS_REVISION' then 1 else 0 end)`.as('revisions'),
       sql<string | null>`max(case when h.from_status is null then h.to_status end)`.as('first_status'),
     ])
-    .groupBy(['h.id', 'a.workflow_id', 'a.workflow_name'])
+    .groupBy(['h.id', 'a.workflow_id', 'a.workflow_name', 'a.assigned_by'])
     .execute();
   return rows
     .filter((r): r is typeof r & { submitted_at: string } => r.submitted_at !== null)

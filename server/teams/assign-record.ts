@@ -33,13 +33,17 @@ function noteOf(db: Kysely<Database>, kind: AssignableKind, id: string) {
   return read.executeTakeFirst();
 }
 
+/** What a request's row holds when the API's answer names no workflow. */
+export const UNKNOWN_WORKFLOW = '';
+
 const teamOf = (note: { team_id: string | null; team_name: string | null } | undefined) =>
   note?.team_id ? { id: note.team_id, name: note.team_name ?? note.team_id } : null;
 
 /**
  * A record the console has no note of was made by other means: it is asked of the API, so a
  * missing one answers as the API does (404) and one that is there is noted as the console would
- * have noted it, with the admin who assigned it as its maker.
+ * have noted it, marked as assigned by the admin (who is not its maker: see the schema's
+ * assigned_by); a workflow the API does not name is recorded as unknown, never guessed.
  */
 async function noteFromApi(db: Kysely<Database>, kind: AssignableKind, id: string, by: { userId: string; teamId: string }) {
   if (kind === 'approval_request') {
@@ -50,9 +54,10 @@ async function noteFromApi(db: Kysely<Database>, kind: AssignableKind, id: strin
         request_id: request.id,
         user_id: by.userId,
         team_id: by.teamId,
-        workflow_id: request.workflow_id ?? request.id,
+        workflow_id: request.workflow_id ?? UNKNOWN_WORKFLOW,
         workflow_name: request.workflow_name ?? null,
         submitted_at: request.submitted_at ?? request.created_at ?? new Date().toISOString(),
+        assigned_by: by.userId,
       })
       .onConflict((oc) => oc.column('request_id').doNothing())
       .returning('request_id')
@@ -67,6 +72,7 @@ async function noteFromApi(db: Kysely<Database>, kind: AssignableKind, id: strin
       user_id: by.userId,
       team_id: by.teamId,
       uploaded_at: document.created_at ?? new Date().toISOString(),
+      assigned_by: by.userId,
     })
     .onConflict((oc) => oc.column('document_id').doNothing())
     .returning('document_id')

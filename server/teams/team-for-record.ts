@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ConsoleError } from '../errors';
 import type { User } from '../users/users';
@@ -48,43 +48,28 @@ async function decideTeam(db: Kysely<Database>, user: Pick<User, 'id' | 'roles'>
   );
 }
 
+/** Where a person's records note their team and when they made them (the records an admin assigned are not theirs). */
+const MADE = [
+  { table: 'send_records', at: 'previewed_at', made: false },
+  { table: 'bulk_batches', at: 'created_at', made: false },
+  { table: 'approval_submissions', at: 'submitted_at', made: true },
+  { table: 'document_uploads', at: 'uploaded_at', made: true },
+] as const;
+
 /** Of these teams, the one the user last sent a package, made a batch, submitted a request or uploaded a document for. */
 export async function lastUsedTeam(db: Kysely<Database>, userId: string, teamIds: readonly string[]) {
   if (teamIds.length === 0) return undefined;
-  const [sent, batch, request, upload] = await Promise.all([
-    db
-      .selectFrom('send_records')
-      .select(['team_id', 'previewed_at as at'])
-      .where('user_id', '=', userId)
-      .where('team_id', 'in', [...teamIds])
-      .orderBy('previewed_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('bulk_batches')
-      .select(['team_id', 'created_at as at'])
-      .where('user_id', '=', userId)
-      .where('team_id', 'in', [...teamIds])
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('approval_submissions')
-      .select(['team_id', 'submitted_at as at'])
-      .where('user_id', '=', userId)
-      .where('team_id', 'in', [...teamIds])
-      .orderBy('submitted_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('document_uploads')
-      .select(['team_id', 'uploaded_at as at'])
-      .where('user_id', '=', userId)
-      .where('team_id', 'in', [...teamIds])
-      .orderBy('uploaded_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  const latest = [sent, batch, request, upload].filter((r) => r !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
-  return latest?.team_id ?? undefined;
+  const latest = await Promise.all(
+    MADE.map(({ table, at, made }) => {
+      let query = db
+        .selectFrom(table)
+        .select(['team_id', sql<string>`${sql.ref(at)}`.as('at')])
+        .where('user_id', '=', userId)
+        .where('team_id', 'in', [...teamIds]);
+      if (made) query = query.where('assigned_by', 'is', null);
+      return query.orderBy(sql.ref(at), 'desc').limit(1).executeTakeFirst();
+    }),
+  );
+  const last = latest.filter((r) => r !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
+  return last?.team_id ?? undefined;
 }

@@ -156,3 +156,35 @@ describe.each([
     expect(entries.some((e) => e.outcome !== 'success' && e.error_code === 'ALREADY_IN_TEAM')).toBe(true);
   });
 });
+
+describe('an assigned record is not its assigner’s', () => {
+  it('the request found at the API is the team’s, but never counted as submitted by the admin who assigned it', async () => {
+    const adminId = (await c.call('GET', '/api/auth/me', { cookie: c.cookies.admin })).body.user.id as string;
+    // Given to HR by the admin above (or here, when run alone).
+    const given = await c.call('POST', `/api/approval-requests/${foundRequest}/team`, {
+      cookie: c.cookies.admin,
+      body: { team_id: teams.hr },
+      idempotencyKey: idem('assign'),
+    });
+    expect(given.status).toBe(200);
+    const byAdmin = await c.call('GET', `/api/approval-requests?sender=${adminId}`, { cookie: c.cookies.admin });
+    expect(byAdmin.status).toBe(200);
+    expect(idsOf(byAdmin.body)).not.toContain(foundRequest);
+    const byOperator = await c.call('GET', `/api/approval-requests?sender=${operatorId}`, { cookie: c.cookies.admin });
+    expect(idsOf(byOperator.body)).toContain(oldRequest);
+    expect(idsOf(byOperator.body)).not.toContain(foundRequest);
+    const file = new Database(join(c.dataDir, 'console.db'), { readonly: true });
+    try {
+      expect(
+        file.prepare('SELECT assigned_by, workflow_id FROM approval_submissions WHERE request_id = ?').get(foundRequest),
+      ).toMatchObject({
+        assigned_by: adminId,
+      });
+      expect(file.prepare('SELECT assigned_by FROM approval_submissions WHERE request_id = ?').get(oldRequest)).toEqual({
+        assigned_by: null,
+      });
+    } finally {
+      file.close();
+    }
+  });
+});
