@@ -162,6 +162,17 @@ function describe(s: Summary): { figures: string; target: string } {
         target: `0 errors, p99 ≤ ${n(s.target_p99_ms)} ms; home p95 ≤ ${n(home.target_page_p95_ms)} ms, ≤ ${n(home.target_upstream_per_burst)} API calls a cache window`,
       };
     }
+    case 'load-teams': {
+      const none = (s.without_teams ?? {}) as Record<string, unknown>;
+      const teams = (s.with_teams ?? {}) as Record<string, unknown>;
+      return {
+        figures:
+          `the browsing minute (100 operators) with no team: p99 ${n(none.p99_ms)} ms, ${n(none.upstream_per_request)} API calls per request; ` +
+          `in ${n(s.teams)} teams, each seeing its own: p99 ${n(teams.p99_ms)} ms (${n(s.p99_ratio)}×), ${n(teams.upstream_per_request)} API calls per request (${n(s.upstream_ratio)}×); ` +
+          `errors ${n(none.errors)} / ${n(teams.errors)}`,
+        target: `0 errors; with teams no worse (≤ ${n(1 + Number(s.tolerance))}×, run-to-run noise)`,
+      };
+    }
     case 'bulk': {
       const targets = (s.targets ?? {}) as Record<string, unknown>;
       return {
