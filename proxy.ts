@@ -1,27 +1,19 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { createNonce, HSTS, pageCsp, servedOverHttps } from '@/lib/security/csp';
 import { AREA_HOMES } from '@/lib/area-homes';
-import { keptHome } from '@/server/home/kept-home';
 
 // Every page (sign-in included) gets a Content-Security-Policy with a fresh nonce. The policy
 // also goes on the request, where Next reads the nonce back and puts it on the scripts it
 // renders (pages render per request: see app/layout.tsx). Route handlers and static files
 // get their fixed policy from next.config.ts instead.
 //
-// Home's document, when it was rendered for this reader before, is answered here as it was kept,
-// with this answer's nonce (server/home/kept-home.ts), without rendering it again.
-//
 // Convenience only: a browser without any session cookie goes straight to sign-in and comes
 // back afterwards. The real checks are in the pages and route handlers.
-export async function proxy(req: NextRequest) {
+export function proxy(req: NextRequest) {
   const nonce = createNonce();
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === 'development' });
   const home = AREA_HOMES[req.nextUrl.pathname];
-  const res = needsSignIn(req)
-    ? toSignIn(req)
-    : home
-      ? toAreaHome(req, home)
-      : ((await keptHome(req, nonce)) ?? withPolicy(req, nonce, csp));
+  const res = needsSignIn(req) ? toSignIn(req) : home ? toAreaHome(req, home) : withPolicy(req, nonce, csp);
   res.headers.set('Content-Security-Policy', csp);
   if (servedOverHttps({ protocol: req.nextUrl.protocol, headers: req.headers }))
     res.headers.set('Strict-Transport-Security', HSTS);

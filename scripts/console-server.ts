@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import next from 'next';
 import { EDGE_ANSWER_HEADERS } from '../lib/security/headers.ts';
 import { guardBody } from '../server/edge/body-deadlines.ts';
-import { captureHomeDocument } from '../server/edge/document-capture.ts';
+import { answerHomeDocument, isHomeDocumentRequest } from '../server/edge/home-document.ts';
 import { limitConnections } from '../server/edge/connection-limits.ts';
 import { pinForwardedHeaders } from '../server/edge/forwarded.ts';
 import { isPublicHost, originFor, REQUEST_ORIGIN_HEADER } from '../server/edge/public-origin.ts';
@@ -83,7 +83,13 @@ const server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) =
     return;
   }
   guardBody(req, res, settings.limits);
-  if (!dev) captureHomeDocument(req, res, record);
+  // Home's document kept for this reader is answered here, without Next (server/edge/home-document.ts).
+  if (!dev && isHomeDocumentRequest(req)) {
+    void answerHomeDocument(req, res, record).then((answered) => {
+      if (!answered) withRequestRecord(record, () => void handle(req, res));
+    });
+    return;
+  }
   withRequestRecord(record, () => void handle(req, res));
 });
 limitConnections(server, settings.connections, settings.trusted);

@@ -15,10 +15,6 @@ export interface RequestRecord {
   upstreamCalls: number;
   /** a page met the console's database out of reach: its answer is a 503 to wait out, not a 500 */
   databaseUnavailable?: boolean;
-  /** a plain request for Home's document, as it reached the console's server (no flight data asked, no query) */
-  homeDocument?: boolean;
-  /** proxy.ts found Home's document not kept for this reader yet: keep what Next renders, under this key */
-  keepDocumentAs?: string;
 }
 
 const KEY = Symbol.for('signdesk.request-records');

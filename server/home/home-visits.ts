@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 export const VISIT_GAP_MS = 10 * 60 * 1000;
 
 // A lower bound, per user, of the visit the database holds: the time this process last wrote
-// one. A visit only ever moves forward, so while that time is within the gap the upsert below
+// or read one. A visit only ever moves forward, so while that time is within the gap the upsert below
 // would change nothing, and a page view (a hundred at once in a morning's rush) skips it.
 // Another instance's later visit only makes the row newer than this bound; losing the map
 // (a restart) costs one write per user. Bounded: the oldest entries go first.
@@ -32,12 +32,19 @@ export async function noteHomeVisit(db: Kysely<Database>, userId: string, at: Da
         .where('home_visits.seen_at', '<', new Date(gapStart).toISOString()),
     )
     .executeTakeFirst();
-  // Only a row this statement wrote is known to hold `at`; a no-op leaves a newer one there.
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) {
-    written.delete(userId);
-    if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
-    written.set(userId, at.getTime());
-  }
+  // A row this statement wrote holds `at`; a no-op left a visit within the gap there, written by
+  // another instance or another of this process's bundles: its time is read once, so the views
+  // that follow within its gap skip the statement too.
+  const wrote = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const held = wrote
+    ? at.getTime()
+    : Date.parse(
+        (await db.selectFrom('home_visits').select('seen_at').where('user_id', '=', userId).executeTakeFirst())?.seen_at ?? '',
+      );
+  if (!Number.isFinite(held)) return;
+  written.delete(userId);
+  if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
+  written.set(userId, held);
 }
 
 /** Since when "finished since you last looked" counts: the visit before this one, or null before a second visit. */

@@ -55,5 +55,10 @@ describe('noteHomeVisit', () => {
     await noteHomeVisit(watched, 'usr_v2', at(12));
     expect(await lastLooked(conn, 'usr_v2')).toBe(at(0).toISOString());
     expect(VISIT_GAP_MS).toBe(10 * 60_000);
+    // Having read that visit's time, the views within its gap ask nothing more.
+    expect(await counted(() => noteHomeVisit(watched, 'usr_v2', at(13)))).toBe(0);
+    expect(await counted(() => noteHomeVisit(watched, 'usr_v2', at(20)))).toBe(0);
+    expect(await counted(() => noteHomeVisit(watched, 'usr_v2', at(22)))).toBe(1);
+    expect(await lastLooked(conn, 'usr_v2')).toBe(at(11).toISOString());
   });
 });

@@ -1,31 +1,26 @@
 import 'server-only';
-import { after, NextResponse, type NextRequest } from 'next/server';
 import { localesFromAcceptLanguage } from '@/lib/format';
 import { currentSession } from '../auth/session';
-import { keptDocument, withNonce } from '../edge/kept-documents';
-import { requestRecord } from '../edge/request-record';
+import { keptDocument, offerKeptHome, type HomeDocumentRequest, type KeptHomeAnswer } from '../edge/kept-documents';
+import { logger } from '../logger';
 import { visitHome } from './visit-home';
 
 /**
- * Home's document for a signed-in reader, from what was rendered for them before (see
- * server/edge/kept-documents.ts), with this answer's nonce; null lets Next render the page.
- * The session is checked as every page checks it (timeouts, a disabled account, a signed-out
- * session version), and the key holds all the page is rendered from: who the reader is, their
- * name, roles and session version, and the locales their browser asks for. Anything else
- * (expired session, outage, no console server around Next) renders, as before.
+ * What the console's server may answer a plain request for Home's document with (see
+ * server/edge/kept-documents.ts): the document rendered for this reader before, or render it and
+ * keep it. The session is checked as every page checks it (timeouts, a disabled account, a
+ * signed-out session version); the key holds all the page is rendered from: who the reader is,
+ * their name, roles and session version, and the locales their browser asks for. No reader, an
+ * expired session or an outage renders, and the page says what it says today.
  */
-export async function keptHome(req: NextRequest, nonce: string): Promise<NextResponse | null> {
-  // The console's server marks a plain request for Home's document (server/edge/document-capture.ts);
-  // without it (a client navigation, a query, `next start` alone) the page renders.
-  const record = requestRecord();
-  if (!record?.homeDocument || process.env.NODE_ENV === 'development') return null;
+export async function keptHomeFor(req: HomeDocumentRequest): Promise<KeptHomeAnswer> {
   let state: Awaited<ReturnType<typeof currentSession>>;
   try {
     state = await currentSession(false, req);
   } catch {
-    return null;
+    return { kind: 'render' };
   }
-  if (!state.user) return null;
+  if (!state.user) return { kind: 'render' };
   const { id, name, roles, sessionVersion } = state.user;
   const key = JSON.stringify([
     'home',
@@ -35,15 +30,14 @@ export async function keptHome(req: NextRequest, nonce: string): Promise<NextRes
     roles,
     localesFromAcceptLanguage(req.headers.get('accept-language')),
   ]);
-  const kept = keptDocument(key);
-  if (!kept) {
-    record.keepDocumentAs = key;
-    return null;
-  }
-  record.userId = id;
-  after(visitHome({ userId: id }));
-  const res = new NextResponse(withNonce(kept, nonce), { status: 200, headers: kept.headers });
-  // Says which answers were rendered and which were kept, for whoever measures (bench/load.ts).
-  res.headers.set('Server-Timing', 'home;desc="kept"');
-  return res;
+  const document = keptDocument(key);
+  if (!document) return { kind: 'render', keepAs: key };
+  // A kept answer is a visit all the same (app/(console)/page.tsx notes it after rendering).
+  void visitHome({ userId: id })().catch((err: unknown) => logger().warn({ err }, 'home visit not noted'));
+  return { kind: 'kept', document, userId: id };
+}
+
+/** Offered to the console's server once Home renders in this process: nothing is kept before. */
+export function offerKeptHomeToServer(): void {
+  offerKeptHome(keptHomeFor);
 }
