@@ -16,7 +16,9 @@ export async function packageDurations(source: FigureSource, period: Period) {
   // percentiles are read as ranks of the period's times in index order (package_facts_durations):
   // exact, without bringing a year of 100,000 times over to sort them here.
   const timed = () => sentFactsBetween(source, period.start, period.end).where('f.to_complete_ms', 'is not', null);
-  const counted = await timed().select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  const counted = await timed()
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
   const at = async (p: number) => {
     if (count === 0) return null;

@@ -41,7 +41,7 @@ export async function packageTallies(source: FigureSource, period: Period): Prom
       before.as('before_watcher'),
       sql<number>`count(*)`.as('count'),
     ])
-    .groupBy(['f.template_id', 'f.user_id', 'f.status'])
+    .groupBy(['f.status', 'f.template_id', 'f.user_id'])
     .execute();
   // a sent package's facts hold its send record's template and sender, never null
   const rows = groups.flatMap((g) => {
