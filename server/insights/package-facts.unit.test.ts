@@ -169,6 +169,8 @@ describe.each(DIALECTS)('package facts (%s)', (dialect) => {
         name: 'Ann',
         password_hash: 'x',
         roles: 'sender',
+        disabled: 0,
+        session_version: 1,
         created_at: at,
         updated_at: at,
       })
