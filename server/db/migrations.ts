@@ -1,5 +1,6 @@
 import 'server-only';
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { installPackageFacts } from './package-facts-sql';
 
 // The columns a draft row has carried since 0004: 0006 copies package drafts into the shared
 // table column for column, so both must spell them the same way.
@@ -704,6 +705,14 @@ export const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('status_history_status_at').on('status_history').columns(['kind', 'to_status', 'at']).execute();
       await sql`CREATE INDEX status_history_first_seen ON status_history (kind, at) WHERE from_status IS NULL`.execute(db);
+    },
+  },
+  // Insights' own table (issue 39, server/db/package-facts-sql.ts): one row per package with
+  // what the figures count it by, backfilled here and kept by triggers on the tables it comes
+  // from, so a year of figures reads one index instead of joining the watcher's history per view.
+  '0032_package_facts': {
+    async up(db: Kysely<unknown>) {
+      await installPackageFacts(db, db.getExecutor().adapter instanceof PostgresAdapter);
     },
   },
   // Each approval layer a request visited, as the watcher last read it (issue 39: time in each

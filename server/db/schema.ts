@@ -474,7 +474,31 @@ export interface DocumentUploadsTable {
   assigned_by: Generated<string | null>;
 }
 
+/**
+ * What the insights figures count a package by (0032), one row per package the console sent or
+ * the watcher saw; written by triggers on send_records, watched_records and status_history
+ * (server/db/package-facts-sql.ts), never by the console's code.
+ */
+export interface PackageFactsTable {
+  package_id: string;
+  /** 1: a send record holds it; 0: the watcher found it, sent by other means */
+  from_console: number;
+  /** the send's (null: not sent from here) */
+  sent_at: string | null;
+  team_id: string | null;
+  template_id: string | null;
+  template_name: string | null;
+  user_id: string | null;
+  /** as the watcher last saw it; null: not seen yet */
+  status: string | null;
+  /** the API's time of the first status the watcher recorded */
+  first_seen_at: string | null;
+  /** the first completion less the first queued (else the send), ms; null: not completed (or not timed) */
+  to_complete_ms: number | string | null;
+}
+
 export interface Database {
+  package_facts: PackageFactsTable;
   document_uploads: DocumentUploadsTable;
   approval_submissions: ApprovalSubmissionsTable;
   approval_layer_visits: ApprovalLayerVisitsTable;

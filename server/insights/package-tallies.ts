@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { Period } from './period';
-import { sendsBetween, type FigureSource } from './sends';
+import { sentFactsBetween, type FigureSource } from './sends';
 
 /** The packages sent in the period, counted by template, sender, status now and whether sent before the watcher began. */
 export interface PackageTallies {
@@ -19,7 +19,7 @@ export interface PackageTallies {
 }
 
 /**
- * One pass over the period's sends (each joined to what the watcher last saw of it): the
+ * One pass over the period's sends (their facts, each with what the watcher last saw of it): the
  * outcome mix, the templates' losses, the filters' options and what was not seen are all
  * sums of these groups, so a year of sends is read once, not once per figure.
  */
@@ -29,21 +29,29 @@ export async function packageTallies(source: FigureSource, period: Period): Prom
     .select(sql<string | null>`min(recorded_at)`.as('since'))
     .executeTakeFirst();
   const since = first?.since ?? null;
-  const before = since ? sql<number>`case when s.sent_at < ${since} then 1 else 0 end` : sql<number>`1`;
-  const rows = await sendsBetween(source, period.start, period.end)
-    .leftJoin('watched_records as w', (j) => j.on('w.kind', '=', 'package').onRef('w.id', '=', 's.package_id'))
+  // Grouped in the order of package_facts_tally, so the groups stream out of the index unsorted;
+  // how many of each group were sent before the watcher began is a sum beside its count.
+  const before = since ? sql<number>`sum(case when f.sent_at < ${since} then 1 else 0 end)` : sql<number>`count(*)`;
+  const groups = await sentFactsBetween(source, period.start, period.end)
     .select([
-      's.template_id',
-      sql<string | null>`max(s.template_name)`.as('template_name'),
-      's.user_id',
-      'w.last_status as status',
+      'f.template_id',
+      sql<string | null>`max(f.template_name)`.as('template_name'),
+      'f.user_id',
+      'f.status',
       before.as('before_watcher'),
       sql<number>`count(*)`.as('count'),
     ])
-    .groupBy(['s.template_id', 's.user_id', 'w.last_status', sql`5`])
+    .groupBy(['f.status', 'f.template_id', 'f.user_id'])
     .execute();
-  return {
-    watcherSince: since,
-    rows: rows.map((r) => ({ ...r, before_watcher: Number(r.before_watcher) === 1, count: Number(r.count) })),
-  };
+  // a sent package's facts hold its send record's template and sender, never null
+  const rows = groups.flatMap((g) => {
+    const key = { template_id: g.template_id!, template_name: g.template_name, user_id: g.user_id!, status: g.status };
+    const earlier = Number(g.before_watcher);
+    const later = Number(g.count) - earlier;
+    return [
+      ...(earlier > 0 ? [{ ...key, before_watcher: true, count: earlier }] : []),
+      ...(later > 0 ? [{ ...key, before_watcher: false, count: later }] : []),
+    ];
+  });
+  return { watcherSince: since, rows };
 }

@@ -8,10 +8,19 @@ import 'server-only';
 export function percentile(values: readonly number[], p: number): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
-  const rank = p * (sorted.length - 1);
+  const { below, above, weight } = ranksOf(sorted.length, p);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * weight;
+}
+
+/**
+ * Where the p-th percentile of `count` sorted values lies: between the values of rank `below`
+ * and `above` (0-based), `weight` of the way. A reader that can fetch a rank alone (a database
+ * reading an index in order) needs those two values, not all of them.
+ */
+export function ranksOf(count: number, p: number) {
+  const rank = p * (count - 1);
   const below = Math.floor(rank);
-  const above = Math.ceil(rank);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (rank - below);
+  return { below, above: Math.ceil(rank), weight: rank - below };
 }
 
 export interface DurationSummary {

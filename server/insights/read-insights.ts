@@ -1,4 +1,5 @@
 import 'server-only';
+import type { InsightsFigure } from '@/lib/insights/params';
 import type { InsightsQuery } from '@/lib/insights/query';
 import type { InsightsData } from '@/lib/insights/types';
 import { can } from '@/lib/roles';
@@ -14,7 +15,7 @@ import { expiringSoon } from './expiring-soon';
 import { filterOptions } from './filter-options';
 import { packageDurations } from './package-durations';
 import { packageOutcomes } from './package-outcomes';
-import { packageTallies } from './package-tallies';
+import { packageTallies, type PackageTallies } from './package-tallies';
 import { packagesSent } from './packages-sent';
 import { periodOf } from './period';
 import type { FigureSource } from './sends';
@@ -27,14 +28,32 @@ export interface ReadInsightsOptions {
   now?: Date;
   /** the console's database unless given (the bench reads a seeded SQLite and PostgreSQL in one process) */
   db?: Kysely<Database>;
+  /** one chart's figures alone (its CSV export): the other reads are skipped and their parts of the answer left empty */
+  figure?: InsightsFigure;
 }
+
+// What each chart's CSV is made of: the tallies serve the outcome mix and the templates' losses.
+const TALLIED: readonly InsightsFigure[] = ['package-outcomes', 'template-losses'];
+const REQUESTS: readonly InsightsFigure[] = [
+  'requests-submitted',
+  'request-decisions',
+  'revision-rounds',
+  'requests-by-workflow',
+  'layer-times',
+  'request-sla',
+];
+const NO_TALLIES: PackageTallies = { watcherSince: null, rows: [] };
+const NO_DURATIONS = { to_complete: { count: 0, median_ms: null, p90_ms: null }, to_first_signature: null };
+const NOT_EXPIRING = { days: [], packages: [], total: 0 };
+const NOTHING_UNSEEN = { watcher_since: null, sent_before_watcher: 0, not_seen: 0, other_means: null };
+const NO_OPTIONS = { teams: [], templates: [], senders: [] };
 
 /**
  * The insights page's figures, from the console's own tables (what it sent, what the watcher
  * saw), within the reader's team scope and roles: packages for those who read packages,
  * requests for those who read requests.
  */
-export async function readInsights({ query, user, now = new Date(), db }: ReadInsightsOptions): Promise<InsightsData> {
+export async function readInsights({ query, user, now = new Date(), db, figure }: ReadInsightsOptions): Promise<InsightsData> {
   const scope = await currentScope();
   // A team outside the scope would narrow to nothing and read as "none sent": refused instead.
   if (query.team && !holdsTeam(scope, query.team)) {
@@ -49,19 +68,20 @@ export async function readInsights({ query, user, now = new Date(), db }: ReadIn
   const period = periodOf(query, now);
   const readsPackages = can(user.roles, 'packages:read');
   const readsRequests = can(user.roles, 'approvals:read');
+  const wants = (...figures: readonly InsightsFigure[]) => !figure || figures.includes(figure);
   // Independent reads, at once: PostgreSQL answers them on several connections (SQLite in turn).
   const [tallies, sent, durations, expiring, approvalFigures_, requestOptions] = await Promise.all([
-    packageTallies(source, period),
-    readsPackages ? packagesSent(source, period) : null,
-    readsPackages ? packageDurations(source, period) : null,
-    readsPackages ? expiringSoon(source, query.tz, now) : null,
-    readsRequests ? approvalFigures(requestSource, period, now) : null,
-    readsRequests ? approvalFilterOptions(requestSource, period) : null,
+    wants(...TALLIED) ? packageTallies(source, period) : NO_TALLIES,
+    readsPackages ? (wants('packages-sent') ? packagesSent(source, period) : []) : null,
+    readsPackages ? (wants('package-durations') ? packageDurations(source, period) : NO_DURATIONS) : null,
+    readsPackages ? (wants('expiring-soon') ? expiringSoon(source, query.tz, now) : NOT_EXPIRING) : null,
+    readsRequests && wants(...REQUESTS) ? approvalFigures(requestSource, period, now) : null,
+    readsRequests && !figure ? approvalFilterOptions(requestSource, period) : null,
   ]);
-  // What the tallies alone decide, at once too.
+  // What the tallies alone decide, at once too (the page's alone: no chart's CSV holds them).
   const [unseenCounts, options] = await Promise.all([
-    readsPackages ? unseen(source, period, tallies) : null,
-    filterOptions(source, tallies, user),
+    readsPackages ? (figure ? NOTHING_UNSEEN : unseen(source, period, tallies)) : null,
+    figure ? NO_OPTIONS : filterOptions(source, tallies, user),
   ]);
   const packages = readsPackages
     ? {

@@ -18,14 +18,13 @@ export async function unseen(source: FigureSource, period: Period, tallies: Pack
   const { db, scope, filters } = source;
   let otherMeans: number | null = null;
   if (scope.kind === 'everything' && !isFiltered(filters)) {
+    // package_facts keeps each package's first sight and whether a send record holds it
     const row = await db
-      .selectFrom('status_history as h')
-      .where('h.from_status', 'is', null)
-      .where('h.kind', '=', 'package')
-      .where('h.at', '>=', period.start)
-      .where('h.at', '<', period.end)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('send_records as s').select('s.id').whereRef('s.package_id', '=', 'h.id'))))
-      .select(sql<number>`count(distinct h.id)`.as('count'))
+      .selectFrom('package_facts')
+      .where('from_console', '=', 0)
+      .where('first_seen_at', '>=', period.start)
+      .where('first_seen_at', '<', period.end)
+      .select(sql<number>`count(*)`.as('count'))
       .executeTakeFirst();
     otherMeans = Number(row?.count ?? 0);
   }
