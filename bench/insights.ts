@@ -11,7 +11,7 @@ import { seedHistory } from '../scripts/lib/seed-history.ts';
 // the route's one use case) read over a year of history, 100,000 packages and 20,000 approval
 // requests (scripts/lib/seed-history.ts, as `npm run seed:history` makes it), on SQLite and on
 // PostgreSQL (a throw-away server, as the PostgreSQL tests start one). Each case (an admin and
-// a team member; the last 30 and 90 days and a whole year; a template filter) is read
+// a team member; the last 30 and 90 days and a whole year; a template filter, a workflow filter) is read
 // BENCH_INSIGHTS_ROUNDS times after a warm-up; the p95 of each dialect's reads is held against
 // 300 ms. In process, so the figure is the database's work and the route's own, not HTTP's.
 // `npm run bench -- --only insights`; BENCH_INSIGHTS_DIALECTS=sqlite (or postgres) runs one;
@@ -85,6 +85,7 @@ async function main() {
         { name: 'team member, last 30 days', user: member, scope: teamScope, query: { period: '30d' as const } },
         { name: 'team member, a year', user: member, scope: teamScope, query: year },
         { name: 'admin, a year, one template', user: admin, scope: EVERYTHING, query: { ...year, template: 'dst_nda' } },
+        { name: 'admin, a year, one workflow', user: admin, scope: EVERYTHING, query: { ...year, workflow: 'wf_expense' } },
       ];
       const all: number[] = [];
       const perCase: Record<string, { p95_ms: number; max_ms: number }> = {};

@@ -3,7 +3,9 @@ import type { Database } from '../../server/db/schema.ts';
 
 // History for the insights page's benchmarks (issue 39): packages sent from this console and
 // approval requests, over a year, across teams, templates and senders, with what the watcher
-// would have recorded of them (watched_records, status_history). Written straight into the
+// would have recorded of them (watched_records, status_history), and for the requests submitted
+// from the console their submission and the layers the watcher kept (approval_submissions,
+// approval_layer_visits). Written straight into the
 // console's tables; every row it makes has an id starting `seed_`, and a new run first removes
 // those, so it can be run again. Random but repeatable (a fixed seed): two runs make the same history.
 // The insights' package_facts (0032) is not written here: the database's triggers write it from
@@ -33,6 +35,14 @@ const TEMPLATES = [
   ['dst_consent', 'Photo consent'],
 ] as const;
 const EXPIRY_DAYS = [7, 14, 30] as const;
+const WORKFLOWS = [
+  ['wf_expense', 'Expense approval'],
+  ['wf_leave', 'Leave request'],
+  ['wf_purchase', 'Purchase order'],
+  ['wf_access', 'System access'],
+  ['wf_contract', 'Contract review'],
+  ['wf_travel', 'Travel request'],
+] as const;
 
 /** mulberry32: a small repeatable generator, so a run's history is the same each time. */
 function generator(seed: number) {
@@ -65,6 +75,8 @@ export async function seedHistory(db: Kysely<Database>, o: SeedOptions) {
 
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('status_history').where('id', 'like', 'seed_%').execute();
+    await tx.deleteFrom('approval_layer_visits').where('request_id', 'like', 'seed_%').execute();
+    await tx.deleteFrom('approval_submissions').where('request_id', 'like', 'seed_%').execute();
     await tx.deleteFrom('watched_records').where('id', 'like', 'seed_%').execute();
     await tx.deleteFrom('send_records').where('id', 'like', 'seed_%').execute();
     await tx.deleteFrom('team_members').where('team_id', 'like', 'seed_%').execute();
@@ -119,15 +131,21 @@ export async function seedHistory(db: Kysely<Database>, o: SeedOptions) {
   let sends: Record<string, unknown>[] = [];
   let watched: Record<string, unknown>[] = [];
   let history: Record<string, unknown>[] = [];
+  let submissions: Record<string, unknown>[] = [];
+  let layers: Record<string, unknown>[] = [];
   const flush = async () => {
     await db.transaction().execute(async (tx) => {
       await insertAll(tx, 'send_records', sends, 200);
       await insertAll(tx, 'watched_records', watched, 500);
       await insertAll(tx, 'status_history', history, 500);
+      await insertAll(tx, 'approval_submissions', submissions, 300);
+      await insertAll(tx, 'approval_layer_visits', layers, 300);
     });
     sends = [];
     watched = [];
     history = [];
+    submissions = [];
+    layers = [];
   };
   const change = (kind: 'package' | 'approval_request', id: string, from: string | null, to: string, at: number) =>
     history.push({ kind, id, from_status: from, to_status: to, at: iso(at), recorded_at: iso(at + 60_000) });
@@ -223,6 +241,39 @@ export async function seedHistory(db: Kysely<Database>, o: SeedOptions) {
     if (decided < now && random() < 0.92) {
       status = random() < 0.78 ? 'APPROVED' : 'REJECTED';
       change('approval_request', id, 'IN_PROGRESS', status, decided);
+    }
+    // 95% submitted from the console (who, for which team and workflow), each layer it went
+    // through as the watcher kept it: entered, decided, its SLA deadline.
+    if (random() < 0.95) {
+      const submitter = pick(senders);
+      const [workflowId, workflowName] = pick(WORKFLOWS);
+      submissions.push({
+        request_id: id,
+        user_id: submitter.id,
+        team_id: submitter.team,
+        workflow_id: workflowId,
+        workflow_name: workflowName,
+        submitted_at: iso(submitted),
+      });
+      const end = status === 'IN_PROGRESS' ? Math.min(decided, now) : decided;
+      const count = 1 + Math.floor(random() * 3);
+      for (let visit = 0; visit < count; visit += 1) {
+        const entered = t + ((end - t) * visit) / count;
+        const left = t + ((end - t) * (visit + 1)) / count;
+        const last = visit === count - 1;
+        const open = last && status === 'IN_PROGRESS';
+        layers.push({
+          request_id: id,
+          visit,
+          layer: visit + 1,
+          name: `Layer ${visit + 1}`,
+          entered_at: iso(entered),
+          decided_at: open ? null : iso(left),
+          decision: open ? null : last && status === 'REJECTED' ? 'REJECTED' : 'APPROVED',
+          due_at: iso(entered + 48 * HOUR),
+          updated_at: iso(open ? now : left),
+        });
+      }
     }
     watched.push({
       kind: 'approval_request',

@@ -43,18 +43,33 @@ function outcomes(rows: readonly RequestRow[]) {
 export async function approvalFigures(source: ApprovalSource, period: Period, now = new Date()) {
   const submitted = await submittedIn(source, period);
   const weeks = bucketsOf(period.from, period.to, period.tz, 'week');
+  // Each request into its week by a binary search of the weeks' starts: a year is 53 weeks and
+  // 20,000 requests, where filtering the rows once per week compared a million times.
+  const counts = new Array<number>(weeks.length).fill(0);
+  for (const r of submitted) {
+    let lo = 0;
+    let hi = weeks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (weeks[mid]!.start <= r.submitted_at) lo = mid;
+      else hi = mid - 1;
+    }
+    const week = weeks[lo];
+    if (week && r.submitted_at >= week.start && r.submitted_at < week.end) counts[lo]! += 1;
+  }
   const perWeek = countsPerBucket(
     weeks,
-    weeks.map((w, bucket) => ({
-      bucket,
-      count: submitted.filter((r) => r.submitted_at >= w.start && r.submitted_at < w.end).length,
-    })),
+    counts.map((count, bucket) => ({ bucket, count })),
   );
   const all = outcomes(submitted);
   const rounds = Object.fromEntries(REVISION_ROUNDS.map((r) => [r, 0])) as Record<(typeof REVISION_ROUNDS)[number], number>;
   for (const r of submitted) rounds[r.revisions >= 3 ? '3+' : (String(r.revisions) as '0' | '1' | '2')] += 1;
   const byWorkflow = new Map<string | null, RequestRow[]>();
-  for (const r of submitted) byWorkflow.set(r.workflow_id, [...(byWorkflow.get(r.workflow_id) ?? []), r]);
+  for (const r of submitted) {
+    const rows = byWorkflow.get(r.workflow_id);
+    if (rows) rows.push(r);
+    else byWorkflow.set(r.workflow_id, [r]);
+  }
   const layers = await approvalLayers(source, period, submitted, now);
   return {
     submitted_per_week: perWeek,
