@@ -162,6 +162,19 @@ function describe(s: Summary): { figures: string; target: string } {
         target: `0 errors, p99 ≤ ${n(s.target_p99_ms)} ms; home p95 ≤ ${n(home.target_page_p95_ms)} ms, ≤ ${n(home.target_upstream_per_burst)} API calls a cache window`,
       };
     }
+    case 'insights': {
+      const dialect = (name: string) => {
+        const d = (s[name] ?? {}) as { p95_ms?: number; cases?: Record<string, { p95_ms: number }> };
+        const cases = Object.entries(d.cases ?? {})
+          .map(([c, v]) => `${c} ${n(v.p95_ms)}`)
+          .join(', ');
+        return `${name}: p95 ${n(d.p95_ms)} ms (${cases})`;
+      };
+      return {
+        figures: `a seeded year of ${n(s.packages)} packages and ${n(s.requests)} requests, p95 of ${n(s.rounds)} reads per case, in ms: ${dialect('sqlite')}; ${dialect('postgres')}`,
+        target: `p95 ≤ ${n(s.target_p95_ms)} ms on each`,
+      };
+    }
     case 'load-teams': {
       const none = (s.without_teams ?? {}) as Record<string, unknown>;
       const teams = (s.with_teams ?? {}) as Record<string, unknown>;
