@@ -85,9 +85,17 @@ const server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) =
   guardBody(req, res, settings.limits);
   // Home's document kept for this reader is answered here, without Next (server/edge/home-document.ts).
   if (!dev && isHomeDocumentRequest(req)) {
-    void answerHomeDocument(req, res, record).then((answered) => {
-      if (!answered) withRequestRecord(record, () => void handle(req, res));
-    });
+    void answerHomeDocument(req, res, record).then(
+      (answered) => {
+        if (!answered) withRequestRecord(record, () => void handle(req, res));
+      },
+      (err: unknown) => {
+        // Never left hanging: Next answers what the kept answer could not.
+        log.error({ err }, "home's kept document could not be answered");
+        if (!res.headersSent) withRequestRecord(record, () => void handle(req, res));
+        else res.destroy(err instanceof Error ? err : undefined);
+      },
+    );
     return;
   }
   withRequestRecord(record, () => void handle(req, res));

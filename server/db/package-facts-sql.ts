@@ -99,16 +99,17 @@ async function sqliteTriggers(db: Kysely<unknown>) {
 }
 
 async function postgresTriggers(db: Kysely<unknown>) {
-  // Two transactions at once (a send and the watcher) must not each work the row out from what
-  // the other has not committed: the row is locked first (made empty when missing), so the
-  // second waits for the first and then reads what it wrote.
+  // Two transactions at once (a send, the watcher, a team assignment) must not each work the row
+  // out from what the other has not committed: each takes the package's transaction-scoped
+  // advisory lock first, so the second waits for the first to commit and then reads what it
+  // wrote. (A row lock would not do: the refresh deletes the row, and a waiter on a deleted row
+  // goes on unlocked, then meets the first one's insert as a duplicate key.)
   await sql
     .raw(
       `CREATE FUNCTION package_facts_refresh(pid text) RETURNS void LANGUAGE plpgsql AS $$
        BEGIN
          IF pid IS NULL THEN RETURN; END IF;
-         INSERT INTO package_facts (package_id, from_console) VALUES (pid, 0) ON CONFLICT (package_id) DO NOTHING;
-         PERFORM 1 FROM package_facts WHERE package_id = pid FOR UPDATE;
+         PERFORM pg_advisory_xact_lock(hashtext('package_facts'), hashtext(pid));
          ${refresh(true, 'pid')}
        END $$`,
     )

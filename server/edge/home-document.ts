@@ -1,5 +1,6 @@
 // No `import 'server-only'`: scripts/console-server.ts loads this under plain node.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RequestCookies } from 'next/dist/compiled/@edge-runtime/cookies/index.js';
 import { createNonce, HSTS, pageCsp, servedOverHttps } from '../../lib/security/csp';
 import { SECURITY_HEADERS } from '../../lib/security/headers';
 import { keepDocument, keptHomeAnswerer, nonceOf, withNonce, type HomeDocumentRequest } from './kept-documents';
@@ -17,28 +18,17 @@ export const isHomeDocumentRequest = ({ method, url, headers }: Pick<IncomingMes
   headers['next-router-state-tree'] === undefined &&
   headers['next-action'] === undefined;
 
-/** The raw request as a session check reads it (server/auth/session.ts). */
+/**
+ * The raw request as a session check reads it (server/auth/session.ts), its cookies parsed by
+ * the parser Next itself uses, so that the reader checked here is the reader Next renders for.
+ */
 function asSessionSource(req: IncomingMessage): HomeDocumentRequest {
   const header = (name: string) => {
     const value = req.headers[name.toLowerCase()];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   };
-  const jar = new Map<string, string>();
-  for (const part of (header('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at <= 0) continue;
-    const name = part.slice(0, at).trim();
-    if (jar.has(name)) continue;
-    try {
-      jar.set(name, decodeURIComponent(part.slice(at + 1).trim()));
-    } catch {
-      jar.set(name, part.slice(at + 1).trim());
-    }
-  }
-  return {
-    headers: { get: header },
-    cookies: { get: (name) => (jar.has(name) ? { value: jar.get(name)! } : undefined) },
-  };
+  const jar = new RequestCookies(new Headers(header('cookie') === null ? {} : { cookie: header('cookie')! }));
+  return { headers: { get: header }, cookies: { get: (name) => jar.get(name) } };
 }
 
 /**
@@ -65,13 +55,15 @@ export async function answerHomeDocument(req: IncomingMessage, res: ServerRespon
     if (servedOverHttps({ protocol: 'http:', headers: new Headers(proto ? { 'x-forwarded-proto': String(proto) } : {}) }))
       headers['strict-transport-security'] = HSTS;
     record.userId = answer.userId;
+    record.route = '/';
     res.writeHead(200, headers);
     res.end(body);
     return true;
   }
   // What is kept is the page itself: Next compresses only when asked to (a proxy in front compresses it).
   delete req.headers['accept-encoding'];
-  if (answer?.kind === 'render' && answer.keepAs) keepWhatIsRendered(res, answer.keepAs);
+  if (answer?.kind === 'render' && answer.keepAs && answer.userId)
+    keepWhatIsRendered(res, record, { key: answer.keepAs, userId: answer.userId });
   return false;
 }
 
@@ -91,8 +83,12 @@ const NOT_KEPT = new Set([
 ]);
 const MAX_BYTES = 512 * 1024;
 
-/** Keeps Next's answer under `key` once it has ended well: a whole HTML page with its nonce. */
-function keepWhatIsRendered(res: ServerResponse, key: string): void {
+/**
+ * Keeps Next's answer under `key` once it has ended well: a whole HTML page with its nonce, that
+ * Home said it rendered for this very reader (a render streamed before an error still answers
+ * 200, and the reader Next rendered for is the one whose session Next read).
+ */
+function keepWhatIsRendered(res: ServerResponse, record: RequestRecord, { key, userId }: { key: string; userId: string }): void {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const collect = (chunk: unknown, encoding?: unknown) => {
@@ -116,6 +112,7 @@ function keepWhatIsRendered(res: ServerResponse, key: string): void {
   } as typeof res.end;
   res.once('finish', () => {
     if (res.statusCode !== 200 || bytes > MAX_BYTES || res.getHeader('content-encoding')) return;
+    if (record.homeRenderedFor !== userId || record.databaseUnavailable) return;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (value === undefined || NOT_KEPT.has(name)) continue;

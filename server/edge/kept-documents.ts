@@ -21,6 +21,8 @@ export interface KeptDocument {
 }
 
 const KEPT_MAX = 500;
+/** At most this much HTML kept in all (a document is about 25 KB; a string may take twice its bytes). */
+const KEPT_BYTES_MAX = 32 * 1024 * 1024;
 /** Long enough for a working day's returns to Home; what the page depends on is in the key. */
 const KEPT_MS = 8 * 3_600_000;
 
@@ -41,8 +43,15 @@ export function keptDocument(key: string, now = Date.now()): KeptDocument | null
 
 export function keepDocument(key: string, document: KeptDocument): void {
   store.delete(key);
-  if (store.size >= KEPT_MAX) store.delete(store.keys().next().value!);
   store.set(key, document);
+  let bytes = 0;
+  for (const kept of store.values()) bytes += kept.html.length * 2;
+  // The least recently used go first, until both bounds hold.
+  for (const oldest of store.keys()) {
+    if (store.size <= KEPT_MAX && bytes <= KEPT_BYTES_MAX) break;
+    bytes -= store.get(oldest)!.html.length * 2;
+    store.delete(oldest);
+  }
 }
 
 /** Forgets every kept document (tests; a changed build is a new process anyway). */
@@ -70,7 +79,8 @@ export interface HomeDocumentRequest {
 }
 
 /** What Home's code says of such a request: its kept document, or render it (and keep it under `keepAs`). */
-export type KeptHomeAnswer = { kind: 'kept'; document: KeptDocument; userId: string } | { kind: 'render'; keepAs?: string };
+export type KeptHomeAnswer =
+  { kind: 'kept'; document: KeptDocument; userId: string } | { kind: 'render'; keepAs?: string; userId?: string };
 
 export type KeptHomeAnswerer = (req: HomeDocumentRequest) => Promise<KeptHomeAnswer>;
 

@@ -15,6 +15,8 @@ export interface RequestRecord {
   upstreamCalls: number;
   /** a page met the console's database out of reach: its answer is a 503 to wait out, not a 500 */
   databaseUnavailable?: boolean;
+  /** Home rendered whole for this user (app/(console)/page.tsx): only such a render is kept (server/edge/home-document.ts) */
+  homeRenderedFor?: string;
 }
 
 const KEY = Symbol.for('signdesk.request-records');

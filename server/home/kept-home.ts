@@ -2,6 +2,7 @@ import 'server-only';
 import { localesFromAcceptLanguage } from '@/lib/format';
 import { currentSession } from '../auth/session';
 import { keptDocument, offerKeptHome, type HomeDocumentRequest, type KeptHomeAnswer } from '../edge/kept-documents';
+import { requestRecord } from '../edge/request-record';
 import { logger } from '../logger';
 import { visitHome } from './visit-home';
 
@@ -31,7 +32,7 @@ export async function keptHomeFor(req: HomeDocumentRequest): Promise<KeptHomeAns
     localesFromAcceptLanguage(req.headers.get('accept-language')),
   ]);
   const document = keptDocument(key);
-  if (!document) return { kind: 'render', keepAs: key };
+  if (!document) return { kind: 'render', keepAs: key, userId: id };
   // A kept answer is a visit all the same (app/(console)/page.tsx notes it after rendering).
   void visitHome({ userId: id })().catch((err: unknown) => logger().warn({ err }, 'home visit not noted'));
   return { kind: 'kept', document, userId: id };
@@ -40,4 +41,14 @@ export async function keptHomeFor(req: HomeDocumentRequest): Promise<KeptHomeAns
 /** Offered to the console's server once Home renders in this process: nothing is kept before. */
 export function offerKeptHomeToServer(): void {
   offerKeptHome(keptHomeFor);
+}
+
+/**
+ * Home rendered for `userId` (its session read, its shell on the way): the one render the
+ * console's server may keep, and only for the reader whose key it was given for. A page that
+ * met an outage, or a render for someone else (a second cookie of the same name), is not kept.
+ */
+export function noteHomeRendered(userId: string): void {
+  const record = requestRecord();
+  if (record) record.homeRenderedFor = userId;
 }

@@ -234,7 +234,9 @@ export async function updateView(
 ): Promise<SavedView> {
   const { row, teams } = await changeable(db, reader, id);
   const name = patch.name ?? row.name;
-  const teamId = patch.team_id === undefined ? row.team_id : await checkShare(db, row.user_id, patch.team_id);
+  // Kept or changed, the team must still be one of the maker's: one who has left it no longer
+  // renames what its members see (nor learns, from a refused name, what else they share).
+  const teamId = await checkShare(db, row.user_id, patch.team_id === undefined ? row.team_id : patch.team_id);
   if (name !== row.name) {
     const mineNamed = await db
       .selectFrom('saved_views')

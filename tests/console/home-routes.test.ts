@@ -592,6 +592,17 @@ describe("home's document, kept", () => {
     await open(one.cookie);
     const other = await open(two.cookie);
     expect([other.kept, other.body.includes(two.name), other.body.includes(one.name)]).toEqual([false, true, false]);
+    // Two session cookies of one name (one set from a sibling host, say): whoever's page is
+    // rendered, it is never kept for the other.
+    const both = await open(`${one.cookie}; ${two.cookie}`);
+    expect([both.status, both.body.includes(one.name) !== both.body.includes(two.name)]).toEqual([200, true]);
+    for (const [me, them] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      const mine = await open(me.cookie);
+      expect([mine.body.includes(me.name), mine.body.includes(them.name)]).toEqual([true, false]);
+    }
     // Another language asked for renders anew; so do new roles.
     expect((await open(one.cookie, { 'accept-language': 'de-DE' })).kept).toBe(false);
     const patched = await c.call('PATCH', `/api/admin/users/${one.id}`, {

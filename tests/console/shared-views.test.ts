@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { startTestConsole, type TestConsole } from './harness';
-import { auditOf, expectConsoleError } from './console-fixtures';
+import { auditOf, expectConsoleError, idem } from './console-fixtures';
 import type { Role } from '@/lib/roles';
 
 // Issue 38, "saved views are personal or shared with a team": a view shared with a team shows to
@@ -190,6 +190,28 @@ describe.each([
       // The admin (now in HR) deletes it for everyone.
       expect((await c.call('DELETE', `/api/saved-views/${shared}`, { cookie: c.cookies.admin })).status).toBe(200);
       expect((await viewsOf('sender')).map((v) => v.id)).not.toContain(shared);
+    });
+
+    it('a maker who has left the team no longer renames what it sees there, nor learns its names', async () => {
+      const made = await save('sender', { list: 'packages', name: 'Left behind', query: 'status=expired', team_id: teams.hr });
+      expect(made.status).toBe(200);
+      const id = made.body.id as string;
+      expect(
+        (await c.call('DELETE', `/api/admin/teams/${teams.hr}/members/${ids.sender}`, { cookie: c.cookies.admin })).status,
+      ).toBe(200);
+      try {
+        const renamed = await c.call('PATCH', `/api/saved-views/${id}`, { cookie: c.cookies.sender, body: { name: 'HR queue' } });
+        expectConsoleError(renamed, 422, 'TEAM_NOT_YOURS');
+        expect(renamed.bytes.toString('utf8')).not.toContain('HR queue');
+        expect((await viewsOf('sender')).find((v) => v.id === id)?.name).toBe('Left behind');
+      } finally {
+        const back = await c.call('POST', `/api/admin/teams/${teams.hr}/members`, {
+          cookie: c.cookies.admin,
+          body: { user_id: ids.sender },
+          idempotencyKey: idem('member'),
+        });
+        expect(back.status).toBe(200);
+      }
     });
   });
 });
