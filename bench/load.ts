@@ -164,7 +164,17 @@ async function intoTeams(stack: Awaited<ReturnType<typeof startStack>>, count: n
   for (let t = 0; t < count; t++) teams.push((await call('POST', '/api/admin/teams', { name: `Team ${t + 1}` })).id as string);
   for (const [i, email] of stack.operators.entries())
     await call('POST', `/api/admin/teams/${teams[i % count]}/members`, { user_id: idOf.get(email) });
-  console.log(`${stack.operators.length} operators in ${count} teams; each sees its own team's work`);
+  // The sandbox's requests and documents were made by other means, so of no team: each team is
+  // given its share, one record at a time, as an admin would (issue 38), so that what a team
+  // lists is its own work, not nothing.
+  let given = 0;
+  for (const resource of ['approval-requests', 'documents']) {
+    const records = ((await call('GET', `/api/${resource}?team=none&size=100`)).data ?? []) as { id: string }[];
+    for (const record of records) await call('POST', `/api/${resource}/${record.id}/team`, { team_id: teams[given++ % count] });
+  }
+  console.log(
+    `${stack.operators.length} operators in ${count} teams, ${given} requests and documents shared among them; each sees its own team's work`,
+  );
 }
 
 async function main() {
