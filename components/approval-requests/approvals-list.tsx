@@ -16,6 +16,7 @@ import { statusOptionsWithSeen } from '@/lib/status-labels';
 import { BackwardsRangeState } from '../list/backwards-range-state';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
 import { FilteredListBar } from '../list/filtered-list-bar';
+import { RecordFiltersNote } from '../list/record-filters-note';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -106,23 +107,12 @@ export function ApprovalsList({ canWrite, admin = false }: { canWrite: boolean; 
         scan={query.data?.scan}
         noun="approval requests"
       >
-        {recordFilters.length > 0 && (
-          <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            Submitted from this console with
-            {recordFilters.map((f) => (
-              <span key={f.name} className="rounded bg-slate-100 px-2 py-0.5">
-                {f.label.toLowerCase()} <code className="text-xs">{params.filters[f.name]}</code>
-              </span>
-            ))}
-            <button
-              type="button"
-              className="font-medium text-brand-700 hover:underline"
-              onClick={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
-            >
-              Clear these
-            </button>
-          </p>
-        )}
+        <RecordFiltersNote
+          lead="Submitted from this console with"
+          filters={recordFilters}
+          values={params.filters}
+          onClear={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
+        />
       </FilteredListBar>
       {backwards ? (
         <BackwardsRangeState noun="approval requests" backwards={backwardEnds} update={update} />

@@ -14,6 +14,7 @@ import { statusLabel, statusOptions, statusWords } from '@/lib/status-labels';
 import { BackwardsRangeState } from '../list/backwards-range-state';
 import { backwardsRanges, DATE_RANGE_PARAMS, hasDateRange, rangesIn } from '@/lib/list/date-ranges';
 import { FilteredListBar } from '../list/filtered-list-bar';
+import { RecordFiltersNote } from '../list/record-filters-note';
 import { ListToolbar } from '../list/list-toolbar';
 import { ListView } from '../list/list-view';
 import { useListParams } from '../list/use-list-params';
@@ -148,23 +149,12 @@ export function PackagesList({ canSend, admin = false }: { canSend: boolean; adm
         scan={query.data?.scan}
         noun="packages"
       >
-        {recordFilters.length > 0 && (
-          <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            Sent from this console with
-            {recordFilters.map((f) => (
-              <span key={f.name} className="rounded bg-slate-100 px-2 py-0.5">
-                {f.label.toLowerCase()} <code className="text-xs">{params.filters[f.name]}</code>
-              </span>
-            ))}
-            <button
-              type="button"
-              className="font-medium text-brand-700 hover:underline"
-              onClick={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
-            >
-              Clear these
-            </button>
-          </p>
-        )}
+        <RecordFiltersNote
+          lead="Sent from this console with"
+          filters={recordFilters}
+          values={params.filters}
+          onClear={() => update(Object.fromEntries(recordFilters.map((f) => [f.name, null])))}
+        />
         <CheckField label="Archived only" className="mb-4">
           <input
             type="checkbox"
