@@ -1,11 +1,11 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Kysely, type SqlBool, type Expression } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SqlBool, type Expression } from 'kysely';
+import { sqliteFile } from '../db/connect';
 import { env } from '../env';
 import { db as database } from '../db';
 import type { Database } from '../db/schema';
 import type { User } from '../users/users';
-import { anyActiveTeam, teamsOfUser } from './team-store';
 
 /**
  * Which of the console's own records a person sees (DESIGN.md §1, Teams): everything (an admin;
@@ -22,8 +22,43 @@ export const EVERYTHING: TeamScope = { kind: 'everything' };
 /** The scope of this user, read now: their memberships as they stand. */
 export async function scopeFor(db: Kysely<Database>, user: Pick<User, 'id' | 'roles'>): Promise<TeamScope> {
   if (user.roles.includes('admin') || env().TEAM_VISIBILITY === 'everyone') return EVERYTHING;
-  if (!(await anyActiveTeam(db))) return EVERYTHING;
-  return { kind: 'teams', teamIds: (await teamsOfUser(db, user.id)).map((t) => t.id) };
+  const rows = await teamsOfReader(db, user.id);
+  // Row 0 says whether any team is active at all; the rest are the reader's active teams.
+  if (rows.length === 0) return EVERYTHING;
+  return { kind: 'teams', teamIds: rows.filter((r) => r.team_id !== null).map((r) => r.team_id!) };
+}
+
+// Read for every scoped request of a team member: one statement, compiled once per database and
+// on SQLite run synchronously (as the session's user lookup is), since building and compiling
+// the two queries it replaces cost more than running them (the load bench with 5 teams).
+const readerQueries = new WeakMap<Kysely<Database>, CompiledQuery<{ team_id: string | null }>>();
+
+async function teamsOfReader(db: Kysely<Database>, userId: string): Promise<{ team_id: string | null }[]> {
+  let query = readerQueries.get(db);
+  if (!query) {
+    const anyTeam = db
+      .selectFrom('teams')
+      .select(sql<string | null>`null`.as('team_id'))
+      .where('archived_at', 'is', null)
+      .limit(1);
+    const mine = db
+      .selectFrom('team_members')
+      .innerJoin('teams', 'teams.id', 'team_members.team_id')
+      .select('team_members.team_id')
+      .where('team_members.user_id', '=', '')
+      .where('teams.archived_at', 'is', null);
+    query = db
+      .selectFrom(anyTeam.as('any_team'))
+      .select('any_team.team_id')
+      .unionAll(db.selectFrom(mine.as('mine')).select('mine.team_id'))
+      .compile();
+    readerQueries.set(db, query);
+  }
+  const parameters = query.parameters.map((p) => (p === '' ? userId : p));
+  const file = sqliteFile(db);
+  return file
+    ? (file.prepare(query.sql).all(parameters) as { team_id: string | null }[])
+    : (await db.executeQuery({ ...query, parameters } as typeof query)).rows;
 }
 
 // The request's user, set by the route wrapper (server/http/handler.ts) and by the pages that

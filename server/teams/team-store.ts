@@ -12,12 +12,6 @@ export const teamNameKey = (name: string) => name.trim().toLowerCase();
 
 export const teamNotFound = () => new ConsoleError(404, 'NOT_FOUND', 'No such team.');
 
-/** Whether any team is active: with none, the console behaves as before teams. */
-export async function anyActiveTeam(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('teams').select('id').where('archived_at', 'is', null).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The active teams a user belongs to, by name. */
 export async function teamsOfUser(db: Kysely<Database>, userId: string) {
   return db
