@@ -54,11 +54,6 @@ export function keepDocument(key: string, document: KeptDocument): void {
   }
 }
 
-/** Forgets every kept document (tests; a changed build is a new process anyway). */
-export function forgetKeptDocuments(): void {
-  store.clear();
-}
-
 /** The nonce a page's Content-Security-Policy allows, as proxy.ts writes it. */
 export function nonceOf(policy: string | undefined): string | null {
   return /'nonce-([A-Za-z0-9+/=]{16,})'/.exec(policy ?? '')?.[1] ?? null;

@@ -1,17 +1,5 @@
 import 'server-only';
-import { sql, type RawBuilder } from 'kysely';
 import type { Bucket } from './period';
-
-/**
- * The bucket index of an instant column, in SQL: the buckets' bounds are instants worked out
- * in the viewer's time zone (period.ts), so the database compares ISO text and needs no zone of
- * its own (SQLite has none). Null outside every bucket.
- */
-export function bucketIndex(column: string, buckets: readonly Bucket[]): RawBuilder<number | null> {
-  if (buckets.length === 0) return sql<null>`null`;
-  const arms = buckets.map((b, i) => sql`when ${sql.ref(column)} >= ${b.start} and ${sql.ref(column)} < ${b.end} then ${i}`);
-  return sql<number | null>`case ${sql.join(arms, sql` `)} else null end`;
-}
 
 /** One count per bucket, from the rows a grouped query answered (bucket index, count); absent buckets count 0. */
 export function countsPerBucket(

@@ -183,3 +183,22 @@ export async function confirmBulkRow(c: TestConsole, cookie: string, id: string,
   });
   expect(reviewed.status, reviewed.bytes.toString('utf8').slice(0, 300)).toBe(200);
 }
+
+/** The id of the account signed in with `cookie`. */
+export async function userIdOf(c: TestConsole, cookie: string): Promise<string> {
+  return (await c.call('GET', '/api/auth/me', { cookie })).body.user.id as string;
+}
+
+/** A team made by the admin through Admin → Teams' routes, with these members; its id. */
+export async function makeTeam(c: TestConsole, name: string, members: readonly string[] = []): Promise<string> {
+  const made = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
+  expect(made.status, made.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  for (const user_id of members) {
+    const added = await c.call('POST', `/api/admin/teams/${made.body.id}/members`, {
+      cookie: c.cookies.admin,
+      body: { user_id },
+    });
+    expect(added.status, added.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  }
+  return made.body.id as string;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestConsole, type TestConsole } from './harness';
-import { apiId, expectConsoleError, idem, ndaBody } from './console-fixtures';
+import { apiId, expectConsoleError, idem, makeTeam, ndaBody, userIdOf } from './console-fixtures';
 
 // Issue 38, the send form's team picker: GET /api/teams/mine says which teams the signed-in
 // person may send for and which of them they last sent for, so the picker puts that one first.
@@ -11,23 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => c?.close());
 
-async function me(cookie: string) {
-  const reply = await c.call('GET', '/api/auth/me', { cookie });
-  return reply.body.user.id as string;
-}
-
-async function team(name: string, members: string[]) {
-  const made = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
-  expect(made.status).toBe(200);
-  for (const user_id of members) {
-    const added = await c.call('POST', `/api/admin/teams/${made.body.id}/members`, {
-      cookie: c.cookies.admin,
-      body: { user_id },
-    });
-    expect(added.status).toBe(200);
-  }
-  return made.body.id as string;
-}
+const me = (cookie: string) => userIdOf(c, cookie);
+const team = (name: string, members: string[]) => makeTeam(c, name, members);
 
 async function sendFor(teamId: string) {
   const body = ndaBody({ template_id: apiId('dst_nda') });

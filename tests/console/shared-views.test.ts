@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { startTestConsole, type TestConsole } from './harness';
-import { auditOf, expectConsoleError, idem } from './console-fixtures';
+import { auditOf, expectConsoleError, idem, makeTeam, userIdOf } from './console-fixtures';
 import type { Role } from '@/lib/roles';
 
 // Issue 38, "saved views are personal or shared with a team": a view shared with a team shows to
@@ -31,20 +31,13 @@ describe.each([
   beforeAll(async () => {
     if (postgres) pg = await startPostgres();
     c = await startTestConsole(postgres ? { databaseUrl: pg!.url } : {});
-    for (const role of ['viewer', 'operator', 'sender', 'admin'] as const)
-      ids[role] = (await c.call('GET', '/api/auth/me', { cookie: c.cookies[role] })).body.user.id as string;
+    for (const role of ['viewer', 'operator', 'sender', 'admin'] as const) ids[role] = await userIdOf(c, c.cookies[role]);
     // HR: the sender and the viewer; Legal: the operator. The admin is in neither, at first.
     for (const [tag, name, members] of [
       ['hr', 'HR', [ids.sender, ids.viewer]],
       ['legal', 'Legal', [ids.operator]],
     ] as const) {
-      const made = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
-      expect(made.status).toBe(200);
-      teams[tag] = made.body.id as string;
-      for (const user_id of members)
-        expect(
-          (await c.call('POST', `/api/admin/teams/${teams[tag]}/members`, { cookie: c.cookies.admin, body: { user_id } })).status,
-        ).toBe(200);
+      teams[tag] = await makeTeam(c, name, members);
     }
   }, 120_000);
   afterAll(async () => {

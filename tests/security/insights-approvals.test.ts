@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '@/lib/csv/read-csv';
 import type { ApprovalInsights } from '@/lib/insights/types';
 import { startTestConsole, type TestConsole } from '../console/harness';
-import { accessRequest, apiId, expectConsoleError, idem } from '../console/console-fixtures';
+import { accessRequest, apiId, expectConsoleError, idem, makeTeam, userIdOf } from '../console/console-fixtures';
 
 // Issue 39: the approval figures of GET /api/insights (and their CSVs) count the requests the
 // reader's teams submitted from the console, never another team's; an admin sees all and
@@ -27,17 +27,8 @@ async function until(done: () => Promise<boolean>, timeoutMs = 30_000) {
 
 beforeAll(async () => {
   c = await startTestConsole({ env: { WATCHER_INTERVAL_SECONDS: '1', WATCHER_MAX_CALLS_PER_RUN: '20' } });
-  const me = async (cookie: string) => (await c.call('GET', '/api/auth/me', { cookie })).body.user.id as string;
-  const team = async (name: string, members: string[]) => {
-    const made = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
-    expect(made.status).toBe(200);
-    for (const user_id of members) {
-      expect(
-        (await c.call('POST', `/api/admin/teams/${made.body.id}/members`, { cookie: c.cookies.admin, body: { user_id } })).status,
-      ).toBe(200);
-    }
-    return made.body.id as string;
-  };
+  const me = (cookie: string) => userIdOf(c, cookie);
+  const team = (name: string, members: string[]) => makeTeam(c, name, members);
   adminId = await me(c.cookies.admin);
   operatorId = await me(c.cookies.operator);
   teamA = await team('Team A', [operatorId, await me(c.cookies.viewer)]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '@/lib/csv/read-csv';
 import { startTestConsole, type TestConsole } from '../console/harness';
-import { apiId, detailPaths, expectConsoleError, idem, ndaBody } from '../console/console-fixtures';
+import { apiId, detailPaths, expectConsoleError, idem, makeTeam, ndaBody, userIdOf } from '../console/console-fixtures';
 
 // Issue 39: GET /api/insights and its CSV export count what the reader's teams sent, never
 // another team's, and refuse a period or time zone they cannot read, saying which.
@@ -11,17 +11,8 @@ let teamA: string;
 let teamB: string;
 beforeAll(async () => {
   c = await startTestConsole();
-  const me = async (cookie: string) => (await c.call('GET', '/api/auth/me', { cookie })).body.user.id as string;
-  const team = async (name: string, members: string[]) => {
-    const made = await c.call('POST', '/api/admin/teams', { cookie: c.cookies.admin, body: { name } });
-    expect(made.status).toBe(200);
-    for (const user_id of members) {
-      expect(
-        (await c.call('POST', `/api/admin/teams/${made.body.id}/members`, { cookie: c.cookies.admin, body: { user_id } })).status,
-      ).toBe(200);
-    }
-    return made.body.id as string;
-  };
+  const me = (cookie: string) => userIdOf(c, cookie);
+  const team = (name: string, members: string[]) => makeTeam(c, name, members);
   teamA = await team('Team A', [await me(c.cookies.sender)]);
   teamB = await team('Team B', [await me(c.cookies.admin)]);
   const sendFor = async (cookie: string, teamId: string) => {
