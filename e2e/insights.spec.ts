@@ -177,3 +177,57 @@ test('insights: approval requests by workflow, time in each layer and SLA met, e
     .click();
   await expect(page).toHaveURL(new RegExp(`/approvals\\?.*workflow=wf_${tag}`));
 });
+
+test('insights: every chart has its table beside it and its CSV, and a row of it opens the matching list', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = `${Date.now().toString(36)}all`;
+  seedRequests(tag);
+  await signIn(page, 'admin');
+  await sendNdaViaApi(page, `Insights ${tag}`, tag);
+  for (const width of [1360, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/insights?period=7d');
+    await expect(page).toHaveURL(/[?&]tz=/);
+    const figures = page.locator('[data-figure]');
+    await expect(figures.first()).toBeVisible();
+    const ids = await figures.evaluateAll((els) => els.map((el) => el.getAttribute('data-figure')!));
+    // the packages' five figures and the requests' six
+    expect(ids).toHaveLength(11);
+    for (const id of ids) {
+      const figure = page.locator(`[data-figure="${id}"]`);
+      const title = (await figure.getByRole('heading', { level: 3 }).textContent())!.trim();
+      // a table for those who would rather read, named by its caption
+      const table = figure.getByRole('table');
+      await expect(table, id).toHaveCount(1);
+      await expect(table.getByRole('columnheader').first(), id).toBeVisible();
+      // its figures as CSV: a header, then a line per row of figures
+      const href = await figure.getByRole('link', { name: `Download CSV of ${title.toLowerCase()}` }).getAttribute('href');
+      const csv = await page.request.get(href!);
+      expect(csv.status(), id).toBe(200);
+      expect(csv.headers()['content-type'], id).toMatch(/^text\/csv/);
+      expect((await csv.text()).trim().split('\r\n')[0], id).toMatch(/^[a-z_]+(,[a-z0-9_]+)+$/);
+    }
+    if (width === 390) await expectPhoneFits(page, 'insights-all-390');
+  }
+  // Each table's first link opens the list it counts, with the figure's filters in its address.
+  await page.setViewportSize({ width: 1360, height: 900 });
+  await page.goto(`/insights?period=7d`);
+  await expect(page.locator('[data-figure]').first()).toBeVisible();
+  const drills = await page
+    .locator('[data-figure]')
+    .evaluateAll((els) =>
+      els
+        .map((el) => ({ id: el.getAttribute('data-figure')!, href: el.querySelector('table a')?.getAttribute('href') ?? null }))
+        .filter((d): d is { id: string; href: string } => d.href !== null),
+    );
+  // every figure whose rows are records: sent, outcomes, templates, expiring; submitted, decisions, workflows, layers
+  expect(drills.map((d) => d.id)).toEqual(
+    expect.arrayContaining(['packages-sent', 'package-outcomes', 'template-losses', 'requests-by-workflow', 'layer-times']),
+  );
+  for (const { id, href } of drills) {
+    await page.goto(href);
+    expect(new URL(page.url()).pathname, id).toMatch(/^\/(packages|approvals)$/);
+    expect(new URL(page.url()).search, id).not.toBe('');
+    await expect(page.getByRole('heading', { level: 1 }), id).toBeVisible();
+  }
+});

@@ -1,6 +1,7 @@
 import 'server-only';
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import { installPackageFacts } from './package-facts-sql';
+import { installRequestFacts } from './request-facts-sql';
 
 // The columns a draft row has carried since 0004: 0006 copies package drafts into the shared
 // table column for column, so both must spell them the same way.
@@ -754,6 +755,14 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('approval_submissions').addColumn('assigned_by', 'text').execute();
       await db.schema.alterTable('document_uploads').addColumn('assigned_by', 'text').execute();
+    },
+  },
+  // The approval figures' own table (issue 39, server/db/request-facts-sql.ts): one row per
+  // request with its submission, decision and revisions worked out, kept by triggers, so a year
+  // of figures reads one index instead of grouping the watcher's history per view.
+  '0036_request_facts': {
+    async up(db: Kysely<unknown>) {
+      await installRequestFacts(db, db.getExecutor().adapter instanceof PostgresAdapter);
     },
   },
 };

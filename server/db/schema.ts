@@ -461,6 +461,8 @@ export interface ApprovalLayerVisitsTable {
   decision: string | null;
   due_at: string | null;
   updated_at: string;
+  /** (0036) decided_at less entered_at, ms, kept by the database (server/db/request-facts-sql.ts); never written */
+  took_ms: Generated<number | string | null>;
 }
 
 /** A document the console uploaded (0029), and the team it was uploaded for. */
@@ -497,8 +499,36 @@ export interface PackageFactsTable {
   to_complete_ms: number | string | null;
 }
 
+/**
+ * What the approval figures count a request by (0036), one row per request the watcher saw
+ * change; written by triggers on status_history and approval_submissions
+ * (server/db/request-facts-sql.ts), never by the console's code.
+ */
+export interface RequestFactsTable {
+  request_id: string;
+  /** the API's time of its first IN_PROGRESS the watcher recorded; null: not seen submitted */
+  submitted_at: string | null;
+  /** the API's time of its first status past the open ones */
+  decided_at: string | null;
+  decision: string | null;
+  /** how often it was sent back (NEEDS_REVISION recorded) */
+  revisions: number;
+  /** the first status the watcher saw: DRAFT or IN_PROGRESS unless it was first seen later */
+  first_status: string | null;
+  /** decided_at less submitted_at, ms; null: undecided (or not timed) */
+  to_decision_ms: number | string | null;
+  /** 1: the console noted its submission (approval_submissions), whose columns follow */
+  noted: number;
+  team_id: string | null;
+  workflow_id: string | null;
+  workflow_name: string | null;
+  user_id: string | null;
+  assigned_by: string | null;
+}
+
 export interface Database {
   package_facts: PackageFactsTable;
+  request_facts: RequestFactsTable;
   document_uploads: DocumentUploadsTable;
   approval_submissions: ApprovalSubmissionsTable;
   approval_layer_visits: ApprovalLayerVisitsTable;

@@ -2,8 +2,9 @@ import 'server-only';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBin, startPostgres, type TestPostgres } from '../../tests/support/postgres';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { EVERYTHING, type TeamScope } from '../teams/scope';
@@ -13,10 +14,14 @@ import { periodOf } from './period';
 
 // The approval figures over a hand-made history (the watcher's status changes and layer
 // visits, the console's submissions) in a database made by the migrations: every count and
-// time below is worked out by hand from the rows inserted here.
+// time below is worked out by hand from the rows inserted here. The database groups and times
+// them (request_facts, kept by its triggers), so on SQLite and on a throw-away PostgreSQL where
+// one is installed.
 
+const DIALECTS = ['sqlite', ...(findBin('initdb') ? ['postgres'] : [])] as const;
 let dir: string;
 let db: Kysely<Database>;
+let pg: TestPostgres | null = null;
 const H = 3_600_000;
 const NOW = new Date('2026-11-08T12:00:00.000Z');
 
@@ -68,10 +73,19 @@ const week = periodOf({ period: 'custom', from: '2026-11-01', to: '2026-11-07', 
 const empty = periodOf({ period: 'custom', from: '2026-09-01', to: '2026-09-07', tz: 'Europe/Berlin' }, NOW);
 const teamA: TeamScope = { kind: 'teams', teamIds: ['team_a'] };
 
-beforeAll(async () => {
+/** A database of `dialect` holding the history every test below reads. */
+async function historyIn(dialect: (typeof DIALECTS)[number]) {
   dir = mkdtempSync(join(tmpdir(), 'approval-figures-unit-'));
-  db = await connect({ dataDir: dir });
-  await migrate(db, false);
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    pg = await startPostgres();
+    const admin = await connect({ dataDir: dir, databaseUrl: pg.url });
+    await sql.raw('CREATE DATABASE figures').execute(admin);
+    await admin.destroy();
+    databaseUrl = pg.url.replace(/\/postgres$/, '/figures');
+  }
+  db = await connect({ dataDir: dir, databaseUrl });
+  await migrate(db, dialect === 'postgres');
   // r1 (team a, Purchase, Ann): submitted 2 Nov 09:00, sent back once, approved 4 Nov 09:00 (48 h)
   await submission('r1', { team: 'team_a', workflow: 'wf_buy', at: '2026-11-02T09:00:00.000Z' });
   await change('r1', null, 'IN_PROGRESS', '2026-11-02T09:00:00.000Z');
@@ -112,143 +126,150 @@ beforeAll(async () => {
   await change('r5', 'IN_PROGRESS', 'APPROVED', '2026-11-05T20:00:00.000Z');
   // r6: first seen already decided (the watcher began after its submission): not submitted in the period as far as it knows
   await change('r6', null, 'APPROVED', '2026-11-05T10:00:00.000Z');
-});
+}
 
-afterAll(async () => {
+async function closeHistory() {
   await db?.destroy();
+  await pg?.stop();
+  pg = null;
   rmSync(dir, { recursive: true, force: true });
-});
+}
 
-describe('approval figures, seen by an admin', () => {
-  it('counts submissions per week, decisions, time to decision and revision rounds, those not from the console apart', async () => {
-    const a = await approvalFigures(source(), week, NOW);
-    // 1 Nov (a Sunday) is its own week; 2..7 Nov the next: r1, r2, r3, r5
-    expect(a.submitted_per_week).toEqual([
-      { from: '2026-11-01', to: '2026-11-01', count: 0 },
-      { from: '2026-11-02', to: '2026-11-07', count: 4 },
-    ]);
-    expect(a.decisions).toEqual([
-      { decision: 'APPROVED', count: 2 },
-      { decision: 'REJECTED', count: 1 },
-      { decision: 'other', count: 0 },
-      { decision: 'open', count: 1 },
-    ]);
-    // 48 h, 6 h, 10 h: median 10 h, p90 10 + 0.8 × 38 = 40.4 h
-    expect([a.time_to_decision.count, a.time_to_decision.median_ms]).toEqual([3, 10 * H]);
-    expect(a.time_to_decision.p90_ms! / H).toBeCloseTo(40.4, 9);
-    expect(a.revision_rounds.map((r) => r.count)).toEqual([3, 1, 0, 0]);
-    expect(a.not_from_console).toBe(1);
-    expect(a.first_seen_later).toBe(0);
+describe.each(DIALECTS)('on %s', (dialect) => {
+  beforeAll(() => historyIn(dialect));
+  afterAll(closeHistory);
+
+  describe('approval figures, seen by an admin', () => {
+    it('counts submissions per week, decisions, time to decision and revision rounds, those not from the console apart', async () => {
+      const a = await approvalFigures(source(), week, NOW);
+      // 1 Nov (a Sunday) is its own week; 2..7 Nov the next: r1, r2, r3, r5
+      expect(a.submitted_per_week).toEqual([
+        { from: '2026-11-01', to: '2026-11-01', count: 0 },
+        { from: '2026-11-02', to: '2026-11-07', count: 4 },
+      ]);
+      expect(a.decisions).toEqual([
+        { decision: 'APPROVED', count: 2 },
+        { decision: 'REJECTED', count: 1 },
+        { decision: 'other', count: 0 },
+        { decision: 'open', count: 1 },
+      ]);
+      // 48 h, 6 h, 10 h: median 10 h, p90 10 + 0.8 × 38 = 40.4 h
+      expect([a.time_to_decision.count, a.time_to_decision.median_ms]).toEqual([3, 10 * H]);
+      expect(a.time_to_decision.p90_ms! / H).toBeCloseTo(40.4, 9);
+      expect(a.revision_rounds.map((r) => r.count)).toEqual([3, 1, 0, 0]);
+      expect(a.not_from_console).toBe(1);
+      expect(a.first_seen_later).toBe(0);
+    });
+
+    it('gives each workflow its submissions, decisions, times and revisions; those not from the console last', async () => {
+      const a = await approvalFigures(source(), week, NOW);
+      expect(a.by_workflow.map(({ time_to_decision, ...w }) => ({ ...w, median_h: time_to_decision.median_ms! / H }))).toEqual([
+        // Purchase: r1 (48 h, one revision) and r3 (open)
+        {
+          workflow_id: 'wf_buy',
+          workflow_name: 'Purchase',
+          submitted: 2,
+          approved: 1,
+          rejected: 0,
+          other: 0,
+          open: 1,
+          revised: 1,
+          revision_rounds: 1,
+          median_h: 48,
+        },
+        {
+          workflow_id: 'wf_hire',
+          workflow_name: 'Hiring',
+          submitted: 1,
+          approved: 0,
+          rejected: 1,
+          other: 0,
+          open: 0,
+          revised: 0,
+          revision_rounds: 0,
+          median_h: 6,
+        },
+        {
+          workflow_id: null,
+          workflow_name: null,
+          submitted: 1,
+          approved: 1,
+          rejected: 0,
+          other: 0,
+          open: 0,
+          revised: 0,
+          revision_rounds: 0,
+          median_h: 10,
+        },
+      ]);
+    });
+
+    it('times each layer from entry to decision and counts how its SLA went', async () => {
+      const a = await approvalFigures(source(), week, NOW);
+      expect(
+        a.layers.map((l) => [
+          l.workflow_name,
+          l.name,
+          l.visits,
+          l.start_not_told,
+          l.time_in_layer.count,
+          l.time_in_layer.median_ms! / H,
+          l.sla,
+        ]),
+      ).toEqual([
+        ['Hiring', 'HR', 1, 0, 1, 6, { met: 0, missed: 0, overdue: 0, pending: 0, not_seen: 1 }],
+        // Legal of Purchase: 24 h and 21 h timed (median 22.5 h), r3's untimed; met, missed, overdue
+        ['Purchase', 'Legal', 3, 1, 2, 22.5, { met: 1, missed: 1, overdue: 1, pending: 0, not_seen: 0 }],
+      ]);
+      expect(a.sla).toEqual({ met: 1, missed: 1, overdue: 1, pending: 0, not_seen: 1 });
+      // r5 left no steps
+      expect(a.layers_not_told).toBe(1);
+      // a day earlier, r3's deadline was still ahead
+      const before = await approvalFigures(source(), week, new Date('2026-11-07T09:00:00.000Z'));
+      expect(before.sla).toMatchObject({ overdue: 0, pending: 1 });
+    });
+
+    it('narrows to a team, a workflow or a sender, leaving out what the console did not submit', async () => {
+      const hire = await approvalFigures(source({ workflow: 'wf_hire' }), week, NOW);
+      expect(hire.by_workflow.map((w) => [w.workflow_id, w.submitted])).toEqual([['wf_hire', 1]]);
+      expect(hire.layers.map((l) => l.name)).toEqual(['HR']);
+      expect(hire.not_from_console).toBe(0);
+      const bob = await approvalFigures(source({ sender: 'usr_bob' }), week, NOW);
+      expect(bob.decisions.find((d) => d.decision === 'REJECTED')?.count).toBe(1);
+      expect(bob.submitted_per_week.reduce((n, b) => n + b.count, 0)).toBe(1);
+      const a = await approvalFigures(source({ team: 'team_a' }), week, NOW);
+      expect(a.by_workflow.map((w) => [w.workflow_id, w.submitted])).toEqual([['wf_buy', 2]]);
+    });
+
+    it('answers an empty period with zeros and no medians', async () => {
+      const a = await approvalFigures(source(), empty, NOW);
+      expect(a.submitted_per_week.every((b) => b.count === 0)).toBe(true);
+      expect(a.time_to_decision).toEqual({ count: 0, median_ms: null, p90_ms: null });
+      expect([a.by_workflow, a.layers, a.not_from_console, a.layers_not_told]).toEqual([[], [], 0, 0]);
+      expect(a.sla).toEqual({ met: 0, missed: 0, overdue: 0, pending: 0, not_seen: 0 });
+    });
   });
 
-  it('gives each workflow its submissions, decisions, times and revisions; those not from the console last', async () => {
-    const a = await approvalFigures(source(), week, NOW);
-    expect(a.by_workflow.map(({ time_to_decision, ...w }) => ({ ...w, median_h: time_to_decision.median_ms! / H }))).toEqual([
-      // Purchase: r1 (48 h, one revision) and r3 (open)
-      {
-        workflow_id: 'wf_buy',
-        workflow_name: 'Purchase',
-        submitted: 2,
-        approved: 1,
-        rejected: 0,
-        other: 0,
-        open: 1,
-        revised: 1,
-        revision_rounds: 1,
-        median_h: 48,
-      },
-      {
-        workflow_id: 'wf_hire',
-        workflow_name: 'Hiring',
-        submitted: 1,
-        approved: 0,
-        rejected: 1,
-        other: 0,
-        open: 0,
-        revised: 0,
-        revision_rounds: 0,
-        median_h: 6,
-      },
-      {
-        workflow_id: null,
-        workflow_name: null,
-        submitted: 1,
-        approved: 1,
-        rejected: 0,
-        other: 0,
-        open: 0,
-        revised: 0,
-        revision_rounds: 0,
-        median_h: 10,
-      },
-    ]);
-  });
+  describe('approval figures, seen through a team', () => {
+    it("counts only the team's own requests: not another team's, nor those not submitted from the console", async () => {
+      const a = await approvalFigures(source({}, teamA), week, NOW);
+      // r1 and r3 only
+      expect(a.submitted_per_week.reduce((n, b) => n + b.count, 0)).toBe(2);
+      expect(a.decisions.map((d) => d.count)).toEqual([1, 0, 0, 1]);
+      expect(a.time_to_decision.median_ms).toBe(48 * H);
+      expect(a.not_from_console).toBe(0);
+      expect(a.by_workflow.map((w) => w.workflow_id)).toEqual(['wf_buy']);
+      expect(a.layers.map((l) => l.name)).toEqual(['Legal']);
+      expect(a.layers_not_told).toBe(0);
+      // a team filter within the scope narrows to that team; the other team's, through this scope, to nothing
+      const other = await approvalFigures(source({ team: 'team_b' }, teamA), week, NOW);
+      expect(other.by_workflow).toEqual([]);
+    });
 
-  it('times each layer from entry to decision and counts how its SLA went', async () => {
-    const a = await approvalFigures(source(), week, NOW);
-    expect(
-      a.layers.map((l) => [
-        l.workflow_name,
-        l.name,
-        l.visits,
-        l.start_not_told,
-        l.time_in_layer.count,
-        l.time_in_layer.median_ms! / H,
-        l.sla,
-      ]),
-    ).toEqual([
-      ['Hiring', 'HR', 1, 0, 1, 6, { met: 0, missed: 0, overdue: 0, pending: 0, not_seen: 1 }],
-      // Legal of Purchase: 24 h and 21 h timed (median 22.5 h), r3's untimed; met, missed, overdue
-      ['Purchase', 'Legal', 3, 1, 2, 22.5, { met: 1, missed: 1, overdue: 1, pending: 0, not_seen: 0 }],
-    ]);
-    expect(a.sla).toEqual({ met: 1, missed: 1, overdue: 1, pending: 0, not_seen: 1 });
-    // r5 left no steps
-    expect(a.layers_not_told).toBe(1);
-    // a day earlier, r3's deadline was still ahead
-    const before = await approvalFigures(source(), week, new Date('2026-11-07T09:00:00.000Z'));
-    expect(before.sla).toMatchObject({ overdue: 0, pending: 1 });
-  });
-
-  it('narrows to a team, a workflow or a sender, leaving out what the console did not submit', async () => {
-    const hire = await approvalFigures(source({ workflow: 'wf_hire' }), week, NOW);
-    expect(hire.by_workflow.map((w) => [w.workflow_id, w.submitted])).toEqual([['wf_hire', 1]]);
-    expect(hire.layers.map((l) => l.name)).toEqual(['HR']);
-    expect(hire.not_from_console).toBe(0);
-    const bob = await approvalFigures(source({ sender: 'usr_bob' }), week, NOW);
-    expect(bob.decisions.find((d) => d.decision === 'REJECTED')?.count).toBe(1);
-    expect(bob.submitted_per_week.reduce((n, b) => n + b.count, 0)).toBe(1);
-    const a = await approvalFigures(source({ team: 'team_a' }), week, NOW);
-    expect(a.by_workflow.map((w) => [w.workflow_id, w.submitted])).toEqual([['wf_buy', 2]]);
-  });
-
-  it('answers an empty period with zeros and no medians', async () => {
-    const a = await approvalFigures(source(), empty, NOW);
-    expect(a.submitted_per_week.every((b) => b.count === 0)).toBe(true);
-    expect(a.time_to_decision).toEqual({ count: 0, median_ms: null, p90_ms: null });
-    expect([a.by_workflow, a.layers, a.not_from_console, a.layers_not_told]).toEqual([[], [], 0, 0]);
-    expect(a.sla).toEqual({ met: 0, missed: 0, overdue: 0, pending: 0, not_seen: 0 });
-  });
-});
-
-describe('approval figures, seen through a team', () => {
-  it("counts only the team's own requests: not another team's, nor those not submitted from the console", async () => {
-    const a = await approvalFigures(source({}, teamA), week, NOW);
-    // r1 and r3 only
-    expect(a.submitted_per_week.reduce((n, b) => n + b.count, 0)).toBe(2);
-    expect(a.decisions.map((d) => d.count)).toEqual([1, 0, 0, 1]);
-    expect(a.time_to_decision.median_ms).toBe(48 * H);
-    expect(a.not_from_console).toBe(0);
-    expect(a.by_workflow.map((w) => w.workflow_id)).toEqual(['wf_buy']);
-    expect(a.layers.map((l) => l.name)).toEqual(['Legal']);
-    expect(a.layers_not_told).toBe(0);
-    // a team filter within the scope narrows to that team; the other team's, through this scope, to nothing
-    const other = await approvalFigures(source({ team: 'team_b' }, teamA), week, NOW);
-    expect(other.by_workflow).toEqual([]);
-  });
-
-  it('counts nothing for a reader of no team', async () => {
-    const a = await approvalFigures(source({}, { kind: 'teams', teamIds: [] }), week, NOW);
-    expect(a.submitted_per_week.every((b) => b.count === 0)).toBe(true);
-    expect(a.by_workflow).toEqual([]);
+    it('counts nothing for a reader of no team', async () => {
+      const a = await approvalFigures(source({}, { kind: 'teams', teamIds: [] }), week, NOW);
+      expect(a.submitted_per_week.every((b) => b.count === 0)).toBe(true);
+      expect(a.by_workflow).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,8 @@
 import 'server-only';
-import { candidates, submissionCondition, type ApprovalSource, type RequestRow } from './approval-requests-in';
+import { sql } from 'kysely';
+import { factsSubmittedIn, type ApprovalSource } from './approval-requests-in';
 import type { Period } from './period';
-import { summarise } from './percentiles';
+import { orderedTimes, summariseSorted, timesOf } from './ordered-times';
 
 /**
  * How a visit of a layer stands against its SLA: decided by its deadline (met) or after it
@@ -21,76 +22,97 @@ export function slaState(v: { decided_at: string | null; due_at: string | null }
 
 const noSla = (): Record<SlaState, number> => ({ met: 0, missed: 0, overdue: 0, pending: 0, not_seen: 0 });
 
+// How a visit stands against its SLA, as the database codes it (slaState's states, in SLA_STATES order).
+const SLA_CODE = { met: 0, missed: 1, overdue: 2, pending: 3, not_seen: 4 } as const satisfies Record<SlaState, number>;
+
 /**
- * Time spent in each layer of the period's requests (`submitted`), per workflow and layer:
- * from entering a layer to its decision, as the API's visited steps tell them to the watcher
- * (server/watcher/layer-visits.ts); a visit whose entry time the API did not tell is counted
- * (start_not_told), not timed. `layers_not_told`: requests of which the watcher kept no step.
+ * Time spent in each layer of the period's requests (`submitted` of them), per workflow and
+ * layer: from entering a layer to its decision, as the API's visited steps tell them to the
+ * watcher (server/watcher/layer-visits.ts); a visit whose entry time the API did not tell is
+ * counted (start_not_told), not timed. `layers_not_told`: requests of which the watcher kept no
+ * step. `names`: the workflows' names by id. Grouped by the database: a year's 40,000 visits
+ * come back as a row per layer, its counts and SLA states summed and its times in order
+ * (ordered-times.ts), each visit first cut down to what is counted, so that sorting them for
+ * their groups stays in memory.
  */
-export async function approvalLayers(source: ApprovalSource, period: Period, submitted: readonly RequestRow[], now: Date) {
-  const byId = new Map(submitted.map((r) => [r.id, r]));
-  const visits =
-    submitted.length === 0
-      ? []
-      : await source.db
-          .selectFrom('approval_layer_visits as v')
-          .leftJoin('approval_submissions as a', 'a.request_id', 'v.request_id')
-          .where('v.request_id', 'in', candidates(source.db, period))
-          .where(submissionCondition(source))
-          .select(['v.request_id', 'v.visit', 'v.layer', 'v.name', 'v.entered_at', 'v.decided_at', 'v.due_at'])
-          .orderBy('v.request_id')
-          .orderBy('v.visit')
-          .execute();
-  type Group = {
-    workflow_id: string | null;
-    workflow_name: string | null;
-    layer: number | null;
-    name: string | null;
-    durations: number[];
-    visits: number;
-    start_not_told: number;
-    sla: Record<SlaState, number>;
-  };
-  const groups = new Map<string, Group>();
+export async function approvalLayers(
+  source: ApprovalSource,
+  period: Period,
+  submitted: { count: number; names: ReadonlyMap<string | null, string | null> },
+  now: Date,
+) {
+  if (submitted.count === 0) return { layers: [], sla: noSla(), layers_not_told: 0 };
+  // The watcher writes every time as toISOString does (layer-visits.ts), and `at` is one too:
+  // compared as text, they compare as the instants they are.
+  const at = now.toISOString();
+  const code = (state: SlaState) => sql.lit(SLA_CODE[state]);
+  const [groups, untold] = await Promise.all([
+    source.db
+      .with(
+        (cte) => cte('t').materialized(),
+        () =>
+          factsSubmittedIn(source, period)
+            .innerJoin('approval_layer_visits as v', 'v.request_id', 'f.request_id')
+            .select([
+              sql<string | null>`case when f.assigned_by is null then f.workflow_id end`.as('workflow_id'),
+              'v.layer',
+              'v.name',
+              sql<number>`case when v.entered_at is null then 1 else 0 end`.as('untold'),
+              sql<number>`case
+                when v.due_at is null then ${code('not_seen')}
+                when v.decided_at is not null then (case when v.decided_at <= v.due_at then ${code('met')} else ${code('missed')} end)
+                when v.due_at < ${at} then ${code('overdue')}
+                else ${code('pending')} end`.as('sla'),
+              // a negative time (a decision dated before its entry) is not a time
+              sql<number | null>`case when v.entered_at is not null and v.took_ms >= 0 then v.took_ms end`.as('ms'),
+            ]),
+      )
+      .selectFrom('t')
+      .select([
+        't.workflow_id',
+        't.layer',
+        't.name',
+        sql<number>`count(*)`.as('visits'),
+        sql<number>`sum(t.untold)`.as('start_not_told'),
+        ...SLA_STATES.map((state) => sql<number>`sum(case when t.sla = ${code(state)} then 1 else 0 end)`.as(state)),
+        orderedTimes(source.db, sql.ref('t.ms')).as('times'),
+      ])
+      .groupBy(['t.workflow_id', 't.layer', 't.name'])
+      .execute(),
+    factsSubmittedIn(source, period)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('approval_layer_visits as v').select('v.request_id').whereRef('v.request_id', '=', 'f.request_id'),
+          ),
+        ),
+      )
+      .select(sql<number>`count(*)`.as('count'))
+      .executeTakeFirst(),
+  ]);
   const sla = noSla();
-  const told = new Set<string>();
-  for (const v of visits) {
-    const request = byId.get(v.request_id);
-    if (!request) continue;
-    told.add(v.request_id);
-    const key = JSON.stringify([request.workflow_id, v.layer, v.name]);
-    let g = groups.get(key);
-    if (!g) {
-      g = {
-        workflow_id: request.workflow_id,
-        workflow_name: request.workflow_name,
-        layer: v.layer,
-        name: v.name,
-        durations: [],
-        visits: 0,
-        start_not_told: 0,
-        sla: noSla(),
+  const layers = groups
+    .map((g) => {
+      const states = Object.fromEntries(SLA_STATES.map((s) => [s, Number(g[s])])) as Record<SlaState, number>;
+      for (const s of SLA_STATES) sla[s] += states[s];
+      const workflowId = g.workflow_id ?? null;
+      return {
+        workflow_id: workflowId,
+        workflow_name: submitted.names.get(workflowId) ?? null,
+        layer: g.layer === null ? null : Number(g.layer),
+        name: g.name ?? null,
+        visits: Number(g.visits),
+        start_not_told: Number(g.start_not_told),
+        sla: states,
+        time_in_layer: summariseSorted(timesOf(g.times)),
       };
-      groups.set(key, g);
-    }
-    g.visits += 1;
-    if (v.entered_at === null) g.start_not_told += 1;
-    else if (v.decided_at !== null) {
-      const took = Date.parse(v.decided_at) - Date.parse(v.entered_at);
-      if (Number.isFinite(took) && took >= 0) g.durations.push(took);
-    }
-    const state = slaState(v, now);
-    g.sla[state] += 1;
-    sla[state] += 1;
-  }
-  const layers = [...groups.values()]
+    })
     .sort(
       (a, b) =>
         Number(a.workflow_id === null) - Number(b.workflow_id === null) ||
         (a.workflow_name ?? a.workflow_id ?? '').localeCompare(b.workflow_name ?? b.workflow_id ?? '') ||
         (a.layer ?? Infinity) - (b.layer ?? Infinity) ||
         (a.name ?? '').localeCompare(b.name ?? ''),
-    )
-    .map(({ durations, ...g }) => ({ ...g, time_in_layer: summarise(durations) }));
-  return { layers, sla, layers_not_told: submitted.filter((r) => !told.has(r.id)).length };
+    );
+  return { layers, sla, layers_not_told: Number(untold?.count ?? 0) };
 }

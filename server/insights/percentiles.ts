@@ -3,11 +3,12 @@ import 'server-only';
 /**
  * The p-th percentile (0..1) of `values`, interpolated between the two nearest ranks (as
  * PostgreSQL's percentile_cont and a spreadsheet's PERCENTILE.INC): the median of 1, 2, 3, 10 is
- * 2.5. Null for no values: an empty period has no median, not a median of 0.
+ * 2.5. Null for no values: an empty period has no median, not a median of 0. `ascending`: the
+ * values are already sorted (a database sorted them), so they are not sorted again.
  */
-export function percentile(values: readonly number[], p: number): number | null {
+export function percentile(values: readonly number[], p: number, ascending = false): number | null {
   if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = ascending ? values : [...values].sort((a, b) => a - b);
   const { below, above, weight } = ranksOf(sorted.length, p);
   return sorted[below]! + (sorted[above]! - sorted[below]!) * weight;
 }
