@@ -7,8 +7,8 @@ import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 // archiving behind a confirmation; assigning a sender's past packages of no team to a team in one
 // step, and the packages list's team filter; the team pickers of a person in two teams on the
 // approval request form and the documents upload, and the audit log filtered by team; a saved view
-// shared with a team, seen on a teammate's home; assigning an approval request of no team to a
-// team from its page; at 1360 and 390 px.
+// shared with a team, seen on a teammate's home; assigning an approval request and a package of no
+// team to a team from its page; at 1360 and 390 px.
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -364,5 +364,60 @@ test.describe('Admin → Teams', () => {
     const rows = ((await audit.json()) as { data: { target_id: string }[] }).data;
     expect(rows.map((r) => r.target_id)).toContain(id);
     await operator.context().close();
+  });
+
+  test('assign a package of no team to a team from its page; its members see it then, and which team it is in', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = stamp();
+    // Sent while no team exists: the package belongs to no team.
+    const sender = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(sender, 'sender', { at: '/packages' });
+    const preview = await post(sender.request, sender, '/api/packages/preview', ndaPreview(`Unowned ${tag}`, tag));
+    expect(preview.status(), await preview.text()).toBe(200);
+    const { preview_token } = (await preview.json()) as { preview_token: string };
+    const sent = await post(
+      sender.request,
+      sender,
+      '/api/packages',
+      { template_id: 'dst_nda', preview_token, confirmed: true },
+      `e2e-unowned-pkg-${tag}`,
+    );
+    expect(sent.status(), await sent.text()).toBe(200);
+    const { id: pkg } = (await sent.json()) as { id: string };
+    await signIn(page, 'admin', { at: '/admin/teams' });
+    const name = `Deals ${tag}`;
+    await makeTeam(page, name, [await myId(sender)]);
+    // In a team now, the sender no longer sees it: it is of no team.
+    expect((await sender.request.get(`/api/packages/${encodeURIComponent(pkg)}`)).status()).toBe(404);
+
+    await page.goto(`/packages/${encodeURIComponent(pkg)}`);
+    const team = page.getByRole('region', { name: 'Team' });
+    await expect(team).toContainText('belongs to no team');
+    await expect(team.getByRole('button', { name: 'Assign' })).toBeDisabled();
+    await team.getByLabel('Assign to a team').selectOption({ label: name });
+    await expectAccessible(page);
+    await snap(page, 'package-assign-team');
+    await expectPhoneFits(page, 'package-assign-team-390');
+    await team.getByRole('button', { name: 'Assign' }).click();
+    await expect(page.getByText(`This package now belongs to ${name}: its members see it.`)).toBeVisible();
+    await expect(team).toContainText(`Belongs to ${name}`);
+    await snap(page, 'package-assigned-team');
+
+    // The sender opens it again, and is told which team it is in.
+    await sender.goto(`/packages/${encodeURIComponent(pkg)}`);
+    const facts = sender.locator('dl').filter({ has: sender.getByText('Sent from this console') });
+    await expect(facts.locator('div').filter({ has: sender.locator('dt', { hasText: /^Team$/ }) })).toContainText(name);
+    await expectAccessible(sender);
+    await snap(sender, 'package-team-member');
+    await expectPhoneFits(sender, 'package-team-member-390');
+
+    const audit = await page.request.get(`/api/admin/audit?operation=package.assign_team&outcome=success`);
+    const rows = ((await audit.json()) as { data: { target_id: string }[] }).data;
+    expect(rows.map((r) => r.target_id)).toContain(pkg);
+    await sender.context().close();
   });
 });

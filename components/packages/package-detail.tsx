@@ -108,6 +108,8 @@ interface PackageDetailProps {
   /** may start a new package from this one */
   canSend: boolean;
   justSent: boolean;
+  /** says which team the package belongs to (an admin's page says it in its Team section instead) */
+  showTeam: boolean;
 }
 
 const LOADING = <LoadingBars label="Loading the package" bars={['h-8 w-1/3', 'h-32 w-full']} />;
@@ -134,7 +136,7 @@ interface PackageViewProps extends Omit<PackageDetailProps, 'id'> {
   fetching: boolean;
 }
 
-function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }: PackageViewProps) {
+function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent, showTeam }: PackageViewProps) {
   const template = useQuery({
     ...catalogItemQuery('document-sign-templates', pkg.template_id ?? ''),
     enabled: Boolean(pkg.template_id),
@@ -202,6 +204,8 @@ function PackageView({ pkg, updatedAt, fetching, canArchive, canSend, justSent }
                 : 'No: sent by other means',
             ],
             ...(record ? [['Your reference', record.reference ?? '—'] as [string, string]] : []),
+            // Seen through teams, a package is one of the reader's teams': which one. None where no team is defined.
+            ...(showTeam && pkg.team ? [['Team', pkg.team.name] as [string, string]] : []),
             ['Delivered', formatDateTime(pkg.delivered_at)],
             [
               'Expires',

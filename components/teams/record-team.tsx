@@ -10,10 +10,10 @@ import { Button } from '../ui/button';
 import { Section } from '../ui/card';
 import { SelectField } from '../ui/field';
 
-const NOUN: Record<TeamRecordKind, string> = { approval_request: 'request', document: 'document' };
+const NOUN: Record<TeamRecordKind, string> = { approval_request: 'request', document: 'document', package: 'package' };
 
 /**
- * For an admin, on a request's or a document's page: the team it belongs to, and for one of no
+ * For an admin, on a request's, a document's or a package's page: the team it belongs to, and for one of no
  * team (made before teams, or by other means, so no member sees it) a picker to give it to one.
  */
 export function RecordTeam({ kind, id }: { kind: TeamRecordKind; id: string }) {
@@ -52,8 +52,8 @@ export function RecordTeam({ kind, id }: { kind: TeamRecordKind; id: string }) {
             }}
           >
             <p className="w-full text-sm text-slate-700">
-              This {NOUN[kind]} belongs to no team (made before teams, or by other means): only admins see it until it is assigned
-              to a team, whose members then see it. Once assigned, it stays that team’s.
+              This {NOUN[kind]} belongs to no team ({kind === 'package' ? 'sent' : 'made'} before teams, or by other means): only
+              admins see it until it is assigned to a team, whose members then see it. Once assigned, it stays that team’s.
             </p>
             <SelectField
               label="Assign to a team"

@@ -30,6 +30,7 @@ export const AUDIT_OPERATION_LABELS: Readonly<Record<string, string>> = {
   'team.assign_packages': "Assigned a sender's past packages to a team",
   'approval_request.assign_team': 'Assigned an approval request of no team to a team',
   'document.assign_team': 'Assigned a document of no team to a team',
+  'package.assign_team': 'Assigned a package of no team to a team',
 
   'category.create': 'Created a category',
   // The archives of the catalog's kinds, named with each kind (lib/catalog/kinds.ts).

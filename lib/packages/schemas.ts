@@ -192,8 +192,14 @@ export interface ReviewStart {
   package_id: string | null;
 }
 
-/** A package as the console's routes answer it: the API's record and, if the console sent it, its own. */
-export type ConsolePackage = SignaturePackage & { console_record: ConsoleRecord | null };
+/**
+ * A package as the console's routes answer it: the API's record and, if the console sent it, its
+ * own; one package's read names its team too (null: none).
+ */
+export type ConsolePackage = SignaturePackage & {
+  console_record: ConsoleRecord | null;
+  team?: { id: string; name: string } | null;
+};
 /** A row of the packages list; `found_in_record` when only the console's record matched the search. */
 export type ListedPackage = ConsolePackage & { found_in_record: boolean };
 export interface PackagesPage {

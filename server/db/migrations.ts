@@ -1,6 +1,6 @@
 import 'server-only';
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
-import { installPackageFacts } from './package-facts-sql';
+import { installPackageFacts, takeTeamsFromPackageTeams } from './package-facts-sql';
 import { installRequestFacts } from './request-facts-sql';
 
 // The columns a draft row has carried since 0004: 0006 copies package drafts into the shared
@@ -763,6 +763,23 @@ export const migrations: Record<string, Migration> = {
   '0036_request_facts': {
     async up(db: Kysely<unknown>) {
       await installRequestFacts(db, db.getExecutor().adapter instanceof PostgresAdapter);
+    },
+  },
+  // A package sent by other means (no send record) that an admin gave to a team (issue 38): the
+  // team it then belongs to, who gave it and when. A package the console sent keeps its team on
+  // its send record; this holds only the others. The insights' facts take a package's team from
+  // here where no send record holds it (server/db/package-facts-sql.ts).
+  '0037_package_teams': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('package_teams')
+        .addColumn('package_id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('assigned_by', 'text', (c) => c.notNull())
+        .addColumn('assigned_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('package_teams_team').on('package_teams').column('team_id').execute();
+      await takeTeamsFromPackageTeams(db, db.getExecutor().adapter instanceof PostgresAdapter);
     },
   },
 };

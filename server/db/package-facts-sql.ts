@@ -18,6 +18,16 @@ import { sql, type Kysely } from 'kysely';
 // the package's row out again from its sources (a few index lookups): simple to get right, and
 // the writes are one package or one sweep's page at a time.
 
+/**
+ * Which statements to produce: each dialect's, as 0032 installed them, or as 0037 replaced them
+ * (`packageTeams`: a package no send record holds takes its team from package_teams, where an
+ * admin gave it to one). 0032's stay as they were: databases have run them.
+ */
+interface FactsSql {
+  postgres: boolean;
+  packageTeams: boolean;
+}
+
 const FACT_COLUMNS =
   'package_id, from_console, sent_at, team_id, template_id, template_name, user_id, status, first_seen_at, to_complete_ms';
 
@@ -33,17 +43,19 @@ const millisBetween = (postgres: boolean, finish: string, start: string) =>
  * counts from the console when any send record holds it; it is timed as the figures always did:
  * the first completion less the first queued (else the send), never negative.
  */
-function factsOf(postgres: boolean, ids: string) {
+function factsOf({ postgres, packageTeams }: FactsSql, ids: string) {
   // SQLite would answer the first sight from the partial index of first sights (0031), walking
   // every package's in time order to find this one's: pinned to the index by package instead.
   const history = postgres ? 'status_history h' : 'status_history h INDEXED BY status_history_change';
   const first = (where: string) => `(SELECT min(h.at) FROM ${history} WHERE h.kind = 'package' AND h.id = k.id AND ${where})`;
   const took = millisBetween(postgres, 't.completed_at', 'coalesce(t.queued_at, t.sent_at)');
+  const team = packageTeams ? 'CASE WHEN s.id IS NULL THEN pt.team_id ELSE s.team_id END AS team_id' : 's.team_id';
+  const assigned = packageTeams ? '\n      LEFT JOIN package_teams pt ON pt.package_id = k.id' : '';
   return `SELECT t.id, t.from_console, t.sent_at, t.team_id, t.template_id, t.template_name, t.user_id, t.status, t.first_seen_at,
       CASE WHEN t.completed_at IS NOT NULL AND ${took} >= 0 THEN ${took} END
     FROM (
       SELECT k.id, CASE WHEN s.id IS NULL THEN 0 ELSE 1 END AS from_console,
-        s.sent_at, s.team_id, s.template_id, s.template_name, s.user_id,
+        s.sent_at, ${team}, s.template_id, s.template_name, s.user_id,
         w.last_status AS status, w.id AS watched_id,
         ${first('h.from_status IS NULL')} AS first_seen_at,
         ${first(`h.to_status = 'queued'`)} AS queued_at,
@@ -52,26 +64,30 @@ function factsOf(postgres: boolean, ids: string) {
       FROM (${ids}) k
       LEFT JOIN send_records s ON s.id = (
         SELECT s2.id FROM send_records s2 WHERE s2.package_id = k.id ORDER BY s2.sent_at IS NULL, s2.sent_at, s2.id LIMIT 1)
-      LEFT JOIN watched_records w ON w.kind = 'package' AND w.id = k.id
+      LEFT JOIN watched_records w ON w.kind = 'package' AND w.id = k.id${assigned}
     ) t
     WHERE t.from_console = 1 OR t.watched_id IS NOT NULL OR t.changed`;
 }
 
 /** The statements that work out package `id`'s row again (an SQL expression: NEW.id, a parameter). */
-const refresh = (postgres: boolean, id: string) =>
+const refresh = (v: FactsSql, id: string) =>
   `DELETE FROM package_facts WHERE package_id = ${id};
-   INSERT INTO package_facts (${FACT_COLUMNS}) ${factsOf(postgres, `SELECT ${id} AS id`)};`;
+   INSERT INTO package_facts (${FACT_COLUMNS}) ${factsOf(v, `SELECT ${id} AS id`)};`;
 
 // What a change of each table touches, and when it can change a package's facts at all (the
 // watcher rewrites a record's sweep on every pass; a preview's page count is no fact).
 const SEND_CHANGED = ['package_id', 'sent_at', 'team_id', 'template_id', 'template_name', 'user_id'];
 
-async function sqliteTriggers(db: Kysely<unknown>) {
+const SQLITE_TRIGGERS = ['send', 'watched', 'history'].flatMap((t) =>
+  ['insert', 'update', 'delete'].map((e) => `package_facts_${t}_${e}`),
+);
+
+async function sqliteTriggers(db: Kysely<unknown>, v: FactsSql) {
   const trigger = (name: string, event: string, table: string, when: string, ids: string[]) =>
     sql
       .raw(
         `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW WHEN ${when}
-         BEGIN ${ids.map((id) => refresh(false, id)).join('\n')} END`,
+         BEGIN ${ids.map((id) => refresh(v, id)).join('\n')} END`,
       )
       .execute(db);
   const changed = (columns: string[]) => `(${columns.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ')})`;
@@ -96,7 +112,27 @@ async function sqliteTriggers(db: Kysely<unknown>) {
     'NEW.id',
   ]);
   await trigger('package_facts_history_delete', 'DELETE', 'status_history', `OLD.kind = 'package'`, ['OLD.id']);
+  if (!v.packageTeams) return;
+  await trigger('package_facts_team_insert', 'INSERT', 'package_teams', '1', ['NEW.package_id']);
+  await trigger('package_facts_team_update', 'UPDATE', 'package_teams', changed(['package_id', 'team_id']), [
+    'OLD.package_id',
+    'NEW.package_id',
+  ]);
+  await trigger('package_facts_team_delete', 'DELETE', 'package_teams', '1', ['OLD.package_id']);
 }
+
+/** (PostgreSQL) The function every trigger calls to work a package's row out again; 0037 replaces 0032's. */
+const refreshFunction = (db: Kysely<unknown>, v: FactsSql) =>
+  sql
+    .raw(
+      `CREATE ${v.packageTeams ? 'OR REPLACE ' : ''}FUNCTION package_facts_refresh(pid text) RETURNS void LANGUAGE plpgsql AS $$
+       BEGIN
+         IF pid IS NULL THEN RETURN; END IF;
+         PERFORM pg_advisory_xact_lock(hashtext('package_facts'), hashtext(pid));
+         ${refresh(v, 'pid')}
+       END $$`,
+    )
+    .execute(db);
 
 async function postgresTriggers(db: Kysely<unknown>) {
   // Two transactions at once (a send, the watcher, a team assignment) must not each work the row
@@ -104,16 +140,7 @@ async function postgresTriggers(db: Kysely<unknown>) {
   // advisory lock first, so the second waits for the first to commit and then reads what it
   // wrote. (A row lock would not do: the refresh deletes the row, and a waiter on a deleted row
   // goes on unlocked, then meets the first one's insert as a duplicate key.)
-  await sql
-    .raw(
-      `CREATE FUNCTION package_facts_refresh(pid text) RETURNS void LANGUAGE plpgsql AS $$
-       BEGIN
-         IF pid IS NULL THEN RETURN; END IF;
-         PERFORM pg_advisory_xact_lock(hashtext('package_facts'), hashtext(pid));
-         ${refresh(true, 'pid')}
-       END $$`,
-    )
-    .execute(db);
+  await refreshFunction(db, { postgres: true, packageTeams: false });
   for (const [name, column] of [
     ['send', 'package_id'],
     ['watched', 'id'],
@@ -240,7 +267,49 @@ export async function installPackageFacts(db: Kysely<unknown>, postgres: boolean
   const known = `SELECT package_id AS id FROM send_records WHERE package_id IS NOT NULL
     UNION SELECT id FROM watched_records WHERE kind = 'package'
     UNION SELECT id FROM status_history WHERE kind = 'package'`;
-  await sql.raw(`INSERT INTO package_facts (${FACT_COLUMNS}) ${factsOf(postgres, known)}`).execute(db);
+  const v = { postgres, packageTeams: false };
+  await sql.raw(`INSERT INTO package_facts (${FACT_COLUMNS}) ${factsOf(v, known)}`).execute(db);
   if (postgres) await postgresTriggers(db);
-  else await sqliteTriggers(db);
+  else await sqliteTriggers(db, v);
+}
+
+/**
+ * (0037) A package sent by other means that an admin gave to a team (package_teams) counts for
+ * that team: every trigger's refresh takes the team from there where no send record holds the
+ * package (PostgreSQL: the one function they call, replaced; SQLite: the triggers, which hold
+ * their statements, made again), a change of package_teams refreshes its package, and the rows of
+ * the packages it already names are worked out again.
+ */
+export async function takeTeamsFromPackageTeams(db: Kysely<unknown>, postgres: boolean) {
+  const v = { postgres, packageTeams: true };
+  if (postgres) {
+    await refreshFunction(db, v);
+    await sql
+      .raw(
+        `CREATE FUNCTION package_facts_team_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM package_facts_refresh(OLD.package_id); END IF;
+           IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM package_facts_refresh(NEW.package_id); END IF;
+           RETURN NULL;
+         END $$`,
+      )
+      .execute(db);
+    for (const [event, when] of [
+      ['INSERT', 'TRUE'],
+      ['UPDATE', 'OLD.package_id IS DISTINCT FROM NEW.package_id OR OLD.team_id IS DISTINCT FROM NEW.team_id'],
+      ['DELETE', 'TRUE'],
+    ] as const)
+      await sql
+        .raw(
+          `CREATE TRIGGER package_facts_team_${event.toLowerCase()} AFTER ${event} ON package_teams FOR EACH ROW
+           WHEN (${when}) EXECUTE FUNCTION package_facts_team_changed()`,
+        )
+        .execute(db);
+  } else {
+    for (const name of SQLITE_TRIGGERS) await sql.raw(`DROP TRIGGER ${name}`).execute(db);
+    await sqliteTriggers(db, v);
+  }
+  const assigned = 'SELECT package_id AS id FROM package_teams';
+  await sql.raw(`DELETE FROM package_facts WHERE package_id IN (${assigned})`).execute(db);
+  await sql.raw(`INSERT INTO package_facts (${FACT_COLUMNS}) ${factsOf(v, assigned)}`).execute(db);
 }

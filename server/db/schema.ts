@@ -477,9 +477,21 @@ export interface DocumentUploadsTable {
 }
 
 /**
+ * A package sent by other means (no send record) that an admin gave to a team (0037): the team
+ * it belongs to. A package the console sent has its team on its send record, never here.
+ */
+export interface PackageTeamsTable {
+  package_id: string;
+  team_id: string;
+  /** the admin who gave it to the team */
+  assigned_by: string;
+  assigned_at: string;
+}
+
+/**
  * What the insights figures count a package by (0032), one row per package the console sent or
- * the watcher saw; written by triggers on send_records, watched_records and status_history
- * (server/db/package-facts-sql.ts), never by the console's code.
+ * the watcher saw; written by triggers on send_records, watched_records and status_history (and,
+ * from 0037, package_teams) (server/db/package-facts-sql.ts), never by the console's code.
  */
 export interface PackageFactsTable {
   package_id: string;
@@ -487,6 +499,7 @@ export interface PackageFactsTable {
   from_console: number;
   /** the send's (null: not sent from here) */
   sent_at: string | null;
+  /** the send record's; where none holds the package, package_teams' (0037) */
   team_id: string | null;
   template_id: string | null;
   template_name: string | null;
@@ -529,6 +542,7 @@ export interface RequestFactsTable {
 export interface Database {
   package_facts: PackageFactsTable;
   request_facts: RequestFactsTable;
+  package_teams: PackageTeamsTable;
   document_uploads: DocumentUploadsTable;
   approval_submissions: ApprovalSubmissionsTable;
   approval_layer_visits: ApprovalLayerVisitsTable;

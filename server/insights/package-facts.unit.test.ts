@@ -180,6 +180,46 @@ describe.each(DIALECTS)('package facts (%s)', (dialect) => {
     expect((await factsOf(db, 'pkg_5'))!.team_id).toBe('team_z');
   });
 
+  it('take the team an admin gave a package sent by other means (package_teams), and follow its change and removal', async () => {
+    const db = await freshDb(dialect);
+    await recordSeen(db, 'package', [{ id: 'pkg_found', status: 'delivered', at: '2026-11-05T10:00:00.000Z' }], 's', new Date());
+    expect((await factsOf(db, 'pkg_found'))!.team_id).toBeNull();
+    const at = '2026-11-06T09:00:00.000Z';
+    await db
+      .insertInto('package_teams')
+      .values({ package_id: 'pkg_found', team_id: 'team_a', assigned_by: 'usr_adm', assigned_at: at })
+      .execute();
+    expect(await factsOf(db, 'pkg_found')).toMatchObject({ from_console: 0, team_id: 'team_a', status: 'delivered' });
+    await db.updateTable('package_teams').set({ team_id: 'team_b' }).where('package_id', '=', 'pkg_found').execute();
+    expect((await factsOf(db, 'pkg_found'))!.team_id).toBe('team_b');
+    // The watcher's next pass works the row out again: the team stays.
+    await recordSeen(db, 'package', [{ id: 'pkg_found', status: 'completed', at: '2026-11-07T10:00:00.000Z' }], 's2', new Date());
+    expect(await factsOf(db, 'pkg_found')).toMatchObject({ team_id: 'team_b', status: 'completed' });
+    await db.deleteFrom('package_teams').where('package_id', '=', 'pkg_found').execute();
+    expect((await factsOf(db, 'pkg_found'))!.team_id).toBeNull();
+    // A package the console sent keeps its send record's team, whatever package_teams says.
+    await send(db, 'tok_6', 'pkg_6', '2026-11-02T08:00:00.000Z', 'team_a');
+    await db
+      .insertInto('package_teams')
+      .values({ package_id: 'pkg_6', team_id: 'team_b', assigned_by: 'usr_adm', assigned_at: at })
+      .execute();
+    expect((await factsOf(db, 'pkg_6'))!.team_id).toBe('team_a');
+  });
+
+  it('are worked out again by 0037 for the packages package_teams names, and the others are left as they were', async () => {
+    const db = await freshDb(dialect, '0035_assigned_by');
+    await recordSeen(db, 'package', [{ id: 'pkg_seen', status: 'delivered', at: '2026-11-05T10:00:00.000Z' }], 's', new Date());
+    await send(db, 'tok_7', 'pkg_7', '2026-11-02T08:00:00.000Z', 'team_a');
+    const before = await db.selectFrom('package_facts').selectAll().orderBy('package_id').execute();
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    if (error) throw error;
+    expect(await db.selectFrom('package_facts').selectAll().orderBy('package_id').execute()).toEqual(before);
+    // The triggers 0037 made again still follow the watcher and the sends.
+    await recordSeen(db, 'package', [{ id: 'pkg_7', status: 'completed', at: '2026-11-02T10:00:00.000Z' }], 's2', new Date());
+    expect(await factsOf(db, 'pkg_7')).toMatchObject({ team_id: 'team_a', status: 'completed' });
+    expect(Number((await factsOf(db, 'pkg_7'))!.to_complete_ms)).toBe(2 * H);
+  });
+
   it('are backfilled by the migration from the sends and the changes recorded before it', async () => {
     const db = await freshDb(dialect, '0031_insights');
     const base = {

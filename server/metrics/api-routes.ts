@@ -73,6 +73,7 @@ export const API_ROUTES: readonly string[] = [
   '/api/packages/[id]',
   '/api/packages/[id]/archive',
   '/api/packages/[id]/sending-record',
+  '/api/packages/[id]/team',
   '/api/packages/export',
   '/api/packages/preview',
   '/api/packages/preview/document',

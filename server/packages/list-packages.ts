@@ -9,6 +9,7 @@ import { recordsOf, searchSendRecords, sendsMatching, type SendRecordFilters } f
 import { SigningApiError } from '../signing-api/client/errors';
 import { getPackage, listPackages as listFromApi } from '../signing-api/packages';
 import { currentScope } from '../teams/scope';
+import { idsInScope } from '../teams/visible-records';
 
 /** Packages the console's record finds beyond the API's own matches: each costs a read of the API. */
 export const RECORD_SEARCH_LIMIT = 10;
@@ -54,8 +55,8 @@ const inRanges = (p: SignaturePackage, record: ConsoleRecord | null | undefined,
  * filter by) reads the newest RANGE_SCAN_ROWS of the list and pages what falls in range.
  */
 export async function listPackages({ query }: ListPackagesOptions) {
-  // Seen through teams, the list is what the console sent for the reader's teams among the
-  // newest RANGE_SCAN_ROWS, paged here, so its pages and counts hold only those.
+  // Seen through teams, the list is the reader's teams' packages (sent for them, or given to them
+  // by an admin) among the newest RANGE_SCAN_ROWS, paged here, so its pages and counts hold only those.
   if (hasDateRange(query) || byRecord(query) || (await currentScope()).kind === 'teams') {
     const { rows, scanned, complete } = await packagesMatching(query, RANGE_SCAN_ROWS);
     return { ...pageOfRows(rows, query.page, query.size), scan: { scanned, complete } };
@@ -104,10 +105,14 @@ export async function packagesMatching(filters: Filters, maxRows: number) {
         filters,
       )
     : null;
-  // recordsOf answers only the reader's teams' records: through teams, a package without one is not theirs.
-  const everything = (await currentScope()).kind === 'everything';
+  // Through teams: what the console sent for the reader's teams, or an admin gave to one of them.
+  const seen = await idsInScope(
+    conn,
+    'package',
+    all.map((p) => p.id),
+  );
   const rows = all
-    .filter((p) => everything || records.has(p.id))
+    .filter((p) => seen === null || seen.has(p.id))
     .filter((p) => !matching || matching.has(p.id))
     .filter((p) => inRanges(p, records.get(p.id), filters))
     .map((p) => ({ ...p, console_record: records.get(p.id) ?? null, found_in_record: addedIds.has(p.id) }));

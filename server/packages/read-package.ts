@@ -4,20 +4,21 @@ import { ConsoleError } from '../errors';
 import { recordsOf } from '../send-records/find-send-records';
 import { SigningApiError } from '../signing-api/client/errors';
 import { getPackage } from '../signing-api/packages';
-import { currentScope } from '../teams/scope';
+import { packageTeamOf } from '../teams/assign-record';
+import { idsInScope } from '../teams/visible-records';
 
 /** A package that is not there and one of another team answer the same, so nothing confirms the other exists. */
 export const noPackage = () => new ConsoleError(404, 'NOT_FOUND', 'No such package.');
 
 /**
- * One package as the API has it, with what the console recorded when it sent it (or null). Seen
- * through teams, only a package the console sent for one of the reader's teams is read at all.
+ * One package as the API has it, with what the console recorded when it sent it (or null) and
+ * the team it belongs to (or null). Seen through teams, only a package of one of the reader's
+ * teams (sent for it, or given to it by an admin) is read at all.
  */
 export async function readPackage({ id }: { id: string }) {
   const conn = await db();
-  const scoped = (await currentScope()).kind === 'teams';
-  const records = scoped ? await recordsOf(conn, [id]) : null;
-  if (records && !records.has(id)) throw noPackage();
+  const seen = await idsInScope(conn, 'package', [id]);
+  if (seen && !seen.has(id)) throw noPackage();
   let pkg: Awaited<ReturnType<typeof getPackage>>;
   try {
     pkg = await getPackage(id);
@@ -25,5 +26,6 @@ export async function readPackage({ id }: { id: string }) {
     if (err instanceof SigningApiError && err.status === 404) throw noPackage();
     throw err;
   }
-  return { ...pkg, console_record: (records ?? (await recordsOf(conn, [pkg.id]))).get(pkg.id) ?? null };
+  const [records, team] = await Promise.all([recordsOf(conn, [pkg.id]), packageTeamOf(conn, pkg.id)]);
+  return { ...pkg, console_record: records.get(pkg.id) ?? null, team };
 }

@@ -4,8 +4,9 @@ import type { Database } from '../db/schema';
 import { currentScope, inScope, type TeamScope } from './scope';
 
 // Which of the console's records (by kind and id) a scope sees, asked for many at once: what
-// Home's lists and a person's notifications are filtered by. A record the console did not make
-// has no team, so through teams it is not seen.
+// Home's lists and a person's notifications are filtered by, and the lists of packages, requests
+// and documents. A record the console did not make has no team, so through teams it is not seen,
+// until an admin gives it to one.
 
 export type RecordKind = 'package' | 'approval_request' | 'bulk_batch' | 'document';
 
@@ -22,20 +23,52 @@ export async function visibleRecords(
   const seen = new Set<string>();
   const packages = ids('package');
   if (packages.length > 0) {
-    const sent = await db
+    // Sent from here: its send record's team, or its batch's; sent by other means: the team an
+    // admin gave it (package_teams, which holds no package a send record holds). One statement.
+    const rows = await db
       .selectFrom('send_records')
       .select('package_id as id')
       .where('package_id', 'in', packages)
       .where(inScope('send_records.team_id', scope))
+      .unionAll(
+        db
+          .selectFrom('bulk_rows')
+          .innerJoin('bulk_batches', 'bulk_batches.id', 'bulk_rows.batch_id')
+          .select('bulk_rows.package_id as id')
+          .where('bulk_rows.package_id', 'in', packages)
+          .where(inScope('bulk_batches.team_id', scope)),
+      )
+      .unionAll(
+        db
+          .selectFrom('package_teams')
+          .select('package_teams.package_id as id')
+          .where('package_teams.package_id', 'in', packages)
+          .where(inScope('package_teams.team_id', scope))
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('send_records').select('id').whereRef('send_records.package_id', '=', 'package_teams.package_id'),
+              ),
+            ),
+          ),
+      )
       .execute();
-    const bulk = await db
-      .selectFrom('bulk_rows')
-      .innerJoin('bulk_batches', 'bulk_batches.id', 'bulk_rows.batch_id')
-      .select('bulk_rows.package_id as id')
-      .where('bulk_rows.package_id', 'in', packages)
-      .where(inScope('bulk_batches.team_id', scope))
-      .execute();
-    for (const r of [...sent, ...bulk]) if (r.id) seen.add(key('package', r.id));
+    for (const r of rows) if (r.id) seen.add(key('package', r.id));
+    if (scope.noTeam) {
+      const noted = await db
+        .selectFrom('send_records')
+        .select('package_id as id')
+        .where('package_id', 'in', packages)
+        .unionAll(db.selectFrom('bulk_rows').select('package_id as id').where('package_id', 'in', packages))
+        .unionAll(db.selectFrom('package_teams').select('package_id as id').where('package_id', 'in', packages))
+        .execute();
+      unnoted(
+        packages,
+        noted.filter((r): r is { id: string } => r.id !== null),
+        'package',
+        seen,
+      );
+    }
   }
   const requests = ids('approval_request');
   if (requests.length > 0) {
@@ -86,7 +119,7 @@ export async function visibleRecords(
   return seen;
 }
 
-/** A request or document the console has no note of was made by other means: of no team, as "no team" lists it for an admin to assign. */
+/** A record the console has no note of was made by other means: of no team, as "no team" lists it for an admin to assign. */
 function unnoted(ids: readonly string[], noted: readonly { id: string }[], kind: RecordKind, seen: Set<string>) {
   const known = new Set(noted.map((r) => r.id));
   for (const id of ids) if (!known.has(id)) seen.add(key(kind, id));

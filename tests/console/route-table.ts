@@ -90,6 +90,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
   { method: 'POST', path: '/api/admin/teams/team_matrix01/assign-packages', role: 'admin', invalid: { user_id: '' } },
   { method: 'POST', path: '/api/approval-requests/ar_matrix/team', role: 'admin', invalid: { team_id: 'HR' } },
   { method: 'POST', path: '/api/documents/doc_matrix/team', role: 'admin', invalid: { team_id: '' } },
+  { method: 'POST', path: '/api/packages/pkg_matrix/team', role: 'admin', invalid: { team_id: 'Legal' } },
   { method: 'POST', path: '/api/sandbox/clock', role: 'admin', invalid: { advance_seconds: 0 } },
   { method: 'POST', path: '/api/sandbox/faults', role: 'admin', invalid: { rules: 'all' } },
   { method: 'POST', path: '/api/sandbox/approval-requests/ar_matrix/actions', role: 'admin', invalid: { action: 'bless' } },

@@ -258,6 +258,13 @@ export const TEAM_MATRIX: Record<string, MatrixEntry> = {
     record: 'package',
     probes: [{ method: 'GET', path: '/api/packages/{id}/sending-record' }],
   },
+  '/api/packages/[id]/team': {
+    kind: 'admin',
+    probes: [
+      { method: 'GET', path: '/api/packages/pkg_matrix/team' },
+      { method: 'POST', path: '/api/packages/pkg_matrix/team', body: { team_id: 'team_matrix01' } },
+    ],
+  },
   '/api/packages/export': {
     kind: 'list',
     probes: [
