@@ -1,4 +1,5 @@
-import { apiId, expect, expectAccessible, expectPhoneFits, ndaPreview, post, signIn, snap, test } from './fixtures.ts';
+import { apiId, expect, expectAccessible, expectPhoneFits, post, sendNdaViaApi, signIn, snap, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 
 // Admin → Teams (issue 38): the empty state, making a team (its name checked, a taken name
@@ -11,6 +12,28 @@ import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 // team to a team from its page; at 1360 and 390 px.
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** On a record's page, an admin gives it (of no team) to `team` from its Team section, at 1360 and 390 px. */
+async function assignFromItsPage(page: Page, { noun, team: name, shots }: { noun: string; team: string; shots: string }) {
+  const team = page.getByRole('region', { name: 'Team' });
+  await expect(team).toContainText('belongs to no team');
+  await expect(team.getByRole('button', { name: 'Assign' })).toBeDisabled();
+  await team.getByLabel('Assign to a team').selectOption({ label: name });
+  await expectAccessible(page);
+  await snap(page, `${shots}-assign-team`);
+  await expectPhoneFits(page, `${shots}-assign-team-390`);
+  await team.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText(`This ${noun} now belongs to ${name}: its members see it.`)).toBeVisible();
+  await expect(team).toContainText(`Belongs to ${name}`);
+  await snap(page, `${shots}-assigned-team`);
+}
+
+/** The audit log holds a successful `operation` on `id`. */
+async function expectAudited(page: Page, operation: string, id: string) {
+  const audit = await page.request.get(`/api/admin/audit?operation=${operation}&outcome=success`);
+  const rows = ((await audit.json()) as { data: { target_id: string }[] }).data;
+  expect(rows.map((r) => r.target_id)).toContain(id);
+}
 
 test.describe('Admin → Teams', () => {
   test.afterEach(async ({ page }) => {
@@ -163,18 +186,7 @@ test.describe('Admin → Teams', () => {
     // Sent while no team exists: the package belongs to no team.
     const sender = await (await browser.newContext({ baseURL })).newPage();
     await signIn(sender, 'sender', { at: '/packages' });
-    const preview = await post(sender.request, sender, '/api/packages/preview', ndaPreview(`Before teams ${tag}`, tag));
-    expect(preview.status(), await preview.text()).toBe(200);
-    const { preview_token } = (await preview.json()) as { preview_token: string };
-    const sent = await post(
-      sender.request,
-      sender,
-      '/api/packages',
-      { template_id: 'dst_nda', preview_token, confirmed: true },
-      `e2e-assign-${tag}`,
-    );
-    expect(sent.status(), await sent.text()).toBe(200);
-    const { id: pkg } = (await sent.json()) as { id: string };
+    const pkg = await sendNdaViaApi(sender, `Before teams ${tag}`, tag);
     const senderId = await myId(sender);
     const senderSees = async () =>
       ((await (await sender.request.get('/api/packages?size=100')).json()) as { data: { id: string }[] }).data.map((p) => p.id);
@@ -347,22 +359,9 @@ test.describe('Admin → Teams', () => {
     await page.goto('/approvals?team=none');
     await expect(page.getByRole('link', { name: `e2e-unowned-${tag}` })).toBeVisible();
     await page.getByRole('link', { name: `e2e-unowned-${tag}` }).click();
-    const team = page.getByRole('region', { name: 'Team' });
-    await expect(team).toContainText('belongs to no team');
-    await expect(team.getByRole('button', { name: 'Assign' })).toBeDisabled();
-    await team.getByLabel('Assign to a team').selectOption({ label: name });
-    await expectAccessible(page);
-    await snap(page, 'approval-assign-team');
-    await expectPhoneFits(page, 'approval-assign-team-390');
-    await team.getByRole('button', { name: 'Assign' }).click();
-    await expect(page.getByText(`This request now belongs to ${name}: its members see it.`)).toBeVisible();
-    await expect(team).toContainText(`Belongs to ${name}`);
-    await snap(page, 'approval-assigned-team');
+    await assignFromItsPage(page, { noun: 'request', team: name, shots: 'approval' });
     expect((await operator.request.get(`/api/approval-requests/${id}`)).status()).toBe(200);
-
-    const audit = await page.request.get(`/api/admin/audit?operation=approval_request.assign_team&outcome=success`);
-    const rows = ((await audit.json()) as { data: { target_id: string }[] }).data;
-    expect(rows.map((r) => r.target_id)).toContain(id);
+    await expectAudited(page, 'approval_request.assign_team', id);
     await operator.context().close();
   });
 
@@ -376,18 +375,7 @@ test.describe('Admin → Teams', () => {
     // Sent while no team exists: the package belongs to no team.
     const sender = await (await browser.newContext({ baseURL })).newPage();
     await signIn(sender, 'sender', { at: '/packages' });
-    const preview = await post(sender.request, sender, '/api/packages/preview', ndaPreview(`Unowned ${tag}`, tag));
-    expect(preview.status(), await preview.text()).toBe(200);
-    const { preview_token } = (await preview.json()) as { preview_token: string };
-    const sent = await post(
-      sender.request,
-      sender,
-      '/api/packages',
-      { template_id: 'dst_nda', preview_token, confirmed: true },
-      `e2e-unowned-pkg-${tag}`,
-    );
-    expect(sent.status(), await sent.text()).toBe(200);
-    const { id: pkg } = (await sent.json()) as { id: string };
+    const pkg = await sendNdaViaApi(sender, `Unowned ${tag}`, tag);
     await signIn(page, 'admin', { at: '/admin/teams' });
     const name = `Deals ${tag}`;
     await makeTeam(page, name, [await myId(sender)]);
@@ -395,17 +383,7 @@ test.describe('Admin → Teams', () => {
     expect((await sender.request.get(`/api/packages/${encodeURIComponent(pkg)}`)).status()).toBe(404);
 
     await page.goto(`/packages/${encodeURIComponent(pkg)}`);
-    const team = page.getByRole('region', { name: 'Team' });
-    await expect(team).toContainText('belongs to no team');
-    await expect(team.getByRole('button', { name: 'Assign' })).toBeDisabled();
-    await team.getByLabel('Assign to a team').selectOption({ label: name });
-    await expectAccessible(page);
-    await snap(page, 'package-assign-team');
-    await expectPhoneFits(page, 'package-assign-team-390');
-    await team.getByRole('button', { name: 'Assign' }).click();
-    await expect(page.getByText(`This package now belongs to ${name}: its members see it.`)).toBeVisible();
-    await expect(team).toContainText(`Belongs to ${name}`);
-    await snap(page, 'package-assigned-team');
+    await assignFromItsPage(page, { noun: 'package', team: name, shots: 'package' });
 
     // The sender opens it again, and is told which team it is in.
     await sender.goto(`/packages/${encodeURIComponent(pkg)}`);
@@ -415,9 +393,7 @@ test.describe('Admin → Teams', () => {
     await snap(sender, 'package-team-member');
     await expectPhoneFits(sender, 'package-team-member-390');
 
-    const audit = await page.request.get(`/api/admin/audit?operation=package.assign_team&outcome=success`);
-    const rows = ((await audit.json()) as { data: { target_id: string }[] }).data;
-    expect(rows.map((r) => r.target_id)).toContain(pkg);
+    await expectAudited(page, 'package.assign_team', pkg);
     await sender.context().close();
   });
 });

@@ -1,11 +1,7 @@
 import 'server-only';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBin, startPostgres, type TestPostgres } from '../../tests/support/postgres';
-import { connect, migrate } from '../db/connect';
+import { DIALECTS, migratedDatabases, type Dialect } from '../../tests/support/migrated-databases';
 import type { Database } from '../db/schema';
 import { EVERYTHING, type TeamScope } from '../teams/scope';
 import { approvalFigures } from './approval-figures';
@@ -18,10 +14,8 @@ import { periodOf } from './period';
 // them (request_facts, kept by its triggers), so on SQLite and on a throw-away PostgreSQL where
 // one is installed.
 
-const DIALECTS = ['sqlite', ...(findBin('initdb') ? ['postgres'] : [])] as const;
-let dir: string;
+const databases = migratedDatabases('approval-figures');
 let db: Kysely<Database>;
-let pg: TestPostgres | null = null;
 const H = 3_600_000;
 const NOW = new Date('2026-11-08T12:00:00.000Z');
 
@@ -74,18 +68,8 @@ const empty = periodOf({ period: 'custom', from: '2026-09-01', to: '2026-09-07',
 const teamA: TeamScope = { kind: 'teams', teamIds: ['team_a'] };
 
 /** A database of `dialect` holding the history every test below reads. */
-async function historyIn(dialect: (typeof DIALECTS)[number]) {
-  dir = mkdtempSync(join(tmpdir(), 'approval-figures-unit-'));
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    pg = await startPostgres();
-    const admin = await connect({ dataDir: dir, databaseUrl: pg.url });
-    await sql.raw('CREATE DATABASE figures').execute(admin);
-    await admin.destroy();
-    databaseUrl = pg.url.replace(/\/postgres$/, '/figures');
-  }
-  db = await connect({ dataDir: dir, databaseUrl });
-  await migrate(db, dialect === 'postgres');
+async function historyIn(dialect: Dialect) {
+  ({ db } = await databases.fresh(dialect));
   // r1 (team a, Purchase, Ann): submitted 2 Nov 09:00, sent back once, approved 4 Nov 09:00 (48 h)
   await submission('r1', { team: 'team_a', workflow: 'wf_buy', at: '2026-11-02T09:00:00.000Z' });
   await change('r1', null, 'IN_PROGRESS', '2026-11-02T09:00:00.000Z');
@@ -128,16 +112,9 @@ async function historyIn(dialect: (typeof DIALECTS)[number]) {
   await change('r6', null, 'APPROVED', '2026-11-05T10:00:00.000Z');
 }
 
-async function closeHistory() {
-  await db?.destroy();
-  await pg?.stop();
-  pg = null;
-  rmSync(dir, { recursive: true, force: true });
-}
-
 describe.each(DIALECTS)('on %s', (dialect) => {
-  beforeAll(() => historyIn(dialect));
-  afterAll(closeHistory);
+  beforeAll(() => historyIn(dialect), 120_000);
+  afterAll(() => databases.close());
 
   describe('approval figures, seen by an admin', () => {
     it('counts submissions per week, decisions, time to decision and revision rounds, those not from the console apart', async () => {

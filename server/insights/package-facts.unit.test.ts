@@ -1,11 +1,7 @@
 import 'server-only';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBin, startPostgres, type TestPostgres } from '../../tests/support/postgres';
-import { connect } from '../db/connect';
+import { DIALECTS, migratedDatabases, type Dialect } from '../../tests/support/migrated-databases';
 import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { recordPreview } from '../send-records/record-preview';
@@ -19,37 +15,11 @@ import { recordSeen } from '../watcher/watched-store';
 // throw-away PostgreSQL where one is installed: the triggers are each dialect's own.
 
 const H = 3_600_000;
-const DIALECTS = ['sqlite', ...(findBin('initdb') ? ['postgres'] : [])] as const;
-const dirs: string[] = [];
-const opened: Kysely<Database>[] = [];
-let pg: TestPostgres | null = null;
-let databases = 0;
-afterAll(async () => {
-  for (const db of opened) await db.destroy();
-  await pg?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const databases = migratedDatabases('package-facts');
+afterAll(() => databases.close());
 
 /** A new database of `dialect`, migrated to `upTo` (every migration when not given). */
-async function freshDb(dialect: (typeof DIALECTS)[number], upTo?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'package-facts-'));
-  dirs.push(dir);
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    pg ??= await startPostgres();
-    databases += 1;
-    const admin = await connect({ dataDir: dir, databaseUrl: pg.url });
-    await sql.raw(`CREATE DATABASE facts_${databases}`).execute(admin);
-    await admin.destroy();
-    databaseUrl = pg.url.replace(/\/postgres$/, `/facts_${databases}`);
-  }
-  const db = await connect({ dataDir: dir, databaseUrl });
-  opened.push(db);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
-  if (error) throw error;
-  return db;
-}
+const freshDb = async (dialect: Dialect, upTo?: string) => (await databases.fresh(dialect, upTo)).db;
 
 const factsOf = (db: Kysely<Database>, id: string) =>
   db.selectFrom('package_facts').selectAll().where('package_id', '=', id).executeTakeFirst();
@@ -82,9 +52,7 @@ async function send(db: Kysely<Database>, token: string, packageId: string, at: 
 }
 
 describe.each(DIALECTS)('package facts (%s)', (dialect) => {
-  beforeAll(async () => {
-    if (dialect === 'postgres') pg ??= await startPostgres();
-  }, 120_000);
+  beforeAll(() => databases.warm(dialect), 120_000);
 
   it('are written by a send: its time, team, template and sender, not seen yet', async () => {
     const db = await freshDb(dialect);

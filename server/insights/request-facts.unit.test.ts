@@ -1,13 +1,8 @@
 import 'server-only';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBin, startPostgres, type TestPostgres } from '../../tests/support/postgres';
+import { DIALECTS, migratedDatabases, type Dialect } from '../../tests/support/migrated-databases';
 import { recordSubmission } from '../approval-requests/approval-submissions';
-import { connect } from '../db/connect';
-import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { recordSeen } from '../watcher/watched-store';
 
@@ -17,37 +12,9 @@ import { recordSeen } from '../watcher/watched-store';
 // PostgreSQL where one is installed: the triggers are each dialect's own.
 
 const H = 3_600_000;
-const DIALECTS = ['sqlite', ...(findBin('initdb') ? ['postgres'] : [])] as const;
-const dirs: string[] = [];
-const opened: Kysely<Database>[] = [];
-let pg: TestPostgres | null = null;
-let databases = 0;
-afterAll(async () => {
-  for (const db of opened) await db.destroy();
-  await pg?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A new database of `dialect`, migrated to `upTo` (every migration when not given). */
-async function freshDb(dialect: (typeof DIALECTS)[number], upTo?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'request-facts-'));
-  dirs.push(dir);
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    pg ??= await startPostgres();
-    databases += 1;
-    const admin = await connect({ dataDir: dir, databaseUrl: pg.url });
-    await sql.raw(`CREATE DATABASE request_facts_${databases}`).execute(admin);
-    await admin.destroy();
-    databaseUrl = pg.url.replace(/\/postgres$/, `/request_facts_${databases}`);
-  }
-  const db = await connect({ dataDir: dir, databaseUrl });
-  opened.push(db);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
-  if (error) throw error;
-  return { db, migrator };
-}
+const databases = migratedDatabases('request-facts');
+afterAll(() => databases.close());
+const freshDb = (dialect: Dialect, upTo?: string) => databases.fresh(dialect, upTo);
 
 const factsOf = (db: Kysely<Database>, id: string) =>
   db.selectFrom('request_facts').selectAll().where('request_id', '=', id).executeTakeFirst();
@@ -63,9 +30,7 @@ const submit = (db: Kysely<Database>, id: string, teamId: string | null) =>
   );
 
 describe.each(DIALECTS)('request facts (%s)', (dialect) => {
-  beforeAll(async () => {
-    if (dialect === 'postgres') pg ??= await startPostgres();
-  }, 120_000);
+  beforeAll(() => databases.warm(dialect), 120_000);
 
   it("follow the watcher's changes: submitted, sent back, decided, and the time it took", async () => {
     const { db } = await freshDb(dialect);
