@@ -193,6 +193,14 @@ test('insights: every chart has its table beside it and its CSV, and a row of it
     const ids = await figures.evaluateAll((els) => els.map((el) => el.getAttribute('data-figure')!));
     // the packages' five figures and the requests' six
     expect(ids).toHaveLength(11);
+    // and their figures are this history's: the two requests seeded above, under their workflow
+    await expect(
+      page
+        .locator('[data-figure="requests-by-workflow"]')
+        .getByRole('row', { name: new RegExp(`Purchase ${tag}`) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('2');
     for (const id of ids) {
       const figure = page.locator(`[data-figure="${id}"]`);
       const title = (await figure.getByRole('heading', { level: 3 }).textContent())!.trim();

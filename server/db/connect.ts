@@ -116,8 +116,8 @@ const MIGRATE_AS_OWNER =
   '. This role may only read and write rows: run `npm run migrate` with the DATABASE_URL of the role that owns the database first (docs/running/deployment.md).';
 
 /**
- * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of
- * several instances take turns; SQLite has one writer by construction.
+ * Applies pending migrations, all or none. On PostgreSQL an advisory lock makes concurrent
+ * starts of several instances take turns; SQLite has one writer by construction.
  */
 export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<string[]> {
   const run = async (conn: Kysely<Database>) => {
@@ -135,7 +135,21 @@ export async function migrate(db: Kysely<Database>, postgres: boolean): Promise<
     }
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   };
-  if (!postgres) return run(db);
+  // SQLite runs no migration in a transaction of its own (Kysely's SQLite adapter claims no
+  // transactional DDL): every pending one runs in one here, so a start killed halfway through a
+  // long backfill leaves the file as it was, not half migrated and unrecorded.
+  if (!postgres)
+    return db.connection().execute(async (conn) => {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      try {
+        const applied = await run(conn);
+        await sql`COMMIT`.execute(conn);
+        return applied;
+      } catch (err) {
+        await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+        throw err;
+      }
+    });
   let connected = false;
   try {
     return await db.connection().execute(async (conn) => {

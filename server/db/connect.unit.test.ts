@@ -2,9 +2,10 @@ import 'server-only';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, migrate } from './connect';
+import { migrations } from './migrations';
 
 // Issue 19: the console database (sessions, users, audit log) was created 0644 in a 0755
 // folder, readable by every local user. It must be the owner's alone whatever the umask.
@@ -43,5 +44,27 @@ describe('connect (SQLite): owner-only data', () => {
     const files = await openAndWrite(dataDir);
     expect(modeOf(dataDir)).toBe(0o700);
     expect(files).toEqual({ 'console.db': 0o600, 'console.db-wal': 0o600, 'console.db-shm': 0o600 });
+  });
+});
+
+describe('migrate (SQLite): all or none', () => {
+  it('a migration that fails leaves the ones before it in the same start unapplied and unrecorded', async () => {
+    const dataDir = join(parent, 'halfway');
+    const conn = await connect({ dataDir });
+    try {
+      const { error } = await new Migrator({ db: conn, provider: { getMigrations: async () => migrations } }).migrateTo(
+        '0035_assigned_by',
+      );
+      expect(error).toBeUndefined();
+      // what 0037 is to make is already there: it fails, after 0036 ran
+      await sql`CREATE TABLE package_teams (package_id text)`.execute(conn);
+      await expect(migrate(conn, false)).rejects.toThrow(/0037_package_teams/);
+      const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(conn);
+      expect(tables.rows.map((t) => t.name)).not.toContain('request_facts');
+      const recorded = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(conn);
+      expect(recorded.rows[0]?.name).toBe('0035_assigned_by');
+    } finally {
+      await conn.destroy();
+    }
   });
 });

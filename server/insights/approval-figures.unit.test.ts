@@ -64,6 +64,7 @@ async function visit(
 const source = (filters: ApprovalFilters = {}, scope: TeamScope = EVERYTHING): ApprovalSource => ({ db, scope, filters });
 // 1..7 November 2026 in Berlin (UTC+1): from 31 Oct 23:00 UTC to 7 Nov 23:00 UTC.
 const week = periodOf({ period: 'custom', from: '2026-11-01', to: '2026-11-07', tz: 'Europe/Berlin' }, NOW);
+const october = periodOf({ period: 'custom', from: '2026-10-12', to: '2026-10-18', tz: 'Europe/Berlin' }, NOW);
 const empty = periodOf({ period: 'custom', from: '2026-09-01', to: '2026-09-07', tz: 'Europe/Berlin' }, NOW);
 const teamA: TeamScope = { kind: 'teams', teamIds: ['team_a'] };
 
@@ -110,6 +111,35 @@ async function historyIn(dialect: Dialect) {
   await change('r5', 'IN_PROGRESS', 'APPROVED', '2026-11-05T20:00:00.000Z');
   // r6: first seen already decided (the watcher began after its submission): not submitted in the period as far as it knows
   await change('r6', null, 'APPROVED', '2026-11-05T10:00:00.000Z');
+  // The week of 12 to 18 October, apart: what the week above does not hold.
+  // o1 (Purchase): sent back three times, then cancelled (neither approved nor rejected)
+  await submission('o1', { team: 'team_a', workflow: 'wf_buy', at: '2026-10-13T09:00:00.000Z' });
+  await change('o1', null, 'IN_PROGRESS', '2026-10-13T09:00:00.000Z');
+  for (const day of ['14', '15', '16']) {
+    await change('o1', 'IN_PROGRESS', 'NEEDS_REVISION', `2026-10-${day}T09:00:00.000Z`);
+    await change('o1', 'NEEDS_REVISION', 'IN_PROGRESS', `2026-10-${day}T10:00:00.000Z`);
+  }
+  await change('o1', 'IN_PROGRESS', 'CANCELLED', '2026-10-17T09:00:00.000Z');
+  // its step's decision is dated before its entry: counted, not timed
+  await visit('o1', 0, { layer: 1, name: 'Legal', entered: '2026-10-13T12:00:00.000Z', decided: '2026-10-13T09:00:00.000Z' });
+  // o2 (Purchase): first seen sent back (the watcher began later), then in progress again on 14 October
+  await submission('o2', { team: 'team_a', workflow: 'wf_buy', at: '2026-10-12T09:00:00.000Z' });
+  await change('o2', null, 'NEEDS_REVISION', '2026-10-13T08:00:00.000Z');
+  await change('o2', 'NEEDS_REVISION', 'IN_PROGRESS', '2026-10-14T08:00:00.000Z');
+  // o3: made by other means, noted when an admin gave it to team a: of no workflow the console knows
+  await db
+    .insertInto('approval_submissions')
+    .values({
+      request_id: 'o3',
+      user_id: 'usr_admin',
+      team_id: 'team_a',
+      workflow_id: '',
+      workflow_name: null,
+      submitted_at: '2026-10-20T00:00:00.000Z',
+      assigned_by: 'usr_admin',
+    })
+    .execute();
+  await change('o3', null, 'IN_PROGRESS', '2026-10-15T08:00:00.000Z');
 }
 
 describe.each(DIALECTS)('on %s', (dialect) => {
@@ -216,6 +246,32 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(bob.submitted_per_week.reduce((n, b) => n + b.count, 0)).toBe(1);
       const a = await approvalFigures(source({ team: 'team_a' }), week, NOW);
       expect(a.by_workflow.map((w) => [w.workflow_id, w.submitted])).toEqual([['wf_buy', 2]]);
+    });
+
+    it('counts other endings, three or more rounds, requests first seen later and assigned ones apart, and leaves out a negative time', async () => {
+      const a = await approvalFigures(source(), october, NOW);
+      expect(a.decisions).toEqual([
+        { decision: 'APPROVED', count: 0 },
+        { decision: 'REJECTED', count: 0 },
+        { decision: 'other', count: 1 },
+        { decision: 'open', count: 2 },
+      ]);
+      // o1 decided in 4 days; the open ones not timed
+      expect(a.time_to_decision).toEqual({ count: 1, median_ms: 96 * H, p90_ms: 96 * H });
+      // o3 none, o2 one (the revision it was first seen in), o1 three
+      expect(a.revision_rounds.map((r) => r.count)).toEqual([1, 1, 0, 1]);
+      expect([a.first_seen_later, a.not_from_console]).toEqual([1, 1]);
+      expect(a.by_workflow.map((w) => [w.workflow_id, w.submitted, w.other, w.open, w.revised, w.revision_rounds])).toEqual([
+        ['wf_buy', 2, 1, 1, 2, 4],
+        [null, 1, 0, 1, 0, 0],
+      ]);
+      expect(a.layers.map((l) => [l.name, l.visits, l.time_in_layer.count, l.time_in_layer.median_ms])).toEqual([
+        ['Legal', 1, 0, null],
+      ]);
+      // the assigned request is no one's submission: a sender or workflow filter leaves it out, its team holds it
+      expect((await approvalFigures(source({ sender: 'usr_admin' }), october, NOW)).by_workflow).toEqual([]);
+      expect((await approvalFigures(source({ workflow: 'wf_buy' }), october, NOW)).not_from_console).toBe(0);
+      expect((await approvalFigures(source({}, teamA), october, NOW)).not_from_console).toBe(1);
     });
 
     it('answers an empty period with zeros and no medians', async () => {

@@ -139,11 +139,40 @@ describe.each(DIALECTS)('request facts (%s)', (dialect) => {
       ])
       .execute();
     await submit(db, 'ar_old', 'team_a');
+    await db
+      .insertInto('approval_layer_visits')
+      .values({
+        request_id: 'ar_old',
+        visit: 0,
+        layer: 1,
+        name: 'Legal',
+        entered_at: '2026-10-01T08:00:00.000Z',
+        decided_at: '2026-10-01T13:30:00.000Z',
+        decision: 'APPROVED',
+        due_at: null,
+        updated_at: '2026-10-01T14:00:00.000Z',
+      })
+      .execute();
     const { error } = await migrator.migrateToLatest();
     expect(error).toBeUndefined();
     expect(await db.selectFrom('request_facts').select('request_id').execute()).toEqual([{ request_id: 'ar_old' }]);
     const old = await factsOf(db, 'ar_old');
     expect(old).toMatchObject({ submitted_at: '2026-10-01T08:00:00.000Z', decision: 'APPROVED', team_id: 'team_a' });
     expect(Number(old!.to_decision_ms)).toBe(6 * H);
+    // the visit kept before it is timed too, and one written after is timed as it is written
+    const took = () =>
+      db
+        .selectFrom('approval_layer_visits')
+        .select(['visit', 'took_ms'])
+        .where('request_id', '=', 'ar_old')
+        .orderBy('visit')
+        .execute();
+    expect((await took()).map((v) => Number(v.took_ms))).toEqual([5.5 * H]);
+    await db
+      .updateTable('approval_layer_visits')
+      .set({ decided_at: '2026-10-01T09:00:00.000Z' })
+      .where('request_id', '=', 'ar_old')
+      .execute();
+    expect((await took()).map((v) => Number(v.took_ms))).toEqual([H]);
   });
 });

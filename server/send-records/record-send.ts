@@ -39,7 +39,11 @@ export async function recordSend(db: Kysely<Database>, o: RecordSendOptions): Pr
       sent_at: o.at.toISOString(),
       confirmed_by: o.userId,
       review: o.review ? JSON.stringify(o.review) : null,
-      team_id: team,
+      // A package an admin gave to a team while this send's outcome was unknown (it looked sent
+      // by other means then) stays that team's: once assigned, it stays.
+      team_id: sql<
+        string | null
+      >`coalesce((select pt.team_id from package_teams pt where pt.package_id = ${o.packageId}), ${team})`,
     })
     .where('receipt_hash', '=', hash)
     .where('package_id', 'is', null)

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { currentScope, inScope, type TeamScope } from './scope';
 
@@ -23,8 +23,12 @@ export async function visibleRecords(
   const seen = new Set<string>();
   const packages = ids('package');
   if (packages.length > 0) {
-    // Sent from here: its send record's team, or its batch's; sent by other means: the team an
-    // admin gave it (package_teams, which holds no package a send record holds). One statement.
+    // Sent from here: its send record's team (a batch's packages each have one, given the
+    // batch's team when sent, and an admin may give one of them to a team on its own); its
+    // batch's only while no send record holds it; sent by other means: the team an admin gave
+    // it (package_teams). One statement.
+    const noSendRecord = (ref: 'bulk_rows.package_id' | 'package_teams.package_id') =>
+      sql<SqlBool>`not exists (select 1 from send_records s where s.package_id = ${sql.ref(ref)})`;
     const rows = await db
       .selectFrom('send_records')
       .select('package_id as id')
@@ -36,7 +40,8 @@ export async function visibleRecords(
           .innerJoin('bulk_batches', 'bulk_batches.id', 'bulk_rows.batch_id')
           .select('bulk_rows.package_id as id')
           .where('bulk_rows.package_id', 'in', packages)
-          .where(inScope('bulk_batches.team_id', scope)),
+          .where(inScope('bulk_batches.team_id', scope))
+          .where(noSendRecord('bulk_rows.package_id')),
       )
       .unionAll(
         db
@@ -44,13 +49,7 @@ export async function visibleRecords(
           .select('package_teams.package_id as id')
           .where('package_teams.package_id', 'in', packages)
           .where(inScope('package_teams.team_id', scope))
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('send_records').select('id').whereRef('send_records.package_id', '=', 'package_teams.package_id'),
-              ),
-            ),
-          ),
+          .where(noSendRecord('package_teams.package_id')),
       )
       .execute();
     for (const r of rows) if (r.id) seen.add(key('package', r.id));
