@@ -122,6 +122,8 @@ describe('the watcher keeps the visits', () => {
         decided_at: '2026-01-01T15:00:00.000Z',
         decision: 'APPROVED',
         due_at: '2026-01-02T09:00:00.000Z',
+        // the six hours it took, kept beside it by the database (0036)
+        took_ms: 6 * 3_600_000,
       },
     ]);
   });
