@@ -589,6 +589,30 @@ test.describe('admin area', () => {
     expect(signedIn.status()).toBe(200);
   });
 
+  test('users: a dialog opened before the teams are read stays open when they arrive', async ({ page }) => {
+    await signIn(page, 'admin');
+    // The Teams column is read apart from the accounts: held back here until the dialog is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/teams', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin/users');
+    const row = page.getByRole('row', { name: /viewer@signdesk\.local/ });
+    await expect(row.getByText('…')).toBeVisible();
+    await row.getByRole('button', { name: 'Disable viewer@signdesk.local' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Disable this account?' });
+    await expect(confirm).toBeVisible();
+    release();
+    // the teams are in (the row says which, or none), and the dialog is still where the admin left it
+    await expect(row.getByText('…')).toHaveCount(0);
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByText('active')).toBeVisible();
+  });
+
   test('audit log: a failed load offers a retry', async ({ page }) => {
     await signIn(page, 'admin');
     let fail = true;

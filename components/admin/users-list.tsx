@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { usersQuery, type AdminUser } from '@/lib/admin/queries';
 import { teamsQuery } from '@/lib/teams/queries';
@@ -25,7 +25,30 @@ const STATES = [
   { value: 'disabled', label: 'Disabled' },
 ];
 
-function columns(currentUserId: string, teams: UserTeams | undefined): ColumnDef<AdminUser, unknown>[] {
+// The table renders each column's cell as a component of its own (flexRender), so columns made
+// anew would mount every cell anew, closing a dialog a row has open: the columns depend on the
+// reader alone, and the teams, read apart and later, reach their cells through a context.
+const TeamsOfUsers = createContext<UserTeams | undefined>(undefined);
+
+/** A person's teams, and where each membership came from; "…" while the teams are being read. */
+function TeamsCell({ user }: { user: AdminUser }) {
+  const teams = useContext(TeamsOfUsers);
+  // Not known yet (the teams are still being read) is not "no team".
+  if (!teams) return <span className="text-sm text-slate-600">…</span>;
+  const mine = teams.get(user.id) ?? [];
+  if (mine.length === 0) return <span className="text-sm text-slate-600">No team</span>;
+  return (
+    <ul className="flex flex-col gap-1" aria-label={`Teams of ${user.name}`}>
+      {mine.map((t) => (
+        <li key={t.name} className="flex flex-wrap items-center gap-1 text-sm">
+          <span className="text-slate-900">{t.name}</span> <MembershipSource source={t.source} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function columns(currentUserId: string): ColumnDef<AdminUser, unknown>[] {
   return [
     {
       header: 'Name',
@@ -50,21 +73,7 @@ function columns(currentUserId: string, teams: UserTeams | undefined): ColumnDef
     },
     {
       header: 'Teams',
-      cell: ({ row }) => {
-        // Not known yet (the teams are still being read) is not "no team".
-        if (!teams) return <span className="text-sm text-slate-600">…</span>;
-        const mine = teams.get(row.original.id) ?? [];
-        if (mine.length === 0) return <span className="text-sm text-slate-600">No team</span>;
-        return (
-          <ul className="flex flex-col gap-1" aria-label={`Teams of ${row.original.name}`}>
-            {mine.map((t) => (
-              <li key={t.name} className="flex flex-wrap items-center gap-1 text-sm">
-                <span className="text-slate-900">{t.name}</span> <MembershipSource source={t.source} />
-              </li>
-            ))}
-          </ul>
-        );
-      },
+      cell: ({ row }) => <TeamsCell user={row.original} />,
     },
     {
       header: 'Sign-in',
@@ -120,7 +129,7 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
   }, [teamsRead.data]);
   const [text, setText] = useState('');
   const [state, setState] = useState<'' | 'active' | 'disabled'>('');
-  const cols = useMemo(() => columns(currentUserId, teams), [currentUserId, teams]);
+  const cols = useMemo(() => columns(currentUserId), [currentUserId]);
   const shown = useMemo(() => {
     const needle = text.trim().toLowerCase();
     return (query.data ?? []).filter(
@@ -166,7 +175,9 @@ export function UsersList({ currentUserId }: { currentUserId: string }) {
           }
         />
       ) : (
-        <DataTable columns={cols} data={shown} caption="Console users" />
+        <TeamsOfUsers.Provider value={teams}>
+          <DataTable columns={cols} data={shown} caption="Console users" />
+        </TeamsOfUsers.Provider>
       )}
       <p className="mt-3 text-sm text-slate-700" aria-live="polite">
         {shown.length === query.data.length
