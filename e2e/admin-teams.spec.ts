@@ -1,5 +1,5 @@
 import { apiId, expect, expectAccessible, expectPhoneFits, post, sendNdaViaApi, signIn, snap, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 
 // Admin → Teams (issue 38): the empty state, making a team (its name checked, a taken name
@@ -12,6 +12,13 @@ import { archiveEveryTeam, makeTeam, myId } from './team-helpers.ts';
 // team to a team from its page; at 1360 and 390 px.
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** A sender, signed in in a browser of their own, and a package they sent while no team exists: of no team. */
+async function sentBeforeTeams(browser: Browser, baseURL: string, counterparty: string, tag: string) {
+  const sender = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(sender, 'sender', { at: '/packages' });
+  return { sender, pkg: await sendNdaViaApi(sender, counterparty, tag) };
+}
 
 /** On a record's page, an admin gives it (of no team) to `team` from its Team section, at 1360 and 390 px. */
 async function assignFromItsPage(page: Page, { noun, team: name, shots }: { noun: string; team: string; shots: string }) {
@@ -183,10 +190,7 @@ test.describe('Admin → Teams', () => {
   }) => {
     test.setTimeout(120_000);
     const tag = stamp();
-    // Sent while no team exists: the package belongs to no team.
-    const sender = await (await browser.newContext({ baseURL })).newPage();
-    await signIn(sender, 'sender', { at: '/packages' });
-    const pkg = await sendNdaViaApi(sender, `Before teams ${tag}`, tag);
+    const { sender, pkg } = await sentBeforeTeams(browser, baseURL!, `Before teams ${tag}`, tag);
     const senderId = await myId(sender);
     const senderSees = async () =>
       ((await (await sender.request.get('/api/packages?size=100')).json()) as { data: { id: string }[] }).data.map((p) => p.id);
@@ -372,10 +376,7 @@ test.describe('Admin → Teams', () => {
   }) => {
     test.setTimeout(120_000);
     const tag = stamp();
-    // Sent while no team exists: the package belongs to no team.
-    const sender = await (await browser.newContext({ baseURL })).newPage();
-    await signIn(sender, 'sender', { at: '/packages' });
-    const pkg = await sendNdaViaApi(sender, `Unowned ${tag}`, tag);
+    const { sender, pkg } = await sentBeforeTeams(browser, baseURL!, `Unowned ${tag}`, tag);
     await signIn(page, 'admin', { at: '/admin/teams' });
     const name = `Deals ${tag}`;
     await makeTeam(page, name, [await myId(sender)]);

@@ -3,22 +3,14 @@ import { sql } from 'kysely';
 import { approvalLayers } from './approval-layers';
 import { factsSubmittedIn, type ApprovalSource } from './approval-requests-in';
 import { countsPerBucket } from './bucket-case';
-import { orderedTimes, summariseSorted, timesOf } from './ordered-times';
+import { orderedTimes, timesOf } from './ordered-times';
+import { summarise } from './percentiles';
 import { bucketsOf, type Period } from './period';
 
 /** Revision rounds are counted 0, 1, 2 and "3 or more". */
 export const REVISION_ROUNDS = ['0', '1', '2', '3+'] as const;
 
 const n = (v: number | string | bigint | null | undefined) => Number(v ?? 0);
-
-/** Two lists in ascending order, merged into one. */
-function merged(a: readonly number[], b: readonly number[]) {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!);
-  return out;
-}
 
 /**
  * The period's approval requests (approval-requests-in.ts: submitted in it, within the reader's
@@ -91,7 +83,7 @@ export async function approvalFigures(source: ApprovalSource, period: Period, no
       { decision: 'other', count: all.other },
       { decision: 'open', count: all.open },
     ],
-    time_to_decision: summariseSorted(times.reduce(merged, [])),
+    time_to_decision: summarise(times.flat()),
     revision_rounds: REVISION_ROUNDS.map((rounds) => ({ rounds, count: sum((g) => n(g[`rounds_${rounds}`])) })),
     first_seen_later: sum((g) => n(g.first_seen_later)),
     not_from_console: sum((g) => (g.workflow_id === null ? n(g.submitted) : 0)),
@@ -101,7 +93,7 @@ export async function approvalFigures(source: ApprovalSource, period: Period, no
         workflow_name: g.workflow_name ?? null,
         submitted: n(g.submitted),
         ...outcome(g),
-        time_to_decision: summariseSorted(times[i]!),
+        time_to_decision: summarise(times[i]!, true),
         revised: n(g.revised),
         revision_rounds: n(g.revision_rounds),
       }))

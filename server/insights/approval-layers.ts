@@ -2,27 +2,21 @@ import 'server-only';
 import { sql } from 'kysely';
 import { factsSubmittedIn, type ApprovalSource } from './approval-requests-in';
 import type { Period } from './period';
-import { orderedTimes, summariseSorted, timesOf } from './ordered-times';
+import { orderedTimes, timesOf } from './ordered-times';
+import { summarise } from './percentiles';
 
 /**
  * How a visit of a layer stands against its SLA: decided by its deadline (met) or after it
- * (missed), undecided and past it (overdue) or not yet (pending); not_seen: the watcher never
+ * (missed), undecided and past it (overdue) or not yet (pending), as of the figures' `now`; not_seen: the watcher never
  * saw the API name its deadline (the API names the current layer's only, so a layer decided
  * between two of the watcher's reads has none), which is said, not guessed.
  */
 export type SlaState = 'met' | 'missed' | 'overdue' | 'pending' | 'not_seen';
 export const SLA_STATES: readonly SlaState[] = ['met', 'missed', 'overdue', 'pending', 'not_seen'];
 
-export function slaState(v: { decided_at: string | null; due_at: string | null }, now: Date): SlaState {
-  if (v.due_at === null) return 'not_seen';
-  const due = Date.parse(v.due_at);
-  if (v.decided_at !== null) return Date.parse(v.decided_at) <= due ? 'met' : 'missed';
-  return now.getTime() > due ? 'overdue' : 'pending';
-}
-
 const noSla = (): Record<SlaState, number> => ({ met: 0, missed: 0, overdue: 0, pending: 0, not_seen: 0 });
 
-// How a visit stands against its SLA, as the database codes it (slaState's states, in SLA_STATES order).
+// How a visit stands against its SLA (the states above), as the database codes it.
 const SLA_CODE = { met: 0, missed: 1, overdue: 2, pending: 3, not_seen: 4 } as const satisfies Record<SlaState, number>;
 
 /**
@@ -104,7 +98,7 @@ export async function approvalLayers(
         visits: Number(g.visits),
         start_not_told: Number(g.start_not_told),
         sla: states,
-        time_in_layer: summariseSorted(timesOf(g.times)),
+        time_in_layer: summarise(timesOf(g.times), true),
       };
     })
     .sort(

@@ -1,7 +1,6 @@
 import 'server-only';
 import { PostgresAdapter, sql, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { percentile, type DurationSummary } from './percentiles';
 
 /**
  * A group's times (ms) in ascending order as one text of comma-separated integers, for a grouped
@@ -17,8 +16,3 @@ export function orderedTimes(db: Kysely<Database>, ms: Expression<number | strin
 
 /** The times a grouped query's orderedTimes gave, ascending. */
 export const timesOf = (text: string | null | undefined): number[] => (text ? text.split(',').map(Number) : []);
-
-/** How many times, their median and 90th percentile, of times already in ascending order. */
-export function summariseSorted(sorted: readonly number[]): DurationSummary {
-  return { count: sorted.length, median_ms: percentile(sorted, 0.5, true), p90_ms: percentile(sorted, 0.9, true) };
-}

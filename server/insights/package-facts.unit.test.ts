@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, migratedDatabases, type Dialect } from '../../tests/support/migrated-databases';
 import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
+import { sendRecordRow } from '../notifications/test-rows';
 import { recordPreview } from '../send-records/record-preview';
 import { recordSend } from '../send-records/record-send';
 import { assignPastPackages } from '../teams/assign-packages';
@@ -180,21 +181,7 @@ describe.each(DIALECTS)('package facts (%s)', (dialect) => {
     // sent before 0037, its record as that release wrote it (today's send reads package_teams, not there yet)
     await db
       .insertInto('send_records')
-      .values({
-        id: 'sr_7',
-        user_id: 'usr_ann',
-        receipt_hash: 'h7',
-        template_id: 'dst_nda',
-        template_name: 'NDA',
-        sender_values: '{}',
-        signers: '[]',
-        expires_in_days: 14,
-        search_text: '',
-        previewed_at: '2026-11-02T07:59:00.000Z',
-        package_id: 'pkg_7',
-        sent_at: '2026-11-02T08:00:00.000Z',
-        team_id: 'team_a',
-      })
+      .values(sendRecordRow('pkg_7', 'usr_ann', new Date('2026-11-02T08:00:00.000Z'), { team_id: 'team_a' }))
       .execute();
     const before = await db.selectFrom('package_facts').selectAll().orderBy('package_id').execute();
     const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();

@@ -30,7 +30,8 @@ export interface DurationSummary {
   p90_ms: number | null;
 }
 
-/** How many durations, their median and 90th percentile. */
-export function summarise(durations: readonly number[]): DurationSummary {
-  return { count: durations.length, median_ms: percentile(durations, 0.5), p90_ms: percentile(durations, 0.9) };
+/** How many durations, their median and 90th percentile; `ascending`: already sorted (a database sorted them). */
+export function summarise(durations: readonly number[], ascending = false): DurationSummary {
+  const sorted = ascending ? durations : [...durations].sort((a, b) => a - b);
+  return { count: sorted.length, median_ms: percentile(sorted, 0.5, true), p90_ms: percentile(sorted, 0.9, true) };
 }

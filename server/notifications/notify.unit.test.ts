@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../db/connect';
 import type { Database } from '../db/schema';
 import { auditRow } from '../../tests/support/console-rows';
-import { sendRecordRow } from './test-rows';
+import { batchRow, bulkRowRow, sendRecordRow } from './test-rows';
 import { notifyEvents } from './notify';
 
 // Events written straight into a console database, turned into notifications by the job's run.
@@ -89,43 +89,10 @@ describe('notifyEvents', () => {
     const at = NOW.toISOString();
     await db
       .insertInto('bulk_batches')
-      .values({
-        id: 'blk_1',
-        user_id: 'usr_c',
-        template_id: 'dst_nda',
-        template_name: 'NDA',
-        name: 'November',
-        state: 'open',
-        row_count: 3,
-        create_key: 'k',
-        create_fingerprint: 'f',
-        created_at: at,
-        updated_at: at,
-        change_seq: 5,
-        team_id: null,
-      })
+      .values(batchRow('blk_1', 'usr_c', at, { name: 'November', row_count: 3, change_seq: 5 }))
       .execute();
-    const row = (position: number, state: 'sent' | 'failed' | 'to_review', error_code: string | null = null) => ({
-      batch_id: 'blk_1',
-      position,
-      line: position + 2,
-      input: '{}',
-      state,
-      receipt_hash: null,
-      reviewed_receipt_hash: null,
-      pdf_sha256: null,
-      review: null,
-      reviewed_at: null,
-      send_key: null,
-      package_id: state === 'sent' ? `pkg_b${position}` : null,
-      error_code,
-      error_message: null,
-      sent_at: null,
-      updated_at: at,
-      change_seq: position,
-      sealed_receipt: null,
-      receipt_expires_at: null,
-    });
+    const row = (position: number, state: 'sent' | 'failed' | 'to_review', error_code: string | null = null) =>
+      bulkRowRow('blk_1', position, state, at, { package_id: state === 'sent' ? `pkg_b${position}` : null, error_code });
     await db
       .insertInto('bulk_rows')
       .values([row(0, 'sent'), row(1, 'to_review', 'RECEIPT_LAPSED'), row(2, 'to_review', 'RECEIPT_LAPSED')])

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, migratedDatabases } from '../../tests/support/migrated-databases';
 import type { Database } from '../db/schema';
+import { batchRow, bulkRowRow, sendRecordRow, userRow } from '../notifications/test-rows';
 import { recordPreview } from '../send-records/record-preview';
 import { recordSend } from '../send-records/record-send';
 import { assignPastPackages } from './assign-packages';
@@ -25,40 +26,11 @@ async function history(db: Kysely<Database>) {
       .insertInto('teams')
       .values({ id, name: id, name_key: id, archived_at: null, created_at: AT, updated_at: AT })
       .execute();
-  await db
-    .insertInto('users')
-    .values({
-      id: 'usr_ann',
-      email: 'ann@example.com',
-      name: 'Ann',
-      password_hash: 'x',
-      roles: '["sender"]',
-      disabled: 0,
-      session_version: 0,
-      created_at: AT,
-      updated_at: AT,
-      oidc_subject: null,
-      last_sign_in_at: null,
-    })
-    .execute();
+  await db.insertInto('users').values(userRow('usr_ann', AT)).execute();
   // A batch Ann sent before teams, of two packages, each with its send record of no team.
   await db
     .insertInto('bulk_batches')
-    .values({
-      id: 'bat_1',
-      user_id: 'usr_ann',
-      template_id: 'dst_nda',
-      template_name: 'NDA',
-      name: 'Before teams',
-      state: 'open',
-      row_count: 2,
-      create_key: 'k',
-      create_fingerprint: 'f',
-      created_at: AT,
-      updated_at: AT,
-      change_seq: 0,
-      team_id: null,
-    })
+    .values(batchRow('bat_1', 'usr_ann', AT, { row_count: 2 }))
     .execute();
   for (const [position, pkg] of [
     [0, 'pkg_1'],
@@ -66,56 +38,11 @@ async function history(db: Kysely<Database>) {
   ] as const) {
     await db
       .insertInto('bulk_rows')
-      .values({
-        batch_id: 'bat_1',
-        position,
-        line: position + 2,
-        input: '{}',
-        state: 'sent',
-        receipt_hash: null,
-        reviewed_receipt_hash: null,
-        pdf_sha256: null,
-        review: null,
-        reviewed_at: null,
-        send_key: null,
-        package_id: pkg,
-        error_code: null,
-        error_message: null,
-        sent_at: AT,
-        updated_at: AT,
-        change_seq: 0,
-        sealed_receipt: null,
-        receipt_expires_at: null,
-      })
+      .values(bulkRowRow('bat_1', position, 'sent', AT, { package_id: pkg, sent_at: AT }))
       .execute();
     await db
       .insertInto('send_records')
-      .values({
-        id: `snd_${pkg}`,
-        user_id: 'usr_ann',
-        receipt_hash: `hash_${pkg}`,
-        template_id: 'dst_nda',
-        template_name: 'NDA',
-        reference: null,
-        sender_values: '{}',
-        signers: '[]',
-        expires_in_days: 14,
-        pdf_sha256: null,
-        page_count: null,
-        previewed_at: AT,
-        search_text: '',
-        idempotency_key: null,
-        package_id: pkg,
-        sent_status: 'queued',
-        request_id: null,
-        sent_at: AT,
-        review: null,
-        confirmed_by: null,
-        template_version_id: null,
-        template_version_number: null,
-        field_labels: null,
-        team_id: null,
-      })
+      .values(sendRecordRow(pkg, 'usr_ann', new Date(AT)))
       .execute();
   }
   // A package sent by other means that an admin gave to team b.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { userRow } from '@/server/notifications/test-rows';
+import { batchRow, bulkRowRow, userRow } from '@/server/notifications/test-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, migrate } from '@/server/db/connect';
 import type { Database } from '@/server/db/schema';
@@ -47,43 +47,10 @@ describe('notifications on PostgreSQL, two instances', () => {
       .execute();
     await a
       .insertInto('bulk_batches')
-      .values({
-        id: 'blk_pg',
-        user_id: 'usr_pg',
-        template_id: 'dst_nda',
-        template_name: 'NDA',
-        name: 'PG',
-        state: 'open',
-        row_count: 2,
-        create_key: 'k',
-        create_fingerprint: 'f',
-        created_at: at,
-        updated_at: at,
-        change_seq: 2,
-        team_id: null,
-      })
+      .values(batchRow('blk_pg', 'usr_pg', at, { name: 'PG', row_count: 2, change_seq: 2 }))
       .execute();
-    const row = (position: number, state: 'sent' | 'failed') => ({
-      batch_id: 'blk_pg',
-      position,
-      line: position + 2,
-      input: '{}',
-      state,
-      receipt_hash: null,
-      reviewed_receipt_hash: null,
-      pdf_sha256: null,
-      review: null,
-      reviewed_at: null,
-      send_key: null,
-      package_id: state === 'sent' ? 'pkg_pg' : null,
-      error_code: null,
-      error_message: null,
-      sent_at: at,
-      updated_at: at,
-      change_seq: position,
-      sealed_receipt: null,
-      receipt_expires_at: null,
-    });
+    const row = (position: number, state: 'sent' | 'failed') =>
+      bulkRowRow('blk_pg', position, state, at, { package_id: state === 'sent' ? 'pkg_pg' : null, sent_at: at });
     await a
       .insertInto('bulk_rows')
       .values([row(0, 'sent'), row(1, 'failed')])
